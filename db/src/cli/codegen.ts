@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { databaseUrlFromEnv } from './env.js';
+
+const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../database.generated.ts');
+
+const union = (...values: string[]) => values.map((v) => `"${v}"`).join(' | ');
+const generatedUnion = (...values: string[]) => `Generated<${union(...values)}>`;
+
+// Columns whose CHECK constraint limits them to a few values are typed as unions.
+const columnOverrides: Record<string, string> = {
+  'phases.status': generatedUnion('UPCOMING', 'ACTIVE', 'CLOSED'),
+  'students.gender': `${union('MALE', 'FEMALE', 'OTHER')} | null`,
+  'refresh_tokens.audience': union('student', 'staff'),
+  'questions.type': generatedUnion('MCQS', 'OPEN_ENDED'),
+  'questions.tag': union('PRACTICE', 'CONTEST', 'BOTH'),
+  'questions.status': generatedUnion('ACTIVE', 'INACTIVE'),
+  'quizzes.kind': union('PRACTICE', 'CONTEST'),
+  'plays.kind': union('PRACTICE', 'CONTEST'),
+  'plays.status': generatedUnion('IN_PROGRESS', 'FINISHED', 'CANCELLED'),
+  'play_answers.outcome': union('ANSWERED', 'NO_ANSWER'),
+  'background_jobs.kind': union('STUDENT_EXPORT', 'STUDENT_BULK_UPLOAD'),
+  'background_jobs.status': generatedUnion('QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'),
+  'audit_log.actor_type': union('staff', 'student', 'system'),
+};
+
+/** Arguments shared by generation and by the drift check in the test suite. */
+export function codegenArgs(extra: string[] = []): string[] {
+  return [
+    'kysely-codegen',
+    '--dialect',
+    'postgres',
+    '--camel-case',
+    '--numeric-parser',
+    'number',
+    '--type-mapping',
+    JSON.stringify({ int8: 'number' }),
+    '--overrides',
+    JSON.stringify({ columns: columnOverrides }),
+    '--exclude-pattern',
+    'kysely_migration*',
+    '--out-file',
+    out,
+    ...extra,
+  ];
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  execFileSync('npx', codegenArgs(process.argv.slice(2)), {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: databaseUrlFromEnv() },
+  });
+}

@@ -1,0 +1,3 @@
+export { createDb, type Database, type Db, type DbOptions } from './connection.js';
+export type * from './database.generated.js';
+export { MigrationError, migrateToLatest } from './migrate.js';
