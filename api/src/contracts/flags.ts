@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+export const BOOLEAN_FLAGS = [
+  'isRegistrationEnabled',
+  'isPracticeQuizEnabled',
+  'isPaymentEnabled',
+  'isContestQuizEnabled',
+  'isLeaderBoardDisplayed',
+  'isEmptyLeaderBoardDisplayed',
+  'documentAcceptanceRequired',
+  'contestPermissionRequired',
+  'isRecaptchaEnabled',
+  'isEmailVerificationEnabled',
+] as const;
+export type BooleanFlag = (typeof BOOLEAN_FLAGS)[number];
+
+/** Flags that name a phase: the phase's _id, or false when unset. */
+export const PHASE_FLAGS = ['practiceQuizPhase', 'contestQuizPhase', 'nextPhase', 'previousPhase'] as const;
+export type PhaseFlag = (typeof PHASE_FLAGS)[number];
+
+export const FLAG_KEYS = [...BOOLEAN_FLAGS, ...PHASE_FLAGS] as const;
+export type FlagKey = (typeof FLAG_KEYS)[number];
+
+export type SystemFlags = Record<BooleanFlag, boolean> & Record<PhaseFlag, string | false>;
+
+/** What GET /api/admin/flag/detail returns: an array whose first element holds the flags. */
+export type FlagsResponse = [SystemFlags];
+
+export const NONE = 'none';
+
+export function defaultFlags(): SystemFlags {
+  return Object.fromEntries(FLAG_KEYS.map((k) => [k, false])) as SystemFlags;
+}
+
+/** Absent or malformed stored values read as false. */
+export function normalizeFlags(stored: Record<string, unknown>): SystemFlags {
+  const flags = defaultFlags();
+  for (const key of BOOLEAN_FLAGS) {
+    flags[key] = stored[key] === true;
+  }
+  for (const key of PHASE_FLAGS) {
+    const value = stored[key];
+    flags[key] = typeof value === 'string' && value !== NONE && value !== '' ? value : false;
+  }
+  return flags;
+}
+
+const booleanish = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', NONE]).transform((v) => (v === NONE ? v : v === 'true')),
+]);
+const phaseRef = z.union([
+  z.uuid({ message: 'must be a phase id or none' }),
+  z.literal(NONE),
+  z.literal(false),
+  z.null(),
+]);
+
+/** POST /api/admin/createFlag/ body: any subset of the flags; unknown fields are stripped. */
+export const createFlagBody = z.object({
+  ...Object.fromEntries(BOOLEAN_FLAGS.map((k) => [k, booleanish.optional()])),
+  ...Object.fromEntries(PHASE_FLAGS.map((k) => [k, phaseRef.optional()])),
+} as Record<BooleanFlag, z.ZodOptional<typeof booleanish>> &
+  Record<PhaseFlag, z.ZodOptional<typeof phaseRef>>);
+export type CreateFlagBody = z.input<typeof createFlagBody>;
+
+/** The stored document: 'none', null and false values are removed before saving. */
+export function flagsToStore(
+  body: z.output<typeof createFlagBody>,
+): Partial<Record<FlagKey, boolean | string>> {
+  const stored: Partial<Record<FlagKey, boolean | string>> = {};
+  for (const key of FLAG_KEYS) {
+    const value = body[key];
+    if (value === undefined || value === null || value === NONE || value === false) {
+      continue;
+    }
+    stored[key] = value;
+  }
+  return stored;
+}
+
+export const FLAG_LABELS: Record<FlagKey, { label: string; help: string }> = {
+  isRegistrationEnabled: { label: 'Registration open', help: 'New students can sign up at /signup.' },
+  isPracticeQuizEnabled: { label: 'Practice quizzes', help: 'Students can start practice quizzes.' },
+  isPaymentEnabled: {
+    label: 'Online payments',
+    help: 'Students can pay for contest attempts online. When off, only codes and admin grants give attempts.',
+  },
+  isContestQuizEnabled: {
+    label: 'Contest quizzes',
+    help: 'Students with attempts left can start the contest.',
+  },
+  isLeaderBoardDisplayed: {
+    label: 'Show leaderboard',
+    help: 'The home page shows the live leaderboard section.',
+  },
+  isEmptyLeaderBoardDisplayed: {
+    label: 'Show empty leaderboard',
+    help: 'The home page shows the leaderboard placeholder (before results exist).',
+  },
+  documentAcceptanceRequired: {
+    label: 'Document needed for a complete profile',
+    help: 'A profile counts as complete only with an accepted school ID card or B-form.',
+  },
+  contestPermissionRequired: {
+    label: 'Verified document needed for contests',
+    help: 'Students must have their document verified by staff before starting a contest.',
+  },
+  isRecaptchaEnabled: { label: 'reCAPTCHA on sign-up', help: 'Sign-up requires a reCAPTCHA check.' },
+  isEmailVerificationEnabled: {
+    label: 'E-mail verification',
+    help: 'New students must open the link sent to their e-mail before they can continue.',
+  },
+  practiceQuizPhase: { label: 'Practice quiz phase', help: 'Practice quizzes are taken from this phase.' },
+  contestQuizPhase: { label: 'Contest quiz phase', help: 'The phase whose contest is open to students now.' },
+  nextPhase: { label: 'Next phase', help: 'Shown to students as what comes next.' },
+  previousPhase: { label: 'Previous phase', help: 'Shown to students as the phase that just ended.' },
+};

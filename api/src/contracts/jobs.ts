@@ -1,0 +1,26 @@
+/** One map from queue and job name to payload, shared by api (enqueue) and workers (process). */
+export interface JobMap {
+  broadcast: {
+    'flags.updated': { eventId: string; updatedAt: string };
+  };
+}
+
+export type QueueName = keyof JobMap;
+export type JobName<Q extends QueueName> = keyof JobMap[Q] & string;
+export type JobPayload<Q extends QueueName, J extends JobName<Q>> = JobMap[Q][J];
+
+export const QUEUE_NAMES = ['broadcast'] as const satisfies readonly QueueName[];
+
+/** Outbox event types and the queue/job that handles each. */
+export const OUTBOX_ROUTES = {
+  'flags.updated': { queue: 'broadcast', job: 'flags.updated' },
+} as const satisfies Record<string, { queue: QueueName; job: string }>;
+
+export type OutboxEventType = keyof typeof OUTBOX_ROUTES;
+
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 3600, count: 1000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;

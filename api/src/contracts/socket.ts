@@ -1,0 +1,35 @@
+import type { SystemFlags } from './flags.js';
+
+export interface FlagsUpdatedEvent {
+  flags: SystemFlags;
+  updatedAt: string;
+}
+
+export interface JobProgressEvent {
+  jobId: string;
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'CANCELLED';
+  progress: number;
+}
+
+/** Events the server (api nodes, or workers through the relay) sends to clients. */
+export interface ServerToClientEvents {
+  'flags:updated': (event: FlagsUpdatedEvent) => void;
+  'job:progress': (event: JobProgressEvent) => void;
+}
+
+export interface ClientToServerEvents {
+  'room:join': (room: string, ack: (result: { ok: boolean; message?: string }) => void) => void;
+  'room:leave': (room: string) => void;
+}
+
+export type ServerEventName = keyof ServerToClientEvents;
+export type ServerEventPayload<E extends ServerEventName> = Parameters<ServerToClientEvents[E]>[0];
+
+/** Room names in one place, never string literals scattered around. */
+export const rooms = {
+  everyone: () => 'everyone',
+  staff: () => 'staff',
+  leaderboard: (phaseId: string, gradeId: string) => `leaderboard:${phaseId}:${gradeId}`,
+  champions: () => 'champions',
+  job: (jobId: string) => `job:${jobId}`,
+} as const;
