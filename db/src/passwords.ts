@@ -1,7 +1,9 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 // OWASP argon2id baseline: 19 MiB, 2 iterations, 1 lane.
-const OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// Algorithm is a const enum, which isolated modules cannot read: 2 is Argon2id.
+const ARGON2ID = 2 as Algorithm.Argon2id;
+const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

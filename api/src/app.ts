@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import type { Db } from '@riyazi/db';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { registerAccessTokens } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { flagsRoutes } from './modules/flags/flags.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { phasesRoutes } from './modules/phases/phases.routes.js';
+import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes.js';
+import authPlugin from './plugins/auth.js';
+import clientPlugin from './plugins/client.js';
+import docsPlugin from './plugins/docs.js';
+import errorsPlugin from './plugins/errors.js';
+import securityPlugin from './plugins/security.js';
+import type { Queues } from './queue/queues.js';
+import socketPlugin from './realtime/socket.plugin.js';
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  db: Db;
+  redis: Redis;
+  queues: Queues;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
+
+export function loggerOptions(config: Readonly<Config>): FastifyServerOptions['logger'] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password'],
+      censor: '[redacted]',
+    },
+  };
+}
+
+/** Builds the whole app without listening, so tests drive it with inject(). */
+export async function buildApp({ config, db, redis, queues, logger }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const allowedOrigins = [
+    new URL(config.PUBLIC_URL).origin,
+    ...config.CORS_ORIGINS.map((o) => new URL(o).origin),
+  ];
+  const tokens = await registerAccessTokens(app, config.JWT_SECRET, config.JWT_ACCESS_TTL_SECONDS);
+  const ctx: AppContext = { config, db, redis, queues, tokens, allowedOrigins };
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { allowedOrigins, isProduction: config.isProduction });
+  await app.register(fastifyCookie);
+  await app.register(docsPlugin);
+  await app.register(authPlugin, { db, tokens });
+  await app.register(socketPlugin, { redis, redisPrefix: config.REDIS_PREFIX, tokens, allowedOrigins });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, ctx);
+      await api.register(staffAuthRoutes, ctx);
+      await api.register(flagsRoutes, ctx);
+      await api.register(phasesRoutes, ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(clientPlugin, { distDir: config.CLIENT_DIST ?? defaultClientDist });
+  return app;
+}

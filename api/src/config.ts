@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+const DEV_SECRET = 'riyazi-development-only-secret-change-me';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/riyazi'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]{1,40}$/, 'letters, digits, _ and - only')
+    .default('riyazi'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  JWT_ACCESS_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  REFRESH_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
+    .optional(),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
+  CLIENT_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
+  SEED_ADMIN_EMAIL: z.email().optional(),
+  SEED_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'ENCRYPTION_KEY'> {
+  JWT_SECRET: string;
+  ENCRYPTION_KEY: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const SECRETS = ['JWT_SECRET', 'ENCRYPTION_KEY'] as const;
+
+/** Parses the environment once; every bad or missing variable is named in the error. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Config> {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  if (isProduction) {
+    const missing = SECRETS.filter((name) => !env[name]);
+    if (missing.length) {
+      throw new ConfigError(missing.map((name) => `${name}: is required when NODE_ENV=production`));
+    }
+  }
+  return Object.freeze({
+    ...env,
+    JWT_SECRET: env.JWT_SECRET ?? DEV_SECRET,
+    ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? '0'.repeat(64),
+    isProduction,
+  });
+}

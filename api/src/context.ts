@@ -1,0 +1,15 @@
+import type { Db } from '@riyazi/db';
+import type { Redis } from 'ioredis';
+import type { AccessTokens } from './auth/tokens.js';
+import type { Config } from './config.js';
+import type { Queues } from './queue/queues.js';
+
+/** What route plugins receive: the process's shared resources, created once by the caller. */
+export interface AppContext {
+  config: Readonly<Config>;
+  db: Db;
+  redis: Redis;
+  queues: Queues;
+  tokens: AccessTokens;
+  allowedOrigins: readonly string[];
+}

@@ -1,0 +1,23 @@
+import type { Redis } from 'ioredis';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
+
+/** Fixed-window counter in Redis; the window starts at the first hit. */
+export async function hitRateLimit(
+  redis: Redis,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
+  const results = await redis.multi().incr(key).expire(key, windowSeconds, 'NX').ttl(key).exec();
+  const count = Number(results?.[0]?.[1] ?? 0);
+  const ttl = Number(results?.[2]?.[1] ?? windowSeconds);
+  return { allowed: count <= limit, retryAfterSeconds: ttl > 0 ? ttl : windowSeconds };
+}
+
+export async function clearRateLimit(redis: Redis, key: string): Promise<void> {
+  await redis.del(key);
+}

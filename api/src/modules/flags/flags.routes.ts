@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import type { SystemFlags } from '../../contracts/flags.js';
+import { errorSchema } from '../staff-auth/staff-auth.schemas.js';
+import {
+  createFlagBody,
+  createPresetBody,
+  flagsResponse,
+  presetDetail,
+  presetQuery,
+  presetSummary,
+  saveFlagsResponse,
+} from './flags.schemas.js';
+import { getFlags, getPreset, listPresets, saveFlags, savePreset } from './flags.service.js';
+
+const READ = { module: 'systemConfigurations', action: 'read' } as const;
+const UPDATE = { module: 'systemConfigurations', action: 'update' } as const;
+const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+
+export const flagsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, queues }) => {
+  // Public: the student app reads the flags at start. Both spellings are in use (spec §7).
+  for (const url of ['/admin/flag/detail', '/admin/flag/detail/']) {
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['flags'],
+          summary: 'System flags: an array whose first element holds every flag (absent ones false)',
+          response: { 200: flagsResponse },
+        },
+      },
+      async (): Promise<[SystemFlags]> => [await getFlags(db)],
+    );
+  }
+
+  app.post(
+    '/admin/createFlag/',
+    {
+      config: { permission: UPDATE },
+      schema: {
+        tags: ['flags'],
+        summary: "Saves the flags; values equal to 'none' are removed before saving",
+        body: createFlagBody,
+        response: { 200: saveFlagsResponse, ...guarded },
+      },
+    },
+    async (request) => {
+      const staff = request.staff!;
+      const flags = await saveFlags({ db, queues, log: request.log }, request.body, staff.id, request.ip);
+      return { message: 'Flags updated successfully', data: flags };
+    },
+  );
+
+  app.get(
+    '/systemPreSet/',
+    {
+      config: { permission: READ },
+      schema: {
+        tags: ['flags'],
+        summary: 'Saved flag presets',
+        response: { 200: z.object({ data: z.array(presetSummary) }), ...guarded },
+      },
+    },
+    async () => ({ data: await listPresets(db) }),
+  );
+
+  app.get(
+    '/admin/preSetFlag/detail/',
+    {
+      config: { permission: READ },
+      schema: {
+        tags: ['flags'],
+        summary: 'The flags of one preset, by _id or name',
+        querystring: presetQuery,
+        response: { 200: z.object({ data: presetDetail }), 404: errorSchema, ...guarded },
+      },
+    },
+    async (request) => ({ data: await getPreset(db, request.query.preSet) }),
+  );
+
+  app.post(
+    '/admin/preSetFlag/create/',
+    {
+      config: { permission: UPDATE },
+      schema: {
+        tags: ['flags'],
+        summary: 'Saves flags as a named preset (replaces a preset of the same name)',
+        body: createPresetBody,
+        response: { 201: z.object({ data: presetDetail }), ...guarded },
+      },
+    },
+    async (request, reply) => {
+      const { name, flags } = request.body;
+      const preset = await savePreset(db, name, flags, request.staff!.id, request.ip);
+      return reply.status(201).send({ data: preset });
+    },
+  );
+};

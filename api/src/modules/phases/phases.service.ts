@@ -1,0 +1,29 @@
+import type { Db } from '@riyazi/db';
+import { getFlags } from '../flags/flags.service.js';
+import * as repo from './phases.repository.js';
+
+type PhaseRow = Awaited<ReturnType<typeof repo.listPhases>>[number];
+
+export function toPhaseDto(p: PhaseRow) {
+  return {
+    _id: p.id,
+    name: p.name,
+    number: p.number,
+    startsAt: p.startsAt.toISOString(),
+    endsAt: p.endsAt.toISOString(),
+    status: p.status,
+  };
+}
+
+export async function listPhaseOptions(db: Db) {
+  return (await repo.listPhases(db)).map(toPhaseDto);
+}
+
+/** The contest phase: the one named by the contestQuizPhase flag, else the ACTIVE phase open now. */
+export async function findActiveContestPhase(db: Db, now = new Date()) {
+  const { contestQuizPhase } = await getFlags(db);
+  const phase =
+    (contestQuizPhase ? await repo.findPhaseById(db, contestQuizPhase) : undefined) ??
+    (await repo.findCurrentActivePhase(db, now));
+  return phase ? toPhaseDto(phase) : null;
+}

@@ -1,0 +1,44 @@
+import type { Db } from '@riyazi/db';
+
+export function findStaffByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('staffUsers')
+    .innerJoin('staffRoles', 'staffRoles.id', 'staffUsers.roleId')
+    .select([
+      'staffUsers.id',
+      'staffUsers.email',
+      'staffUsers.username',
+      'staffUsers.passwordHash',
+      'staffUsers.isActive',
+      'staffUsers.roleId',
+      'staffRoles.name as roleName',
+      'staffRoles.isSuperAdmin',
+    ])
+    .where((eb) => eb(eb.fn('lower', ['staffUsers.email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+export function findStaffById(db: Db, id: string) {
+  return db
+    .selectFrom('staffUsers')
+    .innerJoin('staffRoles', 'staffRoles.id', 'staffUsers.roleId')
+    .select([
+      'staffUsers.id',
+      'staffUsers.email',
+      'staffUsers.username',
+      'staffUsers.isActive',
+      'staffUsers.roleId',
+      'staffRoles.name as roleName',
+      'staffRoles.isSuperAdmin',
+    ])
+    .where('staffUsers.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findRolePermissions(db: Db, roleId: string) {
+  return db.selectFrom('rolePermissions').select(['module', 'action']).where('roleId', '=', roleId).execute();
+}
+
+export function touchLastLogin(db: Db, id: string) {
+  return db.updateTable('staffUsers').set({ lastLoginAt: new Date() }).where('id', '=', id).execute();
+}

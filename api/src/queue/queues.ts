@@ -1,0 +1,43 @@
+import { type JobsOptions, Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  DEFAULT_JOB_OPTIONS,
+  type JobName,
+  type JobPayload,
+  QUEUE_NAMES,
+  type QueueName,
+} from '../contracts/jobs.js';
+
+export type Queues = { [Q in QueueName]: Queue };
+
+export function bullPrefix(redisPrefix: string): string {
+  return `${redisPrefix}:bull`;
+}
+
+export function createQueues(connection: Redis, redisPrefix: string): Queues {
+  return Object.fromEntries(
+    QUEUE_NAMES.map((name) => [
+      name,
+      new Queue(name, {
+        connection,
+        prefix: bullPrefix(redisPrefix),
+        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      }),
+    ]),
+  ) as Queues;
+}
+
+export async function closeQueues(queues: Queues): Promise<void> {
+  await Promise.all(Object.values(queues).map((q) => q.close()));
+}
+
+/** Typed add(): queue, job name and payload must agree with the shared JobMap. */
+export function enqueue<Q extends QueueName, J extends JobName<Q>>(
+  queues: Queues,
+  queue: Q,
+  job: J,
+  payload: JobPayload<Q, J>,
+  options: JobsOptions & { jobId: string },
+) {
+  return queues[queue].add(job, payload, options);
+}

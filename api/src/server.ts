@@ -1,0 +1,56 @@
+import { createDb } from '@riyazi/db';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { createRedis } from './lib/redis.js';
+import { closeQueues, createQueues } from './queue/queues.js';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = createDb({
+    connectionString: config.DATABASE_URL,
+    max: config.DATABASE_POOL_MAX,
+    applicationName: 'riyazi-api',
+  });
+  const redis = createRedis(config.REDIS_URL, 'riyazi-api');
+  const queues = createQueues(redis, config.REDIS_PREFIX);
+  const app = await buildApp({ config, db, redis, queues });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await closeQueues(queues);
+      await db.destroy();
+      redis.disconnect();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error('api failed to start:', err);
+  }
+  process.exit(1);
+});
