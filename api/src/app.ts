@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import type { Db } from '@riyazi/db';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { registerAccessTokens } from './auth/tokens.js';
@@ -41,6 +41,13 @@ export function loggerOptions(config: Readonly<Config>): FastifyServerOptions['l
   };
 }
 
+const apiRoutes: FastifyPluginAsync<AppContext> = async (api, ctx) => {
+  await api.register(healthRoutes, ctx);
+  await api.register(staffAuthRoutes, ctx);
+  await api.register(flagsRoutes, ctx);
+  await api.register(phasesRoutes, ctx);
+};
+
 /** Builds the whole app without listening, so tests drive it with inject(). */
 export async function buildApp({ config, db, redis, queues, logger }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -75,15 +82,7 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   await app.register(authPlugin, { db, tokens });
   await app.register(socketPlugin, { redis, redisPrefix: config.REDIS_PREFIX, tokens, allowedOrigins });
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes, ctx);
-      await api.register(staffAuthRoutes, ctx);
-      await api.register(flagsRoutes, ctx);
-      await api.register(phasesRoutes, ctx);
-    },
-    { prefix: '/api' },
-  );
+  await app.register(apiRoutes, { ...ctx, prefix: '/api' });
 
   await app.register(clientPlugin, { distDir: config.CLIENT_DIST ?? defaultClientDist });
   return app;

@@ -11,6 +11,11 @@ export type JobPayload<Q extends QueueName, J extends JobName<Q>> = JobMap[Q][J]
 
 export const QUEUE_NAMES = ['broadcast'] as const satisfies readonly QueueName[];
 
+/** Every job name per queue, so a worker can refuse to start with a job it cannot handle. */
+export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
+  broadcast: ['flags.updated'],
+};
+
 /** Outbox event types and the queue/job that handles each. */
 export const OUTBOX_ROUTES = {
   'flags.updated': { queue: 'broadcast', job: 'flags.updated' },

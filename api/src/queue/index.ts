@@ -1,0 +1,2 @@
+export { dispatchOutboxEvent, insertOutboxEvent, isOutboxEventType, type OutboxEvent } from './outbox.js';
+export { bullPrefix, closeQueues, createQueues, enqueue, type Queues } from './queues.js';

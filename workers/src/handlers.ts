@@ -1,0 +1,20 @@
+import type { JobMap, JobName, JobPayload, QueueName } from '@riyazi/api/contracts';
+import type { TypedServer } from '@riyazi/api/realtime';
+import type { Db } from '@riyazi/db';
+import type { Job } from 'bullmq';
+import type { Logger } from 'pino';
+
+export interface WorkerContext {
+  db: Db;
+  io: TypedServer;
+  log: Logger;
+}
+
+export type JobHandler<Q extends QueueName, J extends JobName<Q>> = (
+  payload: JobPayload<Q, J>,
+  job: Job<JobPayload<Q, J>>,
+  ctx: WorkerContext,
+) => Promise<void>;
+
+/** The compiler makes this exhaustive: a job in JobMap without a handler does not build. */
+export type Handlers = { [Q in QueueName]: { [J in keyof JobMap[Q] & string]: JobHandler<Q, J> } };

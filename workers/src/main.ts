@@ -1,0 +1,47 @@
+import { ConfigError, loadConfig } from '@riyazi/api/config';
+import { closeQueues, createQueues } from '@riyazi/api/queue';
+import { createRedis } from '@riyazi/api/redis';
+import { createDb } from '@riyazi/db';
+import { pino } from 'pino';
+import { startWorkers } from './runtime.js';
+
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'workers' } });
+  const db = createDb({ connectionString: config.DATABASE_URL, max: 10, applicationName: 'riyazi-workers' });
+  const redis = createRedis(config.REDIS_URL, 'riyazi-workers');
+  const queues = createQueues(redis, config.REDIS_PREFIX);
+  const running = await startWorkers({ db, redis, queues, redisPrefix: config.REDIS_PREFIX, log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) {
+      return;
+    }
+    closing = true;
+    log.info({ signal }, 'workers shutting down: finishing jobs in progress');
+    setTimeout(() => {
+      log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    try {
+      await running.close();
+      await closeQueues(queues);
+      await db.destroy();
+      redis.disconnect();
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

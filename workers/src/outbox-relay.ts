@@ -1,0 +1,74 @@
+import { dispatchOutboxEvent, isOutboxEventType, type Queues } from '@riyazi/api/queue';
+import type { Db } from '@riyazi/db';
+import { sql } from 'kysely';
+import type { Logger } from 'pino';
+
+export interface RelayOptions {
+  /** How old an unenqueued event must be before the relay takes it (the api normally enqueues at once). */
+  graceMs: number;
+  intervalMs: number;
+  batchSize: number;
+}
+
+export const DEFAULT_RELAY_OPTIONS: RelayOptions = { graceMs: 3000, intervalMs: 2000, batchSize: 200 };
+
+/**
+ * One pass: events committed but never enqueued (the api died between commit and enqueue) are
+ * enqueued with jobId = event id. SKIP LOCKED lets several worker nodes relay side by side.
+ */
+export async function relayOutboxOnce(db: Db, queues: Queues, log: Logger, options = DEFAULT_RELAY_OPTIONS) {
+  return db.transaction().execute(async (trx) => {
+    const pending = await trx
+      .selectFrom('outboxEvents')
+      .select(['id', 'type', 'payload'])
+      .where('enqueuedAt', 'is', null)
+      .where('createdAt', '<', sql<Date>`now() - make_interval(secs => ${options.graceMs / 1000})`)
+      .orderBy('createdAt')
+      .limit(options.batchSize)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    let relayed = 0;
+    for (const event of pending) {
+      if (!isOutboxEventType(event.type)) {
+        log.error({ eventId: event.id, type: event.type }, 'outbox event of unknown type left pending');
+        continue;
+      }
+      const payload =
+        typeof event.payload === 'object' && event.payload !== null && !Array.isArray(event.payload)
+          ? event.payload
+          : {};
+      await trx
+        .updateTable('outboxEvents')
+        .set({ relayAttempts: sql`relay_attempts + 1` })
+        .where('id', '=', event.id)
+        .execute();
+      await dispatchOutboxEvent(trx, queues, { id: event.id, type: event.type, payload });
+      relayed += 1;
+    }
+    if (relayed) {
+      log.info({ relayed }, 'outbox relay enqueued events the api had not');
+    }
+    return relayed;
+  });
+}
+
+export function startOutboxRelay(db: Db, queues: Queues, log: Logger, options = DEFAULT_RELAY_OPTIONS) {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    if (stopped) {
+      return;
+    }
+    running = relayOutboxOnce(db, queues, log, options).catch((err: unknown) => {
+      log.error({ err }, 'outbox relay pass failed');
+    });
+  }, options.intervalMs);
+  return {
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { normalizeFlags } from '@riyazi/api/contracts';
+import type { Handlers } from '../handlers.js';
+
+/** System events pushed to every connected client. */
+export const broadcastHandlers: Handlers['broadcast'] = {
+  // Reads the flags from Postgres (the source of truth), so a replayed event sends the current state.
+  'flags.updated': async (_payload, _job, { db, io }) => {
+    const row = await db
+      .selectFrom('systemFlags')
+      .select(['flags', 'updatedAt'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    const stored = row?.flags && typeof row.flags === 'object' && !Array.isArray(row.flags) ? row.flags : {};
+    io.emit('flags:updated', {
+      flags: normalizeFlags(stored),
+      updatedAt: (row?.updatedAt ?? new Date()).toISOString(),
+    });
+  },
+};

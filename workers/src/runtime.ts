@@ -1,0 +1,83 @@
+import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '@riyazi/api/contracts';
+import { bullPrefix, type Queues } from '@riyazi/api/queue';
+import { createSocketEmitter } from '@riyazi/api/realtime';
+import type { Db } from '@riyazi/db';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Handlers, WorkerContext } from './handlers.js';
+import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
+import { broadcastHandlers } from './processors/broadcast.js';
+
+export const handlers: Handlers = {
+  broadcast: broadcastHandlers,
+};
+
+export interface WorkerDeps {
+  db: Db;
+  redis: Redis;
+  queues: Queues;
+  redisPrefix: string;
+  log: Logger;
+  relay?: RelayOptions;
+  concurrency?: number;
+}
+
+export interface RunningWorkers {
+  close(): Promise<void>;
+}
+
+/** Refuses to start when a job name has no handler (the type system should already prevent it). */
+export function assertEveryJobHandled(all: Handlers): void {
+  for (const queue of QUEUE_NAMES) {
+    const missing = JOB_NAMES[queue].filter(
+      (job) => typeof (all[queue] as Record<string, unknown>)[job] !== 'function',
+    );
+    if (missing.length) {
+      throw new Error(`queue ${queue} has no handler for: ${missing.join(', ')}`);
+    }
+  }
+}
+
+function processorFor(queue: QueueName, ctx: WorkerContext) {
+  const byName = handlers[queue] as Record<
+    string,
+    (payload: unknown, job: Job, c: WorkerContext) => Promise<void>
+  >;
+  return async (job: Job) => {
+    const handler = byName[job.name];
+    if (!handler) {
+      throw new UnrecoverableError(`no handler for ${queue}/${job.name}`);
+    }
+    await handler(job.data, job, ctx);
+  };
+}
+
+export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
+  assertEveryJobHandled(handlers);
+  const io = createSocketEmitter(deps.redis, deps.redisPrefix);
+  const ctx: WorkerContext = { db: deps.db, io, log: deps.log };
+  const workers = QUEUE_NAMES.map((queue) => {
+    const worker = new Worker(queue, processorFor(queue, ctx), {
+      connection: deps.redis.duplicate(),
+      prefix: bullPrefix(deps.redisPrefix),
+      concurrency: deps.concurrency ?? 4,
+    });
+    worker.on('error', (err) => deps.log.error({ err, queue }, 'worker error'));
+    worker.on('failed', (job, err) =>
+      deps.log.warn({ err, queue, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
+    );
+    return worker;
+  });
+  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const relay = startOutboxRelay(deps.db, deps.queues, deps.log, deps.relay ?? DEFAULT_RELAY_OPTIONS);
+  deps.log.info({ queues: QUEUE_NAMES }, 'workers started');
+
+  return {
+    async close() {
+      await relay.stop();
+      await Promise.all(workers.map((w) => w.close()));
+      await io.close();
+    },
+  };
+}
