@@ -41,12 +41,14 @@ export function loggerOptions(config: Readonly<Config>): FastifyServerOptions['l
   };
 }
 
-const apiRoutes: FastifyPluginAsync<AppContext> = async (api, ctx) => {
-  await api.register(healthRoutes, ctx);
-  await api.register(staffAuthRoutes, ctx);
-  await api.register(flagsRoutes, ctx);
-  await api.register(phasesRoutes, ctx);
-};
+const apiRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (api) => {
+    await api.register(healthRoutes, ctx);
+    await api.register(staffAuthRoutes, ctx);
+    await api.register(flagsRoutes, ctx);
+    await api.register(phasesRoutes, ctx);
+  };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */
 export async function buildApp({ config, db, redis, queues, logger }: AppDeps): Promise<FastifyInstance> {
@@ -82,7 +84,7 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   await app.register(authPlugin, { db, tokens });
   await app.register(socketPlugin, { redis, redisPrefix: config.REDIS_PREFIX, tokens, allowedOrigins });
 
-  await app.register(apiRoutes, { ...ctx, prefix: '/api' });
+  await app.register(apiRoutes(ctx), { prefix: '/api' });
 
   await app.register(clientPlugin, { distDir: config.CLIENT_DIST ?? defaultClientDist });
   return app;

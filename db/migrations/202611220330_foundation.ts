@@ -65,7 +65,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     CREATE TABLE staff_users (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      email text NOT NULL CHECK (email ~ '^[^@\s]+@[^@\s]+$' AND length(email) <= 254),
+      email text NOT NULL CHECK (email ~ '^[^@\\s]+@[^@\\s]+$' AND length(email) <= 254),
       username text NOT NULL DEFAULT 'Admin' CHECK (length(btrim(username)) BETWEEN 1 AND 80),
       password_hash text NOT NULL,
       role_id uuid NOT NULL REFERENCES staff_roles (id) ON DELETE RESTRICT,
@@ -81,7 +81,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       student_no bigint GENERATED ALWAYS AS IDENTITY (START WITH 100001) UNIQUE,
       full_name text NOT NULL CHECK (length(btrim(full_name)) BETWEEN 1 AND 120),
       father_name text CHECK (length(father_name) <= 120),
-      email text NOT NULL CHECK (email ~ '^[^@\s]+@[^@\s]+$' AND length(email) <= 254),
+      email text NOT NULL CHECK (email ~ '^[^@\\s]+@[^@\\s]+$' AND length(email) <= 254),
       password_hash text NOT NULL,
       phone text CHECK (phone ~ '^03[0-9]{9}$'),
       gender text CHECK (gender IN ('MALE', 'FEMALE', 'OTHER')),
@@ -236,7 +236,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
     CREATE TABLE outbox_events (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-      type text NOT NULL CHECK (type ~ '^[a-z]+(\.[a-z]+)+$'),
+      type text NOT NULL CHECK (type ~ '^[a-z]+(\\.[a-z]+)+$'),
       payload jsonb NOT NULL DEFAULT '{}',
       created_at timestamptz NOT NULL DEFAULT now(),
       enqueued_at timestamptz,
@@ -285,7 +285,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       at timestamptz NOT NULL DEFAULT now(),
       actor_type text NOT NULL CHECK (actor_type IN ('staff', 'student', 'system')),
       actor_id uuid,
-      action text NOT NULL CHECK (action ~ '^[a-z]+(\.[a-zA-Z]+)+$'),
+      action text NOT NULL CHECK (action ~ '^[a-z]+(\\.[a-zA-Z]+)+$'),
       target_type text,
       target_id text,
       ip inet,

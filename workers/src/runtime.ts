@@ -1,6 +1,6 @@
 import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '@riyazi/api/contracts';
 import { bullPrefix, type Queues } from '@riyazi/api/queue';
-import { createSocketEmitter } from '@riyazi/api/realtime';
+import { closeSocketEmitter, createSocketEmitter } from '@riyazi/api/realtime';
 import type { Db } from '@riyazi/db';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -77,7 +77,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     async close() {
       await relay.stop();
       await Promise.all(workers.map((w) => w.close()));
-      await io.close();
+      await closeSocketEmitter(io);
     },
   };
 }

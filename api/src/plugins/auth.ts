@@ -16,6 +16,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     staff: StaffIdentity | null;
   }
+  interface FastifyInstance {
+    /** Every staff-guarded route, for the permission matrix test and the docs. */
+    guardedRoutes: GuardedRoute[];
+  }
+}
+
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  permission: Permission | null;
 }
 
 export interface AuthPluginOptions {
@@ -41,6 +51,8 @@ export async function authenticateStaff(
 /** Adds the staff check to every route that declares a permission (or staffOnly) in its config. */
 async function authPlugin(app: FastifyInstance, { db, tokens }: AuthPluginOptions): Promise<void> {
   app.decorateRequest('staff', null);
+  const guardedRoutes: GuardedRoute[] = [];
+  app.decorate('guardedRoutes', guardedRoutes);
 
   const guard = (permission: Permission | undefined): preHandlerHookHandler =>
     async function staffGuard(request) {
@@ -54,6 +66,11 @@ async function authPlugin(app: FastifyInstance, { db, tokens }: AuthPluginOption
     const permission = route.config?.permission;
     if (!permission && !route.config?.staffOnly) {
       return;
+    }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') {
+        guardedRoutes.push({ method, url: route.url, permission: permission ?? null });
+      }
     }
     const existing = route.onRequest;
     const hooks: onRequestHookHandler[] = existing ? (Array.isArray(existing) ? existing : [existing]) : [];

@@ -45,3 +45,8 @@ export function createSocketServer(
 export function createSocketEmitter(redis: Redis, redisPrefix: string): TypedServer {
   return createSocketServer(redis, redisPrefix, { serveClient: false });
 }
+
+/** An emitter has no engine to close: stopping its adapter ends the stream reader. */
+export async function closeSocketEmitter(io: TypedServer): Promise<void> {
+  await io.of('/').adapter.close();
+}

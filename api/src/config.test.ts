@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      return err.problems;
+    }
+    throw err;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('uses safe local defaults in development', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toMatch(/^postgres:\/\//);
+    expect(config.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(config.JWT_SECRET.length).toBeGreaterThanOrEqual(32);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('names each bad variable in the error', () => {
+    const problems = problemsOf({ PORT: 'eighty', REDIS_URL: 'http://x', DATABASE_URL: 'nope' });
+    expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('REDIS_URL:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('DATABASE_URL:'))).toBe(true);
+  });
+
+  it('refuses to start in production without its secrets, naming them', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toEqual([
+      'JWT_SECRET: is required when NODE_ENV=production',
+      'ENCRYPTION_KEY: is required when NODE_ENV=production',
+    ]);
+  });
+
+  it('refuses a short JWT secret', () => {
+    expect(problemsOf({ JWT_SECRET: 'short' })).toEqual(['JWT_SECRET: must be at least 32 characters']);
+  });
+
+  it('accepts a complete production configuration', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a'.repeat(40),
+      ENCRYPTION_KEY: 'b'.repeat(64),
+      CORS_ORIGINS: 'https://riyazi.pk, https://www.riyazi.pk',
+    });
+    expect(config.isProduction).toBe(true);
+    expect(config.CORS_ORIGINS).toEqual(['https://riyazi.pk', 'https://www.riyazi.pk']);
+  });
+});

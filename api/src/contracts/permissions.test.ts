@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PAGES, hasPermission, MODULES } from './permissions.js';
+
+describe('permissions', () => {
+  it('grant a Super Admin everything and others only what they hold', () => {
+    expect(hasPermission({}, true, { module: 'users', action: 'delete' })).toBe(true);
+    expect(hasPermission({ student: { read: true } }, false, { module: 'student', action: 'read' })).toBe(
+      true,
+    );
+    expect(hasPermission({ student: { read: true } }, false, { module: 'student', action: 'update' })).toBe(
+      false,
+    );
+  });
+
+  it('guard every admin page with a known module, as spec §6 lists them', () => {
+    for (const page of Object.values(ADMIN_PAGES)) {
+      expect(MODULES).toContain(page.module);
+    }
+    expect(ADMIN_PAGES.questionView).toMatchObject({ module: 'question', action: 'update' });
+    expect(ADMIN_PAGES.quizEdit).toMatchObject({ module: 'quiz', action: 'update' });
+    expect(ADMIN_PAGES.quizNew).toMatchObject({ module: 'quiz', action: 'create' });
+    expect(ADMIN_PAGES.bulkUploadNew).toMatchObject({ module: 'bulkUpload', action: 'create' });
+    expect(ADMIN_PAGES.configContestServices).toMatchObject({
+      module: 'paymentConfigurations',
+      action: 'read',
+    });
+  });
+});

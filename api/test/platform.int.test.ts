@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/helpers.js';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('error envelope', () => {
+  it('answers malformed JSON with 400 and a message, never a stack', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Malformed JSON body' });
+  });
+
+  it('answers an unknown /api route with 404 JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toEqual({ message: 'Not found' });
+  });
+
+  it('answers a validation failure with 400 naming the field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'x', password: 'y' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/^email/);
+  });
+});
+
+describe('health', () => {
+  it('reports liveness', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('reports readiness once PostgreSQL and Redis answer', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', postgres: 'ok', redis: 'ok' });
+  });
+});
+
+describe('security headers and docs', () => {
+  it('sends CSP, HSTS, nosniff and a request id', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('allows CORS only for listed origins', async () => {
+    const foreign = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/admin/flag/detail',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const own = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/admin/flag/detail',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' },
+    });
+    expect(own.headers['access-control-allow-origin']).toBe('http://localhost:3000');
+  });
+
+  it('serves an API reference generated from the route schemas', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const spec = res.json<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>();
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/admin/createFlag/', '/api/user/login', '/api/contestPhase/active']),
+    );
+    expect(spec.paths['/api/admin/createFlag/']?.post?.requestBody).toBeDefined();
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,204 @@
+import { createSigner } from 'fast-jwt';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestContext,
+  deleteRedisKeys,
+  loginStaff,
+  makeStaff,
+  resetDatabase,
+  type TestContext,
+} from '../../test/helpers.js';
+
+let t: TestContext;
+
+beforeAll(async () => {
+  t = await createTestContext();
+});
+afterAll(async () => {
+  await t.close();
+});
+beforeEach(async () => {
+  await resetDatabase(t.db);
+  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
+});
+
+const refresh = (cookie: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: '/api/user/refresh', cookies: { riyazi_staff_rt: cookie }, headers });
+
+const me = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
+
+describe('staff login', () => {
+  it('returns the admin auth state and sets an httpOnly refresh cookie scoped to /api/user', async () => {
+    const staff = await makeStaff(t.db, {
+      permissions: [
+        ['student', 'read'],
+        ['student', 'update'],
+      ],
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: staff.email.toUpperCase(), password: staff.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      permissions: { student: { read: true, update: true } },
+      isSuperAdmin: false,
+      email: staff.email,
+    });
+    expect(typeof body.accessToken).toBe('string');
+    expect(body).not.toHaveProperty('refreshToken');
+    const cookie = res.cookies.find((c) => c.name === 'riyazi_staff_rt');
+    expect(cookie).toMatchObject({ httpOnly: true, path: '/api/user', sameSite: 'Strict' });
+    const audit = await t.db.selectFrom('auditLog').select(['action', 'actorId']).execute();
+    expect(audit).toEqual([{ action: 'staff.login', actorId: staff.id }]);
+  });
+
+  it('answers a wrong password and an unknown e-mail identically', async () => {
+    const staff = await makeStaff(t.db);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: staff.email, password: 'nope-nope-nope' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'nobody@example.com', password: 'nope-nope-nope' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+  });
+
+  it('refuses an inactive staff member', async () => {
+    const staff = await makeStaff(t.db, { isActive: false });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: staff.email, password: staff.password },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('limits repeated failures on one account with 429 and a message', async () => {
+    const staff = await makeStaff(t.db);
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i += 1) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: staff.email, password: `wrong-${i}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    expect(statuses[8]).toBe(429);
+  });
+});
+
+describe('GET /api/user/refresh', () => {
+  it('rotates: returns a new access token and a new cookie; the old cookie is spent', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const { refreshCookie } = await loginStaff(t.app, staff);
+    const first = await refresh(refreshCookie);
+    expect(first.statusCode).toBe(200);
+    const next = first.cookies.find((c) => c.name === 'riyazi_staff_rt')?.value;
+    expect(next).toBeTruthy();
+    expect(next).not.toBe(refreshCookie);
+    expect((await me(first.json<{ accessToken: string }>().accessToken)).statusCode).toBe(200);
+    expect((await refresh(next ?? '')).statusCode).toBe(200);
+  });
+
+  it('revokes the whole family when a spent token is replayed', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const { refreshCookie } = await loginStaff(t.app, staff);
+    const rotated =
+      (await refresh(refreshCookie)).cookies.find((c) => c.name === 'riyazi_staff_rt')?.value ?? '';
+    const replay = await refresh(refreshCookie);
+    expect(replay.statusCode).toBe(401);
+    expect((await refresh(rotated)).statusCode).toBe(401);
+  });
+
+  it('refuses a cross-site request so a foreign page cannot rotate the token', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const { refreshCookie } = await loginStaff(t.app, staff);
+    const crossSite = await refresh(refreshCookie, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.statusCode).toBe(403);
+    const foreignOrigin = await refresh(refreshCookie, { origin: 'https://evil.example' });
+    expect(foreignOrigin.statusCode).toBe(403);
+    expect((await refresh(refreshCookie, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
+  });
+
+  it('is also accepted as POST', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const { refreshCookie } = await loginStaff(t.app, staff);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/refresh',
+      cookies: { riyazi_staff_rt: refreshCookie },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 401 after logout', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const { refreshCookie } = await loginStaff(t.app, staff);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/logout',
+      cookies: { riyazi_staff_rt: refreshCookie },
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await refresh(refreshCookie)).statusCode).toBe(401);
+  });
+});
+
+describe('access tokens', () => {
+  const forge = (claims: Record<string, unknown>, key = t.config.JWT_SECRET) =>
+    createSigner({ key, algorithm: 'HS256', expiresIn: 60_000 })(claims);
+
+  it('refuses alg none', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: staff.id, aud: 'riyazi:staff', iss: 'riyazi', typ: 'access', exp: 9e9 }),
+    ).toString('base64url');
+    expect((await me(`${header}.${payload}.`)).statusCode).toBe(401);
+  });
+
+  it('refuses a student-audience token on a staff route', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    expect(
+      (await me(forge({ sub: staff.id, aud: 'riyazi:student', iss: 'riyazi', typ: 'access' }))).statusCode,
+    ).toBe(401);
+    expect(
+      (await me(forge({ sub: staff.id, aud: 'riyazi:staff', iss: 'riyazi', typ: 'access' }))).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a token signed with another key and one that is not an access token', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const claims = { sub: staff.id, aud: 'riyazi:staff', iss: 'riyazi', typ: 'access' };
+    expect((await me(forge(claims, 'x'.repeat(40)))).statusCode).toBe(401);
+    expect((await me(forge({ ...claims, typ: 'refresh' }))).statusCode).toBe(401);
+  });
+
+  it('applies a permission change on the very next request', async () => {
+    const staff = await makeStaff(t.db, { permissions: [['systemConfigurations', 'read']] });
+    const { accessToken } = await loginStaff(t.app, staff);
+    const presets = () =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/systemPreSet/',
+        headers: { authorization: `Bearer ${accessToken}` },
+      });
+    expect((await presets()).statusCode).toBe(200);
+    await t.db.deleteFrom('rolePermissions').where('roleId', '=', staff.roleId).execute();
+    expect((await presets()).statusCode).toBe(403);
+    await t.db.updateTable('staffUsers').set({ isActive: false }).where('id', '=', staff.id).execute();
+    expect((await presets()).statusCode).toBe(401);
+  });
+});
