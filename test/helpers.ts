@@ -97,20 +97,17 @@ export interface TestStaff {
   password: string;
 }
 
+const DEFAULT_PASSWORD = 'correct horse battery staple';
 let hashCache: Promise<string> | undefined;
 const defaultHash = () => {
   hashCache ??= hashPassword(DEFAULT_PASSWORD);
   return hashCache;
 };
-const DEFAULT_PASSWORD = 'correct horse battery staple';
 
 export async function makeStaff(db: Db, options: StaffFactoryOptions = {}): Promise<TestStaff> {
   const tag = randomBytes(4).toString('hex');
   const password = options.password ?? DEFAULT_PASSWORD;
-  const passwordHash =
-    password === DEFAULT_PASSWORD
-      ? await (hashCache ??= hashPassword(DEFAULT_PASSWORD))
-      : await hashPassword(password);
+  const passwordHash = password === DEFAULT_PASSWORD ? await defaultHash() : await hashPassword(password);
   const role = await db
     .insertInto('staffRoles')
     .values({ name: `Role ${tag}`, isSuperAdmin: options.superAdmin ?? false })
