@@ -10,5 +10,7 @@ export function isSameOriginRequest(request: FastifyRequest, allowedOrigins: rea
     return false;
   }
   const origin = request.headers.origin;
-  return origin === undefined || allowedOrigins.includes(origin);
+  return (
+    origin === undefined || origin === `${request.protocol}://${request.host}` || allowedOrigins.includes(origin)
+  );
 }

@@ -1,0 +1,101 @@
+#!/usr/bin/env node
+// One command from a fresh clone: install what is missing, build the client, prepare the database,
+// then run the api and the workers. `--dev` reloads on change and serves the client with Vite.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+const started = Date.now();
+
+function run(cmd, args, what) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${what} failed (exit ${result.status ?? result.signal}).`);
+    process.exit(result.status || 1);
+  }
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+  console.log('→ Installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
+}
+
+const clientIndex = path.join(root, 'client', 'dist', 'index.html');
+const clientSources = [path.join(root, 'client', 'src'), path.join(root, 'api', 'src', 'contracts')];
+if (!dev && (!existsSync(clientIndex) || clientSources.some((d) => newestMtime(d) > statSync(clientIndex).mtimeMs))) {
+  console.log('→ Building the client…');
+  run('npm', ['run', 'build', '-w', 'client'], 'client build');
+}
+
+console.log('→ Preparing the database…');
+run('npx', ['tsx', 'scripts/prepare-db.ts'], 'database preparation');
+
+const children = [];
+function launch(name, args) {
+  const child = spawn('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
+  child.on('exit', (code, signal) => {
+    if (!shuttingDown) {
+      console.error(`\n✗ ${name} exited (${signal ?? code}); stopping.`);
+      shutdown(code || 1);
+    }
+  });
+  children.push(child);
+}
+
+let shuttingDown = false;
+function shutdown(code = 0) {
+  shuttingDown = true;
+  for (const child of children) {
+    child.kill('SIGTERM');
+  }
+  setTimeout(() => process.exit(code), 12_000).unref();
+  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r))))).then(() =>
+    process.exit(code),
+  );
+}
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+launch('api', ['tsx', ...(dev ? ['watch'] : []), 'api/src/server.ts']);
+launch('workers', ['tsx', ...(dev ? ['watch'] : []), 'workers/src/main.ts']);
+if (dev) {
+  launch('client dev server', ['vite', '--config', 'client/vite.config.ts', 'client']);
+}
+
+const port = Number(process.env.PORT ?? 3000);
+const appUrl = dev ? 'http://localhost:5173' : `http://localhost:${port}`;
+const deadline = Date.now() + 60_000;
+async function waitUntilReady() {
+  while (Date.now() < deadline && !shuttingDown) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+      if (res.ok) {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        console.log(`\n✓ Riyazi is ready in ${seconds} s: ${appUrl}`);
+        console.log(`  Back office: ${appUrl}/admin-a1b2c3/login   API reference: http://localhost:${port}/api/docs`);
+        console.log('  Stop with Ctrl+C.\n');
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  if (!shuttingDown) {
+    console.error('✗ The api did not become ready within 60 s (is PostgreSQL and Redis running?).');
+    shutdown(1);
+  }
+}
+await waitUntilReady();

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+// Runs every tier in turn (unit, integration against real PostgreSQL and Redis, browser in
+// Chromium), then prints one summary line. Extra arguments go to vitest (e.g. a file filter).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const extra = process.argv.slice(2);
+const tiers = ['unit', 'integration', 'browser'];
+const out = mkdtempSync(path.join(tmpdir(), 'riyazi-tests-'));
+const started = Date.now();
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+for (const tier of tiers) {
+  console.log(`\n━━ ${tier} tests ━━`);
+  const report = path.join(out, `${tier}.json`);
+  const result = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', tier, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } },
+  );
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += json.numPassedTests ?? 0;
+    totals.failed += json.numFailedTests ?? 0;
+    totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  }
+  if (result.status !== 0) {
+    exitCode = result.status || 1;
+    if (!existsSync(report)) {
+      totals.failed += 1;
+    }
+  }
+}
+
+rmSync(out, { recursive: true, force: true });
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+console.log(`\nAll tiers finished in ${seconds} s.`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(exitCode);
