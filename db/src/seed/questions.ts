@@ -1,0 +1,12 @@
+import { GRADE_2_3_QUESTIONS } from './questions-grade2-3.js';
+import { GRADE_4_5_QUESTIONS } from './questions-grade4-5.js';
+import { GRADE_6_7_QUESTIONS } from './questions-grade6-7.js';
+import { GRADE_8_9_QUESTIONS } from './questions-grade8-9.js';
+import type { SeedQuestion } from './reference.js';
+
+export const SEED_QUESTIONS: readonly SeedQuestion[] = [
+  ...GRADE_2_3_QUESTIONS,
+  ...GRADE_4_5_QUESTIONS,
+  ...GRADE_6_7_QUESTIONS,
+  ...GRADE_8_9_QUESTIONS,
+];
