@@ -47,7 +47,9 @@ async function main(): Promise<void> {
           ? `  │  password: ${seed.generatedAdminPassword}   (shown once: write it down)`
           : '  │  password: the SEED_ADMIN_PASSWORD you set',
       );
-      console.log('  └─ Demo students sign in with the password Practice2026! (e.g. ayesha.khan@example.com)\n');
+      console.log(
+        '  └─ Demo students sign in with the password Practice2026! (e.g. ayesha.khan@example.com)\n',
+      );
     }
   } finally {
     await db.destroy();

@@ -34,7 +34,10 @@ if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
 
 const clientIndex = path.join(root, 'client', 'dist', 'index.html');
 const clientSources = [path.join(root, 'client', 'src'), path.join(root, 'api', 'src', 'contracts')];
-if (!dev && (!existsSync(clientIndex) || clientSources.some((d) => newestMtime(d) > statSync(clientIndex).mtimeMs))) {
+if (
+  !dev &&
+  (!existsSync(clientIndex) || clientSources.some((d) => newestMtime(d) > statSync(clientIndex).mtimeMs))
+) {
   console.log('→ Building the client…');
   run('npm', ['run', 'build', '-w', 'client'], 'client build');
 }
@@ -61,9 +64,9 @@ function shutdown(code = 0) {
     child.kill('SIGTERM');
   }
   setTimeout(() => process.exit(code), 12_000).unref();
-  Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r))))).then(() =>
-    process.exit(code),
-  );
+  void Promise.all(
+    children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r)))),
+  ).then(() => process.exit(code));
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
@@ -84,7 +87,9 @@ async function waitUntilReady() {
       if (res.ok) {
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         console.log(`\n✓ Riyazi is ready in ${seconds} s: ${appUrl}`);
-        console.log(`  Back office: ${appUrl}/admin-a1b2c3/login   API reference: http://localhost:${port}/api/docs`);
+        console.log(
+          `  Back office: ${appUrl}/admin-a1b2c3/login   API reference: http://localhost:${port}/api/docs`,
+        );
         console.log('  Stop with Ctrl+C.\n');
         return;
       }

@@ -20,7 +20,16 @@ for (const tier of tiers) {
   const report = path.join(out, `${tier}.json`);
   const result = spawnSync(
     'npx',
-    ['vitest', 'run', '--project', tier, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra],
+    [
+      'vitest',
+      'run',
+      '--project',
+      tier,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...extra,
+    ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } },
   );
   if (existsSync(report)) {

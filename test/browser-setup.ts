@@ -18,13 +18,17 @@ function newestMtime(dir: string): number {
 /** Browser tests run against the built client: build it when missing or older than its sources. */
 export default function setup(): void {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: run \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`,
+    );
   }
   const index = path.join(root, 'client/dist/index.html');
   const sources = ['client/src', 'client/index.html', 'api/src/contracts'].map((p) => path.join(root, p));
   const stale =
     !existsSync(index) ||
-    sources.some((s) => (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(index).mtimeMs);
+    sources.some(
+      (s) => (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(index).mtimeMs,
+    );
   if (stale) {
     const result = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
     if (result.status !== 0) {

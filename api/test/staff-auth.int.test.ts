@@ -160,6 +160,16 @@ describe('access tokens', () => {
   const forge = (claims: Record<string, unknown>, key = t.config.JWT_SECRET) =>
     createSigner({ key, algorithm: 'HS256', expiresIn: 60_000 })(claims);
 
+  it('expire after JWT_ACCESS_TTL_SECONDS', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const { accessToken } = await loginStaff(t.app, staff);
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString()) as {
+      iat: number;
+      exp: number;
+    };
+    expect(claims.exp - claims.iat).toBe(t.config.JWT_ACCESS_TTL_SECONDS);
+  });
+
   it('refuses alg none', async () => {
     const staff = await makeStaff(t.db, { superAdmin: true });
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');

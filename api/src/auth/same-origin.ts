@@ -11,6 +11,8 @@ export function isSameOriginRequest(request: FastifyRequest, allowedOrigins: rea
   }
   const origin = request.headers.origin;
   return (
-    origin === undefined || origin === `${request.protocol}://${request.host}` || allowedOrigins.includes(origin)
+    origin === undefined ||
+    origin === `${request.protocol}://${request.host}` ||
+    allowedOrigins.includes(origin)
   );
 }

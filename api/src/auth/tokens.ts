@@ -34,7 +34,7 @@ export async function registerAccessTokens(
     await app.register(fastifyJwt, {
       namespace: audience,
       secret,
-      sign: { algorithm: 'HS256', iss: ISSUER, aud: audienceClaim(audience), expiresIn: ttlSeconds * 1000 },
+      sign: { algorithm: 'HS256', iss: ISSUER, aud: audienceClaim(audience), expiresIn: ttlSeconds },
       verify: {
         algorithms: ['HS256'],
         allowedAud: audienceClaim(audience),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFlagBody, defaultFlags, FLAG_KEYS, flagsToStore, normalizeFlags } from './flags.js';
+import { createFlagBody } from '../modules/flags/flags.schemas.js';
+import { defaultFlags, FLAG_KEYS, flagsToStore, normalizeFlags } from './flags.js';
 
 describe('system flags', () => {
   it('default every flag to false', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const BOOLEAN_FLAGS = [
   'isRegistrationEnabled',
   'isPracticeQuizEnabled',
@@ -45,29 +43,10 @@ export function normalizeFlags(stored: Record<string, unknown>): SystemFlags {
   return flags;
 }
 
-const booleanish = z.union([
-  z.boolean(),
-  z.enum(['true', 'false', NONE]).transform((v) => (v === NONE ? v : v === 'true')),
-]);
-const phaseRef = z.union([
-  z.uuid({ message: 'must be a phase id or none' }),
-  z.literal(NONE),
-  z.literal(false),
-  z.null(),
-]);
-
-/** POST /api/admin/createFlag/ body: any subset of the flags; unknown fields are stripped. */
-export const createFlagBody = z.object({
-  ...Object.fromEntries(BOOLEAN_FLAGS.map((k) => [k, booleanish.optional()])),
-  ...Object.fromEntries(PHASE_FLAGS.map((k) => [k, phaseRef.optional()])),
-} as Record<BooleanFlag, z.ZodOptional<typeof booleanish>> &
-  Record<PhaseFlag, z.ZodOptional<typeof phaseRef>>);
-export type CreateFlagBody = z.input<typeof createFlagBody>;
+export type FlagValues = Partial<Record<FlagKey, boolean | string | null | undefined>>;
 
 /** The stored document: 'none', null and false values are removed before saving. */
-export function flagsToStore(
-  body: z.output<typeof createFlagBody>,
-): Partial<Record<FlagKey, boolean | string>> {
+export function flagsToStore(body: FlagValues): Partial<Record<FlagKey, boolean | string>> {
   const stored: Partial<Record<FlagKey, boolean | string>> = {};
   for (const key of FLAG_KEYS) {
     const value = body[key];

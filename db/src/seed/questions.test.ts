@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '../../../api/src/contracts/permissions.js';
 import { SEED_QUESTIONS } from './questions.js';
-import { CATEGORIES, GRADE_NUMBERS, LIMITED_ROLES, type SeedQuestion, STUDENTS } from './reference.js';
+import {
+  CATEGORIES,
+  GRADE_NUMBERS,
+  LIMITED_ROLES,
+  QUIZ_SETTINGS,
+  type SeedQuestion,
+  STUDENTS,
+} from './reference.js';
 
 const isMcq = (q: SeedQuestion) => (q.type ?? 'MCQS') === 'MCQS';
 const forGrade = (grade: number) => SEED_QUESTIONS.filter((q) => q.grade === grade);
 const label = (q: SeedQuestion) => `grade ${q.grade}: ${q.questionHtml}`;
 
 describe('demo questions', () => {
-  it('has at least 72 questions and at least 8 for every grade', () => {
-    expect(SEED_QUESTIONS.length).toBeGreaterThanOrEqual(72);
+  it('has at least 160 questions and at least 20 for every grade', () => {
+    expect(SEED_QUESTIONS.length).toBeGreaterThanOrEqual(160);
     for (const grade of GRADE_NUMBERS) {
-      expect(forGrade(grade).length, `grade ${grade}`).toBeGreaterThanOrEqual(8);
+      expect(forGrade(grade).length, `grade ${grade}`).toBeGreaterThanOrEqual(20);
     }
   });
 
@@ -50,11 +57,16 @@ describe('demo questions', () => {
     }
   });
 
-  it('has at least 5 practice and 5 contest questions for every grade', () => {
+  it('has more practice and contest questions for every grade than a quiz draws', () => {
+    expect(QUIZ_SETTINGS.questionCount).toBeLessThan(16);
     for (const grade of GRADE_NUMBERS) {
       const tags = forGrade(grade).map((q) => q.tag);
-      expect(tags.filter((t) => t !== 'CONTEST').length, `grade ${grade} practice`).toBeGreaterThanOrEqual(5);
-      expect(tags.filter((t) => t !== 'PRACTICE').length, `grade ${grade} contest`).toBeGreaterThanOrEqual(5);
+      expect(tags.filter((t) => t !== 'CONTEST').length, `grade ${grade} practice`).toBeGreaterThanOrEqual(
+        16,
+      );
+      expect(tags.filter((t) => t !== 'PRACTICE').length, `grade ${grade} contest`).toBeGreaterThanOrEqual(
+        16,
+      );
     }
   });
 

@@ -1,7 +1,24 @@
 import { z } from 'zod';
-import { BOOLEAN_FLAGS, createFlagBody, PHASE_FLAGS } from '../../contracts/flags.js';
+import { BOOLEAN_FLAGS, type BooleanFlag, NONE, PHASE_FLAGS, type PhaseFlag } from '../../contracts/flags.js';
 
-export { createFlagBody };
+const booleanish = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', NONE]).transform((v) => (v === NONE ? v : v === 'true')),
+]);
+const phaseRef = z.union([
+  z.uuid({ message: 'must be a phase id or none' }),
+  z.literal(NONE),
+  z.literal(false),
+  z.null(),
+]);
+
+/** POST /api/admin/createFlag/ body: any subset of the flags; unknown fields are stripped. */
+export const createFlagBody = z.object({
+  ...Object.fromEntries(BOOLEAN_FLAGS.map((k) => [k, booleanish.optional()])),
+  ...Object.fromEntries(PHASE_FLAGS.map((k) => [k, phaseRef.optional()])),
+} as Record<BooleanFlag, z.ZodOptional<typeof booleanish>> &
+  Record<PhaseFlag, z.ZodOptional<typeof phaseRef>>);
+export type CreateFlagBody = z.output<typeof createFlagBody>;
 
 export const systemFlagsSchema = z.object({
   ...Object.fromEntries(BOOLEAN_FLAGS.map((k) => [k, z.boolean()])),

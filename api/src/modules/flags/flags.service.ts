@@ -1,17 +1,11 @@
 import type { Db } from '@riyazi/db';
-import type { z } from 'zod';
-import {
-  type createFlagBody,
-  flagsToStore,
-  normalizeFlags,
-  PHASE_FLAGS,
-  type SystemFlags,
-} from '../../contracts/flags.js';
+import { flagsToStore, normalizeFlags, PHASE_FLAGS, type SystemFlags } from '../../contracts/flags.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { dispatchOutboxEvent, insertOutboxEvent } from '../../queue/outbox.js';
 import type { Queues } from '../../queue/queues.js';
 import * as repo from './flags.repository.js';
+import type { CreateFlagBody } from './flags.schemas.js';
 
 export async function getFlags(db: Db): Promise<SystemFlags> {
   const stored = await repo.findStoredFlags(db);
@@ -43,7 +37,7 @@ export interface SaveFlagsDeps {
  */
 export async function saveFlags(
   { db, queues, log }: SaveFlagsDeps,
-  body: z.output<typeof createFlagBody>,
+  body: CreateFlagBody,
   staffId: string,
   ip: string,
 ): Promise<SystemFlags> {
@@ -85,13 +79,7 @@ export async function getPreset(db: Db, idOrName: string) {
   return { _id: preset.id, name: preset.name, flags: normalizeFlags(asObject(preset.flags)) };
 }
 
-export async function savePreset(
-  db: Db,
-  name: string,
-  body: z.output<typeof createFlagBody>,
-  staffId: string,
-  ip: string,
-) {
+export async function savePreset(db: Db, name: string, body: CreateFlagBody, staffId: string, ip: string) {
   const toStore = flagsToStore(body);
   await assertPhasesExist(db, toStore);
   const preset = await db.transaction().execute(async (trx) => {

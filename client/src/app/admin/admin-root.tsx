@@ -1,0 +1,74 @@
+import { ADMIN_PAGES, type AdminPageKey } from '@riyazi/api/contracts';
+import type { ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { adminHomePath } from '../../config/admin-menu';
+import { paths } from '../../config/paths';
+import { AdminLoginPage } from '../../features/admin-auth/components/admin-login-page';
+import { AdminResetPasswordPage } from '../../features/admin-auth/components/admin-reset-password-page';
+import { SystemConfigPage } from '../../features/admin-config/components/system-config-page';
+import { useAdminAuth } from '../../shared/session/use-session';
+import { ComingSoon, NotFound, PageHeading } from '../../shared/ui/page';
+import { Alert } from '../../shared/ui/surface';
+import { AdminLayout } from './admin-layout';
+import { ADMIN_PAGE_TITLES } from './admin-page-titles';
+import { RequirePermission, RequireSuperAdmin } from './require-permission';
+
+// Pages are part of the admin chunk, so a page's queries start in the same render as the layout's.
+const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
+  configSystem: () => <SystemConfigPage />,
+};
+
+const ADMIN_ROOT = paths.admin.root;
+const relative = (absolute: string) => absolute.slice(ADMIN_ROOT.length + 1);
+
+function AdminHome() {
+  const auth = useAdminAuth();
+  const home = auth === null ? null : adminHomePath(auth);
+  if (home !== null) {
+    return <Navigate to={home} replace />;
+  }
+  return (
+    <div className="stack">
+      <PageHeading title="Back office" />
+      <Alert tone="info">Your account cannot open any back-office page yet. Please ask a Super Admin.</Alert>
+    </div>
+  );
+}
+
+/** The whole back office: loaded as its own chunk, only on /admin-a1b2c3 routes. */
+export default function AdminRoot() {
+  const pages = Object.entries(ADMIN_PAGES) as [AdminPageKey, (typeof ADMIN_PAGES)[AdminPageKey]][];
+  return (
+    <Routes>
+      <Route path={relative(paths.admin.login)} element={<AdminLoginPage />} />
+      <Route path={relative(paths.admin.resetPassword)} element={<AdminResetPasswordPage />} />
+      <Route element={<AdminLayout />}>
+        <Route index element={<AdminHome />} />
+        {pages.map(([key, page]) => {
+          const title = ADMIN_PAGE_TITLES[key];
+          const build = BUILT_PAGES[key];
+          return (
+            <Route
+              key={key}
+              path={page.path}
+              element={
+                <RequirePermission page={key} title={title}>
+                  {build ? build() : <ComingSoon title={title} />}
+                </RequirePermission>
+              }
+            />
+          );
+        })}
+        <Route
+          path={relative(paths.admin.scriptAdmin)}
+          element={
+            <RequireSuperAdmin title="Script admin">
+              <ComingSoon title="Script admin" about="Maintenance scripts for Super Admins." />
+            </RequireSuperAdmin>
+          }
+        />
+        <Route path="*" element={<NotFound homeHref={ADMIN_ROOT} homeLabel="Go to the back office home" />} />
+      </Route>
+    </Routes>
+  );
+}

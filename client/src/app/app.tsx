@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { RouterProvider } from 'react-router-dom';
+import { AppToaster } from '../shared/ui/app-toaster';
+import { createPersistOptions } from './query-client';
+import type { AppRouter } from './router';
+
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+  return (
+    <PersistQueryClientProvider client={queryClient} persistOptions={createPersistOptions()}>
+      <RouterProvider router={router} />
+      <AppToaster />
+    </PersistQueryClientProvider>
+  );
+}

@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { ChatWidget } from '../../shared/ui/chat-widget';
+import { LoadingBlock } from '../../shared/ui/surface';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import './layouts.css';
+
+export function PublicLayout() {
+  return (
+    <div className="site" data-testid="public-layout">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="site__main">
+        <div className="container">
+          <Suspense fallback={<LoadingBlock />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+      <SiteFooter />
+      <ChatWidget contactHref={paths.contact} />
+    </div>
+  );
+}

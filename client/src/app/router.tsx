@@ -1,0 +1,86 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { HomePage } from '../features/home/components/home-page';
+import type { StaticPageId } from '../features/static-pages/components/static-content';
+import { ComingSoon, NotFound } from '../shared/ui/page';
+import { LoadingBlock } from '../shared/ui/surface';
+import { RequireStudent } from './guards/require-student';
+import { DashboardLayout } from './layouts/dashboard-layout';
+import { PublicLayout } from './layouts/public-layout';
+import { QuizLayout } from './layouts/quiz-layout';
+import { RouteError } from './route-error';
+import {
+  type ComingSoonPage,
+  DASHBOARD_COMING_SOON,
+  PAYMENT_RESULT_COMING_SOON,
+  PUBLIC_COMING_SOON,
+} from './routes/coming-soon-pages';
+
+const AdminRoot = lazy(() => import('./admin/admin-root'));
+const StaticPage = lazy(() => import('../features/static-pages/components/static-page'));
+const QuizPage = lazy(() =>
+  import('../features/quiz/components/quiz-page').then((m) => ({ default: m.QuizPage })),
+);
+const QuizResultsPage = lazy(() =>
+  import('../features/quiz/components/quiz-page').then((m) => ({ default: m.QuizResultsPage })),
+);
+
+const STATIC_ROUTES: [string, StaticPageId][] = [
+  [paths.terms, 'terms'],
+  [paths.privacy, 'privacy'],
+  [paths.refund, 'refund'],
+  [paths.faq, 'faq'],
+  [paths.about, 'about'],
+  [paths.contact, 'contact'],
+  [paths.sponsor, 'sponsor'],
+  [paths.practiceQuizInfo, 'practiceQuizInfo'],
+];
+
+const comingSoonRoute = (page: ComingSoonPage): RouteObject => ({
+  path: page.path,
+  element: <ComingSoon title={page.title} about={page.about} />,
+});
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          ...STATIC_ROUTES.map(([path, page]) => ({ path, element: <StaticPage page={page} /> })),
+          ...PUBLIC_COMING_SOON.map(comingSoonRoute),
+          { element: <RequireStudent />, children: PAYMENT_RESULT_COMING_SOON.map(comingSoonRoute) },
+          { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Go to the home page" /> },
+        ],
+      },
+      {
+        element: <RequireStudent />,
+        children: [{ element: <DashboardLayout />, children: DASHBOARD_COMING_SOON.map(comingSoonRoute) }],
+      },
+      {
+        element: <QuizLayout />,
+        children: [
+          { path: paths.quiz, element: <QuizPage /> },
+          { path: paths.quizResults, element: <QuizResultsPage /> },
+        ],
+      },
+      {
+        path: `${paths.admin.root}/*`,
+        element: (
+          <Suspense fallback={<LoadingBlock />}>
+            <AdminRoot />
+          </Suspense>
+        ),
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,0 +1,25 @@
+import type { StaffLoginResponse } from '@riyazi/api/contracts';
+import { adminHttp } from '../../../shared/http/clients';
+import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
+
+export type StaffProfile = Omit<StaffLoginResponse, 'accessToken'>;
+
+export const adminMeQueryKey = [ADMIN_KEY_ROOT, 'me'] as const;
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+/** skipAuth: a 401 here means wrong credentials, never a token to refresh. */
+export function loginStaff(input: LoginInput): Promise<StaffLoginResponse> {
+  return adminHttp.post<StaffLoginResponse>('/user/login', input, { skipAuth: true });
+}
+
+export function logoutStaff(): Promise<unknown> {
+  return adminHttp.post<unknown>('/user/logout');
+}
+
+export function fetchStaffProfile(signal?: AbortSignal): Promise<StaffProfile> {
+  return adminHttp.get<StaffProfile>('/user/me', { signal });
+}

@@ -1,0 +1,84 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { adminHomePath, safeAdminReturnPath } from '../../../config/admin-menu';
+import { paths } from '../../../config/paths';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { errorMessage } from '../../../shared/http/http-error';
+import { sessionActions } from '../../../shared/session/session-store';
+import { useAdminAuth } from '../../../shared/session/use-session';
+import { Button } from '../../../shared/ui/button';
+import { TextField } from '../../../shared/ui/field';
+import { Alert } from '../../../shared/ui/surface';
+import { type LoginInput, loginStaff } from '../api/admin-auth-api';
+import { AdminAuthShell } from './admin-auth-shell';
+
+function returnPathFrom(state: unknown): string | null {
+  if (typeof state === 'object' && state !== null && 'from' in state) {
+    return safeAdminReturnPath(state.from);
+  }
+  return null;
+}
+
+export function AdminLoginPage() {
+  useDocumentTitle('Admin log in');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const auth = useAdminAuth();
+  const [form, setForm] = useState<LoginInput>({ email: '', password: '' });
+  const login = useMutation({
+    mutationFn: loginStaff,
+    onSuccess: async (response) => {
+      sessionActions.setAdminAuth(response);
+      const target = returnPathFrom(location.state) ?? adminHomePath(response) ?? paths.admin.root;
+      await navigate(target, { replace: true });
+    },
+  });
+
+  if (auth !== null && !login.isPending && !login.isSuccess) {
+    return <Navigate to={returnPathFrom(location.state) ?? paths.admin.root} replace />;
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    login.mutate({ email: form.email.trim(), password: form.password });
+  };
+
+  return (
+    <AdminAuthShell>
+      <h1>Sign in</h1>
+      <form className="stack" onSubmit={onSubmit}>
+        <TextField
+          label="E-mail"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={form.email}
+          onChange={(e) => setForm({ ...form, email: e.target.value })}
+          data-testid="admin-login-email"
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={form.password}
+          onChange={(e) => setForm({ ...form, password: e.target.value })}
+          data-testid="admin-login-password"
+        />
+        <Button type="submit" block disabled={login.isPending} data-testid="admin-login-submit">
+          {login.isPending ? 'Signing in…' : 'Sign in'}
+        </Button>
+        {login.isError ? (
+          <Alert tone="error" data-testid="admin-login-error">
+            {errorMessage(login.error)}
+          </Alert>
+        ) : null}
+        {login.isSuccess ? <Alert tone="success">Signed in. Opening the back office…</Alert> : null}
+        <Link to={paths.admin.resetPassword}>Forgot your password?</Link>
+      </form>
+    </AdminAuthShell>
+  );
+}

@@ -1,0 +1,57 @@
+import {
+  BOOLEAN_FLAGS,
+  type BooleanFlag,
+  NONE,
+  normalizeFlags,
+  PHASE_FLAGS,
+  type PhaseFlag,
+  type SystemFlags,
+} from '@riyazi/api/contracts';
+
+/** The form's values: every flag present, phases as a phase id or 'none'. */
+export type FlagDraft = Record<BooleanFlag, boolean> & Record<PhaseFlag, string>;
+
+/** POST /admin/createFlag/ body: all fields, phase fields 'none' when unset. */
+export type FlagsRequestBody = FlagDraft;
+
+export function toDraft(flags: SystemFlags): FlagDraft {
+  const draft = {} as FlagDraft;
+  for (const key of BOOLEAN_FLAGS) {
+    draft[key] = flags[key];
+  }
+  for (const key of PHASE_FLAGS) {
+    const value = flags[key];
+    draft[key] = value === false ? NONE : value;
+  }
+  return draft;
+}
+
+export function toRequestBody(draft: FlagDraft): FlagsRequestBody {
+  return { ...draft };
+}
+
+export function draftToFlags(draft: FlagDraft): SystemFlags {
+  return normalizeFlags(draft);
+}
+
+export interface PhaseChoice {
+  value: string;
+  label: string;
+}
+
+/** 'None' first, then each phase; a stored phase missing from the list stays selectable. */
+export function phaseChoices(
+  phases: readonly { _id: string; name: string; number: number }[],
+  current: string,
+): PhaseChoice[] {
+  const choices: PhaseChoice[] = [
+    { value: NONE, label: 'None' },
+    ...[...phases]
+      .sort((a, b) => a.number - b.number)
+      .map((phase) => ({ value: phase._id, label: `Phase ${phase.number} — ${phase.name}` })),
+  ];
+  if (current !== NONE && !choices.some((choice) => choice.value === current)) {
+    choices.push({ value: current, label: `Unknown phase (${current})` });
+  }
+  return choices;
+}

@@ -1,0 +1,109 @@
+import { hasPermission, type Permission } from '@riyazi/api/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { toast } from 'react-hot-toast';
+import { sessionActions } from '../../../shared/session/session-store';
+import { useAdminAuth } from '../../../shared/session/use-session';
+import { Button } from '../../../shared/ui/button';
+import { PageHeading } from '../../../shared/ui/page';
+import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { configKeys, fetchAdminFlags, fetchPhaseOptions, saveFlags } from '../api/config-api';
+import { type FlagDraft, toDraft, toRequestBody } from './flag-draft';
+import { FlagFields } from './flag-fields';
+import { PresetPanel } from './preset-panel';
+import './config.css';
+
+const UPDATE_SYSTEM_CONFIG: Permission = { module: 'systemConfigurations', action: 'update' };
+
+export function SystemConfigPage() {
+  const auth = useAdminAuth();
+  const queryClient = useQueryClient();
+  const canUpdate = auth !== null && hasPermission(auth.permissions, auth.isSuperAdmin, UPDATE_SYSTEM_CONFIG);
+  const flags = useQuery({ queryKey: configKeys.flags, queryFn: ({ signal }) => fetchAdminFlags(signal) });
+  const phases = useQuery({
+    queryKey: configKeys.phases,
+    queryFn: ({ signal }) => fetchPhaseOptions(signal),
+  });
+  const [draft, setDraft] = useState<FlagDraft | null>(null);
+  const [dirty, setDirty] = useState(false);
+
+  useEffect(() => {
+    if (flags.data !== undefined && !dirty) {
+      setDraft(toDraft(flags.data));
+    }
+  }, [flags.data, dirty]);
+
+  const save = useMutation({
+    mutationKey: configKeys.saveFlags,
+    mutationFn: saveFlags,
+    onSuccess: (saved) => {
+      toast.success('Flags updated successfully');
+      queryClient.setQueryData(configKeys.flags, saved);
+      sessionActions.setFlags(saved);
+      setDirty(false);
+      setDraft(toDraft(saved));
+    },
+  });
+
+  const onChange = (next: FlagDraft) => {
+    setDraft(next);
+    setDirty(true);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (draft !== null && canUpdate) {
+      save.mutate(toRequestBody(draft));
+    }
+  };
+
+  return (
+    <div className="stack">
+      <PageHeading title="System configuration">
+        Switch product features on and off and choose the active phases. Changes apply to every visitor as
+        soon as you save.
+      </PageHeading>
+      {!canUpdate ? <Alert tone="info">You can view these settings but not change them.</Alert> : null}
+      <div className="config-grid">
+        <Card aria-labelledby="flags-title">
+          <h2 id="flags-title" className="visually-hidden">
+            Flags
+          </h2>
+          {flags.isPending ? <LoadingBlock label="Loading flags…" /> : null}
+          {flags.isError ? (
+            <Alert tone="error">
+              <p>The flags could not be loaded.</p>
+              <Button small variant="secondary" onClick={() => void flags.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          ) : null}
+          {draft !== null ? (
+            <form onSubmit={onSubmit} aria-busy={save.isPending}>
+              <FlagFields
+                draft={draft}
+                phases={phases.data ?? []}
+                phasesLoading={phases.isPending}
+                readOnly={!canUpdate || save.isPending}
+                onChange={onChange}
+              />
+              {canUpdate ? (
+                <div className="form-actions">
+                  <Button type="submit" disabled={save.isPending} data-testid="save-flags">
+                    {save.isPending ? 'Saving…' : 'Save'}
+                  </Button>
+                  {dirty ? <span className="muted">You have unsaved changes.</span> : null}
+                </div>
+              ) : null}
+            </form>
+          ) : null}
+        </Card>
+        <PresetPanel
+          draft={draft}
+          canUpdate={canUpdate}
+          onApply={(preset) => onChange(toDraft(preset.flags))}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import './shared/ui/tokens.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { bootSession } from './app/boot';
+import { createAppQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { registerSessionExpiry } from './app/session-expiry';
+
+const container = document.getElementById('root');
+if (container === null) {
+  throw new Error('Missing #root element in index.html');
+}
+
+const queryClient = createAppQueryClient();
+const router = createAppRouter();
+registerSessionExpiry(router, queryClient);
+
+createRoot(container).render(
+  <StrictMode>
+    <App router={router} queryClient={queryClient} />
+  </StrictMode>,
+);
+
+void bootSession(window.location.pathname, router, queryClient);

@@ -1,0 +1,31 @@
+import { defaultFlags } from '@riyazi/api/contracts';
+import { describe, expect, it } from 'vitest';
+import { parseFlagsResponse } from './flags-api';
+
+describe('parseFlagsResponse', () => {
+  it('reads the flags from the first element of the array', () => {
+    const flags = parseFlagsResponse([
+      { isRegistrationEnabled: true, contestQuizPhase: 'p-1' },
+      { ignored: true },
+    ]);
+    expect(flags.isRegistrationEnabled).toBe(true);
+    expect(flags.contestQuizPhase).toBe('p-1');
+    expect(flags.isLeaderBoardDisplayed).toBe(false);
+  });
+
+  it('reads every flag as false when nothing was saved yet', () => {
+    expect(parseFlagsResponse([])).toEqual(defaultFlags());
+  });
+
+  it("treats 'none', strings for booleans and unknown keys as unset", () => {
+    const flags = parseFlagsResponse([{ nextPhase: 'none', isPaymentEnabled: 'true', surprise: 1 }]);
+    expect(flags.nextPhase).toBe(false);
+    expect(flags.isPaymentEnabled).toBe(false);
+    expect(flags).not.toHaveProperty('surprise');
+  });
+
+  it('rejects a response that is not flags', () => {
+    expect(() => parseFlagsResponse('oops')).toThrow('Unexpected flags response');
+    expect(() => parseFlagsResponse([42])).toThrow('Unexpected flags response');
+  });
+});

@@ -1,0 +1,42 @@
+import { env } from '../../config/env';
+import { sessionActions, useSessionStore } from '../session/session-store';
+import type { Audience } from '../session/session-types';
+import { createHttpClient } from './http-client';
+
+const baseUrl = `${env.apiBase}/api`;
+
+type SessionExpiredHandler = () => void;
+const sessionExpiredHandlers: Record<Audience, SessionExpiredHandler> = {
+  admin: () => undefined,
+  student: () => undefined,
+};
+
+/** The app registers what happens when a session cannot be refreshed (toast, navigation). */
+export function onSessionExpired(audience: Audience, handler: SessionExpiredHandler): void {
+  sessionExpiredHandlers[audience] = handler;
+}
+
+/** Calls that need no identity (public flags, sign-up). */
+export const publicHttp = createHttpClient({ baseUrl });
+
+export const adminHttp = createHttpClient({
+  baseUrl,
+  auth: {
+    getAccessToken: () => useSessionStore.getState().adminAuth?.accessToken ?? null,
+    refreshPath: '/user/refresh',
+    onTokenRefreshed: sessionActions.setAdminAccessToken,
+    onLogout: sessionActions.clearAdminAuth,
+    onSessionExpired: () => sessionExpiredHandlers.admin(),
+  },
+});
+
+export const studentHttp = createHttpClient({
+  baseUrl,
+  auth: {
+    getAccessToken: () => useSessionStore.getState().studentAuth?.token.accessToken ?? null,
+    refreshPath: '/student/refresh',
+    onTokenRefreshed: sessionActions.setStudentAccessToken,
+    onLogout: sessionActions.clearStudentAuth,
+    onSessionExpired: () => sessionExpiredHandlers.student(),
+  },
+});

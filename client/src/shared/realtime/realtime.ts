@@ -1,0 +1,55 @@
+import type { ClientToServerEvents, FlagsUpdatedEvent, ServerToClientEvents } from '@riyazi/api/contracts';
+import type { Socket } from 'socket.io-client';
+import { env } from '../../config/env';
+
+export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface RealtimeOptions {
+  /** Read on every (re)connect so a login or a refreshed token is picked up. */
+  getToken: () => string | null;
+  onFlagsUpdated: (event: FlagsUpdatedEvent) => void;
+  /** The socket may have missed events while it was away: resync over REST. */
+  onReconnect: () => void;
+}
+
+export interface RealtimeConnection {
+  socket: RealtimeSocket;
+  /** Reconnect with the current token (after a login or logout). */
+  reauthenticate: () => void;
+  close: () => void;
+}
+
+/** socket.io-client is imported on demand so it stays out of the first paint. */
+export async function connectRealtime(options: RealtimeOptions): Promise<RealtimeConnection> {
+  const { io } = await import('socket.io-client');
+  // After the server refuses a token (e.g. expired), stay connected as a guest: public events still flow.
+  let asGuest = false;
+  const socket: RealtimeSocket = io(env.apiBase === '' ? undefined : env.apiBase, {
+    path: '/socket.io',
+    withCredentials: true,
+    auth: (callback) => {
+      const token = asGuest ? null : options.getToken();
+      callback(token === null ? {} : { token });
+    },
+  });
+  socket.on('flags:updated', options.onFlagsUpdated);
+  socket.on('connect_error', () => {
+    // Not active means the server refused us in a middleware and will not be retried by itself.
+    if (!socket.active && !asGuest) {
+      asGuest = true;
+      socket.connect();
+    }
+  });
+  socket.io.on('reconnect', options.onReconnect);
+  return {
+    socket,
+    reauthenticate: () => {
+      asGuest = false;
+      socket.disconnect();
+      socket.connect();
+    },
+    close: () => {
+      socket.close();
+    },
+  };
+}
