@@ -54,6 +54,25 @@ describe('demo dataset', () => {
     }
   });
 
+  it('opens sign-up and both quiz kinds on phase 1 so the demo works out of the box', async () => {
+    const [flags] = (await t.app.inject({ method: 'GET', url: '/api/admin/flag/detail' })).json<
+      Record<string, unknown>[]
+    >();
+    const phase1 = await t.db
+      .selectFrom('phases')
+      .select('id')
+      .where('number', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(flags).toMatchObject({
+      isRegistrationEnabled: true,
+      isPracticeQuizEnabled: true,
+      isContestQuizEnabled: true,
+      practiceQuizPhase: phase1.id,
+      contestQuizPhase: phase1.id,
+      isPaymentEnabled: false,
+    });
+  });
+
   it('does nothing on a database that already has data', async () => {
     const again = await seedDemoData(t.db);
     expect(again).toMatchObject({ seeded: false, adminEmail: null, generatedAdminPassword: null });

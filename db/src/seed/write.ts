@@ -65,6 +65,7 @@ export async function writeDemoData(trx: Db, input: DemoDataInput): Promise<Reco
   }
   const quizCount = await insertQuizzes(trx, gradeIds, lookup(phaseIds, 1, 'phase'), phase1);
   const studentCount = await insertStudents(trx, gradeIds, input);
+  await insertDemoFlags(trx, lookup(phaseIds, 1, 'phase'), lookup(phaseIds, 2, 'phase'), admin.id);
   return {
     grades: gradeIds.size,
     phases: phaseIds.size,
@@ -75,6 +76,23 @@ export async function writeDemoData(trx: Db, input: DemoDataInput): Promise<Reco
     students: studentCount,
     roles: roleCount,
   };
+}
+
+/** A demo that works out of the box: sign-up and both quiz kinds open on phase 1. */
+async function insertDemoFlags(trx: Db, phase1Id: string, phase2Id: string, adminId: string): Promise<void> {
+  const flags = {
+    isRegistrationEnabled: true,
+    isPracticeQuizEnabled: true,
+    isContestQuizEnabled: true,
+    isEmptyLeaderBoardDisplayed: true,
+    practiceQuizPhase: phase1Id,
+    contestQuizPhase: phase1Id,
+    nextPhase: phase2Id,
+  };
+  await trx
+    .insertInto('systemFlags')
+    .values({ id: 1, flags: JSON.stringify(flags), updatedBy: adminId })
+    .execute();
 }
 
 async function insertGrades(trx: Db): Promise<Map<number, string>> {
