@@ -8,7 +8,7 @@ import { createDb, type Db, hashPassword } from '@riyazi/db';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 
 export { deleteRedisKeys } from './helpers-redis.js';
 
@@ -53,6 +53,25 @@ export async function createTestContext(overrides: Record<string, string> = {}):
       redis.disconnect();
     },
   };
+}
+
+/** Registers the hooks of a test file: one app per file, optionally an empty database per test. */
+export function useTestContext(
+  options: { resetEachTest?: boolean; env?: Record<string, string> } = {},
+): TestContext {
+  const t = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(t, await createTestContext(options.env));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  if (options.resetEachTest) {
+    beforeEach(async () => {
+      await resetDatabase(t.db);
+    });
+  }
+  return t;
 }
 
 const TABLES_IN_DELETE_ORDER = [

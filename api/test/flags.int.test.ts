@@ -1,25 +1,8 @@
 import { FLAG_KEYS } from '@riyazi/api/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  loginStaff,
-  makePhase,
-  makeStaff,
-  resetDatabase,
-  type TestContext,
-} from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { loginStaff, makePhase, makeStaff, useTestContext } from '../../test/helpers.js';
 
-let t: TestContext;
-
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-});
-beforeEach(async () => {
-  await resetDatabase(t.db);
-});
+const t = useTestContext({ resetEachTest: true });
 
 async function staffToken(permissions: Parameters<typeof makeStaff>[1]) {
   const staff = await makeStaff(t.db, permissions);

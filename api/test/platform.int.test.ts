@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/helpers.js';
 
-let t: TestContext;
-
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestContext();
 
 describe('error envelope', () => {
   it('answers malformed JSON with 400 and a message, never a stack', async () => {

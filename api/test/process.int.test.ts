@@ -74,7 +74,9 @@ describe('processes', () => {
         return false;
       }
     }, 20_000);
-    await fetch(`http://127.0.0.1:${port}/api/contestPhase/active`, { headers: { 'x-request-id': 'trace-42' } });
+    await fetch(`http://127.0.0.1:${port}/api/contestPhase/active`, {
+      headers: { 'x-request-id': 'trace-42' },
+    });
     await waitFor(() => output().includes('"reqId":"trace-42"'), 5000);
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);

@@ -1,24 +1,9 @@
 import { createSigner } from 'fast-jwt';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  deleteRedisKeys,
-  loginStaff,
-  makeStaff,
-  resetDatabase,
-  type TestContext,
-} from '../../test/helpers.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deleteRedisKeys, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
 
-let t: TestContext;
-
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestContext({ resetEachTest: true });
 beforeEach(async () => {
-  await resetDatabase(t.db);
   await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
 });
 

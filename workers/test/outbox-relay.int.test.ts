@@ -1,21 +1,14 @@
 import { insertOutboxEvent } from '@riyazi/api/queue';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, resetDatabase, type TestContext } from '../../test/helpers.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/helpers.js';
 import { relayOutboxOnce } from '../src/outbox-relay.js';
 
-let t: TestContext;
+const t = useTestContext({ resetEachTest: true });
 const log = pino({ level: 'silent' });
 const immediate = { graceMs: 0, intervalMs: 50, batchSize: 100 };
 
-beforeAll(async () => {
-  t = await createTestContext();
-});
-afterAll(async () => {
-  await t.close();
-});
 beforeEach(async () => {
-  await resetDatabase(t.db);
   await t.queues.broadcast.obliterate({ force: true });
 });
 
