@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiTarget = 'http://127.0.0.1:3000';
+// The api's port: PORT as npm run dev passes it to every process.
+const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;
 
 export default defineConfig({
   plugins: [react()],
