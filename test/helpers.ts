@@ -74,32 +74,13 @@ export function useTestContext(
   return t;
 }
 
-const TABLES_IN_DELETE_ORDER = [
-  'audit_log',
-  'background_jobs',
-  'flag_presets',
-  'system_flags',
-  'outbox_events',
-  'play_answers',
-  'play_questions',
-  'plays',
-  'quizzes',
-  'question_phases',
-  'question_options',
-  'questions',
-  'refresh_tokens',
-  'students',
-  'staff_users',
-  'role_permissions',
-  'staff_roles',
-  'sub_categories',
-  'categories',
-  'phases',
-  'grades',
-];
-
+/** Empties every application table (the migration bookkeeping stays). */
 export async function resetDatabase(db: Db): Promise<void> {
-  await sql.raw(`TRUNCATE ${TABLES_IN_DELETE_ORDER.join(', ')} CASCADE`).execute(db);
+  const { rows } = await sql<{ name: string }>`
+    SELECT quote_ident(tablename) AS name FROM pg_tables
+    WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'
+  `.execute(db);
+  await sql.raw(`TRUNCATE ${rows.map((r) => r.name).join(', ')} CASCADE`).execute(db);
 }
 
 export interface StaffFactoryOptions {

@@ -25,6 +25,19 @@ export type Numeric = ColumnType<number, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccountTokens {
+  audience: "student" | "staff";
+  createdAt: Generated<Timestamp>;
+  email: string;
+  expiresAt: Timestamp;
+  id: Generated<string>;
+  purpose: "VERIFY_EMAIL" | "RESET_PASSWORD";
+  staffUserId: string | null;
+  studentId: string | null;
+  tokenHash: Buffer;
+  usedAt: Timestamp | null;
+}
+
 export interface AuditLog {
   action: string;
   actorId: string | null;
@@ -79,6 +92,18 @@ export interface Grades {
   sortOrder: number;
   title: string;
   updatedAt: Generated<Timestamp>;
+}
+
+export interface MailMessages {
+  attempts: Generated<number>;
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  lastError: string | null;
+  params: Generated<Json>;
+  sentAt: Timestamp | null;
+  status: Generated<"QUEUED" | "SENT" | "FAILED">;
+  template: string;
+  toEmail: string;
 }
 
 export interface OutboxEvents {
@@ -213,6 +238,19 @@ export interface RolePermissions {
   roleId: string;
 }
 
+export interface SmtpSettings {
+  fromEmail: string;
+  fromName: Generated<string>;
+  host: string;
+  id: Generated<number>;
+  passwordEncrypted: string | null;
+  port: number;
+  secure: Generated<boolean>;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  username: string | null;
+}
+
 export interface StaffRoles {
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
@@ -233,6 +271,18 @@ export interface StaffUsers {
   username: Generated<string>;
 }
 
+export interface StudentDocuments {
+  contentType: string;
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  kind: "SCHOOL_ID" | "B_FORM";
+  originalName: string | null;
+  sizeBytes: number;
+  status: Generated<"PENDING" | "APPROVED" | "REJECTED" | "REPLACED">;
+  storageKey: string;
+  studentId: string;
+}
+
 export interface Students {
   autoEmailVerified: Generated<boolean>;
   city: string | null;
@@ -248,7 +298,9 @@ export interface Students {
   id: Generated<string>;
   isActive: Generated<boolean>;
   isPaymentMade: Generated<boolean>;
+  passwordChangedAt: Timestamp | null;
   passwordHash: string;
+  pendingEmail: string | null;
   phone: string | null;
   referralSource: string | null;
   registeredThroughBulk: Generated<boolean>;
@@ -257,6 +309,10 @@ export interface Students {
   studentNo: Generated<number>;
   termsAcceptedAt: Timestamp | null;
   updatedAt: Generated<Timestamp>;
+  verificationReason: string | null;
+  verificationStatus: Generated<"NOT_SUBMITTED" | "PENDING" | "APPROVED" | "REJECTED">;
+  verifiedAt: Timestamp | null;
+  verifiedBy: string | null;
 }
 
 export interface SubCategories {
@@ -276,11 +332,13 @@ export interface SystemFlags {
 }
 
 export interface DB {
+  accountTokens: AccountTokens;
   auditLog: AuditLog;
   backgroundJobs: BackgroundJobs;
   categories: Categories;
   flagPresets: FlagPresets;
   grades: Grades;
+  mailMessages: MailMessages;
   outboxEvents: OutboxEvents;
   phases: Phases;
   playAnswers: PlayAnswers;
@@ -292,8 +350,10 @@ export interface DB {
   quizzes: Quizzes;
   refreshTokens: RefreshTokens;
   rolePermissions: RolePermissions;
+  smtpSettings: SmtpSettings;
   staffRoles: StaffRoles;
   staffUsers: StaffUsers;
+  studentDocuments: StudentDocuments;
   students: Students;
   subCategories: SubCategories;
   systemFlags: SystemFlags;

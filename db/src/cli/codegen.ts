@@ -23,6 +23,12 @@ const columnOverrides: Record<string, string> = {
   'background_jobs.kind': union('STUDENT_EXPORT', 'STUDENT_BULK_UPLOAD'),
   'background_jobs.status': generatedUnion('QUEUED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED'),
   'audit_log.actor_type': union('staff', 'student', 'system'),
+  'students.verification_status': generatedUnion('NOT_SUBMITTED', 'PENDING', 'APPROVED', 'REJECTED'),
+  'account_tokens.purpose': union('VERIFY_EMAIL', 'RESET_PASSWORD'),
+  'account_tokens.audience': union('student', 'staff'),
+  'student_documents.kind': union('SCHOOL_ID', 'B_FORM'),
+  'student_documents.status': generatedUnion('PENDING', 'APPROVED', 'REJECTED', 'REPLACED'),
+  'mail_messages.status': generatedUnion('QUEUED', 'SENT', 'FAILED'),
 };
 
 /** Arguments shared by generation and by the drift check in the test suite. */
