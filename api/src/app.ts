@@ -12,6 +12,7 @@ import type { AppContext } from './context.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { phasesRoutes } from './modules/phases/phases.routes.js';
+import { smtpRoutes } from './modules/smtp/smtp.routes.js';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
@@ -48,6 +49,7 @@ const apiRoutes =
     await api.register(staffAuthRoutes, ctx);
     await api.register(flagsRoutes, ctx);
     await api.register(phasesRoutes, ctx);
+    await api.register(smtpRoutes, ctx);
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */

@@ -29,6 +29,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     queues: ctx.queues,
     redisPrefix: ctx.config.REDIS_PREFIX,
     log: pino({ level: 'silent' }),
+    encryptionKey: ctx.config.ENCRYPTION_KEY,
+    isProduction: false,
     relay: { graceMs: 1000, intervalMs: 500, batchSize: 100 },
   });
   const browser = await chromium.launch({

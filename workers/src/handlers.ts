@@ -8,6 +8,8 @@ export interface WorkerContext {
   db: Db;
   io: TypedServer;
   log: Logger;
+  encryptionKey: string;
+  isProduction: boolean;
 }
 
 export type JobHandler<Q extends QueueName, J extends JobName<Q>> = (

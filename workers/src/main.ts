@@ -13,7 +13,15 @@ async function main(): Promise<void> {
   const db = createDb({ connectionString: config.DATABASE_URL, max: 10, applicationName: 'riyazi-workers' });
   const redis = createRedis(config.REDIS_URL, 'riyazi-workers');
   const queues = createQueues(redis, config.REDIS_PREFIX);
-  const running = await startWorkers({ db, redis, queues, redisPrefix: config.REDIS_PREFIX, log });
+  const running = await startWorkers({
+    db,
+    redis,
+    queues,
+    redisPrefix: config.REDIS_PREFIX,
+    log,
+    encryptionKey: config.ENCRYPTION_KEY,
+    isProduction: config.isProduction,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

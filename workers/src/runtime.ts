@@ -8,9 +8,11 @@ import type { Logger } from 'pino';
 import type { Handlers, WorkerContext } from './handlers.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
 import { broadcastHandlers } from './processors/broadcast.js';
+import { mailHandlers } from './processors/mail.js';
 
 export const handlers: Handlers = {
   broadcast: broadcastHandlers,
+  mail: mailHandlers,
 };
 
 export interface WorkerDeps {
@@ -19,6 +21,8 @@ export interface WorkerDeps {
   queues: Queues;
   redisPrefix: string;
   log: Logger;
+  encryptionKey: string;
+  isProduction: boolean;
   relay?: RelayOptions;
   concurrency?: number;
 }
@@ -56,7 +60,13 @@ function processorFor(queue: QueueName, ctx: WorkerContext) {
 export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   assertEveryJobHandled(handlers);
   const io = createSocketEmitter(deps.redis, deps.redisPrefix);
-  const ctx: WorkerContext = { db: deps.db, io, log: deps.log };
+  const ctx: WorkerContext = {
+    db: deps.db,
+    io,
+    log: deps.log,
+    encryptionKey: deps.encryptionKey,
+    isProduction: deps.isProduction,
+  };
   const workers = QUEUE_NAMES.map((queue) => {
     const worker = new Worker(queue, processorFor(queue, ctx), {
       connection: deps.redis.duplicate(),

@@ -50,6 +50,8 @@ beforeAll(async () => {
     queues: nodeA.queues,
     redisPrefix: nodeA.config.REDIS_PREFIX,
     log: pino({ level: 'silent' }),
+    encryptionKey: nodeA.config.ENCRYPTION_KEY,
+    isProduction: false,
   });
 });
 

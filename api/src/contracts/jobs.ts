@@ -3,22 +3,27 @@ export interface JobMap {
   broadcast: {
     'flags.updated': { eventId: string; updatedAt: string };
   };
+  mail: {
+    'mail.send': { eventId: string; messageId: string };
+  };
 }
 
 export type QueueName = keyof JobMap;
 export type JobName<Q extends QueueName> = keyof JobMap[Q] & string;
 export type JobPayload<Q extends QueueName, J extends JobName<Q>> = JobMap[Q][J];
 
-export const QUEUE_NAMES = ['broadcast'] as const satisfies readonly QueueName[];
+export const QUEUE_NAMES = ['broadcast', 'mail'] as const satisfies readonly QueueName[];
 
 /** Every job name per queue, so a worker can refuse to start with a job it cannot handle. */
 export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
   broadcast: ['flags.updated'],
+  mail: ['mail.send'],
 };
 
 /** Outbox event types and the queue/job that handles each. */
 export const OUTBOX_ROUTES = {
   'flags.updated': { queue: 'broadcast', job: 'flags.updated' },
+  'mail.queued': { queue: 'mail', job: 'mail.send' },
 } as const satisfies Record<string, { queue: QueueName; job: string }>;
 
 export type OutboxEventType = keyof typeof OUTBOX_ROUTES;
@@ -29,3 +34,12 @@ export const DEFAULT_JOB_OPTIONS = {
   removeOnComplete: { age: 3600, count: 1000 },
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
+
+/** E-mails the platform sends and the values each template needs. */
+export interface MailTemplates {
+  verifyEmail: { name: string; link: string };
+  resetPassword: { name: string; link: string; minutes: number };
+  welcome: { name: string; link: string | null };
+  smtpTest: { requestedBy: string };
+}
+export type MailTemplate = keyof MailTemplates;

@@ -38,3 +38,23 @@ export async function dispatchOutboxEvent(db: Db, queues: Queues, event: OutboxE
 export function isOutboxEventType(type: string): type is OutboxEventType {
   return Object.hasOwn(OUTBOX_ROUTES, type);
 }
+
+export interface DispatchDeps {
+  db: Db;
+  queues: Queues;
+  log: { warn: (obj: object, msg: string) => void };
+}
+
+/** After commit: enqueue now if Redis answers; otherwise the outbox relay in workers does it. */
+export async function dispatchAfterCommit(
+  { db, queues, log }: DispatchDeps,
+  events: OutboxEvent[],
+): Promise<void> {
+  for (const event of events) {
+    try {
+      await dispatchOutboxEvent(db, queues, event);
+    } catch (err) {
+      log.warn({ err, eventId: event.id }, 'enqueue after commit failed; the outbox relay will retry');
+    }
+  }
+}

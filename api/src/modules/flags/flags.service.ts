@@ -2,8 +2,7 @@ import type { Db } from '@riyazi/db';
 import { flagsToStore, normalizeFlags, PHASE_FLAGS, type SystemFlags } from '../../contracts/flags.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { dispatchOutboxEvent, insertOutboxEvent } from '../../queue/outbox.js';
-import type { Queues } from '../../queue/queues.js';
+import { type DispatchDeps, dispatchAfterCommit, insertOutboxEvent } from '../../queue/outbox.js';
 import * as repo from './flags.repository.js';
 import type { CreateFlagBody } from './flags.schemas.js';
 
@@ -25,18 +24,9 @@ async function assertPhasesExist(db: Db, flags: Partial<Record<string, unknown>>
   }
 }
 
-export interface SaveFlagsDeps {
-  db: Db;
-  queues: Queues;
-  log: { warn: (obj: object, msg: string) => void };
-}
-
-/**
- * The flags row and its outbox event commit together; the enqueue after commit is best effort,
- * the outbox relay in workers catches anything it misses.
- */
+/** The flags row and its outbox event commit together. */
 export async function saveFlags(
-  { db, queues, log }: SaveFlagsDeps,
+  { db, queues, log }: DispatchDeps,
   body: CreateFlagBody,
   staffId: string,
   ip: string,
@@ -55,11 +45,7 @@ export async function saveFlags(
     });
     return insertOutboxEvent(trx, 'flags.updated', { updatedAt: updatedAt.toISOString() });
   });
-  try {
-    await dispatchOutboxEvent(db, queues, event);
-  } catch (err) {
-    log.warn({ err, eventId: event.id }, 'enqueue after commit failed; the outbox relay will retry');
-  }
+  await dispatchAfterCommit({ db, queues, log }, [event]);
   return normalizeFlags(toStore);
 }
 

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { PAKISTAN_CITIES } from './cities.js';
+import { COMMON_PASSWORDS } from './common-passwords.js';
+
+// Shared by the sign-up and profile forms and by the api, so both apply the same rules.
+
+export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
+export type Gender = (typeof GENDERS)[number];
+export const GENDER_LABELS: Record<Gender, string> = {
+  MALE: 'Male',
+  FEMALE: 'Female',
+  OTHER: 'Rather Not to say',
+};
+
+export const SPONSOR_BRAND = 'Riyazi Sponsor';
+export const BOOK_BRAND = 'Riyazi Book';
+export const REFERRAL_SOURCES = [
+  SPONSOR_BRAND,
+  'School',
+  BOOK_BRAND,
+  'Friend',
+  'Other',
+  'Facebook',
+  'Instagram',
+  'YouTube',
+  'TikTok',
+  'Pinterest',
+  'WhatsApp',
+  'X',
+  'LinkedIn',
+] as const;
+
+export const PASSWORD_RULE_TEXT =
+  'At least 8 characters. Not your e-mail address, and not a common password like 12345678 or pakistan123.';
+
+/** Pakistani mobile numbers in any usual spelling (+92 300 1234567, 0300-1234567) → 03001234567. */
+export function normalizePakistaniMobile(input: string): string | null {
+  const digits = input.replace(/[\s\-().]/g, '');
+  const match = /^(?:\+92|0092|92|0)?(3\d{9})$/.exec(digits);
+  return match ? `0${match[1]}` : null;
+}
+
+export function passwordProblem(password: string, email: string): string | null {
+  if (password.length < 8) {
+    return 'must be at least 8 characters';
+  }
+  if (password.length > 128) {
+    return 'must be at most 128 characters';
+  }
+  const lower = password.toLowerCase();
+  if (email && lower === email.trim().toLowerCase()) {
+    return 'must not be your e-mail address';
+  }
+  if (COMMON_PASSWORDS.has(lower)) {
+    return 'is too common: choose something harder to guess';
+  }
+  return null;
+}
+
+const text = (max: number) =>
+  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'is required')
+  .max(254)
+  .pipe(z.email({ message: 'must be a valid e-mail address' }));
+const phoneField = z
+  .string()
+  .trim()
+  .min(1, 'is required')
+  .transform((v, ctx) => {
+    const phone = normalizePakistaniMobile(v);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: 'must be a Pakistani mobile number like 03001234567' });
+      return z.NEVER;
+    }
+    return phone;
+  });
+const cityField = z
+  .string()
+  .trim()
+  .refine((v) => (PAKISTAN_CITIES as readonly string[]).includes(v), 'must be a city from the list');
+
+export const profileFields = {
+  fullName: text(120),
+  fatherName: text(120),
+  email: emailField,
+  phone: phoneField,
+  gender: z.enum(GENDERS, { message: 'is required' }),
+  city: cityField,
+  schoolName: text(160),
+  gradeId: z.uuid({ message: 'is required' }),
+  referralSource: z.enum(REFERRAL_SOURCES, { message: 'is required' }),
+};
+
+export const signupSchema = z
+  .object({
+    ...profileFields,
+    password: z.string().max(128),
+    acceptTerms: z.literal(true, { message: 'must be accepted to continue' }),
+    recaptchaToken: z.string().max(4000).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const problem = passwordProblem(value.password, value.email);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+    }
+  });
+export type SignupInput = z.input<typeof signupSchema>;
+export type SignupData = z.output<typeof signupSchema>;
+
+/** What a student may change on their own profile; isActive, grade verification etc. are not here. */
+export const profileUpdateSchema = z.object(profileFields);
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+export const studentLoginSchema = z.object({
+  email: emailField,
+  password: z.string().min(1, 'is required').max(256),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export const resetPasswordSchema = z.object({
+  token: z.string().min(20).max(200),
+  password: z.string().max(128),
+});

@@ -1,0 +1,49 @@
+import type { Gender } from './schemas.js';
+
+/** Student auth state of spec §3. The refresh token lives only in an httpOnly cookie. */
+export interface StudentAuthState {
+  token: { accessToken: string; refreshToken: null };
+  username: string;
+  email: string;
+  gradeTitle: string | null;
+  gradeId: string | null;
+  studentId: number;
+  isAttemptEarned: boolean;
+  isProfileCompleted: boolean;
+}
+
+/** POST /api/student/login and GET /api/student/me (the latter without accessToken). */
+export interface StudentSession {
+  accessToken: string;
+  username: string;
+  email: string;
+  gradeTitle: string | null;
+  gradeId: string | null;
+  studentId: number;
+  isAttemptEarned: boolean;
+  isProfileCompleted: boolean;
+  emailVerified: boolean;
+}
+
+export type VerificationStatus = 'NOT_SUBMITTED' | 'PENDING' | 'APPROVED' | 'REJECTED';
+
+/** GET /api/student/profile: the signed-in student's own profile. */
+export interface StudentProfile {
+  _id: string;
+  studentId: number;
+  fullName: string;
+  fatherName: string | null;
+  email: string;
+  pendingEmail: string | null;
+  emailVerified: boolean;
+  phone: string | null;
+  gender: Gender | null;
+  city: string | null;
+  schoolName: string | null;
+  grade: { _id: string; title: string } | null;
+  referralSource: string | null;
+  isProfileCompleted: boolean;
+  verification: { status: VerificationStatus; reason: string | null; documentUploaded: boolean };
+  contestAttempts: number;
+  createdAt: string;
+}

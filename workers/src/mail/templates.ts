@@ -1,0 +1,79 @@
+import type { MailTemplate, MailTemplates } from '@riyazi/api/contracts';
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+function layout(paragraphs: string[], action?: { label: string; link: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.link)}" style="background:#0f5e63;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">If the button does not work, copy this link into your browser:<br>${escapeHtml(action.link)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#0f5e63">Riyazi</h1>${body}${button}<p style="font-size:12px;color:#777">Riyazi — the maths quiz and contest for grades 2 to 9.</p></body></html>`;
+}
+
+type Renderers = { [T in MailTemplate]: (params: MailTemplates[T]) => RenderedMail };
+
+const renderers: Renderers = {
+  verifyEmail: ({ name, link }) => {
+    const lines = [
+      `Assalam-o-Alaikum ${name},`,
+      'Please confirm your e-mail address to finish signing up for Riyazi.',
+    ];
+    return {
+      subject: 'Confirm your e-mail for Riyazi',
+      text: `${lines.join('\n\n')}\n\nOpen this link: ${link}\n\nThe link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.`,
+      html: layout([...lines, 'The link works once and expires in 24 hours.'], {
+        label: 'Confirm e-mail',
+        link,
+      }),
+    };
+  },
+  resetPassword: ({ name, link, minutes }) => {
+    const lines = [
+      `Assalam-o-Alaikum ${name},`,
+      'Someone asked to reset the password of your Riyazi account.',
+    ];
+    const note = `The link works once and expires in ${minutes} minutes. If it was not you, ignore this e-mail: your password stays the same.`;
+    return {
+      subject: 'Reset your Riyazi password',
+      text: `${lines.join('\n\n')}\n\nOpen this link: ${link}\n\n${note}`,
+      html: layout([...lines, note], { label: 'Choose a new password', link }),
+    };
+  },
+  welcome: ({ name, link }) => {
+    const lines = [
+      `Assalam-o-Alaikum ${name},`,
+      'Your school has registered you for Riyazi, the maths quiz and contest.',
+    ];
+    return {
+      subject: 'Welcome to Riyazi',
+      text: `${lines.join('\n\n')}${link ? `\n\nSet your password here: ${link}` : ''}`,
+      html: layout(lines, link ? { label: 'Set your password', link } : undefined),
+    };
+  },
+  smtpTest: ({ requestedBy }) => ({
+    subject: 'Riyazi test e-mail',
+    text: `This is a test e-mail from Riyazi, sent at the request of ${requestedBy}. E-mail delivery works.`,
+    html: layout([
+      `This is a test e-mail from Riyazi, sent at the request of ${requestedBy}.`,
+      'E-mail delivery works.',
+    ]),
+  }),
+};
+
+export function isMailTemplate(name: string): name is MailTemplate {
+  return Object.hasOwn(renderers, name);
+}
+
+export function renderMail<T extends MailTemplate>(template: T, params: MailTemplates[T]): RenderedMail {
+  return renderers[template](params);
+}
