@@ -86,3 +86,12 @@ describe('security headers and docs', () => {
     expect(ui.statusCode).toBe(200);
   });
 });
+
+describe('validation errors for forms', () => {
+  it('lists every invalid field under errors', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email: 'x' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ message: string; errors: Record<string, string> }>();
+    expect(Object.keys(body.errors).sort()).toEqual(['email', 'password']);
+  });
+});

@@ -3,13 +3,19 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors.js';
 
-function describeValidation(error: FastifyError): string {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const first = error.validation[0];
-    const where = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext;
-    return `${where ? `${where}: ` : ''}${first?.message ?? 'is invalid'}`;
+/** The first problem as the message, and every field's problem under `errors` for forms. */
+function describeValidation(error: FastifyError): { message: string; errors?: Record<string, string> } {
+  if (!hasZodFastifySchemaValidationErrors(error)) {
+    return { message: error.message };
   }
-  return error.message;
+  const errors: Record<string, string> = {};
+  for (const issue of error.validation) {
+    const field =
+      issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body';
+    errors[field] ??= issue.message ?? 'is invalid';
+  }
+  const [field, problem] = Object.entries(errors)[0] ?? ['', 'is invalid'];
+  return { message: `${field ? `${field}: ` : ''}${problem}`, errors };
 }
 
 /** Every error leaves as { message } with a fitting status; a 500 never carries internals. */
@@ -19,7 +25,7 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
       return reply.status(error.statusCode).send({ message: error.message });
     }
     if (error.validation) {
-      return reply.status(400).send({ message: describeValidation(error) });
+      return reply.status(400).send(describeValidation(error));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { errorSchema } from '../staff-auth/staff-auth.schemas.js';
+import { errorSchema } from '../../lib/schemas.js';
 import {
   mailStatus,
   smtpSettingsBody,

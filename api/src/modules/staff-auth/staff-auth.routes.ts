@@ -10,13 +10,8 @@ import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden, HttpError, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { clearRateLimit, hitRateLimit } from '../../lib/rate-limit.js';
-import {
-  authStateSchema,
-  errorSchema,
-  loginBody,
-  loginResponse,
-  refreshResponse,
-} from './staff-auth.schemas.js';
+import { errorSchema } from '../../lib/schemas.js';
+import { authStateSchema, loginBody, loginResponse, refreshResponse } from './staff-auth.schemas.js';
 import { loadActiveStaff, toAuthState, verifyStaffCredentials } from './staff-auth.service.js';
 
 const COOKIE = 'riyazi_staff_rt';

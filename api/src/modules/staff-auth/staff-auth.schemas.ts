@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ACTIONS, MODULES } from '../../contracts/permissions.js';
 
-export const errorSchema = z.object({ message: z.string() });
-
 export const loginBody = z.object({
   email: z
     .string()
@@ -25,3 +23,6 @@ export const authStateSchema = z.object({
 
 export const loginResponse = authStateSchema.extend({ accessToken: z.string() });
 export const refreshResponse = z.object({ accessToken: z.string() });
+
+// TODO(after staff-users lands): import errorSchema from lib/schemas everywhere, then drop this.
+export { errorSchema } from '../../lib/schemas.js';

@@ -1,0 +1,7 @@
+import { z } from 'zod';
+
+/** Every error response: a message, and for invalid forms each field's problem. */
+export const errorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
