@@ -1,35 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  issueRefreshToken,
-  type RefreshPolicy,
-  revokeRefreshToken,
-  rotateRefreshToken,
-} from '../../auth/refresh-tokens.service.js';
-import { isSameOriginRequest } from '../../auth/same-origin.js';
+import { guardAttempt } from '../../auth/login-limits.js';
+import { sessionCookies } from '../../auth/session-cookies.js';
 import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../lib/audit.js';
-import { forbidden, HttpError, tooManyRequests, unauthorized } from '../../lib/errors.js';
-import { clearRateLimit, hitRateLimit } from '../../lib/rate-limit.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { authStateSchema, loginBody, loginResponse, refreshResponse } from './staff-auth.schemas.js';
 import { loadActiveStaff, toAuthState, verifyStaffCredentials } from './staff-auth.service.js';
 
-const COOKIE = 'riyazi_staff_rt';
-const COOKIE_PATH = '/api/user';
-const LOGIN_LIMITS = { perIp: 30, perAccount: 8, windowSeconds: 15 * 60 };
-
 export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, redis, config, tokens } = ctx;
-  const policy: RefreshPolicy = {
-    ttlDays: config.REFRESH_TTL_DAYS,
-    absoluteDays: config.REFRESH_ABSOLUTE_DAYS,
-  };
-  const cookieOptions = {
-    path: COOKIE_PATH,
-    httpOnly: true,
-    secure: config.isProduction,
-    sameSite: 'strict',
-  } as const;
+  const cookies = sessionCookies('staff', config, ctx.allowedOrigins);
 
   app.post(
     '/user/login',
@@ -49,19 +30,7 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const ipKey = `${config.REDIS_PREFIX}:rl:staff-login:ip:${request.ip}`;
-      const accountKey = `${config.REDIS_PREFIX}:rl:staff-login:acct:${email.toLowerCase()}`;
-      const [byIp, byAccount] = await Promise.all([
-        hitRateLimit(redis, ipKey, LOGIN_LIMITS.perIp, LOGIN_LIMITS.windowSeconds),
-        hitRateLimit(redis, accountKey, LOGIN_LIMITS.perAccount, LOGIN_LIMITS.windowSeconds),
-      ]);
-      if (!byIp.allowed || !byAccount.allowed) {
-        const wait = Math.ceil(Math.max(byIp.retryAfterSeconds, byAccount.retryAfterSeconds) / 60);
-        reply.header('retry-after', String(Math.max(byIp.retryAfterSeconds, byAccount.retryAfterSeconds)));
-        throw tooManyRequests(
-          `Too many sign-in attempts. Please try again in ${wait} minute${wait === 1 ? '' : 's'}.`,
-        );
-      }
+      const attempt = await guardAttempt(redis, `${config.REDIS_PREFIX}:rl:staff-login`, request.ip, email);
       const outcome = await verifyStaffCredentials(db, email, password);
       if (!outcome.ok) {
         await writeAudit(db, {
@@ -77,10 +46,9 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         throw unauthorized('Invalid email or password');
       }
       const { staff } = outcome;
-      await clearRateLimit(redis, accountKey);
-      const refresh = await issueRefreshToken(db, 'staff', staff.id, policy);
+      await attempt.reset();
+      await cookies.start(db, reply, staff.id);
       await writeAudit(db, { actorType: 'staff', actorId: staff.id, action: 'staff.login', ip: request.ip });
-      reply.setCookie(COOKIE, refresh.token, { ...cookieOptions, expires: refresh.expiresAt });
       return { accessToken: tokens.sign('staff', staff.id), ...toAuthState(staff) };
     },
   );
@@ -94,20 +62,10 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       response: { 200: refreshResponse, 401: errorSchema, 403: errorSchema },
     },
     handler: async (request, reply) => {
-      if (!isSameOriginRequest(request, ctx.allowedOrigins)) {
-        throw forbidden('Cross-site request refused');
+      const staff = await loadActiveStaff(db, await cookies.rotate(db, request, reply));
+      if (!staff) {
+        return cookies.refuse(reply);
       }
-      const presented = request.cookies[COOKIE];
-      const result = presented ? await rotateRefreshToken(db, 'staff', presented, policy) : null;
-      const staff = result?.ok ? await loadActiveStaff(db, result.ownerId) : null;
-      if (!result?.ok || !staff) {
-        if (result && !result.ok && result.reason === 'reused') {
-          request.log.warn('staff refresh token reused: family revoked');
-        }
-        reply.clearCookie(COOKIE, { path: COOKIE_PATH });
-        throw unauthorized('Session expired. Please log in again.');
-      }
-      reply.setCookie(COOKIE, result.next.token, { ...cookieOptions, expires: result.next.expiresAt });
       return { accessToken: tokens.sign('staff', staff.id) };
     },
   });
@@ -116,14 +74,7 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     '/user/logout',
     { schema: { tags: ['staff auth'], summary: 'Ends the staff session (revokes the refresh family)' } },
     async (request, reply) => {
-      if (!isSameOriginRequest(request, ctx.allowedOrigins)) {
-        throw forbidden('Cross-site request refused');
-      }
-      const presented = request.cookies[COOKIE];
-      if (presented) {
-        await revokeRefreshToken(db, 'staff', presented);
-      }
-      reply.clearCookie(COOKIE, { path: COOKIE_PATH });
+      await cookies.end(db, request, reply);
       return reply.status(204).send();
     },
   );
@@ -140,7 +91,7 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     },
     async (request) => {
       if (!request.staff) {
-        throw new HttpError(401, 'Unauthorized');
+        throw unauthorized();
       }
       return toAuthState(request.staff);
     },
