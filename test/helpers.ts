@@ -161,3 +161,52 @@ export async function makePhase(db: Db, number = 1) {
     .returning('id')
     .executeTakeFirstOrThrow();
 }
+
+export async function makeGrade(db: Db, sortOrder = 5) {
+  return db
+    .insertInto('grades')
+    .values({ title: `Grade ${sortOrder}`, sortOrder })
+    .returning(['id', 'title'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function setFlags(db: Db, flags: Record<string, unknown>) {
+  await db
+    .insertInto('systemFlags')
+    .values({ id: 1, flags: JSON.stringify(flags) })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ flags: JSON.stringify(flags) }))
+    .execute();
+}
+
+export const STUDENT_PASSWORD = 'Maths-is-fun-2026';
+
+export function signupBody(gradeId: string, overrides: Record<string, unknown> = {}) {
+  const tag = randomBytes(4).toString('hex');
+  return {
+    fullName: 'Ayesha Khan',
+    fatherName: 'Imran Khan',
+    email: `ayesha.${tag}@example.com`,
+    password: STUDENT_PASSWORD,
+    phone: '+92 300 1234567',
+    gender: 'FEMALE',
+    city: 'Lahore',
+    schoolName: 'Lahore Grammar School',
+    gradeId,
+    referralSource: 'School',
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+/** The link token of the newest e-mail of a template to an address. */
+export async function latestMailToken(db: Db, template: string, to: string): Promise<string> {
+  const row = await db
+    .selectFrom('mailMessages')
+    .select('params')
+    .where('template', '=', template)
+    .where('toEmail', '=', to)
+    .orderBy('createdAt', 'desc')
+    .executeTakeFirstOrThrow();
+  const link = (row.params as { link?: string }).link ?? '';
+  return new URL(link).searchParams.get('token') ?? '';
+}

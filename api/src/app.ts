@@ -10,10 +10,13 @@ import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
+import { gradesRoutes } from './modules/grades/grades.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { phasesRoutes } from './modules/phases/phases.routes.js';
 import { smtpRoutes } from './modules/smtp/smtp.routes.js';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes.js';
+import { studentAuthRoutes } from './modules/student-auth/student-auth.routes.js';
+import { studentProfileRoutes } from './modules/student-profile/student-profile.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
@@ -50,6 +53,9 @@ const apiRoutes =
     await api.register(flagsRoutes, ctx);
     await api.register(phasesRoutes, ctx);
     await api.register(smtpRoutes, ctx);
+    await api.register(gradesRoutes, ctx);
+    await api.register(studentAuthRoutes, ctx);
+    await api.register(studentProfileRoutes, ctx);
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */

@@ -3,11 +3,17 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Sent beside the message: field problems for forms, or a code the client acts on. */
+    readonly extra: { errors?: Record<string, string>; code?: string } = {},
   ) {
     super(message);
     this.name = 'HttpError';
   }
 }
+
+/** A 400 about one form field, shown next to that field. */
+export const fieldError = (field: string, problem: string) =>
+  new HttpError(400, `${field}: ${problem}`, { errors: { [field]: problem } });
 
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = 'Unauthorized') => new HttpError(401, message);

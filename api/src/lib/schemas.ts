@@ -4,4 +4,5 @@ import { z } from 'zod';
 export const errorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
+  code: z.string().optional(),
 });

@@ -12,9 +12,13 @@ declare module 'fastify' {
     permission?: Permission;
     /** Staff route needing only a signed-in staff member. */
     staffOnly?: boolean;
+    /** Route for a signed-in, active student. */
+    studentOnly?: boolean;
   }
   interface FastifyRequest {
     staff: StaffIdentity | null;
+    /** The signed-in student's internal id (studentOnly routes). */
+    studentId: string | null;
   }
   interface FastifyInstance {
     /** Every staff-guarded route, for the permission matrix test and the docs. */
@@ -51,6 +55,7 @@ export async function authenticateStaff(
 /** Adds the staff check to every route that declares a permission (or staffOnly) in its config. */
 async function authPlugin(app: FastifyInstance, { db, tokens }: AuthPluginOptions): Promise<void> {
   app.decorateRequest('staff', null);
+  app.decorateRequest('studentId', null);
   const guardedRoutes: GuardedRoute[] = [];
   app.decorate('guardedRoutes', guardedRoutes);
 
@@ -62,7 +67,28 @@ async function authPlugin(app: FastifyInstance, { db, tokens }: AuthPluginOption
       }
     };
 
+  const studentGuard: onRequestHookHandler = async function studentGuard(request) {
+    const token = bearerToken(request.headers.authorization);
+    const studentId = token ? tokens.verify('student', token) : null;
+    const student = studentId
+      ? await db
+          .selectFrom('students')
+          .select(['id', 'isActive'])
+          .where('id', '=', studentId)
+          .executeTakeFirst()
+      : undefined;
+    if (!student?.isActive) {
+      throw unauthorized();
+    }
+    request.studentId = student.id;
+  };
+
   app.addHook('onRoute', (route) => {
+    if (route.config?.studentOnly) {
+      const existing = route.onRequest;
+      route.onRequest = [...(existing ? [existing].flat() : []), studentGuard];
+      return;
+    }
     const permission = route.config?.permission;
     if (!permission && !route.config?.staffOnly) {
       return;

@@ -22,7 +22,7 @@ function describeValidation(error: FastifyError): { message: string; errors?: Re
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message });
+      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
     }
     if (error.validation) {
       return reply.status(400).send(describeValidation(error));

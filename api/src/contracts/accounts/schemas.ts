@@ -95,18 +95,34 @@ export const profileFields = {
   referralSource: z.enum(REFERRAL_SOURCES, { message: 'is required' }),
 };
 
+const passwordField = z
+  .string()
+  .max(128, 'must be at most 128 characters')
+  .superRefine((password, ctx) => {
+    const problem = passwordProblem(password, '');
+    if (problem) {
+      ctx.addIssue({ code: 'custom', message: problem });
+    }
+  });
+
+const sameAsEmail = (v: { password?: unknown; email?: unknown }) =>
+  typeof v.password === 'string' &&
+  typeof v.email === 'string' &&
+  passwordProblem(v.password, v.email) !== null;
+
 export const signupSchema = z
   .object({
     ...profileFields,
-    password: z.string().max(128),
+    password: passwordField,
     acceptTerms: z.literal(true, { message: 'must be accepted to continue' }),
     recaptchaToken: z.string().max(4000).optional(),
   })
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value.password, value.email);
-    if (problem) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
-    }
+  .refine((v) => !sameAsEmail(v), {
+    path: ['password'],
+    message: 'must not be your e-mail address',
+    // Checked even when other fields are wrong, so every problem shows at once.
+    when: (payload) =>
+      !payload.issues.some((issue) => issue.path?.[0] === 'password' || issue.path?.[0] === 'email'),
   });
 export type SignupInput = z.input<typeof signupSchema>;
 export type SignupData = z.output<typeof signupSchema>;

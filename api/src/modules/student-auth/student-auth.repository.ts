@@ -1,0 +1,79 @@
+import type { Database, Db } from '@riyazi/db';
+import type { Transaction } from 'kysely';
+
+type Executor = Db | Transaction<Database>;
+
+export function findStudentByEmail(db: Executor, email: string) {
+  return db
+    .selectFrom('students')
+    .select(['id', 'email', 'fullName', 'passwordHash', 'isActive', 'emailVerified'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** Everything the session and the profile are built from, in one query. */
+export function findStudentAccount(db: Executor, id: string) {
+  return db
+    .selectFrom('students')
+    .leftJoin('grades', 'grades.id', 'students.gradeId')
+    .select([
+      'students.id',
+      'students.studentNo',
+      'students.fullName',
+      'students.fatherName',
+      'students.email',
+      'students.pendingEmail',
+      'students.emailVerified',
+      'students.phone',
+      'students.gender',
+      'students.city',
+      'students.schoolName',
+      'students.gradeId',
+      'grades.title as gradeTitle',
+      'students.referralSource',
+      'students.isActive',
+      'students.contestAttempts',
+      'students.verificationStatus',
+      'students.verificationReason',
+      'students.createdAt',
+    ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('studentDocuments')
+            .select('id')
+            .whereRef('studentDocuments.studentId', '=', 'students.id'),
+        )
+        .as('documentUploaded'),
+    )
+    .where('students.id', '=', id)
+    .executeTakeFirst();
+}
+
+export type StudentAccount = NonNullable<Awaited<ReturnType<typeof findStudentAccount>>>;
+
+export function isActiveGrade(db: Executor, id: string) {
+  return db
+    .selectFrom('grades')
+    .select('id')
+    .where('id', '=', id)
+    .where('isActive', '=', true)
+    .executeTakeFirst();
+}
+
+export function emailTakenByOther(db: Executor, email: string, exceptId: string | null) {
+  let query = db
+    .selectFrom('students')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['email']), '=', email.toLowerCase()),
+        eb(eb.fn('lower', ['pendingEmail']), '=', email.toLowerCase()),
+      ]),
+    );
+  if (exceptId) {
+    query = query.where('id', '!=', exceptId);
+  }
+  return query.executeTakeFirst();
+}

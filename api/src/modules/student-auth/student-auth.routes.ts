@@ -1,0 +1,268 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { guardAttempt } from '../../auth/login-limits.js';
+import { verifyRecaptcha } from '../../auth/recaptcha.js';
+import { sessionCookies } from '../../auth/session-cookies.js';
+import type { AppContext } from '../../context.js';
+import { fieldError, forbidden, HttpError, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
+import { errorSchema } from '../../lib/schemas.js';
+import { getFlags } from '../flags/flags.service.js';
+import {
+  forgotPasswordSchema,
+  loginResponse,
+  messageResponse,
+  resetPasswordSchema,
+  sessionSchema,
+  signupConfigResponse,
+  signupResponse,
+  signupSchema,
+  studentLoginSchema,
+  verifyEmailBody,
+  verifyEmailResponse,
+} from './student-auth.schemas.js';
+import {
+  checkStudentCredentials,
+  loadAccount,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  type StudentDeps,
+  signup,
+  toSession,
+  verifyEmail,
+} from './student-auth.service.js';
+
+const FORGOT_ANSWER = 'If an account exists for this e-mail, we have sent a link to reset the password.';
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+
+export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db, redis, config, tokens, queues } = ctx;
+  const cookies = sessionCookies('student', config, ctx.allowedOrigins);
+  const rl = (name: string) => `${config.REDIS_PREFIX}:rl:student-${name}`;
+  const deps = (log: StudentDeps['log']): StudentDeps => ({ db, queues, log, config });
+
+  const limit = async (key: string, max: number, windowSeconds: number, message: string) => {
+    const result = await hitRateLimit(redis, key, max, windowSeconds);
+    if (!result.allowed) {
+      throw tooManyRequests(message);
+    }
+  };
+
+  app.get(
+    '/student/signup/config',
+    {
+      schema: {
+        tags: ['student auth'],
+        summary: 'Public sign-up settings',
+        response: { 200: signupConfigResponse },
+      },
+    },
+    async () => ({ recaptchaSiteKey: config.RECAPTCHA_SITE_KEY ?? null }),
+  );
+
+  app.post(
+    '/student/signup',
+    {
+      schema: {
+        tags: ['student auth'],
+        summary: 'Creates a student account (when registration is open)',
+        body: signupSchema,
+        response: { 201: signupResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const flags = await getFlags(db);
+      if (!flags.isRegistrationEnabled) {
+        throw forbidden('Registration is closed');
+      }
+      await limit(
+        rl(`signup:${request.ip}`),
+        20,
+        3600,
+        'Too many sign-ups from this network. Please try again later.',
+      );
+      if (flags.isRecaptchaEnabled) {
+        const ok = await verifyRecaptcha(
+          { secret: config.RECAPTCHA_SECRET, verifyUrl: config.RECAPTCHA_VERIFY_URL },
+          request.body.recaptchaToken,
+          request.ip,
+        );
+        if (!ok) {
+          throw fieldError('recaptchaToken', 'Please confirm that you are not a robot');
+        }
+      }
+      const result = await signup(deps(request.log), request.body, flags, request.ip);
+      return reply.status(201).send({ message: 'Your account has been created', ...result });
+    },
+  );
+
+  app.post(
+    '/student/verify-email',
+    {
+      schema: {
+        tags: ['student auth'],
+        summary: 'Confirms an e-mail address from the link sent to it (single use)',
+        body: verifyEmailBody,
+        response: { 200: verifyEmailResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await limit(rl(`verify:${request.ip}`), 30, 900, 'Too many attempts. Please try again later.');
+      const status = await verifyEmail(db, request.body.token);
+      return {
+        status,
+        message:
+          status === 'verified'
+            ? 'Your e-mail address is confirmed.'
+            : 'Your e-mail address was already confirmed.',
+      };
+    },
+  );
+
+  app.post(
+    '/student/verify-email/resend',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['student auth'],
+        summary: 'Sends the confirmation link again (a few times an hour at most)',
+        response: { 202: messageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const studentId = request.studentId as string;
+      await limit(
+        rl(`resend:${studentId}`),
+        3,
+        3600,
+        'We have sent several links already. Please wait a while and check your spam folder.',
+      );
+      await resendVerification(deps(request.log), studentId);
+      return reply.status(202).send({ message: 'We have sent a new link to your e-mail.' });
+    },
+  );
+
+  app.post(
+    '/student/login',
+    {
+      schema: {
+        tags: ['student auth'],
+        summary: 'Student login: returns the student auth state and sets the refresh cookie',
+        body: studentLoginSchema,
+        response: { 200: loginResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const attempt = await guardAttempt(redis, rl('login'), request.ip, email);
+      const outcome = await checkStudentCredentials(db, email, password);
+      if (!outcome.ok) {
+        if (outcome.reason === 'inactive') {
+          throw new HttpError(403, 'Your account is inactive.', { code: 'INACTIVE' });
+        }
+        throw unauthorized('Invalid email or password');
+      }
+      await attempt.reset();
+      await cookies.start(db, reply, outcome.studentId);
+      const [account, flags] = await Promise.all([loadAccount(db, outcome.studentId), getFlags(db)]);
+      return { accessToken: tokens.sign('student', account.id), ...toSession(account, flags) };
+    },
+  );
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/student/refresh',
+    schema: {
+      tags: ['student auth'],
+      summary: 'Rotates the refresh cookie and returns a new access token (same-origin only)',
+      response: { 200: loginResponse.pick({ accessToken: true }), 401: errorSchema, 403: errorSchema },
+    },
+    handler: async (request, reply) => {
+      const studentId = await cookies.rotate(db, request, reply);
+      const student = await db
+        .selectFrom('students')
+        .select(['id', 'isActive'])
+        .where('id', '=', studentId)
+        .executeTakeFirst();
+      if (!student?.isActive) {
+        return cookies.refuse(reply);
+      }
+      return { accessToken: tokens.sign('student', student.id) };
+    },
+  });
+
+  app.post(
+    '/student/logout',
+    { schema: { tags: ['student auth'], summary: 'Ends the student session' } },
+    async (request, reply) => {
+      await cookies.end(db, request, reply);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/student/me',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['student auth'],
+        summary: "The signed-in student's auth state",
+        response: { 200: sessionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const [account, flags] = await Promise.all([
+        loadAccount(db, request.studentId as string),
+        getFlags(db),
+      ]);
+      return toSession(account, flags);
+    },
+  );
+
+  app.post(
+    '/student/forgot-password',
+    {
+      schema: {
+        tags: ['student auth'],
+        summary: 'Sends a reset link if the account exists; the answer is the same either way',
+        body: forgotPasswordSchema,
+        response: { 202: messageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await limit(
+        rl(`forgot:ip:${request.ip}`),
+        10,
+        900,
+        'Too many requests. Please try again in a few minutes.',
+      );
+      const perAccount = await hitRateLimit(redis, rl(`forgot:acct:${request.body.email}`), 3, 3600);
+      if (perAccount.allowed) {
+        await requestPasswordReset(deps(request.log), request.body.email);
+      }
+      return reply.status(202).send({ message: FORGOT_ANSWER });
+    },
+  );
+
+  app.post(
+    '/student/reset-password',
+    {
+      schema: {
+        tags: ['student auth'],
+        summary: 'Sets a new password from a reset link (single use, 30 minutes); ends every session',
+        body: resetPasswordSchema,
+        response: { 200: messageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await limit(
+        rl(`reset:${request.ip}`),
+        20,
+        900,
+        'Too many attempts. Please try again in a few minutes.',
+      );
+      await resetPassword(db, request.body.token, request.body.password, request.ip);
+      return { message: 'Your password has been changed. Please log in.' };
+    },
+  );
+};

@@ -1,0 +1,264 @@
+import { randomBytes } from 'node:crypto';
+import { type Database, type Db, hashPassword, verifyPassword } from '@riyazi/db';
+import type { Transaction } from 'kysely';
+import { consumeStudentToken, issueStudentToken, TOKEN_LIFETIME_MINUTES } from '../../auth/account-tokens.js';
+import { revokeAllForOwner } from '../../auth/refresh-tokens.repository.js';
+import type { Config } from '../../config.js';
+import { passwordProblem, type SignupData } from '../../contracts/accounts/schemas.js';
+import type { StudentProfile, StudentSession } from '../../contracts/accounts/types.js';
+import type { SystemFlags } from '../../contracts/flags.js';
+import { writeAudit } from '../../lib/audit.js';
+import { fieldError, HttpError } from '../../lib/errors.js';
+import { type DispatchDeps, dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
+import { queueMail } from '../mail/mail.service.js';
+import * as repo from './student-auth.repository.js';
+
+export interface StudentDeps extends DispatchDeps {
+  config: Readonly<Config>;
+}
+
+export function isProfileCompleted(account: repo.StudentAccount, flags: SystemFlags): boolean {
+  const required = [
+    account.fullName,
+    account.fatherName,
+    account.phone,
+    account.gender,
+    account.city,
+    account.schoolName,
+    account.gradeId,
+    account.referralSource,
+  ];
+  const documentOk = !flags.documentAcceptanceRequired || account.verificationStatus === 'APPROVED';
+  return required.every((v) => v !== null && v !== '') && documentOk;
+}
+
+export function toSession(
+  account: repo.StudentAccount,
+  flags: SystemFlags,
+): Omit<StudentSession, 'accessToken'> {
+  return {
+    username: account.fullName,
+    email: account.email,
+    gradeTitle: account.gradeTitle,
+    gradeId: account.gradeId,
+    studentId: account.studentNo,
+    isAttemptEarned: account.contestAttempts > 0,
+    isProfileCompleted: isProfileCompleted(account, flags),
+    emailVerified: account.emailVerified,
+  };
+}
+
+export function toProfile(account: repo.StudentAccount, flags: SystemFlags): StudentProfile {
+  return {
+    _id: account.id,
+    studentId: account.studentNo,
+    fullName: account.fullName,
+    fatherName: account.fatherName,
+    email: account.email,
+    pendingEmail: account.pendingEmail,
+    emailVerified: account.emailVerified,
+    phone: account.phone,
+    gender: account.gender,
+    city: account.city,
+    schoolName: account.schoolName,
+    grade: account.gradeId && account.gradeTitle ? { _id: account.gradeId, title: account.gradeTitle } : null,
+    referralSource: account.referralSource,
+    isProfileCompleted: isProfileCompleted(account, flags),
+    verification: {
+      status: account.verificationStatus,
+      reason: account.verificationReason,
+      documentUploaded: Boolean(account.documentUploaded),
+    },
+    contestAttempts: account.contestAttempts,
+    createdAt: account.createdAt.toISOString(),
+  };
+}
+
+export async function loadAccount(db: Db, id: string): Promise<repo.StudentAccount> {
+  const account = await repo.findStudentAccount(db, id);
+  if (!account) {
+    throw new HttpError(404, 'Student not found');
+  }
+  return account;
+}
+
+const link = (config: Readonly<Config>, path: string, token: string) =>
+  `${config.PUBLIC_URL.replace(/\/$/, '')}${path}?token=${encodeURIComponent(token)}`;
+
+async function queueVerification(
+  deps: StudentDeps,
+  trx: Db | Transaction<Database>,
+  student: { id: string; fullName: string },
+  email: string,
+): Promise<OutboxEvent> {
+  const token = await issueStudentToken(trx, 'VERIFY_EMAIL', student.id, email);
+  const { event } = await queueMail(trx, 'verifyEmail', email, {
+    name: student.fullName,
+    link: link(deps.config, '/student-verification', token),
+  });
+  return event;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
+}
+
+export async function signup(deps: StudentDeps, body: SignupData, flags: SystemFlags, ip: string) {
+  if (!(await repo.isActiveGrade(deps.db, body.gradeId))) {
+    throw fieldError('gradeId', 'must be one of the grades offered');
+  }
+  if (await repo.emailTakenByOther(deps.db, body.email, null)) {
+    throw new HttpError(409, 'An account with this e-mail already exists. Log in, or reset your password.');
+  }
+  const passwordHash = await hashPassword(body.password);
+  const verify = flags.isEmailVerificationEnabled;
+  try {
+    const events = await deps.db.transaction().execute(async (trx) => {
+      const student = await trx
+        .insertInto('students')
+        .values({
+          fullName: body.fullName,
+          fatherName: body.fatherName,
+          email: body.email,
+          passwordHash,
+          phone: body.phone,
+          gender: body.gender,
+          city: body.city,
+          schoolName: body.schoolName,
+          gradeId: body.gradeId,
+          referralSource: body.referralSource,
+          termsAcceptedAt: new Date(),
+        })
+        .returning(['id', 'fullName'])
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, { actorType: 'student', actorId: student.id, action: 'student.signup', ip });
+      return verify ? [await queueVerification(deps, trx, student, body.email)] : [];
+    });
+    await dispatchAfterCommit(deps, events);
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new HttpError(409, 'An account with this e-mail already exists. Log in, or reset your password.');
+    }
+    throw err;
+  }
+  return { emailVerificationRequired: verify };
+}
+
+export async function verifyEmail(db: Db, token: string): Promise<'verified' | 'alreadyVerified'> {
+  return db.transaction().execute(async (trx) => {
+    const result = await consumeStudentToken(trx, 'VERIFY_EMAIL', token);
+    if (!result.ok) {
+      if (result.reason === 'used' && result.studentId) {
+        const student = await trx
+          .selectFrom('students')
+          .select(['emailVerified', 'pendingEmail'])
+          .where('id', '=', result.studentId)
+          .executeTakeFirst();
+        if (student?.emailVerified && !student.pendingEmail) {
+          return 'alreadyVerified';
+        }
+      }
+      throw new HttpError(400, 'This link is invalid or has expired. Log in and ask for a new one.');
+    }
+    const student = await trx
+      .selectFrom('students')
+      .select(['email', 'pendingEmail'])
+      .where('id', '=', result.studentId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (student.pendingEmail && student.pendingEmail.toLowerCase() === result.email.toLowerCase()) {
+      await trx
+        .updateTable('students')
+        .set({ email: student.pendingEmail, pendingEmail: null, emailVerified: true, updatedAt: new Date() })
+        .where('id', '=', result.studentId)
+        .execute();
+    } else if (student.email.toLowerCase() === result.email.toLowerCase()) {
+      await trx
+        .updateTable('students')
+        .set({ emailVerified: true, updatedAt: new Date() })
+        .where('id', '=', result.studentId)
+        .execute();
+    } else {
+      throw new HttpError(400, 'This link is for an e-mail address your account no longer uses.');
+    }
+    await writeAudit(trx, { actorType: 'student', actorId: result.studentId, action: 'student.verifyEmail' });
+    return 'verified';
+  });
+}
+
+export async function resendVerification(deps: StudentDeps, studentId: string): Promise<void> {
+  const account = await loadAccount(deps.db, studentId);
+  const target = account.pendingEmail ?? (account.emailVerified ? null : account.email);
+  if (!target) {
+    throw new HttpError(409, 'Your e-mail address is already confirmed.');
+  }
+  const event = await deps.db
+    .transaction()
+    .execute((trx) => queueVerification(deps, trx, { id: account.id, fullName: account.fullName }, target));
+  await dispatchAfterCommit(deps, [event]);
+}
+
+let dummyHash: Promise<string> | undefined;
+
+export type StudentLoginOutcome =
+  | { ok: true; studentId: string }
+  | { ok: false; reason: 'invalid' | 'inactive' };
+
+export async function checkStudentCredentials(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<StudentLoginOutcome> {
+  const row = await repo.findStudentByEmail(db, email);
+  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  const passwordOk = await verifyPassword(row?.passwordHash ?? (await dummyHash), password);
+  if (!row || !passwordOk) {
+    return { ok: false, reason: 'invalid' };
+  }
+  return row.isActive ? { ok: true, studentId: row.id } : { ok: false, reason: 'inactive' };
+}
+
+/** Sends a reset link when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(deps: StudentDeps, email: string): Promise<void> {
+  const row = await repo.findStudentByEmail(deps.db, email);
+  if (!row?.isActive) {
+    return;
+  }
+  const event = await deps.db.transaction().execute(async (trx) => {
+    const token = await issueStudentToken(trx, 'RESET_PASSWORD', row.id, row.email);
+    const { event } = await queueMail(trx, 'resetPassword', row.email, {
+      name: row.fullName,
+      link: link(deps.config, '/reset-password', token),
+      minutes: TOKEN_LIFETIME_MINUTES.RESET_PASSWORD,
+    });
+    return event;
+  });
+  await dispatchAfterCommit(deps, [event]);
+}
+
+/** A successful reset ends every session of the student. */
+export async function resetPassword(db: Db, token: string, password: string, ip: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const result = await consumeStudentToken(trx, 'RESET_PASSWORD', token);
+    if (!result.ok) {
+      throw new HttpError(400, 'This link is invalid or has expired. Ask for a new one.');
+    }
+    const problem = passwordProblem(password, result.email);
+    if (problem) {
+      throw fieldError('password', problem);
+    }
+    await trx
+      .updateTable('students')
+      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
+      .where('id', '=', result.studentId)
+      .execute();
+    await revokeAllForOwner(trx, 'student', result.studentId);
+    await writeAudit(trx, {
+      actorType: 'student',
+      actorId: result.studentId,
+      action: 'student.resetPassword',
+      ip,
+    });
+  });
+}
