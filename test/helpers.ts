@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp } from '@riyazi/api/app';
 import { type Config, loadConfig } from '@riyazi/api/config';
 import type { Action, Module } from '@riyazi/api/contracts';
@@ -28,6 +30,7 @@ export function testConfig(overrides: Record<string, string> = {}): Readonly<Con
     REDIS_PREFIX: inject('redisPrefix'),
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
+    UPLOAD_DIR: path.join(tmpdir(), `${inject('redisPrefix')}-uploads`),
     ...overrides,
   });
 }

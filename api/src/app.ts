@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
 import { gradesRoutes } from './modules/grades/grades.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -17,6 +18,7 @@ import { smtpRoutes } from './modules/smtp/smtp.routes.js';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes.js';
 import { studentAuthRoutes } from './modules/student-auth/student-auth.routes.js';
 import { studentProfileRoutes } from './modules/student-profile/student-profile.routes.js';
+import { studentVerificationRoutes } from './modules/student-verification/student-verification.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
@@ -56,6 +58,8 @@ const apiRoutes =
     await api.register(gradesRoutes, ctx);
     await api.register(studentAuthRoutes, ctx);
     await api.register(studentProfileRoutes, ctx);
+    await api.register(documentsRoutes, ctx);
+    await api.register(studentVerificationRoutes, ctx);
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */

@@ -35,6 +35,7 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
   CLIENT_DIST: z.string().optional(),
+  UPLOAD_DIR: z.string().min(1).default('var/uploads'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),

@@ -3,6 +3,10 @@ import { type Kysely, sql } from 'kysely';
 // Frozen in time: never import app code here.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
+    -- Actions are named module.verb, and module names are camelCase (studentVerification.approve).
+    ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check,
+      ADD CONSTRAINT audit_log_action_check CHECK (action ~ '^[a-z][a-zA-Z]*(\\.[a-zA-Z]+)+$');
+
     ALTER TABLE students
       ADD COLUMN pending_email text CHECK (pending_email ~ '^[^@\\s]+@[^@\\s]+$' AND length(pending_email) <= 254),
       ADD COLUMN verification_status text NOT NULL DEFAULT 'NOT_SUBMITTED'
@@ -77,6 +81,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check,
+      ADD CONSTRAINT audit_log_action_check CHECK (action ~ '^[a-z]+(\\.[a-zA-Z]+)+$');
     DROP TABLE mail_messages, smtp_settings, student_documents, account_tokens;
     ALTER TABLE students DROP COLUMN pending_email, DROP COLUMN verification_status,
       DROP COLUMN verification_reason, DROP COLUMN verified_by, DROP COLUMN verified_at,

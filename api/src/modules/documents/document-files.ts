@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { badRequest } from '../../lib/errors.js';
+
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+export type StoredType = 'image/jpeg' | 'application/pdf';
+
+/** The type from the first bytes, never from the name or the browser's claim. */
+export function sniffType(
+  bytes: Buffer,
+): 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return 'image/jpeg';
+  }
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return 'image/png';
+  }
+  if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
+    return 'image/webp';
+  }
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
+    return 'application/pdf';
+  }
+  return null;
+}
+
+/**
+ * Images are decoded and re-encoded (which drops EXIF, GPS and anything hidden after the pixels);
+ * PDFs are kept as they are but refused when they carry scripts or embedded files.
+ */
+export async function sanitizeDocument(bytes: Buffer): Promise<{ data: Buffer; contentType: StoredType }> {
+  const type = sniffType(bytes);
+  if (type === null) {
+    throw badRequest('The file must be a photo (JPEG, PNG or WebP) or a PDF');
+  }
+  if (type === 'application/pdf') {
+    const text = bytes.toString('latin1');
+    if (/\/(JavaScript|JS|Launch|EmbeddedFile|OpenAction)\b/.test(text)) {
+      throw badRequest('This PDF contains scripts or attachments. Please upload a plain scan or a photo.');
+    }
+    return { data: bytes, contentType: 'application/pdf' };
+  }
+  try {
+    const data = await sharp(bytes, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 85, mozjpeg: true })
+      .toBuffer();
+    return { data, contentType: 'image/jpeg' };
+  } catch {
+    throw badRequest('This image could not be read. Please take the photo again.');
+  }
+}
+
+export function documentStore(root: string) {
+  const dir = path.resolve(root, 'documents');
+  const fileOf = (key: string) => {
+    if (!/^[0-9a-f-]{36}\.(jpg|pdf)$/.test(key)) {
+      throw new Error('bad storage key');
+    }
+    return path.join(dir, key);
+  };
+  return {
+    async save(data: Buffer, contentType: StoredType): Promise<string> {
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const key = `${randomUUID()}.${contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
+      const temp = `${fileOf(key)}.part`;
+      await writeFile(temp, data, { mode: 0o600 });
+      await rename(temp, fileOf(key));
+      return key;
+    },
+    read: (key: string) => readFile(fileOf(key)),
+  };
+}

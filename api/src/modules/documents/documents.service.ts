@@ -1,0 +1,125 @@
+import type { Db } from '@riyazi/db';
+import type { FastifyReply } from 'fastify';
+import { writeAudit } from '../../lib/audit.js';
+import { notFound } from '../../lib/errors.js';
+import { type documentStore, sanitizeDocument } from './document-files.js';
+
+export type DocumentKind = 'SCHOOL_ID' | 'B_FORM';
+type Store = ReturnType<typeof documentStore>;
+
+export function toDocumentDto(d: {
+  id: string;
+  kind: DocumentKind;
+  contentType: string;
+  sizeBytes: number;
+  status: string;
+  createdAt: Date;
+}) {
+  return {
+    _id: d.id,
+    kind: d.kind,
+    contentType: d.contentType,
+    sizeBytes: d.sizeBytes,
+    status: d.status,
+    createdAt: d.createdAt.toISOString(),
+  };
+}
+
+const DOCUMENT_COLUMNS = [
+  'id',
+  'kind',
+  'contentType',
+  'sizeBytes',
+  'status',
+  'createdAt',
+  'storageKey',
+  'studentId',
+] as const;
+
+/** A new upload replaces earlier ones and puts the student in the verification list. */
+export async function uploadDocument(
+  db: Db,
+  store: Store,
+  studentId: string,
+  kind: DocumentKind,
+  file: { bytes: Buffer; filename: string },
+  ip: string,
+) {
+  const { data, contentType } = await sanitizeDocument(file.bytes);
+  const storageKey = await store.save(data, contentType);
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('studentDocuments')
+      .set({ status: 'REPLACED' })
+      .where('studentId', '=', studentId)
+      .where('status', 'in', ['PENDING', 'REJECTED'])
+      .execute();
+    const row = await trx
+      .insertInto('studentDocuments')
+      .values({
+        studentId,
+        kind,
+        storageKey,
+        contentType,
+        sizeBytes: data.length,
+        originalName: file.filename.slice(0, 200),
+      })
+      .returning(DOCUMENT_COLUMNS)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('students')
+      .set({ verificationStatus: 'PENDING', verificationReason: null, updatedAt: new Date() })
+      .where('id', '=', studentId)
+      .where('verificationStatus', '!=', 'APPROVED')
+      .execute();
+    await writeAudit(trx, {
+      actorType: 'student',
+      actorId: studentId,
+      action: 'student.uploadDocument',
+      targetType: 'studentDocument',
+      targetId: row.id,
+      ip,
+    });
+    return toDocumentDto(row);
+  });
+}
+
+export async function listOwnDocuments(db: Db, studentId: string) {
+  const rows = await db
+    .selectFrom('studentDocuments')
+    .select(DOCUMENT_COLUMNS)
+    .where('studentId', '=', studentId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+  return rows.map(toDocumentDto);
+}
+
+/** Sends a stored document so a browser can neither run nor sniff it. */
+export async function sendDocument(
+  db: Db,
+  store: Store,
+  reply: FastifyReply,
+  documentId: string,
+  ownerId: string | null,
+) {
+  let query = db.selectFrom('studentDocuments').select(DOCUMENT_COLUMNS).where('id', '=', documentId);
+  if (ownerId !== null) {
+    query = query.where('studentId', '=', ownerId);
+  }
+  const doc = await query.executeTakeFirst();
+  if (!doc) {
+    throw notFound('Document not found');
+  }
+  const data = await store.read(doc.storageKey);
+  const extension = doc.contentType === 'application/pdf' ? 'pdf' : 'jpg';
+  return reply
+    .header('content-type', doc.contentType)
+    .header('x-content-type-options', 'nosniff')
+    .header(
+      'content-disposition',
+      `${doc.contentType === 'application/pdf' ? 'attachment' : 'inline'}; filename="document-${doc.id}.${extension}"`,
+    )
+    .header('cache-control', 'private, no-store')
+    .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
+    .send(data);
+}

@@ -1,0 +1,101 @@
+import type { Database, Db } from '@riyazi/db';
+import { type SelectQueryBuilder, sql } from 'kysely';
+
+export interface VerificationFilters {
+  status?: 'NOT_SUBMITTED' | 'PENDING' | 'APPROVED' | 'REJECTED' | undefined;
+  search?: string | undefined;
+  gradeId?: string | undefined;
+}
+
+type StudentQuery = SelectQueryBuilder<Database, 'students', object>;
+
+function applyFilters(query: StudentQuery, filters: VerificationFilters): StudentQuery {
+  let q = query;
+  if (filters.status) {
+    q = q.where('students.verificationStatus', '=', filters.status);
+  } else {
+    q = q.where('students.verificationStatus', '!=', 'NOT_SUBMITTED');
+  }
+  if (filters.gradeId) {
+    q = q.where('students.gradeId', '=', filters.gradeId);
+  }
+  if (filters.search) {
+    const term = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const asNumber = /^\d{1,12}$/.test(filters.search) ? Number(filters.search) : null;
+    q = q.where((eb) =>
+      eb.or([
+        eb('students.fullName', 'ilike', term),
+        eb('students.email', 'ilike', term),
+        ...(asNumber === null ? [] : [eb('students.studentNo', '=', asNumber)]),
+      ]),
+    );
+  }
+  return q;
+}
+
+export async function listForVerification(db: Db, filters: VerificationFilters, page: number, limit: number) {
+  const base = applyFilters(db.selectFrom('students'), filters);
+  const [rows, total] = await Promise.all([
+    base
+      .leftJoin('grades', 'grades.id', 'students.gradeId')
+      .select([
+        'students.id',
+        'students.studentNo',
+        'students.fullName',
+        'students.email',
+        'students.schoolName',
+        'students.city',
+        'grades.title as gradeTitle',
+        'students.verificationStatus',
+        'students.verificationReason',
+        'students.updatedAt',
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom('studentDocuments')
+          .select(sql<Date>`max(created_at)`.as('at'))
+          .whereRef('studentDocuments.studentId', '=', 'students.id')
+          .as('submittedAt'),
+      )
+      .orderBy(sql`CASE WHEN students.verification_status = 'PENDING' THEN 0 ELSE 1 END`)
+      .orderBy('students.updatedAt', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+export function findStudentForVerification(db: Db, id: string) {
+  return db
+    .selectFrom('students')
+    .leftJoin('grades', 'grades.id', 'students.gradeId')
+    .leftJoin('staffUsers', 'staffUsers.id', 'students.verifiedBy')
+    .select([
+      'students.id',
+      'students.studentNo',
+      'students.fullName',
+      'students.fatherName',
+      'students.email',
+      'students.phone',
+      'students.schoolName',
+      'students.city',
+      'grades.title as gradeTitle',
+      'students.verificationStatus',
+      'students.verificationReason',
+      'students.verifiedAt',
+      'staffUsers.username as verifiedByName',
+    ])
+    .where('students.id', '=', id)
+    .executeTakeFirst();
+}
+
+export function listDocumentsOf(db: Db, studentId: string) {
+  return db
+    .selectFrom('studentDocuments')
+    .select(['id', 'kind', 'contentType', 'sizeBytes', 'status', 'createdAt'])
+    .where('studentId', '=', studentId)
+    .orderBy('createdAt', 'desc')
+    .execute();
+}

@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errorSchema } from '../../lib/schemas.js';
+import { documentSchema } from '../documents/documents.routes.js';
+import {
+  addToVerificationList,
+  decideVerification,
+  getVerification,
+  listVerifications,
+} from './student-verification.service.js';
+
+const STATUS = z.enum(['NOT_SUBMITTED', 'PENDING', 'APPROVED', 'REJECTED']);
+const READ = { module: 'studentVerification', action: 'read' } as const;
+const UPDATE = { module: 'studentVerification', action: 'update' } as const;
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+const listRow = z.object({
+  _id: z.string(),
+  studentId: z.number(),
+  fullName: z.string(),
+  email: z.string(),
+  schoolName: z.string().nullable(),
+  city: z.string().nullable(),
+  grade: z.string().nullable(),
+  status: STATUS,
+  reason: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+});
+const detail = z.object({
+  _id: z.string(),
+  studentId: z.number(),
+  fullName: z.string(),
+  fatherName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  schoolName: z.string().nullable(),
+  city: z.string().nullable(),
+  grade: z.string().nullable(),
+  status: STATUS,
+  reason: z.string().nullable(),
+  verifiedAt: z.string().nullable(),
+  verifiedBy: z.string().nullable(),
+  documents: z.array(documentSchema),
+});
+const listEnvelope = z.object({
+  data: z.array(listRow),
+  totalStudents: z.number(),
+  currentPage: z.number(),
+  totalPages: z.number(),
+  itemsPerPage: z.number(),
+});
+
+export const studentVerificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+  app.get(
+    '/studentVerification/detail/',
+    {
+      config: { permission: READ },
+      schema: {
+        tags: ['student verification'],
+        summary: 'With id: one student and their documents; otherwise the verification list (PENDING first)',
+        querystring: z.object({
+          id: z.uuid().optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          limit: z.coerce.number().int().min(1).max(100).default(50),
+          status: STATUS.optional(),
+          search: z.string().trim().max(120).optional(),
+          gradeId: z.uuid().optional(),
+        }),
+        response: { 200: z.union([z.object({ data: detail }), listEnvelope]), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, page, limit, ...filters } = request.query;
+      return id ? { data: await getVerification(db, id) } : listVerifications(db, filters, page, limit);
+    },
+  );
+
+  app.post(
+    '/studentVerification/update/',
+    {
+      config: { permission: UPDATE },
+      schema: {
+        tags: ['student verification'],
+        summary: 'Approves or rejects the latest document (a rejection needs a reason the student will see)',
+        querystring: z.object({ id: z.uuid() }),
+        body: z.object({
+          status: z.enum(['APPROVED', 'REJECTED']),
+          reason: z.string().trim().max(500).optional(),
+        }),
+        response: { 200: z.object({ message: z.string(), data: detail }), ...errors },
+      },
+    },
+    async (request) => {
+      const data = await decideVerification(
+        db,
+        request.query.id,
+        request.body,
+        request.staff!.id,
+        request.ip,
+      );
+      return { message: data.status === 'APPROVED' ? 'Student verified' : 'Verification rejected', data };
+    },
+  );
+
+  app.post(
+    '/studentVerification/add/',
+    {
+      config: { permission: UPDATE },
+      schema: {
+        tags: ['student verification'],
+        summary: 'Puts a student in the verification list',
+        querystring: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ message: z.string(), data: detail }), ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'Student Added to Verification List',
+      data: await addToVerificationList(db, request.query.id, request.staff!.id, request.ip),
+    }),
+  );
+};
