@@ -1,6 +1,6 @@
 import { createSigner } from 'fast-jwt';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
+import { deleteRedisKeys, latestMailToken, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true });
 beforeEach(async () => {
@@ -195,5 +195,56 @@ describe('access tokens', () => {
     expect((await presets()).statusCode).toBe(403);
     await t.db.updateTable('staffUsers').set({ isActive: false }).where('id', '=', staff.id).execute();
     expect((await presets()).statusCode).toBe(401);
+  });
+});
+
+describe('staff password reset', () => {
+  it('answers the same for any e-mail and sends a link only to an active staff member', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/forgot-password',
+      payload: { email: staff.email },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/forgot-password',
+      payload: { email: 'nobody@example.com' },
+    });
+    expect(known.statusCode).toBe(202);
+    expect(known.json()).toEqual(unknown.json());
+    const token = await latestMailToken(t.db, 'resetPassword', staff.email);
+    expect(token).toHaveLength(43);
+  });
+
+  it('sets a new password once, ends every session, and refuses a weak one', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const { refreshCookie } = await loginStaff(t.app, staff);
+    await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: staff.email } });
+    const token = await latestMailToken(t.db, 'resetPassword', staff.email);
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      payload: { token, password: 'short' },
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json<{ errors: Record<string, string> }>().errors).toHaveProperty('password');
+
+    await t.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: staff.email } });
+    const fresh = await latestMailToken(t.db, 'resetPassword', staff.email);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      payload: { token: fresh, password: 'A long new staff secret' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/reset-password',
+      payload: { token: fresh, password: 'Another long secret 9' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect((await refresh(refreshCookie)).statusCode).toBe(401);
+    await expect(loginStaff(t.app, { ...staff, password: 'A long new staff secret' })).resolves.toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import type { Database, Db } from '@riyazi/db';
 import { sql, type Transaction } from 'kysely';
-import { hashOpaqueToken, newOpaqueToken } from './tokens.js';
+import { type Audience, hashOpaqueToken, newOpaqueToken } from './tokens.js';
 
 type Executor = Db | Transaction<Database>;
 export type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
@@ -10,17 +10,20 @@ export const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
   RESET_PASSWORD: 30,
 };
 
-/** A new single-use link token for a student; earlier unused ones of the same purpose stop working. */
-export async function issueStudentToken(
+const ownerColumn = (audience: Audience) => (audience === 'student' ? 'studentId' : 'staffUserId');
+
+/** A new single-use link token; earlier unused ones of the same purpose and owner stop working. */
+export async function issueAccountToken(
   db: Executor,
   purpose: TokenPurpose,
-  studentId: string,
+  audience: Audience,
+  ownerId: string,
   email: string,
 ): Promise<string> {
   await db
     .updateTable('accountTokens')
     .set({ usedAt: new Date() })
-    .where('studentId', '=', studentId)
+    .where(ownerColumn(audience), '=', ownerId)
     .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
     .execute();
@@ -30,8 +33,9 @@ export async function issueStudentToken(
     .values({
       tokenHash: hashOpaqueToken(token),
       purpose,
-      audience: 'student',
-      studentId,
+      audience,
+      studentId: audience === 'student' ? ownerId : null,
+      staffUserId: audience === 'staff' ? ownerId : null,
       email,
       expiresAt: sql<Date>`now() + make_interval(mins => ${TOKEN_LIFETIME_MINUTES[purpose]})`,
     })
@@ -39,33 +43,41 @@ export async function issueStudentToken(
   return token;
 }
 
+export const issueStudentToken = (db: Executor, purpose: TokenPurpose, studentId: string, email: string) =>
+  issueAccountToken(db, purpose, 'student', studentId, email);
+
 export type ConsumeResult =
-  | { ok: true; studentId: string; email: string }
-  | { ok: false; reason: 'unknown' | 'expired' | 'used'; studentId?: string };
+  | { ok: true; ownerId: string; email: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'used'; ownerId?: string };
 
 /** Spends a token inside the caller's transaction (row locked, so a double click spends it once). */
-export async function consumeStudentToken(
+export async function consumeAccountToken(
   trx: Transaction<Database>,
   purpose: TokenPurpose,
+  audience: Audience,
   token: string,
 ): Promise<ConsumeResult> {
   const row = await trx
     .selectFrom('accountTokens')
-    .select(['id', 'studentId', 'email', 'expiresAt', 'usedAt'])
+    .select(['id', 'studentId', 'staffUserId', 'email', 'expiresAt', 'usedAt'])
     .where('tokenHash', '=', hashOpaqueToken(token))
     .where('purpose', '=', purpose)
-    .where('audience', '=', 'student')
+    .where('audience', '=', audience)
     .forUpdate()
     .executeTakeFirst();
-  if (!row?.studentId) {
+  const ownerId = audience === 'student' ? row?.studentId : row?.staffUserId;
+  if (!row || !ownerId) {
     return { ok: false, reason: 'unknown' };
   }
   if (row.usedAt) {
-    return { ok: false, reason: 'used', studentId: row.studentId };
+    return { ok: false, reason: 'used', ownerId };
   }
   if (row.expiresAt.getTime() <= Date.now()) {
-    return { ok: false, reason: 'expired', studentId: row.studentId };
+    return { ok: false, reason: 'expired', ownerId };
   }
   await trx.updateTable('accountTokens').set({ usedAt: new Date() }).where('id', '=', row.id).execute();
-  return { ok: true, studentId: row.studentId, email: row.email };
+  return { ok: true, ownerId, email: row.email };
 }
+
+export const consumeStudentToken = (trx: Transaction<Database>, purpose: TokenPurpose, token: string) =>
+  consumeAccountToken(trx, purpose, 'student', token);

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { guardAttempt } from '../../auth/login-limits.js';
 import { sessionCookies } from '../../auth/session-cookies.js';
 import type { AppContext } from '../../context.js';
+import { forgotPasswordSchema, resetPasswordSchema } from '../../contracts/accounts/schemas.js';
 import { writeAudit } from '../../lib/audit.js';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { forbidden, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { authStateSchema, loginBody, loginResponse, refreshResponse } from './staff-auth.schemas.js';
 import { loadActiveStaff, toAuthState, verifyStaffCredentials } from './staff-auth.service.js';
+import { requestStaffPasswordReset, resetStaffPassword } from './staff-password.service.js';
 
 export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, redis, config, tokens } = ctx;
@@ -76,6 +80,66 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     async (request, reply) => {
       await cookies.end(db, request, reply);
       return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/user/forgot-password',
+    {
+      schema: {
+        tags: ['staff auth'],
+        summary: 'Sends a reset link to an active staff member; the answer is the same either way',
+        body: forgotPasswordSchema,
+        response: { 202: z.object({ message: z.string() }), 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const ipLimit = await hitRateLimit(
+        redis,
+        `${config.REDIS_PREFIX}:rl:staff-forgot:ip:${request.ip}`,
+        10,
+        900,
+      );
+      if (!ipLimit.allowed) {
+        throw tooManyRequests('Too many requests. Please try again in a few minutes.');
+      }
+      const perAccount = await hitRateLimit(
+        redis,
+        `${config.REDIS_PREFIX}:rl:staff-forgot:acct:${request.body.email}`,
+        3,
+        3600,
+      );
+      if (perAccount.allowed) {
+        await requestStaffPasswordReset(
+          { db, queues: ctx.queues, log: request.log, config },
+          request.body.email,
+        );
+      }
+      return reply
+        .status(202)
+        .send({
+          message: 'If a staff account exists for this e-mail, we have sent a link to reset the password.',
+        });
+    },
+  );
+
+  app.post(
+    '/user/reset-password',
+    {
+      schema: {
+        tags: ['staff auth'],
+        summary: 'Sets a new staff password from a reset link (single use, 30 minutes); ends every session',
+        body: resetPasswordSchema,
+        response: { 200: z.object({ message: z.string() }), 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const limit = await hitRateLimit(redis, `${config.REDIS_PREFIX}:rl:staff-reset:${request.ip}`, 20, 900);
+      if (!limit.allowed) {
+        throw tooManyRequests('Too many attempts. Please try again in a few minutes.');
+      }
+      await resetStaffPassword(db, request.body.token, request.body.password, request.ip);
+      return { message: 'Your password has been changed. Please sign in.' };
     },
   );
 

@@ -148,11 +148,11 @@ export async function verifyEmail(db: Db, token: string): Promise<'verified' | '
   return db.transaction().execute(async (trx) => {
     const result = await consumeStudentToken(trx, 'VERIFY_EMAIL', token);
     if (!result.ok) {
-      if (result.reason === 'used' && result.studentId) {
+      if (result.reason === 'used' && result.ownerId) {
         const student = await trx
           .selectFrom('students')
           .select(['emailVerified', 'pendingEmail'])
-          .where('id', '=', result.studentId)
+          .where('id', '=', result.ownerId)
           .executeTakeFirst();
         if (student?.emailVerified && !student.pendingEmail) {
           return 'alreadyVerified';
@@ -163,25 +163,25 @@ export async function verifyEmail(db: Db, token: string): Promise<'verified' | '
     const student = await trx
       .selectFrom('students')
       .select(['email', 'pendingEmail'])
-      .where('id', '=', result.studentId)
+      .where('id', '=', result.ownerId)
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (student.pendingEmail && student.pendingEmail.toLowerCase() === result.email.toLowerCase()) {
       await trx
         .updateTable('students')
         .set({ email: student.pendingEmail, pendingEmail: null, emailVerified: true, updatedAt: new Date() })
-        .where('id', '=', result.studentId)
+        .where('id', '=', result.ownerId)
         .execute();
     } else if (student.email.toLowerCase() === result.email.toLowerCase()) {
       await trx
         .updateTable('students')
         .set({ emailVerified: true, updatedAt: new Date() })
-        .where('id', '=', result.studentId)
+        .where('id', '=', result.ownerId)
         .execute();
     } else {
       throw new HttpError(400, 'This link is for an e-mail address your account no longer uses.');
     }
-    await writeAudit(trx, { actorType: 'student', actorId: result.studentId, action: 'student.verifyEmail' });
+    await writeAudit(trx, { actorType: 'student', actorId: result.ownerId, action: 'student.verifyEmail' });
     return 'verified';
   });
 }
@@ -251,12 +251,12 @@ export async function resetPassword(db: Db, token: string, password: string, ip:
     await trx
       .updateTable('students')
       .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
-      .where('id', '=', result.studentId)
+      .where('id', '=', result.ownerId)
       .execute();
-    await revokeAllForOwner(trx, 'student', result.studentId);
+    await revokeAllForOwner(trx, 'student', result.ownerId);
     await writeAudit(trx, {
       actorType: 'student',
-      actorId: result.studentId,
+      actorId: result.ownerId,
       action: 'student.resetPassword',
       ip,
     });

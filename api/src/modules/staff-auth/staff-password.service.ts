@@ -1,0 +1,63 @@
+import { type Db, hashPassword } from '@riyazi/db';
+import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from '../../auth/account-tokens.js';
+import { revokeAllForOwner } from '../../auth/refresh-tokens.repository.js';
+import type { Config } from '../../config.js';
+import { passwordProblem } from '../../contracts/accounts/schemas.js';
+import { ADMIN_PREFIX } from '../../contracts/permissions.js';
+import { writeAudit } from '../../lib/audit.js';
+import { fieldError, HttpError } from '../../lib/errors.js';
+import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
+import { queueMail } from '../mail/mail.service.js';
+import { findStaffByEmail } from './staff-auth.repository.js';
+
+export const STAFF_PASSWORD_MIN = 10;
+
+export function staffPasswordProblem(password: string, email: string): string | null {
+  if (password.length < STAFF_PASSWORD_MIN) {
+    return `must be at least ${STAFF_PASSWORD_MIN} characters`;
+  }
+  return passwordProblem(password, email);
+}
+
+/** Sends a reset link to an active staff member; the caller answers the same either way. */
+export async function requestStaffPasswordReset(
+  deps: DispatchDeps & { config: Readonly<Config> },
+  email: string,
+) {
+  const staff = await findStaffByEmail(deps.db, email);
+  if (!staff?.isActive) {
+    return;
+  }
+  const event = await deps.db.transaction().execute(async (trx) => {
+    const token = await issueAccountToken(trx, 'RESET_PASSWORD', 'staff', staff.id, staff.email);
+    const link = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}${ADMIN_PREFIX}/reset-password?token=${encodeURIComponent(token)}`;
+    const { event } = await queueMail(trx, 'resetPassword', staff.email, {
+      name: staff.username,
+      link,
+      minutes: TOKEN_LIFETIME_MINUTES.RESET_PASSWORD,
+    });
+    return event;
+  });
+  await dispatchAfterCommit(deps, [event]);
+}
+
+export async function resetStaffPassword(db: Db, token: string, password: string, ip: string) {
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const result = await consumeAccountToken(trx, 'RESET_PASSWORD', 'staff', token);
+    if (!result.ok) {
+      throw new HttpError(400, 'This link is invalid or has expired. Ask for a new one.');
+    }
+    const problem = staffPasswordProblem(password, result.email);
+    if (problem) {
+      throw fieldError('password', problem);
+    }
+    await trx
+      .updateTable('staffUsers')
+      .set({ passwordHash, updatedAt: new Date() })
+      .where('id', '=', result.ownerId)
+      .execute();
+    await revokeAllForOwner(trx, 'staff', result.ownerId);
+    await writeAudit(trx, { actorType: 'staff', actorId: result.ownerId, action: 'staff.resetPassword', ip });
+  });
+}
