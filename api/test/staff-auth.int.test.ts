@@ -1,6 +1,12 @@
 import { createSigner } from 'fast-jwt';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, latestMailToken, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
+import {
+  deleteRedisKeys,
+  latestMailToken,
+  loginStaff,
+  makeStaff,
+  useTestContext,
+} from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true });
 beforeEach(async () => {

@@ -115,11 +115,9 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
           request.body.email,
         );
       }
-      return reply
-        .status(202)
-        .send({
-          message: 'If a staff account exists for this e-mail, we have sent a link to reset the password.',
-        });
+      return reply.status(202).send({
+        message: 'If a staff account exists for this e-mail, we have sent a link to reset the password.',
+      });
     },
   );
 
