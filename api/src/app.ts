@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { phasesRoutes } from './modules/phases/phases.routes.js';
 import { smtpRoutes } from './modules/smtp/smtp.routes.js';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes.js';
+import { staffUsersRoutes } from './modules/staff-users/staff-users.routes.js';
 import { studentAuthRoutes } from './modules/student-auth/student-auth.routes.js';
 import { studentProfileRoutes } from './modules/student-profile/student-profile.routes.js';
 import { studentVerificationRoutes } from './modules/student-verification/student-verification.routes.js';
@@ -54,6 +55,7 @@ const apiRoutes =
     await api.register(staffAuthRoutes, ctx);
     await api.register(flagsRoutes, ctx);
     await api.register(phasesRoutes, ctx);
+    await api.register(staffUsersRoutes, ctx);
     await api.register(smtpRoutes, ctx);
     await api.register(gradesRoutes, ctx);
     await api.register(studentAuthRoutes, ctx);

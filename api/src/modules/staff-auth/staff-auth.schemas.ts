@@ -23,6 +23,3 @@ export const authStateSchema = z.object({
 
 export const loginResponse = authStateSchema.extend({ accessToken: z.string() });
 export const refreshResponse = z.object({ accessToken: z.string() });
-
-// TODO(after staff-users lands): import errorSchema from lib/schemas everywhere, then drop this.
-export { errorSchema } from '../../lib/schemas.js';

@@ -1,0 +1,152 @@
+import type { Db } from '@riyazi/db';
+import type { Action, Module } from '../../contracts/permissions.js';
+import { writeAudit } from '../../lib/audit.js';
+import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import {
+  type Actor,
+  GRANT_REFUSED,
+  type Grant,
+  grantsFromRows,
+  grantsOf,
+  isViolation,
+  missingGrants,
+  permissionsOf,
+  roleGrants,
+} from './grants.js';
+import * as repo from './staff-users.repository.js';
+import type { CreateRoleBody, RoleDto, UpdateRoleBody } from './staff-users.schemas.js';
+
+export async function listRoles(db: Db): Promise<RoleDto[]> {
+  const roles = await repo.listRoles(db);
+  const rows = await repo.findRolePermissionRows(
+    db,
+    roles.map((r) => r.id),
+  );
+  return roles.map((role) => ({
+    _id: role.id,
+    name: role.name,
+    isSuperAdmin: role.isSuperAdmin,
+    permissions: permissionsOf(role.isSuperAdmin, grantsFromRows(rows.filter((r) => r.roleId === role.id))),
+    userCount: Number(role.userCount),
+  }));
+}
+
+async function roleDto(db: Db, id: string): Promise<RoleDto> {
+  const role = (await listRoles(db)).find((r) => r._id === id);
+  if (!role) {
+    throw notFound('Role not found');
+  }
+  return role;
+}
+
+const toPairs = (grants: Grant[]) =>
+  grants.map((g) => {
+    const [module, action] = g.split(':') as [Module, Action];
+    return { module, action };
+  });
+
+const ROLE_NAME_TAKEN = 'A role with this name already exists';
+
+export async function createRole(db: Db, actor: Actor, body: CreateRoleBody): Promise<RoleDto> {
+  if (body.isSuperAdmin && !actor.isSuperAdmin) {
+    throw forbidden('Only a Super Admin can create a Super Admin role');
+  }
+  // A Super Admin role holds everything by its flag; it keeps no permission rows.
+  const grants = body.isSuperAdmin ? [] : grantsOf(body.permissions);
+  if (missingGrants(actor, grants).length > 0) {
+    throw forbidden(GRANT_REFUSED);
+  }
+  const id = await db.transaction().execute(async (trx) => {
+    const role = await repo
+      .insertRole(trx, { name: body.name, isSuperAdmin: body.isSuperAdmin })
+      .catch((error: unknown) => {
+        throw isViolation(error, '23505') ? conflict(ROLE_NAME_TAKEN) : error;
+      });
+    await repo.replaceRolePermissions(trx, role.id, toPairs(grants));
+    await writeAudit(trx, {
+      actorType: 'staff',
+      actorId: actor.id,
+      action: 'role.create',
+      targetType: 'staffRole',
+      targetId: role.id,
+      ip: actor.ip,
+      details: { name: role.name, isSuperAdmin: role.isSuperAdmin, permissions: grants },
+    });
+    return role.id;
+  });
+  return roleDto(db, id);
+}
+
+export async function updateRole(db: Db, actor: Actor, id: string, body: UpdateRoleBody): Promise<RoleDto> {
+  await db.transaction().execute(async (trx) => {
+    const role = await repo.lockRole(trx, id);
+    if (!role) {
+      throw notFound('Role not found');
+    }
+    if (role.isSuperAdmin) {
+      throw conflict('The Super Admin role cannot be edited');
+    }
+    const makeSuperAdmin = body.isSuperAdmin === true;
+    if (makeSuperAdmin && !actor.isSuperAdmin) {
+      throw forbidden('Only a Super Admin can create a Super Admin role');
+    }
+    const current = await roleGrants(trx, id);
+    const next = makeSuperAdmin ? [] : body.permissions ? grantsOf(body.permissions) : current;
+    if (missingGrants(actor, next).length > 0) {
+      throw forbidden(GRANT_REFUSED);
+    }
+    const name = body.name ?? role.name;
+    const added = next.filter((g) => !current.includes(g));
+    const removed = current.filter((g) => !next.includes(g));
+    if (name === role.name && !makeSuperAdmin && added.length === 0 && removed.length === 0) {
+      return;
+    }
+    await repo.updateRole(trx, id, { name, isSuperAdmin: makeSuperAdmin }).catch((error: unknown) => {
+      throw isViolation(error, '23505') ? conflict(ROLE_NAME_TAKEN) : error;
+    });
+    await repo.replaceRolePermissions(trx, id, toPairs(next));
+    await writeAudit(trx, {
+      actorType: 'staff',
+      actorId: actor.id,
+      action: 'role.update',
+      targetType: 'staffRole',
+      targetId: id,
+      ip: actor.ip,
+      details: {
+        name: name === role.name ? name : { from: role.name, to: name },
+        ...(makeSuperAdmin ? { isSuperAdmin: { from: false, to: true } } : {}),
+        permissions: { added, removed },
+      },
+    });
+  });
+  return roleDto(db, id);
+}
+
+export async function deleteRole(db: Db, actor: Actor, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const role = await repo.lockRole(trx, id);
+    if (!role) {
+      throw notFound('Role not found');
+    }
+    if (role.isSuperAdmin) {
+      throw conflict('The Super Admin role cannot be deleted');
+    }
+    const holders = await repo.countRoleUsers(trx, id);
+    if (holders > 0) {
+      throw conflict(
+        `This role is held by ${holders} staff member${holders === 1 ? '' : 's'}. Move them to another role first.`,
+      );
+    }
+    const grants = await roleGrants(trx, id);
+    await repo.deleteRole(trx, id);
+    await writeAudit(trx, {
+      actorType: 'staff',
+      actorId: actor.id,
+      action: 'role.delete',
+      targetType: 'staffRole',
+      targetId: id,
+      ip: actor.ip,
+      details: { name: role.name, permissions: grants },
+    });
+  });
+}

@@ -1,0 +1,561 @@
+import type { Action, Module } from '@riyazi/api/contracts';
+import { verifyPassword } from '@riyazi/db';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  deleteRedisKeys,
+  loginStaff,
+  makeStaff,
+  type StaffFactoryOptions,
+  useTestContext,
+} from '../../test/helpers.js';
+
+const t = useTestContext({ resetEachTest: true });
+beforeEach(async () => {
+  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
+});
+
+const USERS_ALL: [Module, Action][] = [
+  ['users', 'read'],
+  ['users', 'create'],
+  ['users', 'update'],
+  ['users', 'delete'],
+];
+
+async function signedIn(options: StaffFactoryOptions = {}) {
+  const staff = await makeStaff(t.db, options);
+  const { accessToken, refreshCookie } = await loginStaff(t.app, staff);
+  return { ...staff, token: accessToken, refreshCookie };
+}
+
+type Method = 'GET' | 'POST' | 'DELETE';
+const call = (token: string, method: Method, url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+
+const refresh = (cookie: string) =>
+  t.app.inject({ method: 'GET', url: '/api/user/refresh', cookies: { riyazi_staff_rt: cookie } });
+
+async function makeRole(name: string, permissions: [Module, Action][] = [], isSuperAdmin = false) {
+  const role = await t.db
+    .insertInto('staffRoles')
+    .values({ name, isSuperAdmin })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (permissions.length > 0) {
+    await t.db
+      .insertInto('rolePermissions')
+      .values(permissions.map(([module, action]) => ({ roleId: role.id, module, action })))
+      .execute();
+  }
+  return role.id;
+}
+
+const auditRows = (action: string) =>
+  t.db
+    .selectFrom('auditLog')
+    .select(['actorId', 'targetId', 'details'])
+    .where('action', '=', action)
+    .execute();
+
+const activeSuperAdmins = () =>
+  t.db
+    .selectFrom('staffUsers')
+    .innerJoin('staffRoles', 'staffRoles.id', 'staffUsers.roleId')
+    .select('staffUsers.id')
+    .where('staffUsers.isActive', '=', true)
+    .where('staffRoles.isSuperAdmin', '=', true)
+    .execute();
+
+interface StaffBody {
+  data: {
+    _id: string;
+    email: string;
+    username: string;
+    role: { _id: string; name: string; isSuperAdmin: boolean };
+    isActive: boolean;
+  };
+}
+
+describe('GET /api/staffUser/detail/', () => {
+  it('lists staff in the spec envelope with their role, filtered by search, role and status', async () => {
+    const admin = await signedIn({ permissions: [['users', 'read']] });
+    const other = await makeStaff(t.db, { isActive: false });
+    const all = await call(admin.token, 'GET', '/api/staffUser/detail/');
+    expect(all.statusCode).toBe(200);
+    const body = all.json();
+    expect(body).toMatchObject({ total: 2, currentPage: 1, totalPages: 1, itemsPerPage: 50 });
+    expect(body.data[0]).toEqual({
+      _id: other.id,
+      email: other.email,
+      username: expect.any(String),
+      role: { _id: other.roleId, name: expect.stringMatching(/^Role /), isSuperAdmin: false },
+      isActive: false,
+      lastLoginAt: null,
+      createdAt: expect.any(String),
+    });
+    expect(body.data[1]).toMatchObject({ _id: admin.id, lastLoginAt: expect.any(String) });
+
+    const search = await call(
+      admin.token,
+      'GET',
+      `/api/staffUser/detail/?search=${other.email.slice(0, 14)}`,
+    );
+    expect(search.json().data.map((s: { _id: string }) => s._id)).toEqual([other.id]);
+    const byRole = await call(admin.token, 'GET', `/api/staffUser/detail/?roleId=${admin.roleId}`);
+    expect(byRole.json().data.map((s: { _id: string }) => s._id)).toEqual([admin.id]);
+    const active = await call(admin.token, 'GET', '/api/staffUser/detail/?isActive=true');
+    expect(active.json()).toMatchObject({ total: 1, data: [{ _id: admin.id }] });
+    const page2 = await call(admin.token, 'GET', '/api/staffUser/detail/?page=2&limit=1');
+    expect(page2.json()).toMatchObject({ total: 2, currentPage: 2, totalPages: 2, itemsPerPage: 1 });
+    expect(page2.json().data).toHaveLength(1);
+  });
+
+  it('refuses a page size above 100', async () => {
+    const admin = await signedIn({ permissions: [['users', 'read']] });
+    const res = await call(admin.token, 'GET', '/api/staffUser/detail/?limit=101');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/limit/);
+  });
+});
+
+describe('POST /api/staffUser/create/', () => {
+  it('adds a staff member with a hashed password who can then sign in, and audits it', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    const roleId = await makeRole('Verifier', [['studentVerification', 'read']]);
+    const res = await call(admin.token, 'POST', '/api/staffUser/create/', {
+      email: 'New.Person@Example.com',
+      username: 'New Person',
+      password: 'a long secret 123',
+      roleId,
+      isActive: true,
+    });
+    expect(res.statusCode).toBe(201);
+    const { data } = res.json<StaffBody>();
+    expect(data).toMatchObject({
+      email: 'New.Person@Example.com',
+      username: 'New Person',
+      role: { _id: roleId, name: 'Verifier', isSuperAdmin: false },
+      isActive: true,
+    });
+    const row = await t.db
+      .selectFrom('staffUsers')
+      .select('passwordHash')
+      .where('id', '=', data._id)
+      .executeTakeFirstOrThrow();
+    expect(row.passwordHash).not.toContain('a long secret');
+    expect(await verifyPassword(row.passwordHash, 'a long secret 123')).toBe(true);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'new.person@example.com', password: 'a long secret 123' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().permissions).toEqual({ studentVerification: { read: true } });
+
+    const [audit] = await auditRows('staffUser.create');
+    expect(audit).toMatchObject({ actorId: admin.id, targetId: data._id });
+    expect(JSON.stringify(audit?.details)).not.toMatch(/argon|secret|password/i);
+  });
+
+  it('refuses an e-mail already in use, whatever its case, with 409', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    const existing = await makeStaff(t.db);
+    const res = await call(admin.token, 'POST', '/api/staffUser/create/', {
+      email: existing.email.toUpperCase(),
+      username: 'Copy',
+      password: 'another long one',
+      roleId: existing.roleId,
+      isActive: true,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'A staff member with this e-mail already exists' });
+  });
+
+  it('refuses a password shorter than 10 characters or equal to the e-mail', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    const base = { email: 'someone@example.com', username: 'Someone', roleId: admin.roleId, isActive: true };
+    const short = await call(admin.token, 'POST', '/api/staffUser/create/', { ...base, password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toMatch(/^password: .*10/);
+    const same = await call(admin.token, 'POST', '/api/staffUser/create/', {
+      ...base,
+      password: 'SOMEONE@example.com',
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().message).toMatch(/^password: /);
+  });
+});
+
+describe('POST /api/staffUser/update/ and DELETE /api/staffUser/delete/', () => {
+  it('changes username, role and status, and audits what changed', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    const member = await makeStaff(t.db, { permissions: [['grade', 'read']] });
+    const roleId = await makeRole('Graders', [['grade', 'read']]);
+    const res = await call(admin.token, 'POST', `/api/staffUser/update/?id=${member.id}`, {
+      username: 'Renamed',
+      roleId,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<StaffBody>().data).toMatchObject({
+      username: 'Renamed',
+      role: { _id: roleId, name: 'Graders' },
+      isActive: true,
+    });
+    const [audit] = await auditRows('staffUser.update');
+    expect(audit?.details).toMatchObject({
+      changes: {
+        username: { to: 'Renamed' },
+        role: { from: { id: member.roleId }, to: { id: roleId, name: 'Graders' } },
+      },
+      passwordChanged: false,
+    });
+
+    const off = await call(admin.token, 'POST', `/api/staffUser/update/?id=${member.id}`, {
+      isActive: false,
+    });
+    expect(off.json<StaffBody>().data.isActive).toBe(false);
+    expect(await auditRows('staffUser.deactivate')).toHaveLength(1);
+  });
+
+  it('deletes a staff member and audits it', async () => {
+    const admin = await signedIn({ permissions: [['users', 'delete']] });
+    const member = await makeStaff(t.db);
+    const res = await call(admin.token, 'DELETE', `/api/staffUser/delete/?id=${member.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Staff member deleted' });
+    const left = await t.db.selectFrom('staffUsers').select('id').where('id', '=', member.id).execute();
+    expect(left).toEqual([]);
+    expect(await auditRows('staffUser.delete')).toMatchObject([
+      { actorId: admin.id, targetId: member.id, details: { email: member.email } },
+    ]);
+    const again = await call(admin.token, 'DELETE', `/api/staffUser/delete/?id=${member.id}`);
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('does not let staff delete or deactivate themselves', async () => {
+    await makeStaff(t.db, { superAdmin: true });
+    const admin = await signedIn({ superAdmin: true });
+    const del = await call(admin.token, 'DELETE', `/api/staffUser/delete/?id=${admin.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json()).toEqual({ message: 'You cannot delete your own account' });
+    const off = await call(admin.token, 'POST', `/api/staffUser/update/?id=${admin.id}`, { isActive: false });
+    expect(off.statusCode).toBe(409);
+    expect(off.json()).toEqual({ message: 'You cannot deactivate your own account' });
+  });
+});
+
+describe('the last active Super Admin', () => {
+  it('cannot be deactivated, deleted or moved to a role without Super Admin rights', async () => {
+    const only = await makeStaff(t.db, { superAdmin: true });
+    await makeStaff(t.db, { superAdmin: true, isActive: false });
+    const manager = await signedIn({ permissions: USERS_ALL });
+
+    const off = await call(manager.token, 'POST', `/api/staffUser/update/?id=${only.id}`, {
+      isActive: false,
+    });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().message).toBe('The last active Super Admin cannot be deactivated');
+    const del = await call(manager.token, 'DELETE', `/api/staffUser/delete/?id=${only.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe('The last active Super Admin cannot be deleted');
+    const demote = await call(manager.token, 'POST', `/api/staffUser/update/?id=${only.id}`, {
+      roleId: manager.roleId,
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json().message).toMatch(/^The last active Super Admin cannot be moved/);
+    expect(await activeSuperAdmins()).toEqual([{ id: only.id }]);
+  });
+
+  it('can be deactivated once another Super Admin is active', async () => {
+    const first = await makeStaff(t.db, { superAdmin: true });
+    const second = await signedIn({ superAdmin: true });
+    const off = await call(second.token, 'POST', `/api/staffUser/update/?id=${first.id}`, {
+      isActive: false,
+    });
+    expect(off.statusCode).toBe(200);
+    expect(await activeSuperAdmins()).toEqual([{ id: second.id }]);
+  });
+
+  it('survives two concurrent deactivations of the only two Super Admins', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      await t.db.deleteFrom('staffUsers').execute();
+      const manager = await signedIn({ permissions: USERS_ALL });
+      const a = await makeStaff(t.db, { superAdmin: true });
+      const b = await makeStaff(t.db, { superAdmin: true });
+      const results = await Promise.all(
+        [a, b].map((target) =>
+          call(manager.token, 'POST', `/api/staffUser/update/?id=${target.id}`, { isActive: false }),
+        ),
+      );
+      expect(results.map((r) => r.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+      expect(await activeSuperAdmins(), `round ${round}`).toHaveLength(1);
+    }
+  });
+
+  it('survives two Super Admins deactivating each other at the same moment', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      await t.db.deleteFrom('staffUsers').execute();
+      const a = await signedIn({ superAdmin: true });
+      const b = await signedIn({ superAdmin: true });
+      const results = await Promise.all([
+        call(a.token, 'POST', `/api/staffUser/update/?id=${b.id}`, { isActive: false }),
+        call(b.token, 'POST', `/api/staffUser/update/?id=${a.id}`, { isActive: false }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort(), `round ${round}`).toEqual([200, 409]);
+      expect(await activeSuperAdmins(), `round ${round}`).toHaveLength(1);
+    }
+  });
+});
+
+describe('no self-escalation', () => {
+  const LIMITED: [Module, Action][] = [...USERS_ALL, ['question', 'read'], ['question', 'update']];
+
+  it('refuses a role holding a permission the caller lacks, on create and on update', async () => {
+    const limited = await signedIn({ permissions: LIMITED });
+    const create = await call(limited.token, 'POST', '/api/role/create/', {
+      name: 'Deleters',
+      permissions: { question: { read: true, delete: true } },
+    });
+    expect(create.statusCode).toBe(403);
+    expect(create.json()).toEqual({ message: 'You cannot grant permissions you do not have' });
+
+    const ok = await call(limited.token, 'POST', '/api/role/create/', {
+      name: 'Readers',
+      permissions: { question: { read: true } },
+    });
+    expect(ok.statusCode).toBe(201);
+    const roleId = ok.json().data._id;
+    const widen = await call(limited.token, 'POST', `/api/role/update/?id=${roleId}`, {
+      permissions: { question: { read: true, delete: true } },
+    });
+    expect(widen.statusCode).toBe(403);
+    const ownWiden = await call(limited.token, 'POST', `/api/role/update/?id=${limited.roleId}`, {
+      permissions: { users: { read: true, update: true }, question: { delete: true } },
+    });
+    expect(ownWiden.statusCode).toBe(403);
+    const rows = await t.db
+      .selectFrom('rolePermissions')
+      .select('action')
+      .where('module', '=', 'question')
+      .where('action', '=', 'delete')
+      .execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses to change their own role, even to one they could grant', async () => {
+    const limited = await signedIn({ permissions: LIMITED });
+    const smaller = await makeRole('Smaller', [['users', 'read']]);
+    const res = await call(limited.token, 'POST', `/api/staffUser/update/?id=${limited.id}`, {
+      roleId: smaller,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You cannot change your own role' });
+    const same = await call(limited.token, 'POST', `/api/staffUser/update/?id=${limited.id}`, {
+      roleId: limited.roleId,
+      username: 'Still me',
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('refuses to assign a role with more permissions, or a Super Admin role, to anyone', async () => {
+    const limited = await signedIn({ permissions: LIMITED });
+    const bigger = await makeRole('Bigger', [['question', 'delete']]);
+    const superRole = await makeRole('Supers', [], true);
+    const member = await makeStaff(t.db);
+    for (const roleId of [bigger, superRole]) {
+      const create = await call(limited.token, 'POST', '/api/staffUser/create/', {
+        email: `x-${roleId.slice(0, 8)}@example.com`,
+        username: 'X',
+        password: 'long enough password',
+        roleId,
+        isActive: true,
+      });
+      expect(create.statusCode).toBe(403);
+      expect(create.json().message).toBe('You cannot grant permissions you do not have');
+      const assign = await call(limited.token, 'POST', `/api/staffUser/update/?id=${member.id}`, { roleId });
+      expect(assign.statusCode).toBe(403);
+    }
+    const superRoleCreate = await call(limited.token, 'POST', '/api/role/create/', {
+      name: 'My supers',
+      permissions: {},
+      isSuperAdmin: true,
+    });
+    expect(superRoleCreate.statusCode).toBe(403);
+  });
+
+  it('refuses to set the password of a staff member with more permissions', async () => {
+    const limited = await signedIn({ permissions: LIMITED });
+    const boss = await makeStaff(t.db, { superAdmin: true });
+    const res = await call(limited.token, 'POST', `/api/staffUser/update/?id=${boss.id}`, {
+      password: 'i own you now 123',
+    });
+    expect(res.statusCode).toBe(403);
+    await expect(loginStaff(t.app, boss)).resolves.toHaveProperty('accessToken');
+  });
+});
+
+describe('sessions and permission changes', () => {
+  it('revokes refresh tokens on deactivation, so the old cookie fails even after reactivation', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    const member = await signedIn({ permissions: [['grade', 'read']] });
+    const off = await call(admin.token, 'POST', `/api/staffUser/update/?id=${member.id}`, {
+      isActive: false,
+    });
+    expect(off.statusCode).toBe(200);
+    const tokens = await t.db
+      .selectFrom('refreshTokens')
+      .select('revokedAt')
+      .where('staffUserId', '=', member.id)
+      .execute();
+    expect(tokens.length).toBeGreaterThan(0);
+    expect(tokens.every((row) => row.revokedAt !== null)).toBe(true);
+    expect((await refresh(member.refreshCookie)).statusCode).toBe(401);
+
+    await call(admin.token, 'POST', `/api/staffUser/update/?id=${member.id}`, { isActive: true });
+    expect((await refresh(member.refreshCookie)).statusCode).toBe(401);
+  });
+
+  it('revokes refresh tokens when the password changes; the new password signs in', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    const member = await signedIn({ permissions: [['grade', 'read']] });
+    const res = await call(admin.token, 'POST', `/api/staffUser/update/?id=${member.id}`, {
+      password: 'brand new password',
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await refresh(member.refreshCookie)).statusCode).toBe(401);
+    await expect(loginStaff(t.app, { ...member, password: 'brand new password' })).resolves.toHaveProperty(
+      'accessToken',
+    );
+    const [audit] = await auditRows('staffUser.update');
+    expect(audit?.details).toMatchObject({ passwordChanged: true });
+    expect(JSON.stringify(audit?.details)).not.toMatch(/brand new|argon/);
+  });
+
+  it('applies a role permission change to the very next request of its holders', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    const reader = await signedIn({ permissions: [['users', 'read']] });
+    expect((await call(reader.token, 'GET', '/api/role/detail/')).statusCode).toBe(200);
+
+    const res = await call(admin.token, 'POST', `/api/role/update/?id=${reader.roleId}`, {
+      permissions: { grade: { read: true } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await call(reader.token, 'GET', '/api/role/detail/')).statusCode).toBe(403);
+    expect((await call(reader.token, 'GET', '/api/user/me')).json().permissions).toEqual({
+      grade: { read: true },
+    });
+  });
+});
+
+describe('roles', () => {
+  it('lists every role with its full permission grid and user count', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    await makeStaff(t.db, { permissions: [['grade', 'read']] });
+    const res = await call(admin.token, 'GET', '/api/role/detail/');
+    expect(res.statusCode).toBe(200);
+    const roles = res.json().data;
+    expect(roles).toHaveLength(2);
+    expect(roles[0]).toMatchObject({ _id: admin.roleId, isSuperAdmin: true, userCount: 1 });
+    expect(roles[0].permissions.question).toEqual({ read: true, create: true, update: true, delete: true });
+    expect(roles[1].permissions.grade).toEqual({ read: true, create: false, update: false, delete: false });
+    expect(Object.keys(roles[1].permissions)).toHaveLength(22);
+  });
+
+  it('creates, updates and deletes a role, auditing each permission change', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    const created = await call(admin.token, 'POST', '/api/role/create/', {
+      name: 'Content',
+      permissions: { faqManagement: { read: true, update: true } },
+    });
+    expect(created.statusCode).toBe(201);
+    const role = created.json().data;
+    expect(role).toMatchObject({ name: 'Content', isSuperAdmin: false, userCount: 0 });
+    expect(role.permissions.faqManagement).toEqual({
+      read: true,
+      create: false,
+      update: true,
+      delete: false,
+    });
+
+    const updated = await call(admin.token, 'POST', `/api/role/update/?id=${role._id}`, {
+      name: 'Content team',
+      permissions: { faqManagement: { read: true }, photoGallery: { read: true } },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().data).toMatchObject({ name: 'Content team' });
+
+    const deleted = await call(admin.token, 'DELETE', `/api/role/delete/?id=${role._id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toEqual({ message: 'Role deleted' });
+
+    expect((await auditRows('role.create'))[0]?.details).toMatchObject({
+      name: 'Content',
+      permissions: ['faqManagement:read', 'faqManagement:update'],
+    });
+    expect((await auditRows('role.update'))[0]?.details).toMatchObject({
+      name: { from: 'Content', to: 'Content team' },
+      permissions: { added: ['photoGallery:read'], removed: ['faqManagement:update'] },
+    });
+    expect((await auditRows('role.delete'))[0]).toMatchObject({ actorId: admin.id, targetId: role._id });
+  });
+
+  it('refuses a duplicate role name with 409', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    await makeRole('Editors');
+    const res = await call(admin.token, 'POST', '/api/role/create/', { name: 'editors', permissions: {} });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'A role with this name already exists' });
+  });
+
+  it('refuses to delete a role that staff still hold, saying how many', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    const member = await makeStaff(t.db);
+    await makeStaff(t.db).then((other) =>
+      t.db.updateTable('staffUsers').set({ roleId: member.roleId }).where('id', '=', other.id).execute(),
+    );
+    const res = await call(admin.token, 'DELETE', `/api/role/delete/?id=${member.roleId}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(/held by 2 staff members/);
+  });
+
+  it('never edits or deletes the Super Admin role', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    const edit = await call(admin.token, 'POST', `/api/role/update/?id=${admin.roleId}`, { name: 'Renamed' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json()).toEqual({ message: 'The Super Admin role cannot be edited' });
+    const del = await call(admin.token, 'DELETE', `/api/role/delete/?id=${admin.roleId}`);
+    expect(del.statusCode).toBe(409);
+  });
+
+  it('lets a Super Admin create a Super Admin role', async () => {
+    const admin = await signedIn({ superAdmin: true });
+    const res = await call(admin.token, 'POST', '/api/role/create/', {
+      name: 'Owners',
+      permissions: {},
+      isSuperAdmin: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ isSuperAdmin: true, permissions: { users: { delete: true } } });
+  });
+});
+
+describe('API reference', () => {
+  it('documents every staff user and role route with its responses', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = res.json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    }>().paths;
+    for (const [url, method] of [
+      ['/api/staffUser/detail/', 'get'],
+      ['/api/staffUser/create/', 'post'],
+      ['/api/staffUser/update/', 'post'],
+      ['/api/staffUser/delete/', 'delete'],
+      ['/api/role/detail/', 'get'],
+      ['/api/role/create/', 'post'],
+      ['/api/role/update/', 'post'],
+      ['/api/role/delete/', 'delete'],
+    ] as const) {
+      expect(Object.keys(paths[url]?.[method]?.responses ?? {}), `${method} ${url}`).toContain('403');
+    }
+  });
+});
