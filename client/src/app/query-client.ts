@@ -3,7 +3,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
 import { toast } from 'react-hot-toast';
 import { errorMessage, SessionExpiredError } from '../shared/http/http-error';
-import { type AppQueryMeta, isAdminKey } from '../shared/query/query-meta';
+import { type AppQueryMeta, isAdminKey, isStudentKey } from '../shared/query/query-meta';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -42,8 +42,9 @@ export function createPersistOptions(): PersistQueryClientProviderProps['persist
     persister: createSyncStoragePersister({ storage: window.localStorage, key: QUERY_CACHE_STORAGE_KEY }),
     maxAge: DAY,
     dehydrateOptions: {
-      // Back-office data never goes to plain localStorage.
-      shouldDehydrateQuery: (query) => query.state.status === 'success' && !isAdminKey(query.queryKey),
+      // Back-office data and a student's own details (phones are shared) never go to plain localStorage.
+      shouldDehydrateQuery: (query) =>
+        query.state.status === 'success' && !isAdminKey(query.queryKey) && !isStudentKey(query.queryKey),
     },
   };
 }

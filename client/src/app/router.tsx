@@ -16,6 +16,7 @@ import {
   PAYMENT_RESULT_COMING_SOON,
   PUBLIC_COMING_SOON,
 } from './routes/coming-soon-pages';
+import { STUDENT_DASHBOARD_ROUTES, STUDENT_PUBLIC_ROUTES } from './routes/student-routes';
 
 const AdminRoot = lazy(() => import('./admin/admin-root'));
 const StaticPage = lazy(() => import('../features/static-pages/components/static-page'));
@@ -51,6 +52,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           ...STATIC_ROUTES.map(([path, page]) => ({ path, element: <StaticPage page={page} /> })),
+          ...STUDENT_PUBLIC_ROUTES,
           ...PUBLIC_COMING_SOON.map(comingSoonRoute),
           { element: <RequireStudent />, children: PAYMENT_RESULT_COMING_SOON.map(comingSoonRoute) },
           { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Go to the home page" /> },
@@ -58,7 +60,12 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireStudent />,
-        children: [{ element: <DashboardLayout />, children: DASHBOARD_COMING_SOON.map(comingSoonRoute) }],
+        children: [
+          {
+            element: <DashboardLayout />,
+            children: [...STUDENT_DASHBOARD_ROUTES, ...DASHBOARD_COMING_SOON.map(comingSoonRoute)],
+          },
+        ],
       },
       {
         element: <QuizLayout />,

@@ -6,6 +6,10 @@ import { paths } from '../../config/paths';
 import { AdminLoginPage } from '../../features/admin-auth/components/admin-login-page';
 import { AdminResetPasswordPage } from '../../features/admin-auth/components/admin-reset-password-page';
 import { SystemConfigPage } from '../../features/admin-config/components/system-config-page';
+import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
+import { StaffUsersPage } from '../../features/admin-staff/components/staff-users-page';
+import { VerificationListPage } from '../../features/admin-verification/components/verification-list-page';
+import { VerificationViewPage } from '../../features/admin-verification/components/verification-view-page';
 import { useAdminAuth } from '../../shared/session/use-session';
 import { ComingSoon, NotFound, PageHeading } from '../../shared/ui/page';
 import { Alert } from '../../shared/ui/surface';
@@ -16,6 +20,10 @@ import { RequirePermission, RequireSuperAdmin } from './require-permission';
 // Pages are part of the admin chunk, so a page's queries start in the same render as the layout's.
 const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   configSystem: () => <SystemConfigPage />,
+  staffUsers: () => <StaffUsersPage />,
+  studentVerification: () => <VerificationListPage />,
+  studentVerificationView: () => <VerificationViewPage />,
+  configEmail: () => <EmailConfigPage />,
 };
 
 const ADMIN_ROOT = paths.admin.root;

@@ -5,6 +5,7 @@ import { StudentLogoutButton } from '../../features/student-auth/components/stud
 import { useStudentAuth } from '../../shared/session/use-session';
 import { ChatWidget } from '../../shared/ui/chat-widget';
 import { LoadingBlock } from '../../shared/ui/surface';
+import { ScrollToTop } from './scroll-to-top';
 import { Logo } from './site-header';
 import './layouts.css';
 
@@ -55,6 +56,7 @@ export function DashboardLayout() {
         </div>
       </div>
       <ChatWidget contactHref={paths.contact} />
+      <ScrollToTop />
     </div>
   );
 }

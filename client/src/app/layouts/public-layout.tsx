@@ -3,6 +3,7 @@ import { Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { ChatWidget } from '../../shared/ui/chat-widget';
 import { LoadingBlock } from '../../shared/ui/surface';
+import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './layouts.css';
@@ -23,6 +24,7 @@ export function PublicLayout() {
       </main>
       <SiteFooter />
       <ChatWidget contactHref={paths.contact} />
+      <ScrollToTop />
     </div>
   );
 }

@@ -3,8 +3,17 @@ import { errorMessage, HttpError } from '../http/http-error';
 import { sessionActions } from '../session/session-store';
 import { fetchFlags } from './flags-api';
 
-/** Loads the public flags into the session store; a failure is stored, never thrown. */
-export async function loadFlagsIntoStore(): Promise<void> {
+let inFlight: Promise<void> | null = null;
+
+/** Loads the public flags into the session store; a failure is stored, never thrown. Calls made while one is running share it. */
+export function loadFlagsIntoStore(): Promise<void> {
+  inFlight ??= loadFlags().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+async function loadFlags(): Promise<void> {
   sessionActions.setFlagsLoading();
   try {
     sessionActions.setFlags(await fetchFlags(publicHttp));

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createHttpClient, type FetchLike } from './http-client';
-import { HttpError, SESSION_EXPIRED_MESSAGE, SessionExpiredError } from './http-error';
+import {
+  describeError,
+  HttpError,
+  NETWORK_ERROR_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  SessionExpiredError,
+} from './http-error';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -136,5 +142,49 @@ describe('errors', () => {
       .get('/x')
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, message: 'An error occurred' });
+  });
+
+  it('carry the field problems and the code of the body', async () => {
+    const error = await plain(
+      json(400, { message: 'email: is required', errors: { email: 'is required', phone: 42 }, code: 'X' }),
+    )
+      .post('/x')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 400, fieldErrors: { email: 'is required' }, code: 'X' });
+  });
+
+  it('have no field problems and no code when the body has none', async () => {
+    const error = await plain(json(401, { message: 'Invalid email or password' }))
+      .post('/x')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ fieldErrors: {}, code: null });
+  });
+
+  it('are described as a connection problem when the server could not be reached', async () => {
+    const client = createHttpClient({
+      baseUrl: '/api',
+      fetch: () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    const error = await client.get('/x').catch((e: unknown) => e);
+    expect(describeError(error)).toBe(NETWORK_ERROR_MESSAGE);
+  });
+});
+
+describe('file downloads', () => {
+  const file = (response: Response) => createHttpClient({ baseUrl: '/api', fetch: async () => response });
+
+  it('resolve a successful blob response as a Blob of the sent bytes', async () => {
+    const blob = await file(
+      new Response('%PDF-1.4', { headers: { 'content-type': 'application/pdf' } }),
+    ).request<Blob>('GET', '/doc', { responseType: 'blob' });
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.4');
+  });
+
+  it("still reject with the server's message when the file is missing", async () => {
+    const error = await file(json(404, { message: 'Document not found' }))
+      .request<Blob>('GET', '/doc', { responseType: 'blob' })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404, message: 'Document not found' });
   });
 });

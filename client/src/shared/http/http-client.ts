@@ -1,4 +1,4 @@
-import { HttpError, messageFromBody } from './http-error';
+import { detailsFromBody, HttpError, messageFromBody } from './http-error';
 import { createRefreshQueue } from './refresh-queue';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -31,6 +31,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send without the bearer token and never refresh (logins). */
   skipAuth?: boolean;
+  /** 'blob' resolves a successful response as a Blob (files); errors are still read as JSON. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface HttpClient {
@@ -93,8 +95,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     token: string | null,
     request: RequestOptions,
   ): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (request.body !== undefined) {
+    const headers: Record<string, string> = {
+      Accept: request.responseType === 'blob' ? '*/*' : 'application/json',
+    };
+    // A FormData body (file uploads) sets its own multipart boundary.
+    const isForm = typeof FormData !== 'undefined' && request.body instanceof FormData;
+    if (request.body !== undefined && !isForm) {
       headers['Content-Type'] = 'application/json';
     }
     if (token !== null) {
@@ -105,7 +111,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         method,
         headers,
         credentials: 'include',
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body:
+          request.body === undefined
+            ? undefined
+            : isForm
+              ? (request.body as FormData)
+              : JSON.stringify(request.body),
         signal: request.signal,
       });
     } catch (error) {
@@ -150,9 +161,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       response = await send(method, url, fresh, request);
     }
 
+    if (response.ok && request.responseType === 'blob') {
+      return (await response.blob()) as T;
+    }
     const body = await readBody(response);
     if (!response.ok) {
-      throw new HttpError(response.status, response.statusText, messageFromBody(body));
+      throw new HttpError(response.status, response.statusText, messageFromBody(body), detailsFromBody(body));
     }
     return body as T;
   }

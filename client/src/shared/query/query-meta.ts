@@ -18,3 +18,10 @@ export const ADMIN_KEY_ROOT = 'admin';
 export function isAdminKey(key: readonly unknown[] | undefined): boolean {
   return key?.[0] === ADMIN_KEY_ROOT;
 }
+
+/** Keys of a signed-in student's own data: never persisted to localStorage, dropped at logout. */
+export const STUDENT_KEY_ROOT = 'student';
+
+export function isStudentKey(key: readonly unknown[] | undefined): boolean {
+  return key?.[0] === STUDENT_KEY_ROOT;
+}

@@ -3,7 +3,13 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { createEncryptedStorage } from '../storage/encrypted-storage';
 import { createIndexedDbKeyProvider } from '../storage/indexeddb-key-provider';
-import type { QuizState, SessionState, StudentAuthState, SystemFlagsState } from './session-types';
+import type {
+  QuizState,
+  SessionState,
+  StudentAuthState,
+  StudentSessionFields,
+  SystemFlagsState,
+} from './session-types';
 
 type AdminProfile = Omit<AdminAuthState, 'refreshToken' | 'accessToken'>;
 
@@ -71,6 +77,21 @@ export const useSessionStore = create<SessionState>()(
 
 const set = useSessionStore.setState;
 
+/** Only the known fields: a response may carry more than the session should keep. */
+function sessionFields(fields: StudentSessionFields): StudentSessionFields {
+  const { username, email, gradeTitle, gradeId, studentId, isAttemptEarned, isProfileCompleted } = fields;
+  return {
+    username,
+    email,
+    gradeTitle,
+    gradeId,
+    studentId,
+    isAttemptEarned,
+    isProfileCompleted,
+    emailVerified: fields.emailVerified,
+  };
+}
+
 export const sessionActions = {
   setAdminAuth(auth: Omit<AdminAuthState, 'refreshToken'>): void {
     set({ adminAuth: { ...auth, refreshToken: null } });
@@ -89,7 +110,18 @@ export const sessionActions = {
     set({ adminAuth: null });
   },
   setStudentAuth(auth: StudentAuthState): void {
-    set({ studentAuth: { ...auth, token: { accessToken: auth.token.accessToken, refreshToken: null } } });
+    set({
+      studentAuth: {
+        ...sessionFields(auth),
+        token: { accessToken: auth.token.accessToken, refreshToken: null },
+      },
+    });
+  },
+  /** Fresh fields from GET /student/me; the token stays as it is. */
+  updateStudentSession(fields: StudentSessionFields): void {
+    set((s) =>
+      s.studentAuth === null ? {} : { studentAuth: { ...sessionFields(fields), token: s.studentAuth.token } },
+    );
   },
   setStudentAccessToken(accessToken: string): void {
     set((s) =>

@@ -62,6 +62,7 @@ export function SelectField({
       <select
         id={id}
         className="select"
+        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(`${id}-hint`, `${id}-error`, hint, error)}
         {...select}
       >

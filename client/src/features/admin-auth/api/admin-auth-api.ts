@@ -1,5 +1,5 @@
 import type { StaffLoginResponse } from '@riyazi/api/contracts';
-import { adminHttp } from '../../../shared/http/clients';
+import { adminHttp, publicHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
 export type StaffProfile = Omit<StaffLoginResponse, 'accessToken'>;
@@ -22,4 +22,17 @@ export function logoutStaff(): Promise<unknown> {
 
 export function fetchStaffProfile(signal?: AbortSignal): Promise<StaffProfile> {
   return adminHttp.get<StaffProfile>('/user/me', { signal });
+}
+
+export interface MessageResponse {
+  message: string;
+}
+
+/** Always answers the same message, whether or not the address belongs to a staff member. */
+export function requestStaffPasswordReset(email: string): Promise<MessageResponse> {
+  return publicHttp.post<MessageResponse>('/user/forgot-password', { email });
+}
+
+export function resetStaffPassword(input: { token: string; password: string }): Promise<MessageResponse> {
+  return publicHttp.post<MessageResponse>('/user/reset-password', input);
 }

@@ -1,19 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { Button } from '../../../shared/ui/button';
+import { STUDENT_KEY_ROOT } from '../../../shared/query/query-meta';
+import { Button, type ButtonVariant } from '../../../shared/ui/button';
 import { logoutStudent } from '../api/student-auth-api';
 
-export function StudentLogoutButton() {
+export function StudentLogoutButton({ variant = 'secondary' }: { variant?: ButtonVariant }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
   const onClick = async () => {
     setPending(true);
     await logoutStudent();
+    queryClient.removeQueries({ queryKey: [STUDENT_KEY_ROOT] });
     await navigate(paths.login, { replace: true });
   };
   return (
-    <Button variant="secondary" small disabled={pending} onClick={() => void onClick()}>
+    <Button
+      variant={variant}
+      small
+      disabled={pending}
+      onClick={() => void onClick()}
+      data-testid="student-logout"
+    >
       {pending ? 'Logging out…' : 'Log out'}
     </Button>
   );

@@ -1,0 +1,131 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.js';
+import { makeGrade, makeStaff, resetDatabase, setFlags } from '../../test/helpers.js';
+import { type Stack, startStack } from './stack.js';
+
+let stack: Stack;
+let smtp: FakeSmtp;
+
+beforeAll(async () => {
+  stack = await startStack();
+  smtp = await startFakeSmtp();
+  await resetDatabase(stack.db);
+  await stack.db
+    .insertInto('smtpSettings')
+    .values({
+      id: 1,
+      host: '127.0.0.1',
+      port: smtp.port,
+      secure: false,
+      fromName: 'Riyazi',
+      fromEmail: 'no-reply@riyazi.test',
+    })
+    .execute();
+  await setFlags(stack.db, {
+    isRegistrationEnabled: true,
+    isEmailVerificationEnabled: true,
+    documentAcceptanceRequired: true,
+  });
+  await makeGrade(stack.db, 4);
+  await makeGrade(stack.db, 5);
+});
+afterAll(async () => {
+  await smtp.close();
+  await stack.stop();
+});
+
+describe('a student from sign-up to a verified profile', () => {
+  const email = `zainab.${Date.now()}@example.com`;
+  const password = 'Triangles have 3 sides';
+
+  it('signs up on a phone, confirms the e-mail from the link received, completes the profile and logs out', async () => {
+    const context = await stack.newContext({ width: 360, height: 740 });
+    const page = await context.newPage();
+    await page.goto('/signup');
+    await page.getByTestId('signup-fullName').fill('Zainab Ahmed');
+    await page.getByTestId('signup-fatherName').fill('Ahmed Raza');
+    await page.getByTestId('signup-email').fill(email);
+    await page.getByTestId('signup-password').fill(password);
+    await page.getByTestId('signup-phone').fill('0321 7654321');
+    await page.getByTestId('signup-gender-FEMALE').check();
+    await page.getByTestId('signup-city').fill('Multan');
+    await page.getByRole('option', { name: 'Multan' }).click();
+    await page.getByTestId('signup-schoolName').fill('Government Girls High School');
+    await page.getByTestId('signup-gradeId').selectOption({ label: 'Grade 5' });
+    await page.getByTestId('signup-referralSource').selectOption('School');
+    await page.getByTestId('signup-acceptTerms').check();
+    await page.getByTestId('signup-submit').click();
+    await page.getByTestId('signup-success').waitFor();
+
+    const mail = await smtp.waitForMessage((m) => m.to.includes(email));
+    const link = /https?:\/\/[^\s"<>]+\/student-verification\?token=[\w-]+/.exec(mail.decoded)?.[0];
+    expect(link).toBeTruthy();
+    const url = new URL(link ?? '');
+    await page.goto(`${url.pathname}${url.search}`);
+    await page.locator('[data-testid="verification-result"][data-status="verified"]').waitFor();
+
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(email);
+    await page.getByTestId('login-password').fill(password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('dashboard-home').waitFor();
+    await page.getByTestId('complete-profile-card').waitFor();
+
+    await page.goto('/profile');
+    await page.getByTestId('document-kind-B_FORM').check();
+    const photo = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#e8eef5' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByTestId('document-file')
+      .setInputFiles({ name: 'b-form.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByTestId('document-submit').click();
+    await page.getByTestId('profile-verification').filter({ hasText: 'Waiting for review' }).waitFor();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+
+    await page.getByTestId('student-logout').first().click();
+    await page.waitForURL(/\/login/);
+    // The persisted session is gone too: a fresh load of the dashboard asks to log in again.
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/login/);
+    await context.close();
+  });
+
+  it('is approved by a staff member who may only verify students, who cannot open staff users', async () => {
+    const verifier = await makeStaff(stack.db, {
+      permissions: [
+        ['studentVerification', 'read'],
+        ['studentVerification', 'update'],
+      ],
+    });
+    const context = await stack.newContext();
+    const page = await context.newPage();
+    await page.goto('/admin-a1b2c3/login');
+    await page.getByTestId('admin-login-email').fill(verifier.email);
+    await page.getByTestId('admin-login-password').fill(verifier.password);
+    await page.getByTestId('admin-login-submit').click();
+    await page.getByTestId('admin-layout').waitFor();
+
+    await page.goto('/admin-a1b2c3/student-verification');
+    await page.getByTestId('verification-row').filter({ hasText: 'Zainab Ahmed' }).click();
+    await page.getByTestId('verification-approve').click();
+    await page
+      .getByTestId('verification-status')
+      .filter({ hasText: /approved/i })
+      .waitFor();
+    const student = await stack.db
+      .selectFrom('students')
+      .select(['verificationStatus'])
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(student.verificationStatus).toBe('APPROVED');
+
+    await page.goto('/admin-a1b2c3/staff-users');
+    await page.getByTestId('no-permission').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deleteRedisKeys, makeStaff, resetDatabase } from '../../test/helpers.js';
+import { type Stack, startStack } from './stack.js';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack.stop();
+});
+beforeEach(async () => {
+  await resetDatabase(stack.db);
+  await deleteRedisKeys(stack.redis, `${stack.config.REDIS_PREFIX}:rl`);
+});
+
+async function signInAsAdmin(page: Page, email: string, password: string) {
+  await page.goto('/admin-a1b2c3/login');
+  await page.getByTestId('admin-login-email').fill(email);
+  await page.getByTestId('admin-login-password').fill(password);
+  await page.getByTestId('admin-login-submit').click();
+  await page.getByTestId('admin-layout').waitFor();
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('staff users', () => {
+  it('a Super Admin adds a verifier, who then sees only what the role allows', async () => {
+    const admin = await makeStaff(stack.db, { superAdmin: true });
+    const adminContext = await stack.newContext({ width: 360, height: 740 });
+    const page = await adminContext.newPage();
+    await signInAsAdmin(page, admin.email, admin.password);
+    await page.goto('/admin-a1b2c3/staff-users');
+    await page.getByTestId('staff-table').waitFor();
+    expect(await page.getByTestId('coming-soon').count()).toBe(0);
+
+    await page.getByTestId('staff-tab-roles').click();
+    await page.getByTestId('add-role').click();
+    const roleForm = page.getByTestId('role-form');
+    await roleForm.getByTestId('role-name').fill('Verifiers');
+    await roleForm.getByTestId('perm-studentVerification-read').check();
+    await roleForm.getByTestId('role-save').click();
+    await page.getByText('Role saved').waitFor();
+    await page.getByTestId('role-item').filter({ hasText: 'Verifiers' }).waitFor();
+
+    await page.getByTestId('staff-tab-staff').click();
+    await page.getByTestId('add-staff').click();
+    const staffForm = page.getByTestId('staff-form');
+    await staffForm.getByTestId('staff-email').fill('verifier@example.com');
+    await staffForm.getByTestId('staff-username').fill('Vera Verifier');
+    await staffForm.getByTestId('staff-password').fill('verify me please');
+    await staffForm.getByTestId('staff-role').selectOption({ label: 'Verifiers' });
+    await staffForm.getByTestId('staff-save').click();
+    await page.getByText('Staff member added').waitFor();
+    await page.getByTestId('staff-row').filter({ hasText: 'verifier@example.com' }).waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    const stored = await stack.db
+      .selectFrom('staffUsers')
+      .innerJoin('rolePermissions', 'rolePermissions.roleId', 'staffUsers.roleId')
+      .select(['rolePermissions.module', 'rolePermissions.action'])
+      .where('staffUsers.email', '=', 'verifier@example.com')
+      .execute();
+    expect(stored).toEqual([{ module: 'studentVerification', action: 'read' }]);
+
+    const verifierContext = await stack.newContext();
+    const verifierPage = await verifierContext.newPage();
+    await signInAsAdmin(verifierPage, 'verifier@example.com', 'verify me please');
+    const menu = verifierPage.getByRole('navigation', { name: 'Back office' });
+    await menu.getByRole('link', { name: 'Verification' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Staff users' }).count()).toBe(0);
+    await verifierPage.goto('/admin-a1b2c3/staff-users');
+    await verifierPage.getByTestId('no-permission').waitFor();
+    await expect(verifierPage.getByTestId('no-permission').textContent()).resolves.toContain(
+      'You do not have permission to open this page.',
+    );
+
+    await verifierContext.close();
+    await adminContext.close();
+  });
+});

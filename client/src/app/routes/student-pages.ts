@@ -1,0 +1,7 @@
+// Light student pages: no form validation, so no zod. One chunk with student-form-pages.ts (see student-routes.tsx).
+export { SignupSuccessPage } from '../../features/student-account/components/signup-success-page';
+export { InactivePage } from '../../features/student-auth/components/inactive-page';
+export { LoginPage } from '../../features/student-auth/components/login-page';
+export { NotVerifiedPage } from '../../features/student-auth/components/not-verified-page';
+export { StudentVerificationPage } from '../../features/student-auth/components/student-verification-page';
+export { DashboardHome } from '../../features/student-dashboard/components/dashboard-home';

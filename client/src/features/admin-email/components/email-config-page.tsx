@@ -1,0 +1,61 @@
+import { hasPermission, type Permission } from '@riyazi/api/contracts';
+import { useAdminAuth } from '../../../shared/session/use-session';
+import { Button } from '../../../shared/ui/button';
+import { PageHeading } from '../../../shared/ui/page';
+import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { useSmtpSettings } from '../api/use-smtp';
+import { SmtpSettingsForm } from './smtp-settings-form';
+import { TestMailPanel } from './test-mail-panel';
+import './email-config.css';
+
+const UPDATE_EMAIL_CONFIG: Permission = { module: 'emailConfigurations', action: 'update' };
+
+export function EmailConfigPage() {
+  const auth = useAdminAuth();
+  const canUpdate = auth !== null && hasPermission(auth.permissions, auth.isSuperAdmin, UPDATE_EMAIL_CONFIG);
+  const settings = useSmtpSettings();
+
+  return (
+    <div className="stack">
+      <PageHeading title="E-mail configuration">
+        The mail server (SMTP relay) that sends sign-up, password and verification e-mails.
+      </PageHeading>
+      {!canUpdate ? <Alert tone="info">You can view these settings but not change them.</Alert> : null}
+      <div className="email-grid">
+        <Card aria-labelledby="smtp-title" className="stack">
+          <h2 id="smtp-title" className="card__title">
+            Mail server
+          </h2>
+          {settings.isPending ? <LoadingBlock label="Loading the settings…" /> : null}
+          {settings.isError ? (
+            <Alert tone="error">
+              <p>The e-mail settings could not be loaded.</p>
+              <Button small variant="secondary" onClick={() => void settings.refetch()}>
+                Try again
+              </Button>
+            </Alert>
+          ) : null}
+          {settings.isSuccess && settings.data === null ? (
+            <Alert tone="warning">
+              No mail server is set up yet, so e-mails are not being delivered.
+              {canUpdate ? ' Fill in the details from your e-mail provider.' : ''}
+            </Alert>
+          ) : null}
+          {settings.isSuccess && (settings.data !== null || canUpdate) ? (
+            <SmtpSettingsForm
+              key={settings.data?.updatedAt ?? 'new'}
+              settings={settings.data}
+              readOnly={!canUpdate}
+            />
+          ) : null}
+        </Card>
+        {canUpdate ? (
+          <TestMailPanel
+            defaultTo={auth?.email ?? ''}
+            configured={settings.isSuccess && settings.data !== null}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,182 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  type FieldProblems,
+  firstInvalidField,
+  focusField,
+  splitServerProblems,
+} from '../../../shared/forms/form-errors';
+import { HttpError } from '../../../shared/http/http-error';
+import { Button } from '../../../shared/ui/button';
+import { Switch, TextField } from '../../../shared/ui/field';
+import { PasswordField } from '../../../shared/ui/password-field';
+import { Alert } from '../../../shared/ui/surface';
+import type { SmtpSettings } from '../api/smtp-api';
+import { useSaveSmtpSettings } from '../api/use-smtp';
+import {
+  draftProblems,
+  problemText,
+  SMTP_FIELDS,
+  SMTP_LABELS,
+  type SmtpDraft,
+  type SmtpField,
+  toDraft,
+  toRequestBody,
+} from './smtp-draft';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+interface SmtpSettingsFormProps {
+  settings: SmtpSettings | null;
+  readOnly: boolean;
+}
+
+export function SmtpSettingsForm({ settings, readOnly }: SmtpSettingsFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<SmtpDraft>(() => toDraft(settings));
+  const [dirty, setDirty] = useState(false);
+  const [problems, setProblems] = useState<FieldProblems<SmtpField>>({});
+  const [otherProblems, setOtherProblems] = useState<string[]>([]);
+  const save = useSaveSmtpSettings();
+  const disabled = readOnly || save.isPending;
+
+  const change = <F extends keyof SmtpDraft>(field: F, value: SmtpDraft[F]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setProblems(({ [field]: _fixed, ...rest }) => rest);
+    setDirty(true);
+  };
+
+  // Focus waits for the fields to be enabled again after a save attempt.
+  const [focusTarget, setFocusTarget] = useState<SmtpField | null>(null);
+  useEffect(() => {
+    if (focusTarget !== null && !save.isPending) {
+      focusField(formRef.current, focusTarget);
+      setFocusTarget(null);
+    }
+  }, [focusTarget, save.isPending]);
+
+  const showProblems = (next: FieldProblems<SmtpField>) => {
+    setProblems(next);
+    setFocusTarget(firstInvalidField(SMTP_FIELDS, next));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (readOnly) {
+      return;
+    }
+    const found = draftProblems(draft);
+    setOtherProblems([]);
+    if (Object.keys(found).length > 0) {
+      showProblems(found);
+      return;
+    }
+    save.mutate(toRequestBody(draft), {
+      onError: (error) => {
+        if (error instanceof HttpError) {
+          const { problems: server, other } = splitServerProblems(error.fieldErrors, SMTP_FIELDS);
+          showProblems(server);
+          setOtherProblems(other);
+        }
+      },
+    });
+  };
+
+  const field = (name: Exclude<SmtpField, 'secure' | 'password'>) => ({
+    name,
+    label: SMTP_LABELS[name],
+    value: draft[name],
+    error: problemText(name, problems[name]),
+    disabled,
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    'data-testid': `smtp-${name}`,
+  });
+
+  return (
+    <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-busy={save.isPending}>
+      <div className="email-fields">
+        <TextField
+          {...field('host')}
+          className="email-fields__host"
+          placeholder="smtp.example.com"
+          maxLength={253}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+        />
+        <TextField
+          {...field('port')}
+          className="email-fields__port"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={65535}
+          step={1}
+        />
+        <div className="email-fields__switch">
+          <Switch
+            name="secure"
+            label={SMTP_LABELS.secure}
+            hint="Use TLS from the start (usually port 465); leave off for STARTTLS on 587"
+            checked={draft.secure}
+            disabled={disabled}
+            onCheckedChange={(checked) => change('secure', checked)}
+            data-testid="smtp-secure"
+          />
+        </div>
+        <TextField
+          {...field('username')}
+          maxLength={254}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="Leave empty if the server needs no sign-in."
+        />
+        <PasswordField
+          name="password"
+          label={SMTP_LABELS.password}
+          value={draft.password}
+          placeholder={settings?.hasPassword ? '•••••••• (unchanged)' : ''}
+          hint={
+            settings?.hasPassword
+              ? 'A password is stored. Leave this empty to keep it.'
+              : 'No password is stored.'
+          }
+          autoComplete="new-password"
+          maxLength={512}
+          error={problemText('password', problems.password)}
+          disabled={disabled}
+          onChange={(event) => change('password', event.target.value)}
+          data-testid="smtp-password"
+        />
+        <TextField {...field('fromName')} maxLength={120} hint="The sender name people see, e.g. Riyazi." />
+        <TextField
+          {...field('fromEmail')}
+          maxLength={254}
+          type="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="noreply@example.com"
+        />
+      </div>
+      {otherProblems.length > 0 ? (
+        <Alert tone="error">
+          {otherProblems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </Alert>
+      ) : null}
+      {readOnly ? null : (
+        <div className="email-actions">
+          <Button type="submit" disabled={save.isPending} data-testid="smtp-save">
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+          {dirty ? <span className="muted">You have unsaved changes.</span> : null}
+          {!dirty && settings !== null ? (
+            <span className="muted">Last saved {dateTime.format(new Date(settings.updatedAt))}.</span>
+          ) : null}
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from '../../../shared/ui/button';
+
+interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+  'data-testid'?: string;
+}
+
+/** A modal on the native <dialog>: focus stays inside, Escape closes it. Mount it to open it. */
+export function Dialog({ title, onClose, children, wide = false, 'data-testid': testId }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog !== null && !dialog.open) {
+      dialog.showModal();
+    }
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'staff-dialog staff-dialog--wide' : 'staff-dialog'}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      data-testid={testId}
+    >
+      <header className="staff-dialog__header">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="staff-dialog__close" aria-label="Close" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <div className="staff-dialog__body">{children}</div>
+    </dialog>
+  );
+}
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  pending: boolean;
+  /** Without it the dialog only explains (e.g. why a delete is not possible yet). */
+  onConfirm?: () => void;
+  onClose: () => void;
+}
+
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  pending,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog title={title} onClose={onClose} data-testid="confirm-dialog">
+      <div className="stack">
+        {children}
+        <div className="staff-dialog__actions">
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            {onConfirm ? 'Cancel' : 'Close'}
+          </Button>
+          {onConfirm ? (
+            <Button variant="danger" onClick={onConfirm} disabled={pending} data-testid="confirm-action">
+              {pending ? 'Please wait…' : confirmLabel}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </Dialog>
+  );
+}

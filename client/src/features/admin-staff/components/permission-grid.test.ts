@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { canGrantAll, compactPermissions, grantCount, rowState, setRow } from './permission-grid';
+
+describe('permission grid', () => {
+  it('ticks a whole row except the boxes the editor may not touch', () => {
+    const next = setRow({}, 'question', true, (action) => action !== 'delete');
+    expect(next.question).toEqual({ read: true, create: true, update: true });
+    expect(rowState(next, 'question')).toBe('some');
+    expect(
+      rowState(
+        setRow(next, 'question', true, () => true),
+        'question',
+      ),
+    ).toBe('all');
+    expect(
+      rowState(
+        setRow(next, 'question', false, () => true),
+        'question',
+      ),
+    ).toBe('none');
+  });
+
+  it('keeps only granted permissions when sending a role', () => {
+    expect(
+      compactPermissions({
+        grade: { read: true, create: false },
+        phase: { read: false },
+        quiz: { delete: true },
+      }),
+    ).toEqual({ grade: { read: true }, quiz: { delete: true } });
+    expect(grantCount({ grade: { read: true, create: false }, quiz: { delete: true } })).toBe(2);
+  });
+
+  it('lets a user grant only what they hold, and a Super Admin role only to a Super Admin', () => {
+    const limited = { permissions: { users: { read: true, update: true } }, isSuperAdmin: false };
+    expect(canGrantAll(limited, { permissions: { users: { read: true } }, isSuperAdmin: false })).toBe(true);
+    expect(canGrantAll(limited, { permissions: { users: { delete: true } }, isSuperAdmin: false })).toBe(
+      false,
+    );
+    expect(canGrantAll(limited, { permissions: {}, isSuperAdmin: true })).toBe(false);
+    expect(
+      canGrantAll({ permissions: {}, isSuperAdmin: true }, { permissions: {}, isSuperAdmin: true }),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,134 @@
+import { MODULES } from '@riyazi/api/contracts';
+import { useState } from 'react';
+import { Button } from '../../../shared/ui/button';
+import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import type { Role } from '../api/staff-api';
+import { useDeleteRole, useRoles } from '../api/use-staff';
+import { ConfirmDialog } from './dialog';
+import { type Access, grantCount, MODULE_LABELS, rowState } from './permission-grid';
+import { RoleFormDialog } from './role-form-dialog';
+import type { StaffAbilities } from './staff-users-page';
+
+function summary(role: Role): string {
+  if (role.isSuperAdmin) {
+    return 'Every permission, including ones added later';
+  }
+  const modules = MODULES.filter((m) => rowState(role.permissions, m) !== 'none').map(
+    (m) => MODULE_LABELS[m],
+  );
+  if (modules.length === 0) {
+    return 'No permissions';
+  }
+  const count = grantCount(role.permissions);
+  const listed =
+    modules.length > 4
+      ? `${modules.slice(0, 4).join(', ')} and ${modules.length - 4} more`
+      : modules.join(', ');
+  return `${count} permission${count === 1 ? '' : 's'}: ${listed}`;
+}
+
+const staffCount = (n: number) => `${n} staff member${n === 1 ? '' : 's'}`;
+
+export function RolesPanel({ abilities, access }: { abilities: StaffAbilities; access: Access }) {
+  const roles = useRoles();
+  const remove = useDeleteRole();
+  const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+
+  return (
+    <Card className="stack" aria-label="Roles">
+      <div className="staff-toolbar staff-toolbar--center">
+        <p className="muted staff-toolbar__note">
+          A role is a set of permissions. Changes apply to everyone holding the role from their next action.
+        </p>
+        {abilities.create ? (
+          <Button onClick={() => setEditing({ role: null })} data-testid="add-role">
+            Add role
+          </Button>
+        ) : null}
+      </div>
+      {roles.isPending ? <LoadingBlock label="Loading roles…" /> : null}
+      {roles.isError ? (
+        <Alert tone="error">
+          <p>Roles could not be loaded.</p>
+          <Button small variant="secondary" onClick={() => void roles.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {roles.data?.length === 0 ? <p className="muted">No roles yet.</p> : null}
+      {roles.data !== undefined && roles.data.length > 0 ? (
+        <ul className="role-list" data-testid="role-list">
+          {roles.data.map((role) => (
+            <li key={role._id} className="role-item" data-testid="role-item">
+              <div className="role-item__main">
+                <h3 className="role-item__name">
+                  {role.name}
+                  {role.isSuperAdmin ? (
+                    <span className="staff-badge staff-badge--super">All permissions</span>
+                  ) : null}
+                </h3>
+                <p className="muted role-item__summary">{summary(role)}</p>
+              </div>
+              <p className="role-item__count">{staffCount(role.userCount)}</p>
+              <div className="staff-actions">
+                {abilities.update && !role.isSuperAdmin ? (
+                  <Button
+                    small
+                    variant="secondary"
+                    onClick={() => setEditing({ role })}
+                    aria-label={`Edit role ${role.name}`}
+                  >
+                    Edit
+                  </Button>
+                ) : null}
+                {abilities.delete && !role.isSuperAdmin ? (
+                  <Button
+                    small
+                    variant="ghost"
+                    className="staff-danger-link"
+                    onClick={() => setDeleting(role)}
+                    aria-label={`Delete role ${role.name}`}
+                  >
+                    Delete
+                  </Button>
+                ) : null}
+                {role.isSuperAdmin ? (
+                  <span className="muted role-item__fixed">Cannot be edited or deleted</span>
+                ) : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {editing !== null ? (
+        <RoleFormDialog role={editing.role} access={access} onClose={() => setEditing(null)} />
+      ) : null}
+      {deleting !== null ? (
+        <ConfirmDialog
+          title="Delete role"
+          confirmLabel="Delete role"
+          pending={remove.isPending}
+          onClose={() => setDeleting(null)}
+          onConfirm={
+            deleting.userCount === 0
+              ? () => remove.mutate(deleting._id, { onSuccess: () => setDeleting(null) })
+              : undefined
+          }
+        >
+          {deleting.userCount === 0 ? (
+            <p>
+              Delete the role <strong>{deleting.name}</strong>? This cannot be undone.
+            </p>
+          ) : (
+            <Alert tone="warning">
+              <strong>{deleting.name}</strong> is held by {staffCount(deleting.userCount)}. Move them to
+              another role first, then delete it.
+            </Alert>
+          )}
+        </ConfirmDialog>
+      ) : null}
+    </Card>
+  );
+}

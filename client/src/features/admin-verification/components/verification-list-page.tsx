@@ -1,0 +1,257 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, type To, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { adminPagePath } from '../../../config/paths';
+import { Button } from '../../../shared/ui/button';
+import { SelectField, TextField } from '../../../shared/ui/field';
+import { PageHeading } from '../../../shared/ui/page';
+import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { useGradeOptions, useVerificationPage } from '../api/use-verification';
+import type { VerificationRow } from '../api/verification-api';
+import { StatusBadge } from './status-badge';
+import { formatDateTime } from './verification-format';
+import {
+  applyQueryChange,
+  PAGE_SIZES,
+  type QueryChange,
+  queryFromParams,
+  rangeLabel,
+  STATUS_FILTERS,
+} from './verification-query';
+import './verification-list.css';
+
+const SEARCH_DELAY_MS = 300;
+
+/** The list state lives in the URL, so a filtered page can be bookmarked and survives a reload. */
+function useListQuery() {
+  const [params, setParams] = useSearchParams();
+  const query = queryFromParams(params);
+  const update = (change: QueryChange) => setParams((current) => applyQueryChange(current, change));
+  return { query, update };
+}
+
+function useDebouncedSearch(value: string, onSettled: (value: string) => void) {
+  const [text, setText] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // Back and forward change the URL under the box: follow it, keeping what is still being typed.
+  useEffect(() => {
+    setText((typed) => (typed.trim() === value ? typed : value));
+  }, [value]);
+  const onChange = (next: string) => {
+    setText(next);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => onSettled(next.trim()), SEARCH_DELAY_MS);
+  };
+  return [text, onChange] as const;
+}
+
+export function VerificationListPage() {
+  const { query, update } = useListQuery();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const list = useVerificationPage(query);
+  const grades = useGradeOptions();
+  const [searchText, onSearch] = useDebouncedSearch(query.search, (search) => update({ search }));
+  const page = list.data;
+  const filtered = query.status !== '' || query.search !== '' || query.gradeId !== '';
+
+  const viewPath = (row: VerificationRow): To => adminPagePath('studentVerificationView', { id: row._id });
+  // The view page's back link returns to this exact list (filters and page).
+  const linkState = { from: location.search };
+
+  return (
+    <div className="stack">
+      <PageHeading title="Student verification">
+        Check the school ID cards and B-forms students upload, and approve or reject them.
+      </PageHeading>
+      <Card className="stack" aria-label="Verification requests">
+        <div className="verify-filters">
+          <fieldset className="verify-chips">
+            <legend className="field__label">Status</legend>
+            <div className="verify-chips__list">
+              {STATUS_FILTERS.map((filter) => (
+                <button
+                  key={filter.value || 'all'}
+                  type="button"
+                  className="verify-chip"
+                  aria-pressed={query.status === filter.value}
+                  onClick={() => update({ status: filter.value })}
+                  data-testid={`verification-filter-${filter.value || 'ALL'}`}
+                >
+                  {filter.label}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          <div className="verify-filters__fields">
+            <TextField
+              label="Search"
+              type="search"
+              placeholder="Name, e-mail or student number"
+              value={searchText}
+              maxLength={120}
+              onChange={(event) => onSearch(event.target.value)}
+              data-testid="verification-search"
+            />
+            <SelectField
+              label="Grade"
+              value={query.gradeId}
+              onChange={(event) => update({ gradeId: event.target.value })}
+              hint={grades.isError ? 'Grades could not be loaded.' : undefined}
+              data-testid="verification-filter-grade"
+            >
+              <option value="">All grades</option>
+              {(grades.data ?? []).map((grade) => (
+                <option key={grade._id} value={grade._id}>
+                  {grade.title}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </div>
+
+        {list.isPending ? <LoadingBlock label="Loading students…" /> : null}
+        {list.isError ? (
+          <Alert tone="error">
+            <p>The verification list could not be loaded.</p>
+            <Button small variant="secondary" onClick={() => void list.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : null}
+        {page !== undefined && page.data.length === 0 ? (
+          <p className="muted" data-testid="verification-empty">
+            {filtered ? 'No students match these filters.' : 'No student has uploaded a document yet.'}
+          </p>
+        ) : null}
+        {page !== undefined && page.data.length > 0 ? (
+          <div className="verify-table-wrap">
+            <table className="verify-table" aria-busy={list.isFetching} data-testid="verification-table">
+              <thead>
+                <tr>
+                  <th scope="col">Student</th>
+                  <th scope="col">No.</th>
+                  <th scope="col">Grade</th>
+                  <th scope="col">School</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Submitted</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.data.map((row) => (
+                  <tr
+                    key={row._id}
+                    className="verify-row"
+                    data-testid="verification-row"
+                    // The name is the keyboard and screen-reader link; the whole row is a larger target.
+                    onClick={(event) => {
+                      if (!(event.target instanceof Element && event.target.closest('a'))) {
+                        void navigate(viewPath(row), { state: linkState });
+                      }
+                    }}
+                  >
+                    <th scope="row" className="verify-who">
+                      <Link to={viewPath(row)} state={linkState} className="verify-who__name">
+                        {row.fullName}
+                      </Link>
+                      <span className="verify-who__email">{row.email}</span>
+                    </th>
+                    <td data-label="Student no.">{row.studentId}</td>
+                    <td data-label="Grade" className="verify-nowrap">
+                      {row.grade ?? '—'}
+                    </td>
+                    <td data-label="School">
+                      <span className="verify-school">
+                        {row.schoolName ?? '—'}
+                        {row.city ? <span className="muted">, {row.city}</span> : null}
+                      </span>
+                    </td>
+                    <td data-label="Status">
+                      <span className="verify-status">
+                        <StatusBadge status={row.status} />
+                        {row.status === 'REJECTED' && row.reason ? (
+                          <span className="verify-status__reason">{row.reason}</span>
+                        ) : null}
+                      </span>
+                    </td>
+                    <td data-label="Submitted">{formatDateTime(row.submittedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {page !== undefined && page.totalStudents > 0 ? (
+          <Pagination
+            total={page.totalStudents}
+            currentPage={page.currentPage}
+            totalPages={page.totalPages}
+            itemsPerPage={page.itemsPerPage}
+            onPage={(next) => update({ page: String(next) })}
+            onPageSize={(size) => update({ itemsPerPage: String(size) })}
+          />
+        ) : null}
+      </Card>
+    </div>
+  );
+}
+
+interface PaginationProps {
+  total: number;
+  currentPage: number;
+  totalPages: number;
+  itemsPerPage: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+}
+
+function Pagination({ total, currentPage, totalPages, itemsPerPage, onPage, onPageSize }: PaginationProps) {
+  const sizes = PAGE_SIZES.includes(itemsPerPage as (typeof PAGE_SIZES)[number])
+    ? PAGE_SIZES
+    : [...PAGE_SIZES, itemsPerPage].sort((a, b) => a - b);
+  return (
+    <nav className="verify-pagination" aria-label="Pages">
+      <p className="muted" aria-live="polite">
+        {rangeLabel(currentPage, itemsPerPage, total)}
+      </p>
+      <div className="verify-pagination__controls">
+        <label className="verify-pagination__size">
+          <span>Per page</span>
+          <select
+            className="select"
+            value={String(itemsPerPage)}
+            onChange={(event) => onPageSize(Number(event.target.value))}
+            data-testid="verification-page-size"
+          >
+            {sizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="verify-pagination__pages">
+          <Button
+            small
+            variant="secondary"
+            disabled={currentPage <= 1}
+            onClick={() => onPage(currentPage - 1)}
+          >
+            Previous
+          </Button>
+          <span className="verify-pagination__page">
+            Page {currentPage} of {Math.max(totalPages, 1)}
+          </span>
+          <Button
+            small
+            variant="secondary"
+            disabled={currentPage >= totalPages}
+            onClick={() => onPage(currentPage + 1)}
+          >
+            Next
+          </Button>
+        </div>
+      </div>
+    </nav>
+  );
+}

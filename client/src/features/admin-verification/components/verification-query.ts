@@ -1,0 +1,78 @@
+import type { VerificationListQuery, VerificationStatus } from '../api/verification-api';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+const MAX_PAGE_SIZE = 100;
+const MAX_SEARCH_LENGTH = 120;
+
+export const STATUS_FILTERS: readonly { value: VerificationStatus | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'PENDING', label: 'Pending' },
+  { value: 'APPROVED', label: 'Approved' },
+  { value: 'REJECTED', label: 'Rejected' },
+  { value: 'NOT_SUBMITTED', label: 'Not submitted' },
+];
+
+export const STATUS_LABELS: Record<VerificationStatus, string> = {
+  NOT_SUBMITTED: 'Not submitted',
+  PENDING: 'Pending',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+};
+
+function isStatus(value: string | null): value is VerificationStatus {
+  return value !== null && value in STATUS_LABELS;
+}
+
+function positiveInt(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = Number(value);
+  return value !== null && Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
+}
+
+/** The list state as the URL holds it (page, itemsPerPage, status, search, gradeId); bad values fall back. */
+export function queryFromParams(params: URLSearchParams): VerificationListQuery {
+  const status = params.get('status');
+  return {
+    page: positiveInt(params.get('page'), 1),
+    limit: positiveInt(params.get('itemsPerPage'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    status: isStatus(status) ? status : '',
+    search: (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
+    gradeId: params.get('gradeId') ?? '',
+  };
+}
+
+export type QueryChange = Partial<Record<'page' | 'itemsPerPage' | 'status' | 'search' | 'gradeId', string>>;
+
+/**
+ * The URL after a change. A filter change goes back to page 1; defaults and empty values are left out,
+ * so the plain list has a clean address.
+ */
+export function applyQueryChange(current: URLSearchParams, change: QueryChange): URLSearchParams {
+  const next = new URLSearchParams(current);
+  const changesPage = 'page' in change;
+  const entries = Object.entries(changesPage ? change : { ...change, page: '' });
+  for (const [key, value = ''] of entries) {
+    const isDefault =
+      value === '' ||
+      (key === 'page' && value === '1') ||
+      (key === 'itemsPerPage' && value === String(DEFAULT_PAGE_SIZE));
+    if (isDefault) {
+      next.delete(key);
+    } else {
+      next.set(key, value);
+    }
+  }
+  return next;
+}
+
+/** '1–50 of 120' for the pagination summary. */
+export function rangeLabel(currentPage: number, itemsPerPage: number, total: number): string {
+  const first = (currentPage - 1) * itemsPerPage + 1;
+  if (total === 0) {
+    return 'No students';
+  }
+  if (first > total) {
+    return `Page ${currentPage} is empty`;
+  }
+  return `${first}–${Math.min(currentPage * itemsPerPage, total)} of ${total}`;
+}

@@ -1,0 +1,124 @@
+import { hasPermission, type Permission } from '@riyazi/api/contracts';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { adminPagePath } from '../../../config/paths';
+import { HttpError } from '../../../shared/http/http-error';
+import { useAdminAuth } from '../../../shared/session/use-session';
+import { Button } from '../../../shared/ui/button';
+import { PageHeading } from '../../../shared/ui/page';
+import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { useVerification } from '../api/use-verification';
+import type { VerificationDetail } from '../api/verification-api';
+import { DecisionPanel } from './decision-panel';
+import { DocumentCard } from './document-card';
+import { StatusBadge } from './status-badge';
+import { currentDocument } from './verification-format';
+import './verification-view.css';
+
+const UPDATE_VERIFICATION: Permission = { module: 'studentVerification', action: 'update' };
+
+/** The list's query string, when the visitor came from the list: back returns to the same filters. */
+function listSearchFrom(state: unknown): string {
+  if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
+    return state.from.startsWith('?') ? state.from : '';
+  }
+  return '';
+}
+
+export function VerificationViewPage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const auth = useAdminAuth();
+  const canUpdate = auth !== null && hasPermission(auth.permissions, auth.isSuperAdmin, UPDATE_VERIFICATION);
+  const detail = useVerification(id);
+  const backHref = `${adminPagePath('studentVerification')}${listSearchFrom(location.state)}`;
+
+  return (
+    <div className="stack">
+      <Link to={backHref} className="verify-back">
+        <span aria-hidden="true">←</span> All verification requests
+      </Link>
+      {detail.isPending ? (
+        <>
+          <PageHeading title="Verification request" />
+          <LoadingBlock label="Loading the student…" />
+        </>
+      ) : null}
+      {detail.isError ? (
+        <>
+          <PageHeading title="Verification request" />
+          <Alert tone="error">
+            {detail.error instanceof HttpError &&
+            (detail.error.status === 404 || detail.error.status === 400) ? (
+              <p>This student does not exist or has been deleted.</p>
+            ) : (
+              <>
+                <p>The student could not be loaded.</p>
+                <Button small variant="secondary" onClick={() => void detail.refetch()}>
+                  Try again
+                </Button>
+              </>
+            )}
+          </Alert>
+        </>
+      ) : null}
+      {detail.isSuccess ? <VerificationView student={detail.data} canUpdate={canUpdate} /> : null}
+    </div>
+  );
+}
+
+function VerificationView({ student, canUpdate }: { student: VerificationDetail; canUpdate: boolean }) {
+  const current = currentDocument(student.documents);
+  return (
+    <>
+      <div className="verify-title">
+        <PageHeading title={student.fullName} />
+        <StatusBadge status={student.status} />
+      </div>
+      <div className="verify-layout">
+        <Card className="verify-layout__details" aria-labelledby="verify-details-title">
+          <h2 id="verify-details-title" className="card__title">
+            Student
+          </h2>
+          <dl className="verify-facts verify-facts--grid">
+            <Fact label="Student no." value={String(student.studentId)} />
+            <Fact label="Father's name" value={student.fatherName} />
+            <Fact label="E-mail" value={student.email} />
+            <Fact label="Phone" value={student.phone} />
+            <Fact label="Grade" value={student.grade} />
+            <Fact label="School" value={student.schoolName} />
+            <Fact label="City" value={student.city} />
+          </dl>
+        </Card>
+        <Card className="verify-layout__documents stack" aria-labelledby="verify-documents-title">
+          <h2 id="verify-documents-title" className="card__title">
+            Documents
+          </h2>
+          {student.documents.length === 0 ? (
+            <p className="muted">The student has not uploaded a document yet.</p>
+          ) : (
+            student.documents.map((document) => (
+              <DocumentCard
+                key={document._id}
+                document={document}
+                studentName={student.fullName}
+                current={document._id === current?._id}
+              />
+            ))
+          )}
+        </Card>
+        <div className="verify-layout__decision">
+          <DecisionPanel student={student} canUpdate={canUpdate} hasDocument={current !== null} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{value === null || value === '' ? <span className="muted">Not given</span> : value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import {
+  profileUpdateSchema,
+  type SignupData,
+  type StudentProfile,
+  signupSchema,
+} from '@riyazi/api/contracts/accounts';
+import {
+  type FieldProblems,
+  fieldMessage,
+  problemsByField,
+  splitServerProblems,
+  type ValidationIssue,
+} from '../../../shared/forms/form-errors';
+import type { GradeOption } from '../api/account-api';
+
+/** The student's details, in the order the forms show them. */
+export const DETAIL_FIELDS = [
+  'fullName',
+  'fatherName',
+  'email',
+  'phone',
+  'gender',
+  'city',
+  'schoolName',
+  'gradeId',
+  'referralSource',
+] as const;
+export type DetailField = (typeof DETAIL_FIELDS)[number];
+export type DetailValues = Record<DetailField, string>;
+
+/** Sign-up fields in page order: the first invalid one gets the focus. */
+export const SIGNUP_FIELDS = [
+  'fullName',
+  'fatherName',
+  'email',
+  'password',
+  'phone',
+  'gender',
+  'city',
+  'schoolName',
+  'gradeId',
+  'referralSource',
+  'acceptTerms',
+  'recaptchaToken',
+] as const;
+export type SignupField = (typeof SIGNUP_FIELDS)[number];
+export type SignupValues = DetailValues & { password: string; acceptTerms: boolean };
+
+export const EMPTY_DETAILS: DetailValues = {
+  fullName: '',
+  fatherName: '',
+  email: '',
+  phone: '',
+  gender: '',
+  city: '',
+  schoolName: '',
+  gradeId: '',
+  referralSource: '',
+};
+
+const SUBJECTS: Record<SignupField, string> = {
+  fullName: 'Full name',
+  fatherName: 'Father’s name',
+  email: 'E-mail',
+  password: 'Password',
+  phone: 'Mobile number',
+  gender: 'Gender',
+  city: 'City',
+  schoolName: 'School name',
+  gradeId: 'Grade',
+  referralSource: 'This answer',
+  acceptTerms: 'The terms',
+  recaptchaToken: 'The security check',
+};
+
+/** Choices say what to do rather than 'X is required'. */
+const CHOOSE: Partial<Record<SignupField, string>> = {
+  gender: 'Please choose one',
+  city: 'Please choose your city from the list',
+  gradeId: 'Please choose the grade',
+  referralSource: 'Please choose how you heard about us',
+  acceptTerms: 'Please accept the terms and the privacy policy to continue',
+  recaptchaToken: 'Please tick the box to show that you are not a robot',
+};
+
+/** The sentence shown under a field for a problem phrase from the schema or the server. */
+export function describeProblem(field: SignupField, problem: string): string {
+  const choose = CHOOSE[field];
+  if (choose !== undefined && (problem === 'is required' || field === 'acceptTerms')) {
+    return choose;
+  }
+  return fieldMessage(SUBJECTS[field], problem);
+}
+
+/** The server's `errors` of a 400, worded for the fields of this form; problems of other fields are dropped. */
+export function describeServerProblems<F extends SignupField>(
+  fieldErrors: Readonly<Record<string, string>>,
+  fields: readonly F[],
+): FieldProblems<F> {
+  const { problems } = splitServerProblems(fieldErrors, fields);
+  const described: FieldProblems<F> = {};
+  for (const field of fields) {
+    const problem = problems[field];
+    if (problem !== undefined) {
+      described[field] = describeProblem(field, problem);
+    }
+  }
+  return described;
+}
+
+function describeIssues<F extends SignupField>(
+  issues: readonly ValidationIssue[],
+  fields: readonly F[],
+  values: Partial<Record<F, unknown>>,
+): FieldProblems<F> {
+  const problems = problemsByField(issues, fields);
+  const described: FieldProblems<F> = {};
+  for (const field of fields) {
+    const problem = problems[field];
+    if (problem !== undefined) {
+      const value = values[field];
+      // An empty field is missing, whatever rule it then fails (the list, the length of a password).
+      const blank = typeof value === 'string' && value.trim() === '';
+      described[field] = describeProblem(field, blank ? 'is required' : problem);
+    }
+  }
+  return described;
+}
+
+export type SignupCheck =
+  | { ok: true; data: SignupData; problems: FieldProblems<SignupField> }
+  | { ok: false; problems: FieldProblems<SignupField> };
+
+/** The same rules as the server (one shared schema); the reCAPTCHA token is checked by the page. */
+export function checkSignup(values: SignupValues): SignupCheck {
+  const result = signupSchema.safeParse(values);
+  if (result.success) {
+    return { ok: true, data: result.data, problems: {} };
+  }
+  return { ok: false, problems: describeIssues(result.error.issues, SIGNUP_FIELDS, values) };
+}
+
+export type ProfileCheck =
+  | { ok: true; data: ReturnType<typeof profileUpdateSchema.parse>; problems: FieldProblems<DetailField> }
+  | { ok: false; problems: FieldProblems<DetailField> };
+
+export function checkProfile(values: DetailValues): ProfileCheck {
+  const result = profileUpdateSchema.safeParse(values);
+  if (result.success) {
+    return { ok: true, data: result.data, problems: {} };
+  }
+  return { ok: false, problems: describeIssues(result.error.issues, DETAIL_FIELDS, values) };
+}
+
+/** The edit form starts from the saved profile; a missing value is an empty field. */
+export function profileToValues(profile: StudentProfile): DetailValues {
+  return {
+    fullName: profile.fullName,
+    fatherName: profile.fatherName ?? '',
+    email: profile.email,
+    phone: profile.phone ?? '',
+    gender: profile.gender ?? '',
+    city: profile.city ?? '',
+    schoolName: profile.schoolName ?? '',
+    gradeId: profile.grade?._id ?? '',
+    referralSource: profile.referralSource ?? '',
+  };
+}
+
+/** Active grades, plus the student's own grade if it is no longer offered, so the form does not lose it. */
+export function gradeChoices(options: readonly GradeOption[], current: GradeOption | null): GradeOption[] {
+  if (current === null || options.some((option) => option._id === current._id)) {
+    return [...options];
+  }
+  return [...options, current];
+}

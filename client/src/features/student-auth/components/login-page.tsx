@@ -1,0 +1,137 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../../config/paths';
+import { fieldMessage, focusField } from '../../../shared/forms/form-errors';
+import { describeError, HttpError } from '../../../shared/http/http-error';
+import { STUDENT_KEY_ROOT } from '../../../shared/query/query-meta';
+import { sessionActions } from '../../../shared/session/session-store';
+import { useStudentAuth, useSystemFlags } from '../../../shared/session/use-session';
+import { Button } from '../../../shared/ui/button';
+import { TextField } from '../../../shared/ui/field';
+import { PasswordField } from '../../../shared/ui/password-field';
+import { Alert } from '../../../shared/ui/surface';
+import { loginStudent, toStudentAuth } from '../api/student-login-api';
+import { AuthCard } from './auth-card';
+import { loginDestination, loginState } from './login-destination';
+
+type LoginField = 'email' | 'password';
+
+function loginProblems(email: string, password: string): Partial<Record<LoginField, string>> {
+  const problems: Partial<Record<LoginField, string>> = {};
+  if (email.trim() === '') {
+    problems.email = fieldMessage('E-mail', 'is required');
+  } else if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
+    problems.email = fieldMessage('E-mail', 'must be a valid e-mail address');
+  }
+  if (password === '') {
+    problems.password = fieldMessage('Password', 'is required');
+  }
+  return problems;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const student = useStudentAuth();
+  const { flags } = useSystemFlags();
+  const { from, email: prefilledEmail } = loginState(location.state);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState(prefilledEmail);
+  const [password, setPassword] = useState('');
+  const [showProblems, setShowProblems] = useState(false);
+  const problems = showProblems ? loginProblems(email, password) : {};
+
+  const login = useMutation({
+    mutationFn: loginStudent,
+    onSuccess: async (session) => {
+      // Another student may have used this phone: their cached details must not show.
+      queryClient.removeQueries({ queryKey: [STUDENT_KEY_ROOT] });
+      sessionActions.setStudentAuth(toStudentAuth(session));
+      const target = loginDestination({
+        emailVerified: session.emailVerified,
+        verificationRequired: flags.isEmailVerificationEnabled,
+        from,
+      });
+      await navigate(target, { replace: true });
+    },
+    onError: async (error) => {
+      if (error instanceof HttpError && error.status === 403 && error.code === 'INACTIVE') {
+        await navigate(paths.inactive);
+      }
+    },
+  });
+
+  if (student !== null && !login.isPending && !login.isSuccess) {
+    const target = loginDestination({
+      emailVerified: student.emailVerified,
+      verificationRequired: flags.isEmailVerificationEnabled,
+      from,
+    });
+    return <Navigate to={target} replace />;
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setShowProblems(true);
+    const found = loginProblems(email, password);
+    const first = (['email', 'password'] as const).find((field) => found[field] !== undefined);
+    if (first !== undefined) {
+      focusField(formRef.current, first);
+      return;
+    }
+    login.mutate({ email: email.trim().toLowerCase(), password });
+  };
+
+  return (
+    <AuthCard title="Student log in">
+      <p className="muted">Log in to take practice quizzes and the contest.</p>
+      <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-busy={login.isPending}>
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={email}
+          error={problems.email}
+          onChange={(event) => setEmail(event.target.value)}
+          data-testid="login-email"
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          error={problems.password}
+          onChange={(event) => setPassword(event.target.value)}
+          data-testid="login-password"
+        />
+        {login.isError && !(login.error instanceof HttpError && login.error.code === 'INACTIVE') ? (
+          <Alert tone="error" data-testid="login-error">
+            {describeError(login.error)}
+          </Alert>
+        ) : null}
+        {login.isSuccess ? <Alert tone="success">Logged in. Opening your dashboard…</Alert> : null}
+        <Button type="submit" block disabled={login.isPending || login.isSuccess} data-testid="login-submit">
+          {login.isPending ? 'Logging in…' : 'Log in'}
+        </Button>
+      </form>
+      <div className="auth-page__links">
+        <Link to={paths.forgotPassword} state={{ email: email.trim() }}>
+          Forgot your password?
+        </Link>
+        {flags.isRegistrationEnabled ? (
+          <span>
+            New here? <Link to={paths.signup}>Sign up</Link>
+          </span>
+        ) : null}
+      </div>
+    </AuthCard>
+  );
+}
+
+export default LoginPage;

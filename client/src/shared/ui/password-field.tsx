@@ -1,0 +1,54 @@
+import { type InputHTMLAttributes, useId, useState } from 'react';
+import './form.css';
+
+interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
+  label: string;
+  hint?: string;
+  error?: string | null;
+}
+
+/** A password input with a Show/Hide button: typing on a small phone keyboard is error-prone. */
+export function PasswordField({ label, hint, error, className, ...input }: PasswordFieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={`field ${className ?? ''}`.trim()}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="input-with-button">
+        <input
+          id={id}
+          className="input"
+          type={visible ? 'text' : 'password'}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy || undefined}
+          {...input}
+        />
+        <button
+          type="button"
+          className="input-with-button__button"
+          aria-controls={id}
+          onClick={() => setVisible((value) => !value)}
+        >
+          {visible ? 'Hide' : 'Show'}
+          <span className="visually-hidden"> password</span>
+        </button>
+      </div>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="field__error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
