@@ -257,3 +257,32 @@ describe('student verification by staff', () => {
     expect(again.statusCode).toBe(409);
   });
 });
+
+describe('e-mail confirmed by staff', () => {
+  it('marks the e-mail verified on the student’s behalf, as autoEmailVerified, once', async () => {
+    const body = signupBody(gradeId);
+    await t.app.inject({ method: 'POST', url: '/api/student/signup', payload: body });
+    const row = await t.db
+      .selectFrom('students')
+      .select('id')
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
+    const staff = await loginStaff(
+      t.app,
+      await makeStaff(t.db, { permissions: [['studentVerification', 'update']] }),
+    );
+    const headers = { authorization: `Bearer ${staff.accessToken}` };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/studentVerification/verifyEmail/?id=${row.id}`,
+      headers,
+    });
+    expect(res.json()).toMatchObject({ data: { emailVerified: true, autoEmailVerified: true } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/studentVerification/verifyEmail/?id=${row.id}`,
+      headers,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+});

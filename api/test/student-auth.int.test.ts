@@ -420,3 +420,27 @@ function useTestContextSwap() {
     return app;
   };
 }
+
+describe('token misuse', () => {
+  it('refuses a refresh token presented as an access token', async () => {
+    const body = await signUpAndVerify();
+    const { cookie } = await login(body.email);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/student/me',
+      headers: { authorization: `Bearer ${cookie}` },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('limits forgot-password requests per network with 429', async () => {
+    const statuses = [];
+    for (let i = 0; i < 11; i += 1) {
+      statuses.push(
+        (await post('/api/student/forgot-password', { email: `someone${i}@example.com` })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 202)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});

@@ -85,6 +85,8 @@ export function findStudentForVerification(db: Db, id: string) {
       'students.verificationStatus',
       'students.verificationReason',
       'students.verifiedAt',
+      'students.emailVerified',
+      'students.autoEmailVerified',
       'staffUsers.username as verifiedByName',
     ])
     .where('students.id', '=', id)

@@ -8,6 +8,7 @@ import {
   decideVerification,
   getVerification,
   listVerifications,
+  verifyEmailOnBehalf,
 } from './student-verification.service.js';
 
 const STATUS = z.enum(['NOT_SUBMITTED', 'PENDING', 'APPROVED', 'REJECTED']);
@@ -40,6 +41,8 @@ const detail = z.object({
   status: STATUS,
   reason: z.string().nullable(),
   verifiedAt: z.string().nullable(),
+  emailVerified: z.boolean(),
+  autoEmailVerified: z.boolean(),
   verifiedBy: z.string().nullable(),
   documents: z.array(documentSchema),
 });
@@ -117,6 +120,23 @@ export const studentVerificationRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     async (request) => ({
       message: 'Student Added to Verification List',
       data: await addToVerificationList(db, request.query.id, request.staff!.id, request.ip),
+    }),
+  );
+
+  app.post(
+    '/studentVerification/verifyEmail/',
+    {
+      config: { permission: UPDATE },
+      schema: {
+        tags: ['student verification'],
+        summary: "Confirms a student's e-mail on their behalf (marked autoEmailVerified)",
+        querystring: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ message: z.string(), data: detail }), ...errors },
+      },
+    },
+    async (request) => ({
+      message: 'E-mail address confirmed',
+      data: await verifyEmailOnBehalf(db, request.query.id, request.staff!.id, request.ip),
     }),
   );
 };

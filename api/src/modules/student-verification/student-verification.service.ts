@@ -50,6 +50,8 @@ export async function getVerification(db: Db, id: string) {
     status: student.verificationStatus,
     reason: student.verificationReason,
     verifiedAt: student.verifiedAt?.toISOString() ?? null,
+    emailVerified: student.emailVerified,
+    autoEmailVerified: student.autoEmailVerified,
     verifiedBy: student.verifiedByName,
     documents: documents.map(toDocumentDto),
   };
@@ -141,6 +143,30 @@ export async function addToVerificationList(db: Db, id: string, staffId: string,
     actorType: 'staff',
     actorId: staffId,
     action: 'studentVerification.add',
+    targetType: 'student',
+    targetId: id,
+    ip,
+  });
+  return getVerification(db, id);
+}
+
+/** Staff confirm a student's e-mail on their behalf (e.g. the school vouched for it). */
+export async function verifyEmailOnBehalf(db: Db, id: string, staffId: string, ip: string) {
+  const updated = await db
+    .updateTable('students')
+    .set({ emailVerified: true, autoEmailVerified: true, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('emailVerified', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+  if (!updated) {
+    const exists = await db.selectFrom('students').select('id').where('id', '=', id).executeTakeFirst();
+    throw exists ? conflict('This e-mail address is already confirmed') : notFound('Student not found');
+  }
+  await writeAudit(db, {
+    actorType: 'staff',
+    actorId: staffId,
+    action: 'studentVerification.verifyEmail',
     targetType: 'student',
     targetId: id,
     ip,

@@ -12,6 +12,7 @@ import {
   type VerificationDetail,
   type VerificationListQuery,
   verificationKeys,
+  verifyEmailOnBehalf,
 } from './verification-api';
 
 export function useVerificationPage(query: VerificationListQuery) {
@@ -81,6 +82,17 @@ export function useAddToVerificationList(id: string) {
   return useMutation({
     mutationKey: verificationKeys.add,
     mutationFn: () => addToVerificationList(id),
+    onSuccess: async (response) => {
+      toast.success(response.message);
+      await storeChange(response.data);
+    },
+  });
+}
+
+export function useVerifyEmailOnBehalf(id: string) {
+  const storeChange = useStoreChange();
+  return useMutation({
+    mutationFn: () => verifyEmailOnBehalf(id),
     onSuccess: async (response) => {
       toast.success(response.message);
       await storeChange(response.data);

@@ -49,6 +49,8 @@ export interface VerificationDetail {
   reason: string | null;
   verifiedAt: string | null;
   verifiedBy: string | null;
+  emailVerified: boolean;
+  autoEmailVerified: boolean;
   documents: StudentDocument[];
 }
 
@@ -122,6 +124,10 @@ export function decideVerification({ id, decision }: { id: string; decision: Dec
 
 export function addToVerificationList(id: string): Promise<Changed> {
   return adminHttp.post<Changed>('/studentVerification/add/', undefined, { query: { id } });
+}
+
+export function verifyEmailOnBehalf(id: string): Promise<Changed> {
+  return adminHttp.post<Changed>('/studentVerification/verifyEmail/', undefined, { query: { id } });
 }
 
 export async function fetchGradeOptions(signal?: AbortSignal): Promise<GradeOption[]> {

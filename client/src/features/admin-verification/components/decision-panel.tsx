@@ -3,7 +3,11 @@ import { fieldMessage } from '../../../shared/forms/form-errors';
 import { HttpError } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
 import { Alert, Card } from '../../../shared/ui/surface';
-import { useAddToVerificationList, useDecideVerification } from '../api/use-verification';
+import {
+  useAddToVerificationList,
+  useDecideVerification,
+  useVerifyEmailOnBehalf,
+} from '../api/use-verification';
 import type { VerificationDetail } from '../api/verification-api';
 import { StatusBadge } from './status-badge';
 import { formatDateTime } from './verification-format';
@@ -26,7 +30,8 @@ interface DecisionPanelProps {
 export function DecisionPanel({ student, canUpdate, hasDocument }: DecisionPanelProps) {
   const decide = useDecideVerification(student._id);
   const add = useAddToVerificationList(student._id);
-  const busy = decide.isPending || add.isPending;
+  const confirmEmail = useVerifyEmailOnBehalf(student._id);
+  const busy = decide.isPending || add.isPending || confirmEmail.isPending;
   const canAdd = student.status === 'NOT_SUBMITTED' || student.status === 'REJECTED';
 
   return (
@@ -47,6 +52,16 @@ export function DecisionPanel({ student, canUpdate, hasDocument }: DecisionPanel
             <dd data-testid="verification-current-reason">{student.reason}</dd>
           </div>
         ) : null}
+        <div>
+          <dt>E-mail</dt>
+          <dd data-testid="verification-email-state">
+            {student.emailVerified
+              ? student.autoEmailVerified
+                ? 'Confirmed by staff'
+                : 'Confirmed'
+              : 'Not confirmed'}
+          </dd>
+        </div>
         {student.verifiedAt !== null ? (
           <div>
             <dt>Decided</dt>
@@ -80,6 +95,17 @@ export function DecisionPanel({ student, canUpdate, hasDocument }: DecisionPanel
             onReject={(reason, done) => decide.mutate({ status: 'REJECTED', reason }, { onSuccess: done })}
           />
         </>
+      ) : null}
+      {canUpdate && !student.emailVerified ? (
+        <Button
+          variant="secondary"
+          block
+          disabled={busy}
+          onClick={() => confirmEmail.mutate()}
+          data-testid="verification-confirm-email"
+        >
+          {confirmEmail.isPending ? 'Confirming…' : 'Confirm e-mail on the student’s behalf'}
+        </Button>
       ) : null}
       {canUpdate && canAdd ? (
         <div className="stack verify-add">
