@@ -87,6 +87,8 @@ describe('a student from sign-up to a verified profile', () => {
     );
     expect(overflow).toBeLessThanOrEqual(0);
 
+    // On a phone the success toast sits over the header for two seconds; tap Log out once it is gone.
+    await page.getByText('Document uploaded').waitFor({ state: 'hidden' });
     await page.getByTestId('student-logout').first().click();
     await page.waitForURL(/\/login/);
     // The persisted session is gone too: a fresh load of the dashboard asks to log in again.

@@ -1,21 +1,8 @@
 import type { AdminAuthState, SystemFlags } from '@riyazi/api/contracts';
+import type { StudentAuthState as ContractStudentAuthState } from '@riyazi/api/contracts/accounts';
 
-/**
- * Student auth state of spec §3, plus emailVerified for the dashboard guard. The refresh token is an
- * httpOnly cookie, so it is always null here. Mirrors the api's StudentSession, which the login page
- * maps onto it (so tsc notices when the two drift apart).
- */
-export interface StudentAuthState {
-  token: { accessToken: string; refreshToken: null };
-  username: string;
-  email: string;
-  gradeTitle: string | null;
-  gradeId: string | null;
-  studentId: number;
-  isAttemptEarned: boolean;
-  isProfileCompleted: boolean;
-  emailVerified: boolean;
-}
+/** Student auth state of spec §3, plus emailVerified for the dashboard guard (type-only: no zod). */
+export type StudentAuthState = ContractStudentAuthState & { emailVerified: boolean };
 
 /** GET /api/student/me: the stored fields without the token. */
 export type StudentSessionFields = Omit<StudentAuthState, 'token'>;

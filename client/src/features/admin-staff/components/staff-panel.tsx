@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../../shared/ui/button';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
+import { Pagination } from '../../../shared/ui/pagination';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import type { Role, StaffFilters, StaffUser } from '../api/staff-api';
 import { useDeleteStaff, useRoles, useStaffPage, useUpdateStaff } from '../api/use-staff';
@@ -10,7 +11,6 @@ import type { Access } from './permission-grid';
 import { StaffFormDialog } from './staff-form-dialog';
 import type { StaffAbilities } from './staff-users-page';
 
-const PAGE_SIZES = [10, 25, 50, 100];
 const DEFAULT_PAGE_SIZE = 50;
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
@@ -220,6 +220,7 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
           itemsPerPage={page.itemsPerPage}
           onPage={(next) => update({ page: String(next) }, false)}
           onPageSize={(size) => update({ itemsPerPage: size === DEFAULT_PAGE_SIZE ? '' : String(size) })}
+          noun="staff members"
         />
       ) : null}
 
@@ -247,63 +248,5 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
         </ConfirmDialog>
       ) : null}
     </Card>
-  );
-}
-
-interface PaginationProps {
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
-  onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
-}
-
-function Pagination({ total, currentPage, totalPages, itemsPerPage, onPage, onPageSize }: PaginationProps) {
-  const first = (currentPage - 1) * itemsPerPage + 1;
-  const last = Math.min(currentPage * itemsPerPage, total);
-  return (
-    <nav className="staff-pagination" aria-label="Pages">
-      <p className="muted" aria-live="polite">
-        {first > total ? `Page ${currentPage} is empty` : `${first}–${last} of ${total}`}
-      </p>
-      <div className="staff-pagination__controls">
-        <label className="staff-pagination__size">
-          <span>Per page</span>
-          <select
-            className="select"
-            value={String(itemsPerPage)}
-            onChange={(event) => onPageSize(Number(event.target.value))}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="staff-pagination__pages">
-          <Button
-            small
-            variant="secondary"
-            disabled={currentPage <= 1}
-            onClick={() => onPage(currentPage - 1)}
-          >
-            Previous
-          </Button>
-          <span className="staff-pagination__page">
-            Page {currentPage} of {Math.max(totalPages, 1)}
-          </span>
-          <Button
-            small
-            variant="secondary"
-            disabled={currentPage >= totalPages}
-            onClick={() => onPage(currentPage + 1)}
-          >
-            Next
-          </Button>
-        </div>
-      </div>
-    </nav>
   );
 }

@@ -4,19 +4,13 @@ import { adminPagePath } from '../../../config/paths';
 import { Button } from '../../../shared/ui/button';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import { PageHeading } from '../../../shared/ui/page';
+import { Pagination } from '../../../shared/ui/pagination';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import { useGradeOptions, useVerificationPage } from '../api/use-verification';
 import type { VerificationRow } from '../api/verification-api';
 import { StatusBadge } from './status-badge';
 import { formatDateTime } from './verification-format';
-import {
-  applyQueryChange,
-  PAGE_SIZES,
-  type QueryChange,
-  queryFromParams,
-  rangeLabel,
-  STATUS_FILTERS,
-} from './verification-query';
+import { applyQueryChange, type QueryChange, queryFromParams, STATUS_FILTERS } from './verification-query';
 import './verification-list.css';
 
 const SEARCH_DELAY_MS = 300;
@@ -189,69 +183,11 @@ export function VerificationListPage() {
             itemsPerPage={page.itemsPerPage}
             onPage={(next) => update({ page: String(next) })}
             onPageSize={(size) => update({ itemsPerPage: String(size) })}
+            noun="students"
+            testId="verification-pagination"
           />
         ) : null}
       </Card>
     </div>
-  );
-}
-
-interface PaginationProps {
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
-  onPage: (page: number) => void;
-  onPageSize: (size: number) => void;
-}
-
-function Pagination({ total, currentPage, totalPages, itemsPerPage, onPage, onPageSize }: PaginationProps) {
-  const sizes = PAGE_SIZES.includes(itemsPerPage as (typeof PAGE_SIZES)[number])
-    ? PAGE_SIZES
-    : [...PAGE_SIZES, itemsPerPage].sort((a, b) => a - b);
-  return (
-    <nav className="verify-pagination" aria-label="Pages">
-      <p className="muted" aria-live="polite">
-        {rangeLabel(currentPage, itemsPerPage, total)}
-      </p>
-      <div className="verify-pagination__controls">
-        <label className="verify-pagination__size">
-          <span>Per page</span>
-          <select
-            className="select"
-            value={String(itemsPerPage)}
-            onChange={(event) => onPageSize(Number(event.target.value))}
-            data-testid="verification-page-size"
-          >
-            {sizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="verify-pagination__pages">
-          <Button
-            small
-            variant="secondary"
-            disabled={currentPage <= 1}
-            onClick={() => onPage(currentPage - 1)}
-          >
-            Previous
-          </Button>
-          <span className="verify-pagination__page">
-            Page {currentPage} of {Math.max(totalPages, 1)}
-          </span>
-          <Button
-            small
-            variant="secondary"
-            disabled={currentPage >= totalPages}
-            onClick={() => onPage(currentPage + 1)}
-          >
-            Next
-          </Button>
-        </div>
-      </div>
-    </nav>
   );
 }

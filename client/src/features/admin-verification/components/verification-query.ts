@@ -1,7 +1,11 @@
 import type { VerificationListQuery, VerificationStatus } from '../api/verification-api';
 
 export const DEFAULT_PAGE_SIZE = 50;
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+import { PAGE_SIZES } from '../../../shared/ui/pagination-range';
+
+export { PAGE_SIZES };
+
 const MAX_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 120;
 
@@ -63,16 +67,4 @@ export function applyQueryChange(current: URLSearchParams, change: QueryChange):
     }
   }
   return next;
-}
-
-/** '1–50 of 120' for the pagination summary. */
-export function rangeLabel(currentPage: number, itemsPerPage: number, total: number): string {
-  const first = (currentPage - 1) * itemsPerPage + 1;
-  if (total === 0) {
-    return 'No students';
-  }
-  if (first > total) {
-    return `Page ${currentPage} is empty`;
-  }
-  return `${first}–${Math.min(currentPage * itemsPerPage, total)} of ${total}`;
 }

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { pageSizeChoices, rangeLabel } from './pagination-range';
+
+describe('pagination summary', () => {
+  it('says which rows a page shows', () => {
+    expect(rangeLabel(1, 50, 120)).toBe('1–50 of 120');
+    expect(rangeLabel(3, 50, 120)).toBe('101–120 of 120');
+    expect(rangeLabel(4, 50, 120)).toBe('Page 4 is empty');
+    expect(rangeLabel(1, 50, 0, 'students')).toBe('No students');
+  });
+
+  it('keeps a page size that came from the URL', () => {
+    expect(pageSizeChoices(50)).toEqual([10, 25, 50, 100]);
+    expect(pageSizeChoices(30)).toEqual([10, 25, 30, 50, 100]);
+  });
+});

@@ -1,0 +1,72 @@
+import { Button } from './button';
+import { pageSizeChoices, rangeLabel } from './pagination-range';
+import './pagination.css';
+
+export interface PaginationProps {
+  total: number;
+  currentPage: number;
+  totalPages: number;
+  itemsPerPage: number;
+  onPage: (page: number) => void;
+  onPageSize: (size: number) => void;
+  /** What the list holds, for the empty summary ('No students'). */
+  noun?: string;
+  testId?: string;
+}
+
+export function Pagination({
+  total,
+  currentPage,
+  totalPages,
+  itemsPerPage,
+  onPage,
+  onPageSize,
+  noun,
+  testId,
+}: PaginationProps) {
+  return (
+    <nav className="pagination" aria-label="Pages" data-testid={testId}>
+      <p className="muted" aria-live="polite">
+        {rangeLabel(currentPage, itemsPerPage, total, noun)}
+      </p>
+      <div className="pagination__controls">
+        <label className="pagination__size">
+          <span>Per page</span>
+          <select
+            className="select"
+            value={String(itemsPerPage)}
+            onChange={(event) => onPageSize(Number(event.target.value))}
+            data-testid={testId ? `${testId}-size` : undefined}
+          >
+            {pageSizeChoices(itemsPerPage).map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="pagination__pages">
+          <Button
+            small
+            variant="secondary"
+            disabled={currentPage <= 1}
+            onClick={() => onPage(currentPage - 1)}
+          >
+            Previous
+          </Button>
+          <span className="pagination__page">
+            Page {currentPage} of {Math.max(totalPages, 1)}
+          </span>
+          <Button
+            small
+            variant="secondary"
+            disabled={currentPage >= totalPages}
+            onClick={() => onPage(currentPage + 1)}
+          >
+            Next
+          </Button>
+        </div>
+      </div>
+    </nav>
+  );
+}
