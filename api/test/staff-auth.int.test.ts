@@ -123,6 +123,27 @@ describe('GET /api/user/refresh', () => {
     expect((await refresh(refreshCookie, { 'sec-fetch-site': 'same-origin' })).statusCode).toBe(200);
   });
 
+  it('never extends a session past its absolute lifetime', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const { refreshCookie } = await loginStaff(t.app, staff);
+    const cap = new Date(Date.now() + 60_000);
+    await t.db.updateTable('refreshTokens').set({ familyExpiresAt: cap, expiresAt: cap }).execute();
+    const rotated = await refresh(refreshCookie);
+    expect(rotated.statusCode).toBe(200);
+    const newest = await t.db
+      .selectFrom('refreshTokens')
+      .select('expiresAt')
+      .where('usedAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(newest.expiresAt.getTime()).toBeLessThanOrEqual(cap.getTime());
+    await t.db
+      .updateTable('refreshTokens')
+      .set({ familyExpiresAt: new Date(Date.now() - 1000), expiresAt: new Date(Date.now() - 1000) })
+      .execute();
+    const next = rotated.cookies.find((c) => c.name === 'riyazi_staff_rt')?.value ?? '';
+    expect((await refresh(next)).statusCode).toBe(401);
+  });
+
   it('is also accepted as POST', async () => {
     const staff = await makeStaff(t.db, { superAdmin: true });
     const { refreshCookie } = await loginStaff(t.app, staff);
