@@ -282,6 +282,10 @@ describe('student login and session', () => {
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
+    // Not locked out for good: the counter expires with its 15-minute window.
+    const ttl = await t.redis.ttl(`${t.config.REDIS_PREFIX}:rl:student-login:acct:${body.email}`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(15 * 60);
   });
 });
 
