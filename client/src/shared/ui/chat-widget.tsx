@@ -40,8 +40,12 @@ export function ChatWidget({ contactHref }: { contactHref: string }) {
         aria-expanded={open}
         aria-controls={env.chatWidgetUrl === null ? 'chat-widget-panel' : undefined}
         onClick={onClick}
+        aria-label="Chat with us"
       >
-        Chat with us
+        <span className="chat-widget__icon" aria-hidden="true">
+          💬
+        </span>
+        <span className="chat-widget__label">Chat with us</span>
       </button>
     </div>
   );
