@@ -42,9 +42,12 @@ export function ChatWidget({ contactHref }: { contactHref: string }) {
         onClick={onClick}
         aria-label="Chat with us"
       >
-        <span className="chat-widget__icon" aria-hidden="true">
-          💬
-        </span>
+        <svg className="chat-widget__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm3 6.5a1.5 1.5 0 1 0 0-.01Zm5 0a1.5 1.5 0 1 0 0-.01Zm5 0a1.5 1.5 0 1 0 0-.01Z"
+          />
+        </svg>
         <span className="chat-widget__label">Chat with us</span>
       </button>
     </div>
