@@ -7,6 +7,12 @@ import { AdminLoginPage } from '../../features/admin-auth/components/admin-login
 import { AdminResetPasswordPage } from '../../features/admin-auth/components/admin-reset-password-page';
 import { SystemConfigPage } from '../../features/admin-config/components/system-config-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
+import {
+  CategoriesPage,
+  GradesPage,
+  PhasesPage,
+  SubCategoriesPage,
+} from '../../features/admin-reference/components/reference-pages';
 import { StaffUsersPage } from '../../features/admin-staff/components/staff-users-page';
 import { VerificationListPage } from '../../features/admin-verification/components/verification-list-page';
 import { VerificationViewPage } from '../../features/admin-verification/components/verification-view-page';
@@ -24,6 +30,10 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   studentVerification: () => <VerificationListPage />,
   studentVerificationView: () => <VerificationViewPage />,
   configEmail: () => <EmailConfigPage />,
+  grade: () => <GradesPage />,
+  phase: () => <PhasesPage />,
+  category: () => <CategoriesPage />,
+  subcategory: () => <SubCategoriesPage />,
 };
 
 const ADMIN_ROOT = paths.admin.root;

@@ -8,11 +8,11 @@ import {
 } from '@riyazi/api/contracts';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../shared/ui/button';
+import { Dialog } from '../../../shared/ui/dialog';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import type { Role } from '../api/staff-api';
 import { useSaveRole } from '../api/use-staff';
-import { Dialog } from './dialog';
 import {
   ACTION_LABELS,
   type Access,
@@ -97,7 +97,7 @@ export function RoleFormDialog({ role, access, onClose }: RoleFormDialogProps) {
           editable={editable}
           onChange={setPermissions}
         />
-        <div className="staff-dialog__actions">
+        <div className="dialog__actions">
           <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
             Cancel
           </Button>

@@ -1,10 +1,10 @@
 import { MODULES } from '@riyazi/api/contracts';
 import { useState } from 'react';
 import { Button } from '../../../shared/ui/button';
+import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import type { Role } from '../api/staff-api';
 import { useDeleteRole, useRoles } from '../api/use-staff';
-import { ConfirmDialog } from './dialog';
 import { type Access, grantCount, MODULE_LABELS, rowState } from './permission-grid';
 import { RoleFormDialog } from './role-form-dialog';
 import type { StaffAbilities } from './staff-users-page';

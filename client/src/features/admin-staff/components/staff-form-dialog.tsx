@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../shared/ui/button';
+import { Dialog } from '../../../shared/ui/dialog';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import type { Role, StaffChanges, StaffUser } from '../api/staff-api';
 import { useCreateStaff, useUpdateStaff } from '../api/use-staff';
-import { Dialog } from './dialog';
 import { type Access, canGrantAll } from './permission-grid';
 
 const MIN_PASSWORD = 10;
@@ -181,7 +181,7 @@ export function StaffFormDialog({ staff, roles, access, isSelf, onClose }: Staff
         {creating && roles.length === 0 ? (
           <Alert tone="info">Create a role first, on the Roles tab.</Alert>
         ) : null}
-        <div className="staff-dialog__actions">
+        <div className="dialog__actions">
           <Button variant="secondary" onClick={onClose} disabled={pending}>
             Cancel
           </Button>

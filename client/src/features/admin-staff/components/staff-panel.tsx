@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../../shared/ui/button';
+import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { Pagination } from '../../../shared/ui/pagination';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import type { Role, StaffFilters, StaffUser } from '../api/staff-api';
 import { useDeleteStaff, useRoles, useStaffPage, useUpdateStaff } from '../api/use-staff';
-import { ConfirmDialog } from './dialog';
 import type { Access } from './permission-grid';
 import { StaffFormDialog } from './staff-form-dialog';
 import type { StaffAbilities } from './staff-users-page';

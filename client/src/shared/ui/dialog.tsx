@@ -1,5 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { Button } from '../../../shared/ui/button';
+import { Button } from './button';
+import { Alert } from './surface';
+import './dialog.css';
 
 interface DialogProps {
   title: string;
@@ -22,18 +24,18 @@ export function Dialog({ title, onClose, children, wide = false, 'data-testid': 
   return (
     <dialog
       ref={ref}
-      className={wide ? 'staff-dialog staff-dialog--wide' : 'staff-dialog'}
+      className={wide ? 'dialog dialog--wide' : 'dialog'}
       aria-labelledby={titleId}
       onClose={onClose}
       data-testid={testId}
     >
-      <header className="staff-dialog__header">
+      <header className="dialog__header">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="staff-dialog__close" aria-label="Close" onClick={onClose}>
+        <button type="button" className="dialog__close" aria-label="Close" onClick={onClose}>
           <span aria-hidden="true">×</span>
         </button>
       </header>
-      <div className="staff-dialog__body">{children}</div>
+      <div className="dialog__body">{children}</div>
     </dialog>
   );
 }
@@ -44,7 +46,9 @@ interface ConfirmDialogProps {
   confirmLabel: string;
   pending: boolean;
   /** Without it the dialog only explains (e.g. why a delete is not possible yet). */
-  onConfirm?: () => void;
+  onConfirm?: (() => void) | undefined;
+  /** The server's refusal (e.g. what still uses the row), shown in place of the confirm button. */
+  error?: string | null;
   onClose: () => void;
 }
 
@@ -54,17 +58,24 @@ export function ConfirmDialog({
   confirmLabel,
   pending,
   onConfirm,
+  error = null,
   onClose,
 }: ConfirmDialogProps) {
+  const canConfirm = onConfirm !== undefined && error === null;
   return (
     <Dialog title={title} onClose={onClose} data-testid="confirm-dialog">
       <div className="stack">
         {children}
-        <div className="staff-dialog__actions">
+        {error !== null ? (
+          <Alert tone="error" data-testid="confirm-error">
+            {error}
+          </Alert>
+        ) : null}
+        <div className="dialog__actions">
           <Button variant="secondary" onClick={onClose} disabled={pending}>
-            {onConfirm ? 'Cancel' : 'Close'}
+            {canConfirm ? 'Cancel' : 'Close'}
           </Button>
-          {onConfirm ? (
+          {canConfirm ? (
             <Button variant="danger" onClick={onConfirm} disabled={pending} data-testid="confirm-action">
               {pending ? 'Please wait…' : confirmLabel}
             </Button>

@@ -1,0 +1,99 @@
+import type { Db } from '@riyazi/db';
+import { conflict, fieldError, notFound } from '../../lib/errors.js';
+import * as repo from './phases.repository.js';
+import type { ListQuery, PhaseBody, PhaseChanges, PhaseDto } from './reference-data.schemas.js';
+import {
+  type Actor,
+  audit,
+  diff,
+  duplicateAs,
+  pageOf,
+  stillReferenced,
+  usageMessage,
+} from './reference-data.shared.js';
+
+const toDto = (row: repo.PhaseRow): PhaseDto => ({
+  _id: row.id,
+  name: row.name,
+  number: row.number,
+  startsAt: row.startsAt.toISOString(),
+  endsAt: row.endsAt.toISOString(),
+  status: row.status,
+  createdAt: row.createdAt.toISOString(),
+});
+
+async function phaseDto(db: Db, id: string): Promise<PhaseDto> {
+  const row = await repo.findPhase(db, id);
+  if (!row) {
+    throw notFound('Phase not found');
+  }
+  return toDto(row);
+}
+
+const uniqueNumber = duplicateAs('number', 'Another phase already has this number');
+
+export const listPhases = (db: Db, { page, limit, search }: ListQuery) =>
+  pageOf(
+    { page, limit },
+    (l, o) => repo.listPhases(db, { search }, l, o),
+    () => repo.countPhases(db, { search }),
+    toDto,
+  );
+
+const auditable = (v: Partial<repo.PhaseValues>) => ({
+  ...v,
+  startsAt: v.startsAt?.toISOString(),
+  endsAt: v.endsAt?.toISOString(),
+});
+
+export async function createPhase(db: Db, actor: Actor, body: PhaseBody): Promise<PhaseDto> {
+  const id = await db.transaction().execute(async (trx) => {
+    const { id } = await repo.insertPhase(trx, body).catch(uniqueNumber);
+    await audit(trx, actor, 'phase.create', 'phase', id, auditable(body));
+    return id;
+  });
+  return phaseDto(db, id);
+}
+
+export async function updatePhase(db: Db, actor: Actor, id: string, body: PhaseChanges): Promise<PhaseDto> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockPhase(trx, id);
+    if (!current) {
+      throw notFound('Phase not found');
+    }
+    if ((body.endsAt ?? current.endsAt) <= (body.startsAt ?? current.startsAt)) {
+      throw fieldError('endsAt', 'must be after the start');
+    }
+    const { changes, set, changed } = diff(current, body);
+    if (!changed) {
+      return;
+    }
+    await repo.updatePhase(trx, id, set).catch(uniqueNumber);
+    await audit(trx, actor, 'phase.update', 'phase', id, { name: current.name, changes });
+  });
+  return phaseDto(db, id);
+}
+
+export async function deletePhase(db: Db, actor: Actor, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockPhase(trx, id);
+    if (!current) {
+      throw notFound('Phase not found');
+    }
+    const used = await repo.phaseUsage(trx, id);
+    const message = usageMessage(
+      'phase',
+      [
+        [used.questions, 'question', 'questions'],
+        [used.quizzes, 'quiz', 'quizzes'],
+        [used.plays, 'play', 'plays'],
+      ],
+      'close it instead',
+    );
+    if (message) {
+      throw conflict(message);
+    }
+    await repo.deletePhase(trx, id).catch(stillReferenced('phase'));
+    await audit(trx, actor, 'phase.delete', 'phase', id, { name: current.name, number: current.number });
+  });
+}

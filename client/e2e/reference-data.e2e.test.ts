@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { deleteRedisKeys, makeGrade, makeStaff, resetDatabase } from '../../test/helpers.js';
+import { type Stack, startStack } from './stack.js';
+
+let stack: Stack;
+
+beforeAll(async () => {
+  stack = await startStack();
+});
+afterAll(async () => {
+  await stack.stop();
+});
+beforeEach(async () => {
+  await resetDatabase(stack.db);
+  await deleteRedisKeys(stack.redis, `${stack.config.REDIS_PREFIX}:rl`);
+});
+
+async function signInAsAdmin(page: Page, email: string, password: string) {
+  await page.goto('/admin-a1b2c3/login');
+  await page.getByTestId('admin-login-email').fill(email);
+  await page.getByTestId('admin-login-password').fill(password);
+  await page.getByTestId('admin-login-submit').click();
+  await page.getByTestId('admin-layout').waitFor();
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** A grade with one question under an existing category and sub category. */
+async function gradeUsedByAQuestion() {
+  const grade = await makeGrade(stack.db, 3);
+  const category = await stack.db
+    .insertInto('categories')
+    .values({ name: 'Numbers' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const sub = await stack.db
+    .insertInto('subCategories')
+    .values({ name: 'Counting', categoryId: category.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await stack.db
+    .insertInto('questions')
+    .values({
+      gradeId: grade.id,
+      categoryId: category.id,
+      subCategoryId: sub.id,
+      tag: 'PRACTICE',
+      questionHtml: '<p>1 + 1?</p>',
+      answerHintText: 'Two',
+    })
+    .execute();
+  return grade;
+}
+
+describe('reference data', () => {
+  it('a Super Admin adds a category and a sub category, deactivates the category and cannot delete a used grade', async () => {
+    const admin = await makeStaff(stack.db, { superAdmin: true });
+    await gradeUsedByAQuestion();
+    const context = await stack.newContext({ width: 360, height: 740 });
+    const page = await context.newPage();
+    await signInAsAdmin(page, admin.email, admin.password);
+
+    await page.goto('/admin-a1b2c3/category');
+    await page.getByTestId('reference-add').click();
+    const categoryForm = page.getByTestId('reference-form');
+    await categoryForm.getByTestId('field-name').fill('Fractions');
+    await categoryForm.getByTestId('reference-save').click();
+    await page.getByText('Category added').waitFor();
+    const row = page.getByTestId('reference-row').filter({ hasText: 'Fractions' });
+    await row.waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    await page.goto('/admin-a1b2c3/subcategory');
+    await page.getByTestId('reference-add').click();
+    const subForm = page.getByTestId('reference-form');
+    await subForm.getByTestId('field-name').fill('Halves');
+    await subForm.getByTestId('field-categoryId').selectOption({ label: 'Fractions' });
+    await subForm.getByTestId('reference-save').click();
+    await page.getByText('Sub category added').waitFor();
+    await page
+      .getByTestId('reference-row')
+      .filter({ hasText: 'Halves' })
+      .filter({ hasText: 'Fractions' })
+      .waitFor();
+
+    await page.goto('/admin-a1b2c3/category');
+    const fractions = page.getByTestId('reference-row').filter({ hasText: 'Fractions' });
+    await fractions.getByTestId('reference-active-switch').click();
+    await page.getByText('Category updated').waitFor();
+    await fractions.getByText('Inactive').waitFor();
+    const stored = await stack.db
+      .selectFrom('categories')
+      .select('isActive')
+      .where('name', '=', 'Fractions')
+      .executeTakeFirstOrThrow();
+    expect(stored.isActive).toBe(false);
+
+    await page.goto('/admin-a1b2c3/grade');
+    await page
+      .getByTestId('reference-row')
+      .filter({ hasText: 'Grade 3' })
+      .getByTestId('reference-delete')
+      .click();
+    await page.getByTestId('confirm-action').click();
+    const refusal = page.getByTestId('confirm-error');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('This grade is used by 1 question: deactivate it instead');
+    expect(await stack.db.selectFrom('grades').select('id').execute()).toHaveLength(1);
+
+    await context.close();
+  });
+});
