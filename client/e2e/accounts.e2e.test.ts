@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.js';
 import { makeGrade, makeStaff, resetDatabase, setFlags } from '../../test/helpers.js';
+import { horizontalOverflow, signInAsAdmin } from './pages.js';
 import { type Stack, startStack } from './stack.js';
 
 let stack: Stack;
@@ -82,10 +83,7 @@ describe('a student from sign-up to a verified profile', () => {
       .setInputFiles({ name: 'b-form.jpg', mimeType: 'image/jpeg', buffer: photo });
     await page.getByTestId('document-submit').click();
     await page.getByTestId('profile-verification').filter({ hasText: 'Waiting for review' }).waitFor();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
     // On a phone the success toast sits over the header for two seconds; tap Log out once it is gone.
     await page.getByText('Document uploaded').waitFor({ state: 'hidden' });
@@ -106,11 +104,7 @@ describe('a student from sign-up to a verified profile', () => {
     });
     const context = await stack.newContext();
     const page = await context.newPage();
-    await page.goto('/admin-a1b2c3/login');
-    await page.getByTestId('admin-login-email').fill(verifier.email);
-    await page.getByTestId('admin-login-password').fill(verifier.password);
-    await page.getByTestId('admin-login-submit').click();
-    await page.getByTestId('admin-layout').waitFor();
+    await signInAsAdmin(page, verifier.email, verifier.password);
 
     await page.goto('/admin-a1b2c3/student-verification');
     await page.getByTestId('verification-row').filter({ hasText: 'Zainab Ahmed' }).click();

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   setFlags,
   signupBody,
 } from '../../test/helpers.js';
+import { horizontalOverflow, signInAsAdmin } from './pages.js';
 import { type Stack, startStack } from './stack.js';
 
 let stack: Stack;
@@ -26,17 +26,6 @@ beforeEach(async () => {
   await deleteRedisKeys(stack.redis, `${stack.config.REDIS_PREFIX}:rl`);
   await setFlags(stack.db, { isRegistrationEnabled: true, isEmailVerificationEnabled: true });
 });
-
-async function signInAsAdmin(page: Page, email: string, password: string) {
-  await page.goto('/admin-a1b2c3/login');
-  await page.getByTestId('admin-login-email').fill(email);
-  await page.getByTestId('admin-login-password').fill(password);
-  await page.getByTestId('admin-login-submit').click();
-  await page.getByTestId('admin-layout').waitFor();
-}
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 function multipart(kind: string, filename: string, content: Buffer) {
   const boundary = '----riyazi-e2e-boundary';

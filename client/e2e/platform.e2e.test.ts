@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginStaff, makeStaff, resetDatabase } from '../../test/helpers.js';
+import { horizontalOverflow, signInAsAdmin } from './pages.js';
 import { type Stack, startStack } from './stack.js';
 
 let stack: Stack;
@@ -16,14 +16,6 @@ beforeEach(async () => {
   await resetDatabase(stack.db);
 });
 
-async function signInAsAdmin(page: Page, email: string, password: string) {
-  await page.goto('/admin-a1b2c3/login');
-  await page.getByTestId('admin-login-email').fill(email);
-  await page.getByTestId('admin-login-password').fill(password);
-  await page.getByTestId('admin-login-submit').click();
-  await page.getByTestId('admin-layout').waitFor();
-}
-
 async function saveFlagsThroughApi(flags: Record<string, unknown>) {
   const staff = await makeStaff(stack.db, { superAdmin: true });
   const { accessToken } = await loginStaff(stack.app, staff);
@@ -35,9 +27,6 @@ async function saveFlagsThroughApi(flags: Record<string, unknown>) {
   });
   expect(res.statusCode).toBe(200);
 }
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 describe('public site', () => {
   it('renders the home page with the chat widget, on a phone without sideways scrolling', async () => {

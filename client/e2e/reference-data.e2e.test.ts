@@ -1,6 +1,6 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deleteRedisKeys, makeGrade, makeStaff, resetDatabase } from '../../test/helpers.js';
+import { horizontalOverflow, signInAsAdmin } from './pages.js';
 import { type Stack, startStack } from './stack.js';
 
 let stack: Stack;
@@ -15,17 +15,6 @@ beforeEach(async () => {
   await resetDatabase(stack.db);
   await deleteRedisKeys(stack.redis, `${stack.config.REDIS_PREFIX}:rl`);
 });
-
-async function signInAsAdmin(page: Page, email: string, password: string) {
-  await page.goto('/admin-a1b2c3/login');
-  await page.getByTestId('admin-login-email').fill(email);
-  await page.getByTestId('admin-login-password').fill(password);
-  await page.getByTestId('admin-login-submit').click();
-  await page.getByTestId('admin-layout').waitFor();
-}
-
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** A grade with one question under an existing category and sub category. */
 async function gradeUsedByAQuestion() {
