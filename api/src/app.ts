@@ -14,6 +14,7 @@ import { flagsRoutes } from './modules/flags/flags.routes.js';
 import { gradesRoutes } from './modules/grades/grades.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { phasesRoutes } from './modules/phases/phases.routes.js';
+import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
 import { smtpRoutes } from './modules/smtp/smtp.routes.js';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes.js';
@@ -58,6 +59,7 @@ const apiRoutes =
     await api.register(phasesRoutes, ctx);
     await api.register(staffUsersRoutes, ctx);
     await api.register(referenceDataRoutes, ctx);
+    await api.register(questionsRoutes, ctx);
     await api.register(smtpRoutes, ctx);
     await api.register(gradesRoutes, ctx);
     await api.register(studentAuthRoutes, ctx);

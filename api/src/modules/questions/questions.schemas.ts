@@ -1,0 +1,166 @@
+import { z } from 'zod';
+
+/** Labels of the form and the list; the database stores MCQS/OPEN_ENDED and ACTIVE/INACTIVE. */
+export const QUESTION_TYPES = ['MCQs', 'Open Ended'] as const;
+export const QUESTION_STATUSES = ['Active', 'Inactive'] as const;
+export const QUESTION_TAGS = ['PRACTICE', 'CONTEST', 'BOTH'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+export type QuestionTag = (typeof QUESTION_TAGS)[number];
+export const OPTION_KEYS = ['option1', 'option2', 'option3', 'option4'] as const;
+export type OptionKey = (typeof OPTION_KEYS)[number];
+
+const UPLOAD_PATH = /^\/uploads\/(?!.*\.\.)[A-Za-z0-9._~\-/]+$/;
+
+function isUrl(value: string, protocols: readonly string[]) {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** '' and null both mean "no file"; anything else must be an http(s) URL or an /uploads/… path. */
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const asset = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .trim()
+    .max(2000, 'must be at most 2000 characters')
+    .refine((v) => UPLOAD_PATH.test(v) || isUrl(v, ['http:', 'https:']), {
+      message: 'must be an http(s) URL or an /uploads/ path',
+    })
+    .nullable()
+    .optional(),
+);
+const httpsUrl = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .trim()
+    .max(2000, 'must be at most 2000 characters')
+    .refine((v) => isUrl(v, ['https:']), { message: 'must be an https URL' })
+    .nullable()
+    .optional(),
+);
+const richText = (max: number) =>
+  z.string({ message: 'is required' }).max(max, `must be at most ${max} characters`);
+
+const option = z.object({
+  text: richText(5000).default(''),
+  image: asset,
+  isCorrect: z.boolean({ message: 'must be true or false' }).default(false),
+});
+export type OptionInput = z.output<typeof option>;
+
+const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
+
+export const questionBody = z.object({
+  question: richText(20000),
+  questionImage: asset,
+  option1: option.optional(),
+  option2: option.optional(),
+  option3: option.optional(),
+  option4: option.optional(),
+  answerHintText: richText(20000),
+  answerHintImage: asset,
+  answerHintVideo: httpsUrl,
+  answerHintThumbnail: asset,
+  commentsForInternalPurpose: z.preprocess(
+    emptyToNull,
+    z.string().trim().max(5000, 'must be at most 5000 characters').nullable().optional(),
+  ),
+  categoryId: id('category'),
+  subCategoryId: id('sub category'),
+  gradeId: id('grade'),
+  type: z.enum(QUESTION_TYPES, { message: 'must be MCQs or Open Ended' }),
+  selectMultiple: z.boolean({ message: 'must be true or false' }).default(false),
+  tags: z.enum(QUESTION_TAGS, { message: 'must be PRACTICE, CONTEST or BOTH' }),
+  phaseIds: z.array(id('phase'), { message: 'must be a list of phases' }).max(20, 'at most 20 phases'),
+  status: z.enum(QUESTION_STATUSES, { message: 'must be Active or Inactive' }).default('Active'),
+  acceptedAnswers: z
+    .array(z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'), {
+      message: 'must be a list of answers',
+    })
+    .max(20, 'at most 20 accepted answers')
+    .default([]),
+  // score is read-only (always 1): a sent value is dropped with the other unknown keys.
+});
+export type QuestionBody = z.output<typeof questionBody>;
+
+export const statusBody = z.object({
+  status: z.enum(QUESTION_STATUSES, { message: 'must be Active or Inactive' }),
+});
+
+export const questionListQuery = z.object({
+  id: id('question').optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  search: z.string().trim().max(100).optional(),
+  gradeId: id('grade').optional(),
+  phaseId: id('phase').optional(),
+  categoryId: id('category').optional(),
+  subCategoryId: id('sub category').optional(),
+  tag: z.enum(QUESTION_TAGS, { message: 'must be PRACTICE, CONTEST or BOTH' }).optional(),
+  type: z.enum(QUESTION_TYPES, { message: 'must be MCQs or Open Ended' }).optional(),
+  status: z.enum(QUESTION_STATUSES, { message: 'must be Active or Inactive' }).optional(),
+});
+export type QuestionListQuery = z.output<typeof questionListQuery>;
+
+const gradeRef = z.object({ _id: z.string(), title: z.string() });
+const nameRef = z.object({ _id: z.string(), name: z.string() });
+
+export const questionRowSchema = z.object({
+  _id: z.string(),
+  questionNo: z.number(),
+  preview: z.string(),
+  grade: gradeRef,
+  category: nameRef,
+  subCategory: nameRef,
+  tag: z.enum(QUESTION_TAGS),
+  type: z.enum(QUESTION_TYPES),
+  status: z.enum(QUESTION_STATUSES),
+  phases: z.array(nameRef),
+  usageCount: z.number(),
+  updatedAt: z.string(),
+});
+export type QuestionRowDto = z.output<typeof questionRowSchema>;
+
+const optionOut = z.object({
+  _id: z.string(),
+  text: z.string(),
+  image: z.string().nullable(),
+  isCorrect: z.boolean(),
+});
+export type OptionDto = z.output<typeof optionOut>;
+
+export const questionSchema = z.object({
+  _id: z.string(),
+  questionNo: z.number(),
+  question: z.string(),
+  questionImage: z.string().nullable(),
+  option1: optionOut.nullable(),
+  option2: optionOut.nullable(),
+  option3: optionOut.nullable(),
+  option4: optionOut.nullable(),
+  answerHintText: z.string(),
+  answerHintImage: z.string().nullable(),
+  answerHintVideo: z.string().nullable(),
+  answerHintThumbnail: z.string().nullable(),
+  commentsForInternalPurpose: z.string().nullable(),
+  categoryId: z.string(),
+  subCategoryId: z.string(),
+  gradeId: z.string(),
+  type: z.enum(QUESTION_TYPES),
+  selectMultiple: z.boolean(),
+  tags: z.enum(QUESTION_TAGS),
+  score: z.number(),
+  phaseIds: z.array(z.string()),
+  status: z.enum(QUESTION_STATUSES),
+  acceptedAnswers: z.array(z.string()),
+  usageCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type QuestionDto = z.output<typeof questionSchema>;

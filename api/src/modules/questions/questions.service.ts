@@ -1,0 +1,302 @@
+import type { Db } from '@riyazi/db';
+import { conflict, HttpError, notFound } from '../../lib/errors.js';
+import { plainTextPreview, sanitizeRichText } from '../../lib/rich-text.js';
+import {
+  type Actor,
+  audit,
+  diff,
+  type Executor,
+  pageOf,
+  stillReferenced,
+  type Trx,
+} from '../reference-data/reference-data.shared.js';
+import * as repo from './questions.repository.js';
+import {
+  OPTION_KEYS,
+  type OptionDto,
+  type QuestionBody,
+  type QuestionDto,
+  type QuestionListQuery,
+  type QuestionRowDto,
+  type QuestionStatus,
+  type QuestionType,
+} from './questions.schemas.js';
+
+const TYPE_TO_DB = { MCQs: 'MCQS', 'Open Ended': 'OPEN_ENDED' } as const;
+const TYPE_LABEL = { MCQS: 'MCQs', OPEN_ENDED: 'Open Ended' } as const satisfies Record<string, QuestionType>;
+const STATUS_TO_DB = { Active: 'ACTIVE', Inactive: 'INACTIVE' } as const;
+const STATUS_LABEL = { ACTIVE: 'Active', INACTIVE: 'Inactive' } as const satisfies Record<
+  string,
+  QuestionStatus
+>;
+
+/** Rich text that shows something: text, or an inline image the sanitiser kept. */
+const hasContent = (html: string) => plainTextPreview(html, 1).length > 0 || /<img\s/i.test(html);
+
+const invalid = (errors: Record<string, string>) => {
+  const [field, problem] = Object.entries(errors)[0]!;
+  return new HttpError(400, `${field}: ${problem}`, { errors });
+};
+
+/** The form, sanitised and checked across fields; throws one 400 naming every bad field. */
+async function prepare(trx: Trx, body: QuestionBody) {
+  const errors: Record<string, string> = {};
+  const questionHtml = sanitizeRichText(body.question);
+  const answerHintText = sanitizeRichText(body.answerHintText);
+  if (!hasContent(questionHtml)) {
+    errors.question = 'is required';
+  }
+  if (!hasContent(answerHintText)) {
+    errors.answerHintText = 'is required';
+  }
+  const type = TYPE_TO_DB[body.type];
+  const options: repo.OptionValues[] = [];
+  let acceptedAnswers: string[] = [];
+  let selectMultiple = body.selectMultiple;
+  if (type === 'MCQS') {
+    OPTION_KEYS.forEach((key, index) => {
+      const option = body[key];
+      const textHtml = option ? sanitizeRichText(option.text) : '';
+      const image = option?.image ?? null;
+      if (!option || !(hasContent(textHtml) || image)) {
+        errors[key] = 'needs text or an image';
+        return;
+      }
+      options.push({ position: index + 1, textHtml, image, isCorrect: option.isCorrect });
+    });
+    const correct = OPTION_KEYS.filter((key) => body[key]?.isCorrect).length;
+    if (selectMultiple && correct === 0) {
+      errors.correctOptions ??= 'mark at least one option correct';
+    } else if (!selectMultiple && correct !== 1) {
+      errors.correctOptions ??= 'mark exactly one option correct';
+    }
+  } else {
+    selectMultiple = false;
+    acceptedAnswers = [...new Set(body.acceptedAnswers)];
+    if (acceptedAnswers.length === 0) {
+      errors.acceptedAnswers = 'add at least one accepted answer';
+    }
+  }
+  const phaseIds = [...new Set(body.phaseIds)];
+  const found = await repo.references(trx, { ...body, phaseIds });
+  if (!found.grade) {
+    errors.gradeId = 'the chosen grade does not exist';
+  }
+  if (!found.category) {
+    errors.categoryId = 'the chosen category does not exist';
+  }
+  if (!found.subCategory) {
+    errors.subCategoryId = 'the chosen sub category does not exist';
+  } else if (found.subCategory.categoryId !== body.categoryId) {
+    errors.subCategoryId = 'does not belong to the chosen category';
+  }
+  if (phaseIds.length === 0) {
+    errors.phaseIds = 'choose at least one phase';
+  } else if (phaseIds.some((id) => !found.phaseIds.has(id))) {
+    errors.phaseIds = 'a chosen phase does not exist';
+  }
+  if (Object.keys(errors).length > 0) {
+    throw invalid(errors);
+  }
+  const values = {
+    questionHtml,
+    questionImage: body.questionImage ?? null,
+    type,
+    selectMultiple,
+    tag: body.tags,
+    gradeId: body.gradeId,
+    categoryId: body.categoryId,
+    subCategoryId: body.subCategoryId,
+    answerHintText,
+    answerHintImage: body.answerHintImage ?? null,
+    answerHintVideo: body.answerHintVideo ?? null,
+    answerHintThumbnail: body.answerHintThumbnail ?? null,
+    acceptedAnswers,
+    commentsInternal: body.commentsForInternalPurpose ?? null,
+    status: STATUS_TO_DB[body.status],
+  };
+  return { values, options, phaseIds };
+}
+
+function toRowDto(
+  row: repo.QuestionListRow,
+  phases: Map<string, { id: string; name: string }[]>,
+  usage: Map<string, number>,
+): QuestionRowDto {
+  return {
+    _id: row.id,
+    questionNo: Number(row.questionNo),
+    preview: plainTextPreview(row.questionHtml),
+    grade: { _id: row.gradeId, title: row.gradeTitle },
+    category: { _id: row.categoryId, name: row.categoryName },
+    subCategory: { _id: row.subCategoryId, name: row.subCategoryName },
+    tag: row.tag,
+    type: TYPE_LABEL[row.type],
+    status: STATUS_LABEL[row.status],
+    phases: (phases.get(row.id) ?? []).map((p) => ({ _id: p.id, name: p.name })),
+    usageCount: usage.get(row.id) ?? 0,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listQuestions(db: Db, { page, limit, id: _id, ...query }: QuestionListQuery) {
+  const filter: repo.QuestionFilter = {
+    ...query,
+    type: query.type && TYPE_TO_DB[query.type],
+    status: query.status && STATUS_TO_DB[query.status],
+  };
+  const result = await pageOf(
+    { page, limit },
+    (l, o) => repo.listQuestions(db, filter, l, o),
+    () => repo.countQuestions(db, filter),
+    (row) => row,
+  );
+  const ids = result.data.map((r) => r.id);
+  const [phases, usage] = await Promise.all([repo.phasesOf(db, ids), repo.usageOf(db, ids)]);
+  return { ...result, data: result.data.map((row) => toRowDto(row, phases, usage)) };
+}
+
+export async function getQuestion(db: Executor, id: string): Promise<QuestionDto> {
+  const row = await repo.findQuestion(db, id);
+  if (!row) {
+    throw notFound('Question not found');
+  }
+  const [options, phases, usage] = await Promise.all([
+    repo.optionsOf(db, id),
+    repo.phasesOf(db, [id]),
+    repo.usageOf(db, [id]),
+  ]);
+  const option = (position: number): OptionDto | null => {
+    const found = options.find((o) => o.position === position);
+    return found
+      ? { _id: found.id, text: found.textHtml, image: found.image, isCorrect: found.isCorrect }
+      : null;
+  };
+  return {
+    _id: row.id,
+    questionNo: Number(row.questionNo),
+    question: row.questionHtml,
+    questionImage: row.questionImage,
+    option1: option(1),
+    option2: option(2),
+    option3: option(3),
+    option4: option(4),
+    answerHintText: row.answerHintText,
+    answerHintImage: row.answerHintImage,
+    answerHintVideo: row.answerHintVideo,
+    answerHintThumbnail: row.answerHintThumbnail,
+    commentsForInternalPurpose: row.commentsInternal,
+    categoryId: row.categoryId,
+    subCategoryId: row.subCategoryId,
+    gradeId: row.gradeId,
+    type: TYPE_LABEL[row.type],
+    selectMultiple: row.selectMultiple,
+    tags: row.tag,
+    score: Number(row.score),
+    phaseIds: (phases.get(id) ?? []).map((p) => p.id),
+    status: STATUS_LABEL[row.status],
+    acceptedAnswers: row.acceptedAnswers,
+    usageCount: usage.get(id) ?? 0,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function createQuestion(db: Db, actor: Actor, body: QuestionBody): Promise<QuestionDto> {
+  const id = await db.transaction().execute(async (trx) => {
+    const { values, options, phaseIds } = await prepare(trx, body);
+    const { id } = await repo.insertQuestion(trx, { ...values, createdBy: actor.id });
+    await repo.replaceOptions(trx, id, options);
+    await repo.replacePhases(trx, id, phaseIds);
+    await audit(trx, actor, 'question.create', 'question', id, {
+      type: values.type,
+      tag: values.tag,
+      gradeId: values.gradeId,
+      categoryId: values.categoryId,
+      subCategoryId: values.subCategoryId,
+      phaseIds,
+      status: values.status,
+    });
+    return id;
+  });
+  return getQuestion(db, id);
+}
+
+export async function updateQuestion(
+  db: Db,
+  actor: Actor,
+  id: string,
+  body: QuestionBody,
+): Promise<QuestionDto> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockQuestion(trx, id);
+    if (!current) {
+      throw notFound('Question not found');
+    }
+    const { values, options, phaseIds } = await prepare(trx, body);
+    const { acceptedAnswers, ...scalars } = values;
+    const { changes, set } = diff(current, scalars);
+    const answersChanged = acceptedAnswers.join('\u0000') !== current.acceptedAnswers.join('\u0000');
+    await repo.updateQuestion(trx, id, { ...set, acceptedAnswers });
+    await repo.replaceOptions(trx, id, options);
+    await repo.replacePhases(trx, id, phaseIds);
+    await audit(trx, actor, 'question.update', 'question', id, {
+      questionNo: Number(current.questionNo),
+      // Rich text is long: name the changed fields, give values only for the short ones.
+      changes: Object.fromEntries(
+        Object.entries(changes).map(([key, change]) => [
+          key,
+          key.endsWith('Html') || key === 'answerHintText' ? 'changed' : change,
+        ]),
+      ),
+      ...(answersChanged ? { acceptedAnswers: { from: current.acceptedAnswers, to: acceptedAnswers } } : {}),
+      options: options.map((o) => ({ position: o.position, isCorrect: o.isCorrect })),
+      phaseIds,
+    });
+  });
+  return getQuestion(db, id);
+}
+
+export async function setQuestionStatus(
+  db: Db,
+  actor: Actor,
+  id: string,
+  status: QuestionStatus,
+): Promise<QuestionDto> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockQuestion(trx, id);
+    if (!current) {
+      throw notFound('Question not found');
+    }
+    const next = STATUS_TO_DB[status];
+    if (current.status === next) {
+      return;
+    }
+    await repo.updateQuestion(trx, id, { status: next });
+    await audit(trx, actor, next === 'ACTIVE' ? 'question.activate' : 'question.deactivate', 'question', id, {
+      questionNo: Number(current.questionNo),
+      changes: { status: { from: current.status, to: next } },
+    });
+  });
+  return getQuestion(db, id);
+}
+
+export async function deleteQuestion(db: Db, actor: Actor, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockQuestion(trx, id);
+    if (!current) {
+      throw notFound('Question not found');
+    }
+    const plays = await repo.countPlays(trx, id);
+    if (plays > 0) {
+      throw conflict(
+        `This question has been played ${plays} time${plays === 1 ? '' : 's'}: deactivate it instead`,
+      );
+    }
+    await repo.deleteQuestion(trx, id).catch(stillReferenced('question'));
+    await audit(trx, actor, 'question.delete', 'question', id, {
+      questionNo: Number(current.questionNo),
+      preview: plainTextPreview(current.questionHtml),
+    });
+  });
+}
