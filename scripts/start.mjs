@@ -27,7 +27,12 @@ function newestMtime(dir) {
   return newest;
 }
 
-if (!existsSync(path.join(root, 'node_modules', '.package-lock.json'))) {
+const installed = path.join(root, 'node_modules', '.package-lock.json');
+// Missing, or older than the lockfile (a pull brought new dependencies): install.
+if (
+  !existsSync(installed) ||
+  statSync(path.join(root, 'package-lock.json')).mtimeMs > statSync(installed).mtimeMs
+) {
   console.log('→ Installing dependencies (npm ci)…');
   run('npm', ['ci', '--no-audit', '--no-fund'], 'npm ci');
 }
