@@ -7,6 +7,8 @@ import { AdminLoginPage } from '../../features/admin-auth/components/admin-login
 import { AdminResetPasswordPage } from '../../features/admin-auth/components/admin-reset-password-page';
 import { SystemConfigPage } from '../../features/admin-config/components/system-config-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
+import { QuestionViewPage } from '../../features/admin-questions/components/question-view-page';
+import { QuestionsListPage } from '../../features/admin-questions/components/questions-list-page';
 import {
   CategoriesPage,
   GradesPage,
@@ -34,6 +36,8 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   phase: () => <PhasesPage />,
   category: () => <CategoriesPage />,
   subcategory: () => <SubCategoriesPage />,
+  questions: () => <QuestionsListPage />,
+  questionView: () => <QuestionViewPage />,
 };
 
 const ADMIN_ROOT = paths.admin.root;

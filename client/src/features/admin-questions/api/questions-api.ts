@@ -1,0 +1,148 @@
+import { adminHttp } from '../../../shared/http/clients';
+import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
+
+// Shapes of api/src/modules/questions/questions.schemas.ts and reference-data.schemas.ts.
+export const QUESTION_TYPES = ['MCQs', 'Open Ended'] as const;
+export const QUESTION_STATUSES = ['Active', 'Inactive'] as const;
+export const QUESTION_TAGS = ['PRACTICE', 'CONTEST', 'BOTH'] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+export type QuestionTag = (typeof QUESTION_TAGS)[number];
+
+interface Ref {
+  _id: string;
+  name: string;
+}
+
+export interface QuestionRow {
+  _id: string;
+  questionNo: number;
+  preview: string;
+  grade: { _id: string; title: string };
+  category: Ref;
+  subCategory: Ref;
+  tag: QuestionTag;
+  type: QuestionType;
+  status: QuestionStatus;
+  phases: Ref[];
+  usageCount: number;
+  updatedAt: string;
+}
+
+export interface QuestionOption {
+  _id: string;
+  text: string;
+  image: string | null;
+  isCorrect: boolean;
+}
+
+export interface Question {
+  _id: string;
+  questionNo: number;
+  question: string;
+  questionImage: string | null;
+  option1: QuestionOption | null;
+  option2: QuestionOption | null;
+  option3: QuestionOption | null;
+  option4: QuestionOption | null;
+  answerHintText: string;
+  answerHintImage: string | null;
+  answerHintVideo: string | null;
+  answerHintThumbnail: string | null;
+  commentsForInternalPurpose: string | null;
+  categoryId: string;
+  subCategoryId: string;
+  gradeId: string;
+  type: QuestionType;
+  selectMultiple: boolean;
+  tags: QuestionTag;
+  score: number;
+  phaseIds: string[];
+  status: QuestionStatus;
+  acceptedAnswers: string[];
+  usageCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ListPage<T> {
+  data: T[];
+  total: number;
+  currentPage: number;
+  totalPages: number;
+  itemsPerPage: number;
+}
+
+/** The list request: '' means "no filter" and is left out of the query string. */
+export interface QuestionListQuery {
+  page: number;
+  limit: number;
+  search: string;
+  gradeId: string;
+  phaseId: string;
+  categoryId: string;
+  subCategoryId: string;
+  tag: QuestionTag | '';
+  type: QuestionType | '';
+  status: QuestionStatus | '';
+}
+
+export interface GradeOption {
+  _id: string;
+  title: string;
+  sortOrder: number;
+  isActive: boolean;
+}
+export interface PhaseOption {
+  _id: string;
+  name: string;
+  number: number;
+}
+export interface CategoryOption {
+  _id: string;
+  name: string;
+  isActive: boolean;
+}
+export type OptionEndpoint = 'grade' | 'phase' | 'category' | 'subCategory';
+
+const root = [ADMIN_KEY_ROOT, 'questions'] as const;
+
+export const questionKeys = {
+  root,
+  list: (query: QuestionListQuery) => [...root, 'list', query] as const,
+  detail: (id: string) => [...root, 'detail', id] as const,
+  options: (endpoint: OptionEndpoint, categoryId = '') => [...root, 'options', endpoint, categoryId] as const,
+  change: (what: 'status' | 'delete') => [...root, what] as const,
+};
+
+const withoutEmpty = (query: object) =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) as Record<
+    string,
+    string | number
+  >;
+
+export function fetchQuestions(query: QuestionListQuery, signal?: AbortSignal) {
+  return adminHttp.get<ListPage<QuestionRow>>('/question/detail/', { query: withoutEmpty(query), signal });
+}
+
+export async function fetchQuestion(id: string, signal?: AbortSignal): Promise<Question> {
+  return (await adminHttp.get<{ data: Question }>('/question/detail/', { query: { id }, signal })).data;
+}
+
+/** Every row of a reference list (the api allows 100 a page, more than the platform has). */
+export async function fetchOptions<T>(
+  endpoint: OptionEndpoint,
+  categoryId: string,
+  signal?: AbortSignal,
+): Promise<T[]> {
+  const query = withoutEmpty({ page: 1, limit: 100, categoryId });
+  return (await adminHttp.get<ListPage<T>>(`/${endpoint}/detail/`, { query, signal })).data;
+}
+
+export async function setQuestionStatus({ id, status }: { id: string; status: QuestionStatus }) {
+  return (await adminHttp.post<{ data: Question }>('/question/status/', { status }, { query: { id } })).data;
+}
+
+export async function deleteQuestion(id: string): Promise<void> {
+  await adminHttp.delete<unknown>('/question/delete/', { query: { id } });
+}

@@ -1,0 +1,187 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { adminPagePath } from '../../../config/paths';
+import { HttpError } from '../../../shared/http/http-error';
+import { RichTextView } from '../../../shared/math/rich-text-view';
+import { Button, ButtonLink } from '../../../shared/ui/button';
+import { PageHeading } from '../../../shared/ui/page';
+import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import type { Question } from '../api/questions-api';
+import { useQuestion, useQuestionOptions } from '../api/use-questions';
+import { assetUrl, letteredOptions, TAG_LABELS } from './question-query';
+import './questions.css';
+
+/** The list's query string, when the visitor came from the list: back returns to the same filters. */
+function listSearchFrom(state: unknown): string {
+  if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
+    return state.from.startsWith('?') ? state.from : '';
+  }
+  return '';
+}
+
+export function QuestionViewPage() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  const detail = useQuestion(id);
+  const backHref = `${adminPagePath('questions')}${listSearchFrom(location.state)}`;
+  return (
+    <div className="stack">
+      <Link to={backHref} className="q-back" data-testid="question-back">
+        <span aria-hidden="true">←</span> All questions
+      </Link>
+      {detail.isPending ? (
+        <>
+          <PageHeading title="Question" />
+          <LoadingBlock label="Loading the question…" />
+        </>
+      ) : null}
+      {detail.isError ? (
+        <>
+          <PageHeading title="Question" />
+          <Alert tone="error">
+            {detail.error instanceof HttpError &&
+            (detail.error.status === 404 || detail.error.status === 400) ? (
+              <p>This question does not exist or has been deleted.</p>
+            ) : (
+              <>
+                <p>The question could not be loaded.</p>
+                <Button small variant="secondary" onClick={() => void detail.refetch()}>
+                  Try again
+                </Button>
+              </>
+            )}
+          </Alert>
+        </>
+      ) : null}
+      {detail.isSuccess ? <QuestionView question={detail.data} /> : null}
+    </div>
+  );
+}
+
+function Figure({ src, alt }: { src: string | null; alt: string }) {
+  return src === null ? null : <img className="q-figure" src={assetUrl(src)} alt={alt} loading="lazy" />;
+}
+
+function QuestionView({ question }: { question: Question }) {
+  const names = useQuestionOptions(question.categoryId);
+  const nameOf = <T extends { _id: string }>(rows: T[], id: string, label: (row: T) => string) => {
+    const row = rows.find((r) => r._id === id);
+    return row === undefined ? '…' : label(row);
+  };
+  const phases = question.phaseIds.map((id) => nameOf(names.phases, id, (p) => p.name));
+  const isMcq = question.type === 'MCQs';
+  return (
+    <>
+      <div className="q-view-title">
+        <PageHeading title={`Question ${question.questionNo}`} />
+        <ButtonLink
+          variant="secondary"
+          to={adminPagePath('questionEdit', { id: question._id })}
+          data-testid="question-edit"
+        >
+          Edit
+        </ButtonLink>
+      </div>
+      <div className="q-view-layout">
+        <Card className="stack" aria-label="As a student sees it" data-testid="question-preview">
+          <RichTextView html={question.question} className="q-text" />
+          <Figure src={question.questionImage} alt="Question figure" />
+          {isMcq ? (
+            <ol
+              className="q-options"
+              aria-label={question.selectMultiple ? 'Options (choose all that apply)' : 'Options'}
+            >
+              {letteredOptions(question).map(({ letter, option }) => (
+                <li
+                  key={option._id}
+                  className={option.isCorrect ? 'q-option q-option--correct' : 'q-option'}
+                  data-testid="question-option"
+                  data-letter={letter}
+                  data-correct={option.isCorrect}
+                >
+                  <span className="q-option__letter" aria-hidden="true">
+                    {letter}
+                  </span>
+                  <span className="visually-hidden">Option {letter}: </span>
+                  <div className="q-option__body">
+                    <RichTextView html={option.text} />
+                    <Figure src={option.image} alt={`Option ${letter} figure`} />
+                  </div>
+                  {option.isCorrect ? <span className="q-option__mark">✓ Correct</span> : null}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <section className="stack" aria-labelledby="q-answers-title">
+              <h2 id="q-answers-title" className="card__title">
+                Accepted answers
+              </h2>
+              {question.acceptedAnswers.length > 0 ? (
+                <ul className="q-answers" data-testid="question-accepted-answers">
+                  {question.acceptedAnswers.map((answer) => (
+                    <li key={answer}>{answer}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="muted">No accepted answers yet.</p>
+              )}
+            </section>
+          )}
+          <section className="stack" aria-labelledby="q-hint-title">
+            <h2 id="q-hint-title" className="card__title">
+              Hint
+            </h2>
+            {question.answerHintText.trim() === '' ? (
+              <p className="muted">No hint text.</p>
+            ) : (
+              <RichTextView html={question.answerHintText} />
+            )}
+            <Figure src={question.answerHintImage} alt="Hint figure" />
+            {question.answerHintVideo !== null ? (
+              <a href={question.answerHintVideo} target="_blank" rel="noopener noreferrer">
+                Watch the hint video
+              </a>
+            ) : null}
+          </section>
+        </Card>
+        <Card className="stack" aria-labelledby="q-details-title">
+          <h2 id="q-details-title" className="card__title">
+            Details
+          </h2>
+          <dl className="q-meta" data-testid="question-meta">
+            <Meta term="Grade">{nameOf(names.grades, question.gradeId, (g) => g.title)}</Meta>
+            <Meta term="Category">{nameOf(names.categories, question.categoryId, (c) => c.name)}</Meta>
+            <Meta term="Sub category">
+              {nameOf(names.subCategories, question.subCategoryId, (s) => s.name)}
+            </Meta>
+            <Meta term="Tag">{TAG_LABELS[question.tags]}</Meta>
+            <Meta term="Phases">{phases.length > 0 ? phases.join(', ') : 'None'}</Meta>
+            <Meta term="Type">
+              {question.type}
+              {isMcq && question.selectMultiple ? ' (several answers)' : ''}
+            </Meta>
+            <Meta term="Status">{question.status}</Meta>
+            <Meta term="Score">{question.score}</Meta>
+            <Meta term="Times used">{question.usageCount}</Meta>
+            <Meta term="Internal comments">
+              {question.commentsForInternalPurpose ? (
+                <span className="q-comments">{question.commentsForInternalPurpose}</span>
+              ) : (
+                <span className="muted">None</span>
+              )}
+            </Meta>
+          </dl>
+        </Card>
+      </div>
+    </>
+  );
+}
+
+function Meta({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
