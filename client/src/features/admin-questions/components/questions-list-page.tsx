@@ -19,6 +19,7 @@ import {
   queryFromParams,
   TAG_LABELS,
 } from './question-query';
+import '../../../shared/ui/stacked-table.css';
 import './questions.css';
 
 type FilterKey = 'gradeId' | 'phaseId' | 'categoryId' | 'subCategoryId' | 'tag' | 'type' | 'status';
@@ -162,7 +163,11 @@ export function QuestionsListPage() {
           </p>
         ) : null}
         {page !== undefined && page.data.length > 0 ? (
-          <table className="q-table" data-testid="questions-table" aria-busy={list.isFetching}>
+          <table
+            className="q-table stacked-table--wide"
+            data-testid="questions-table"
+            aria-busy={list.isFetching}
+          >
             <thead>
               <tr>
                 <th scope="col">No.</th>

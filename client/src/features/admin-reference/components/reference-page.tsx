@@ -13,6 +13,7 @@ import type { ListFilters } from '../api/reference-api';
 import { useReferenceList, useReferenceMutations } from '../api/use-reference';
 import type { Draft, ReferenceConfig } from './reference-config';
 import { ReferenceFormDialog } from './reference-form-dialog';
+import '../../../shared/ui/stacked-table.css';
 import './reference.css';
 
 const DEFAULT_PAGE_SIZE = 50;
@@ -124,7 +125,11 @@ export function ReferencePage<T extends { _id: string }, D extends Draft>({
           </p>
         ) : null}
         {page !== undefined && page.data.length > 0 ? (
-          <table className="ref-table" data-testid="reference-table" aria-busy={list.isFetching}>
+          <table
+            className="ref-table stacked-table"
+            data-testid="reference-table"
+            aria-busy={list.isFetching}
+          >
             <thead>
               <tr>
                 {config.columns.map((column) => (

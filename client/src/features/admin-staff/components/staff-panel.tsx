@@ -10,6 +10,7 @@ import { useDeleteStaff, useRoles, useStaffPage, useUpdateStaff } from '../api/u
 import type { Access } from './permission-grid';
 import { StaffFormDialog } from './staff-form-dialog';
 import type { StaffAbilities } from './staff-users-page';
+import '../../../shared/ui/stacked-table.css';
 
 const DEFAULT_PAGE_SIZE = 50;
 
@@ -141,7 +142,7 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
       ) : null}
       {page !== undefined && page.data.length > 0 ? (
         <div className="staff-table-wrap">
-          <table className="staff-table" data-testid="staff-table" aria-busy={list.isFetching}>
+          <table className="staff-table stacked-table" data-testid="staff-table" aria-busy={list.isFetching}>
             <thead>
               <tr>
                 <th scope="col">Staff member</th>
