@@ -52,7 +52,14 @@ run('npx', ['tsx', 'scripts/prepare-db.ts'], 'database preparation');
 
 const children = [];
 function launch(name, args) {
-  const child = spawn('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
+  // The local binary in its own process group, so stopping it also stops what it started.
+  const [command, ...rest] = args;
+  const child = spawn(path.join(root, 'node_modules', '.bin', command), rest, {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+    detached: true,
+  });
   child.on('exit', (code, signal) => {
     if (!shuttingDown) {
       console.error(`\n✗ ${name} exited (${signal ?? code}); stopping.`);
@@ -63,11 +70,20 @@ function launch(name, args) {
 }
 
 let shuttingDown = false;
+function stopChildren(signal) {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  }
+}
+process.on('exit', () => stopChildren('SIGTERM'));
+
 function shutdown(code = 0) {
   shuttingDown = true;
-  for (const child of children) {
-    child.kill('SIGTERM');
-  }
+  stopChildren('SIGTERM');
   setTimeout(() => process.exit(code), 12_000).unref();
   void Promise.all(
     children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r)))),
@@ -76,13 +92,23 @@ function shutdown(code = 0) {
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
 
+const port = Number(process.env.PORT ?? 3000);
+try {
+  await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(1000) });
+  console.error(
+    `✗ Port ${port} already answers: another Riyazi (or another program) is running. Stop it or set PORT.`,
+  );
+  process.exit(1);
+} catch {
+  // free, as it should be
+}
+
 launch('api', ['tsx', ...(dev ? ['watch'] : []), 'api/src/server.ts']);
 launch('workers', ['tsx', ...(dev ? ['watch'] : []), 'workers/src/main.ts']);
 if (dev) {
   launch('client dev server', ['vite', '--config', 'client/vite.config.ts', 'client']);
 }
 
-const port = Number(process.env.PORT ?? 3000);
 const appUrl = dev ? 'http://localhost:5173' : `http://localhost:${port}`;
 const deadline = Date.now() + 60_000;
 async function waitUntilReady() {

@@ -14,7 +14,8 @@ async function clientPlugin(app: FastifyInstance, { distDir }: ClientOptions) {
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt client is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(reply, filePath) {
         reply.header(
@@ -32,7 +33,9 @@ async function clientPlugin(app: FastifyInstance, { distDir }: ClientOptions) {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
-    if (!isApi && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A missing script or style must be a 404, not the page: the browser would refuse HTML as code.
+    const isAsset = url.startsWith('/assets/');
+    if (!isApi && !isAsset && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: isApi ? 'Not found' : 'Page not found' });
