@@ -13,10 +13,12 @@ const t = useTestContext({ env: { CLIENT_DIST: dist } });
 
 describe('serving the built client', () => {
   it('answers client routes with index.html so a reload keeps the page', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/admin-a1b2c3/questions' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toContain('<div id="root">');
+    for (const url of ['/', '/admin-a1b2c3/questions', '/login?from=x']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('<div id="root">');
+    }
   });
 
   it('serves a file added after start (a rebuilt client) without a restart', async () => {

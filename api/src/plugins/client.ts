@@ -16,7 +16,7 @@ async function clientPlugin(app: FastifyInstance, { distDir }: ClientOptions) {
       root: distDir,
       // Files are looked up per request, so a rebuilt client is served without a restart.
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
