@@ -90,6 +90,14 @@ describe('staff login', () => {
   });
 });
 
+/** Moves every spent refresh token's use a minute back, past the replay grace window. */
+const spendLongAgo = () =>
+  t.db
+    .updateTable('refreshTokens')
+    .set({ usedAt: new Date(Date.now() - 60_000) })
+    .where('usedAt', 'is not', null)
+    .execute();
+
 describe('GET /api/user/refresh', () => {
   it('rotates: returns a new access token and a new cookie; the old cookie is spent', async () => {
     const staff = await makeStaff(t.db, { superAdmin: true });
@@ -103,14 +111,29 @@ describe('GET /api/user/refresh', () => {
     expect((await refresh(next ?? '')).statusCode).toBe(200);
   });
 
-  it('revokes the whole family when a spent token is replayed', async () => {
+  it('revokes the whole family when a spent token is replayed after the grace window', async () => {
     const staff = await makeStaff(t.db, { superAdmin: true });
     const { refreshCookie } = await loginStaff(t.app, staff);
     const rotated =
       (await refresh(refreshCookie)).cookies.find((c) => c.name === 'riyazi_staff_rt')?.value ?? '';
+    await spendLongAgo();
     const replay = await refresh(refreshCookie);
     expect(replay.statusCode).toBe(401);
     expect((await refresh(rotated)).statusCode).toBe(401);
+  });
+
+  it('lets a spent token replayed within seconds (its response was lost) continue the session', async () => {
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const { refreshCookie } = await loginStaff(t.app, staff);
+    const lost = (await refresh(refreshCookie)).cookies.find((c) => c.name === 'riyazi_staff_rt')?.value;
+    const retried = await refresh(refreshCookie);
+    expect(retried.statusCode).toBe(200);
+    const next = retried.cookies.find((c) => c.name === 'riyazi_staff_rt')?.value ?? '';
+    expect(next).not.toBe(lost);
+    expect((await me(retried.json<{ accessToken: string }>().accessToken)).statusCode).toBe(200);
+    expect((await refresh(next)).statusCode).toBe(200);
+    const revoked = await t.db.selectFrom('refreshTokens').where('revokedAt', 'is not', null).execute();
+    expect(revoked).toEqual([]);
   });
 
   it('refuses a cross-site request so a foreign page cannot rotate the token', async () => {

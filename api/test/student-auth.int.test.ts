@@ -246,6 +246,11 @@ describe('student login and session', () => {
     const first = await refresh(cookie);
     expect(first.statusCode).toBe(200);
     const next = first.cookies.find((c) => c.name === 'riyazi_student_rt')?.value ?? '';
+    await t.db
+      .updateTable('refreshTokens')
+      .set({ usedAt: new Date(Date.now() - 60_000) })
+      .where('usedAt', 'is not', null)
+      .execute();
     expect((await refresh(cookie)).statusCode).toBe(401);
     expect((await refresh(next)).statusCode).toBe(401);
   });

@@ -8,6 +8,12 @@ const DAY_MS = 86_400_000;
 export interface RefreshPolicy {
   ttlDays: number;
   absoluteDays: number;
+  /**
+   * A spent token presented again within this many seconds of its first use still gets a new
+   * token of its family: the response that carried the successor was lost (a reload, a tab closed
+   * mid-request, a dropped mobile connection). Later replays mean a leak and revoke the family.
+   */
+  reuseGraceSeconds: number;
 }
 
 export interface IssuedRefreshToken {
@@ -42,7 +48,7 @@ export async function issueRefreshToken(
 
 /**
  * Single use: the presented token is spent and a new one of the same family returned. A token
- * presented twice means it leaked, so the whole family is revoked.
+ * presented again after the grace window means it leaked, so the whole family is revoked.
  */
 export async function rotateRefreshToken(
   db: Db,
@@ -55,17 +61,19 @@ export async function rotateRefreshToken(
     if (!row) {
       return { ok: false, reason: 'unknown' };
     }
-    if (row.usedAt) {
-      return { reuse: row.familyId };
-    }
     if (row.revokedAt) {
       return { ok: false, reason: 'revoked' };
     }
     const now = Date.now();
+    if (row.usedAt && now - row.usedAt.getTime() > policy.reuseGraceSeconds * 1000) {
+      return { reuse: row.familyId };
+    }
     if (row.expiresAt.getTime() <= now) {
       return { ok: false, reason: 'expired' };
     }
-    await repo.markRefreshTokenUsed(trx, row.id);
+    if (!row.usedAt) {
+      await repo.markRefreshTokenUsed(trx, row.id);
+    }
     const token = newOpaqueToken();
     const expiresAt = new Date(Math.min(now + policy.ttlDays * DAY_MS, row.familyExpiresAt.getTime()));
     const ownerId = (audience === 'staff' ? row.staffUserId : row.studentId) as string;

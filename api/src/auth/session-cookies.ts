@@ -24,6 +24,7 @@ export function sessionCookies(
   const policy: RefreshPolicy = {
     ttlDays: config.REFRESH_TTL_DAYS,
     absoluteDays: config.REFRESH_ABSOLUTE_DAYS,
+    reuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
   };
   const options = { path, httpOnly: true, secure: config.isProduction, sameSite: 'strict' } as const;
 
