@@ -10,6 +10,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: apiTarget },
+      '/uploads': { target: apiTarget },
       '/socket.io': { target: apiTarget, ws: true },
     },
   },

@@ -30,7 +30,13 @@ export default function setup(): void {
       (s) => (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(index).mtimeMs,
     );
   if (stale) {
-    const result = spawnSync('npm', ['run', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
+    // A production build, as students get it (vitest sets NODE_ENV=test, which would give React's
+    // development build and StrictMode's double effects).
+    const result = spawnSync('npm', ['run', 'build', '-w', 'client'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (result.status !== 0) {
       throw new Error('client build failed');
     }

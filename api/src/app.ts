@@ -13,8 +13,13 @@ import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
 import { gradesRoutes } from './modules/grades/grades.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
 import { phasesRoutes } from './modules/phases/phases.routes.js';
+import { playQuizRoutes } from './modules/play-quiz/play-quiz.routes.js';
+import { questionImportRoutes } from './modules/question-import/question-import.routes.js';
+import { questionReportRoutes } from './modules/question-report/question-report.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
+import { quizzesRoutes } from './modules/quizzes/quizzes.routes.js';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
 import { smtpRoutes } from './modules/smtp/smtp.routes.js';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes.js';
@@ -27,6 +32,7 @@ import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
+import uploadsPlugin from './plugins/uploads.js';
 import type { Queues } from './queue/queues.js';
 import socketPlugin from './realtime/socket.plugin.js';
 
@@ -60,6 +66,11 @@ const apiRoutes =
     await api.register(staffUsersRoutes, ctx);
     await api.register(referenceDataRoutes, ctx);
     await api.register(questionsRoutes, ctx);
+    await api.register(questionReportRoutes, ctx);
+    await api.register(questionImportRoutes, ctx);
+    await api.register(quizzesRoutes, ctx);
+    await api.register(playQuizRoutes, ctx);
+    await api.register(mediaRoutes, ctx);
     await api.register(smtpRoutes, ctx);
     await api.register(gradesRoutes, ctx);
     await api.register(studentAuthRoutes, ctx);
@@ -104,6 +115,7 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
 
   await app.register(apiRoutes(ctx), { prefix: '/api' });
 
+  await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
   await app.register(clientPlugin, { distDir: config.CLIENT_DIST ?? defaultClientDist });
   return app;
 }

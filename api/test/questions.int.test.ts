@@ -2,9 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   deleteRedisKeys,
   loginStaff,
+  makeCategory,
   makeGrade,
   makePhase,
+  makeQuiz,
   makeStaff,
+  makeSubCategory,
   useTestContext,
 } from '../../test/helpers.js';
 
@@ -37,26 +40,10 @@ async function fixtures() {
   const otherGrade = await makeGrade(t.db, 5);
   const phase = await makePhase(t.db, 1);
   const phase2 = await makePhase(t.db, 2);
-  const category = await t.db
-    .insertInto('categories')
-    .values({ name: 'Geometry' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const otherCategory = await t.db
-    .insertInto('categories')
-    .values({ name: 'Algebra' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const sub = await t.db
-    .insertInto('subCategories')
-    .values({ name: 'Angles', categoryId: category.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const otherSub = await t.db
-    .insertInto('subCategories')
-    .values({ name: 'Equations', categoryId: otherCategory.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const category = await makeCategory(t.db, 'Geometry');
+  const otherCategory = await makeCategory(t.db, 'Algebra');
+  const sub = await makeSubCategory(t.db, category.id, 'Angles');
+  const otherSub = await makeSubCategory(t.db, otherCategory.id, 'Equations');
   return { grade, otherGrade, phase, phase2, category, otherCategory, sub, otherSub };
 }
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
@@ -293,6 +280,7 @@ describe('listing questions', () => {
       _id: ids[0],
       questionNo: expect.any(Number),
       preview: 'What is the sum of the angles of a triangle?',
+      previewHtml: 'What is the sum of the angles of a triangle?',
       grade: { _id: f.grade.id, title: 'Grade 4' },
       category: { _id: f.category.id, name: 'Geometry' },
       subCategory: { _id: f.sub.id, name: 'Angles' },
@@ -404,11 +392,7 @@ describe('changing questions', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const quiz = await t.db
-      .insertInto('quizzes')
-      .values({ title: 'Contest 4', kind: 'CONTEST', gradeId: f.grade.id, phaseId: f.phase.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const quiz = await makeQuiz(t.db, { title: 'Contest 4', gradeIds: [f.grade.id], phaseId: f.phase.id });
     const play = await t.db
       .insertInto('plays')
       .values({
@@ -454,5 +438,62 @@ describe('changing questions', () => {
       (await call(token, 'POST', `/api/question/status/?id=${id}`, { status: 'Active' })).statusCode,
     ).toBe(403);
     expect((await call(token, 'DELETE', `/api/question/delete/?id=${id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('the question as a student receives it (view page preview)', () => {
+  it('serves the question through the served shape: lettered options, empty ones dropped, answers and hint marked', async () => {
+    const admin = await signedIn();
+    const f = await fixtures();
+    const created = (await call(admin.token, 'POST', '/api/question/create/', mcq(f))).json().data;
+    // Older or imported rows may hold an option with nothing to show: students never see it.
+    await t.db
+      .updateTable('questionOptions')
+      .set({ textHtml: '<p> </p>' })
+      .where('id', '=', created.option1._id)
+      .execute();
+
+    const res = await call(admin.token, 'GET', `/api/question/preview/?id=${created._id}`);
+    expect(res.statusCode).toBe(200);
+    const served = res.json().data;
+    expect(served.questionOptions).toEqual([
+      { _id: created.option2._id, letter: 'A', text: '<p>180</p>', image: null },
+      { _id: created.option3._id, letter: 'B', text: '', image: 'https://cdn.example.com/270.png' },
+      { _id: created.option4._id, letter: 'C', text: '<p>360</p>', image: null },
+    ]);
+    expect(served).toMatchObject({
+      _id: created._id,
+      questionId: created._id,
+      question: '<p>What is the sum of the angles of a triangle?</p>',
+      questionImage: '/uploads/questions/triangle.png',
+      type: 'MCQs',
+      correctAnswerList: [created.option2._id],
+      selectMultiple: false,
+      answerHintText: '<p>Tear off the corners and line them up.</p>',
+      answerHintVideo: 'https://video.example.com/angles',
+    });
+    expect(served).not.toHaveProperty('commentsForInternalPurpose');
+  });
+
+  it('needs question:update like the view page, and answers 404 for an unknown question', async () => {
+    const f = await fixtures();
+    const admin = await signedIn();
+    const created = (await call(admin.token, 'POST', '/api/question/create/', openEnded(f))).json().data;
+    const reader = await makeStaff(t.db, { permissions: [['question', 'read']] });
+    const token = (await loginStaff(t.app, reader)).accessToken;
+    expect((await call(token, 'GET', `/api/question/preview/?id=${created._id}`)).statusCode).toBe(403);
+    const served = (await call(admin.token, 'GET', `/api/question/preview/?id=${created._id}`)).json().data;
+    expect(served).toMatchObject({
+      type: 'Open Ended',
+      questionOptions: [],
+      acceptedAnswers: ['4.5', '4 1/2'],
+    });
+    const missing = await call(
+      admin.token,
+      'GET',
+      '/api/question/preview/?id=00000000-0000-4000-8000-000000000000',
+    );
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Question not found' });
   });
 });

@@ -3,9 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   deleteRedisKeys,
   loginStaff,
+  makeCategory,
   makeGrade,
   makePhase,
+  makeQuiz,
   makeStaff,
+  makeSubCategory,
   type StaffFactoryOptions,
   useTestContext,
 } from '../../test/helpers.js';
@@ -34,18 +37,6 @@ const auditActions = async (targetId: string) =>
       .execute()
   ).map((r) => r.action);
 
-async function makeCategory(name = 'Geometry') {
-  return t.db.insertInto('categories').values({ name }).returning('id').executeTakeFirstOrThrow();
-}
-
-async function makeSubCategory(categoryId: string, name = 'Angles') {
-  return t.db
-    .insertInto('subCategories')
-    .values({ name, categoryId })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-}
-
 async function makeQuestion(gradeId: string, categoryId: string, subCategoryId: string) {
   return t.db
     .insertInto('questions')
@@ -63,8 +54,8 @@ async function makeQuestion(gradeId: string, categoryId: string, subCategoryId: 
 
 async function usedGrade() {
   const grade = await makeGrade(t.db, 4);
-  const category = await makeCategory();
-  const sub = await makeSubCategory(category.id);
+  const category = await makeCategory(t.db);
+  const sub = await makeSubCategory(t.db, category.id);
   const phase = await makePhase(t.db);
   const questions = [];
   for (let i = 0; i < 3; i += 1) {
@@ -74,10 +65,7 @@ async function usedGrade() {
     .insertInto('questionPhases')
     .values({ questionId: questions[0]!.id, phaseId: phase.id })
     .execute();
-  await t.db
-    .insertInto('quizzes')
-    .values({ title: 'Practice 4', kind: 'PRACTICE', gradeId: grade.id, phaseId: phase.id })
-    .execute();
+  await makeQuiz(t.db, { title: 'Practice 4', kind: 'PRACTICE', gradeIds: [grade.id], phaseId: phase.id });
   return { grade, category, sub, phase };
 }
 
@@ -238,11 +226,11 @@ describe('categories and sub categories', () => {
 
   it('answers 409 for a category name taken in any case, and a sub category name taken in its category', async () => {
     const admin = await signedIn();
-    const category = await makeCategory('Algebra');
+    const category = await makeCategory(t.db, 'Algebra');
     const dup = await call(admin.token, 'POST', '/api/category/create/', { name: 'ALGEBRA' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe('A category with this name already exists');
-    await makeSubCategory(category.id, 'Equations');
+    await makeSubCategory(t.db, category.id, 'Equations');
     const subDup = await call(admin.token, 'POST', '/api/subCategory/create/', {
       name: 'equations',
       categoryId: category.id,
@@ -280,7 +268,7 @@ describe('categories and sub categories', () => {
 
   it('deletes an unused category', async () => {
     const admin = await signedIn();
-    const category = await makeCategory('Logic');
+    const category = await makeCategory(t.db, 'Logic');
     const res = await call(admin.token, 'DELETE', `/api/category/delete/?id=${category.id}`);
     expect(res.json()).toEqual({ message: 'Category deleted' });
     expect(await auditActions(category.id)).toEqual(['category.delete']);

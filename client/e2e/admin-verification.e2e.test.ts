@@ -1,31 +1,19 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  deleteRedisKeys,
   latestMailToken,
   makeGrade,
   makeStaff,
-  resetDatabase,
   STUDENT_PASSWORD,
   setFlags,
   signupBody,
 } from '../../test/helpers.js';
 import { horizontalOverflow, signInAsAdmin } from './pages.js';
-import { type Stack, startStack } from './stack.js';
+import { setupStack } from './stack.js';
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack.stop();
-});
-beforeEach(async () => {
-  await resetDatabase(stack.db);
-  await deleteRedisKeys(stack.redis, `${stack.config.REDIS_PREFIX}:rl`);
-  await setFlags(stack.db, { isRegistrationEnabled: true, isEmailVerificationEnabled: true });
-});
+const holder = setupStack((stack) =>
+  setFlags(stack.db, { isRegistrationEnabled: true, isEmailVerificationEnabled: true }),
+);
 
 function multipart(kind: string, filename: string, content: Buffer) {
   const boundary = '----riyazi-e2e-boundary';
@@ -42,13 +30,13 @@ function multipart(kind: string, filename: string, content: Buffer) {
 
 /** A signed-up, e-mail-verified student who uploaded a photo of a school ID card (so is Pending). */
 async function studentWithSchoolId(fullName: string) {
-  const grade = await makeGrade(stack.db);
+  const grade = await makeGrade(holder.stack.db);
   const body = signupBody(grade.id, { fullName });
-  const signup = await stack.app.inject({ method: 'POST', url: '/api/student/signup', payload: body });
+  const signup = await holder.stack.app.inject({ method: 'POST', url: '/api/student/signup', payload: body });
   expect(signup.statusCode).toBe(201);
-  const token = await latestMailToken(stack.db, 'verifyEmail', body.email);
-  await stack.app.inject({ method: 'POST', url: '/api/student/verify-email', payload: { token } });
-  const login = await stack.app.inject({
+  const token = await latestMailToken(holder.stack.db, 'verifyEmail', body.email);
+  await holder.stack.app.inject({ method: 'POST', url: '/api/student/verify-email', payload: { token } });
+  const login = await holder.stack.app.inject({
     method: 'POST',
     url: '/api/student/login',
     payload: { email: body.email, password: STUDENT_PASSWORD },
@@ -60,7 +48,7 @@ async function studentWithSchoolId(fullName: string) {
     .jpeg()
     .toBuffer();
   const form = multipart('SCHOOL_ID', 'card.jpg', photo);
-  const upload = await stack.app.inject({
+  const upload = await holder.stack.app.inject({
     method: 'POST',
     url: '/api/student/documents',
     headers: { authorization: `Bearer ${accessToken}`, ...form.headers },
@@ -73,13 +61,13 @@ async function studentWithSchoolId(fullName: string) {
 describe('student verification', () => {
   it('a verifier finds a pending student, sees the ID card and rejects it with a reason', async () => {
     const student = await studentWithSchoolId('Ayesha Verification Khan');
-    const verifier = await makeStaff(stack.db, {
+    const verifier = await makeStaff(holder.stack.db, {
       permissions: [
         ['studentVerification', 'read'],
         ['studentVerification', 'update'],
       ],
     });
-    const context = await stack.newContext({ width: 360, height: 740 });
+    const context = await holder.stack.newContext({ width: 360, height: 740 });
     const page = await context.newPage();
     await signInAsAdmin(page, verifier.email, verifier.password);
 
@@ -124,7 +112,7 @@ describe('student verification', () => {
     );
     await page.getByTestId('verification-add').waitFor();
 
-    const stored = await stack.db
+    const stored = await holder.stack.db
       .selectFrom('students')
       .select(['verificationStatus', 'verificationReason', 'verifiedBy'])
       .where('email', '=', student.email)
@@ -149,8 +137,8 @@ describe('student verification', () => {
 
   it('a staff member with read access only sees the request but no decision buttons', async () => {
     const student = await studentWithSchoolId('Bilal Readonly Ahmed');
-    const reader = await makeStaff(stack.db, { permissions: [['studentVerification', 'read']] });
-    const context = await stack.newContext();
+    const reader = await makeStaff(holder.stack.db, { permissions: [['studentVerification', 'read']] });
+    const context = await holder.stack.newContext();
     const page = await context.newPage();
     await signInAsAdmin(page, reader.email, reader.password);
     await page.goto('/admin-a1b2c3/student-verification?status=PENDING');

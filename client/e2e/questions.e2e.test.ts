@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../db/src/seed/index.js';
-import { deleteRedisKeys, resetDatabase } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
 import { horizontalOverflow, signInAsAdmin } from './pages.js';
-import { type Stack, startStack } from './stack.js';
+import { DEMO_ADMIN, setupSeededStack } from './stack.js';
 
-const ADMIN_EMAIL = 'admin@riyazi.test';
-const ADMIN_PASSWORD = 'Admin-password-2026';
-
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack.stop();
-});
-beforeEach(async () => {
-  await resetDatabase(stack.db);
-  await deleteRedisKeys(stack.redis, `${stack.config.REDIS_PREFIX}:rl`);
-  await seedDemoData(stack.db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-});
+const holder = setupSeededStack();
 
 describe('question bank', () => {
   it('filters the list by grade and shows a question with typeset math and lettered options on a phone', async () => {
-    const context = await stack.newContext({ width: 360, height: 740 });
+    const context = await holder.stack.newContext({ width: 360, height: 740 });
     const page = await context.newPage();
-    await signInAsAdmin(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
     await page.goto('/admin-a1b2c3/questions');
     await page.getByTestId('questions-row').first().waitFor();

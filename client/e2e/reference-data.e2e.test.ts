@@ -1,35 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, makeGrade, makeStaff, resetDatabase } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { makeCategory, makeGrade, makeStaff, makeSubCategory } from '../../test/helpers.js';
 import { horizontalOverflow, signInAsAdmin } from './pages.js';
-import { type Stack, startStack } from './stack.js';
+import { setupStack } from './stack.js';
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack.stop();
-});
-beforeEach(async () => {
-  await resetDatabase(stack.db);
-  await deleteRedisKeys(stack.redis, `${stack.config.REDIS_PREFIX}:rl`);
-});
+const holder = setupStack();
 
 /** A grade with one question under an existing category and sub category. */
 async function gradeUsedByAQuestion() {
-  const grade = await makeGrade(stack.db, 3);
-  const category = await stack.db
-    .insertInto('categories')
-    .values({ name: 'Numbers' })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const sub = await stack.db
-    .insertInto('subCategories')
-    .values({ name: 'Counting', categoryId: category.id })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await stack.db
+  const grade = await makeGrade(holder.stack.db, 3);
+  const category = await makeCategory(holder.stack.db, 'Numbers');
+  const sub = await makeSubCategory(holder.stack.db, category.id, 'Counting');
+  await holder.stack.db
     .insertInto('questions')
     .values({
       gradeId: grade.id,
@@ -45,9 +26,9 @@ async function gradeUsedByAQuestion() {
 
 describe('reference data', () => {
   it('a Super Admin adds a category and a sub category, deactivates the category and cannot delete a used grade', async () => {
-    const admin = await makeStaff(stack.db, { superAdmin: true });
+    const admin = await makeStaff(holder.stack.db, { superAdmin: true });
     await gradeUsedByAQuestion();
-    const context = await stack.newContext({ width: 360, height: 740 });
+    const context = await holder.stack.newContext({ width: 360, height: 740 });
     const page = await context.newPage();
     await signInAsAdmin(page, admin.email, admin.password);
 
@@ -79,7 +60,7 @@ describe('reference data', () => {
     await fractions.getByTestId('reference-active-switch').click();
     await page.getByText('Category updated').waitFor();
     await fractions.getByText('Inactive').waitFor();
-    const stored = await stack.db
+    const stored = await holder.stack.db
       .selectFrom('categories')
       .select('isActive')
       .where('name', '=', 'Fractions')
@@ -96,7 +77,7 @@ describe('reference data', () => {
     const refusal = page.getByTestId('confirm-error');
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain('This grade is used by 1 question: deactivate it instead');
-    expect(await stack.db.selectFrom('grades').select('id').execute()).toHaveLength(1);
+    expect(await holder.stack.db.selectFrom('grades').select('id').execute()).toHaveLength(1);
 
     await context.close();
   });

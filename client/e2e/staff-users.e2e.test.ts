@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, makeStaff, resetDatabase } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { makeStaff } from '../../test/helpers.js';
 import { horizontalOverflow, signInAsAdmin } from './pages.js';
-import { type Stack, startStack } from './stack.js';
+import { setupStack } from './stack.js';
 
-let stack: Stack;
-
-beforeAll(async () => {
-  stack = await startStack();
-});
-afterAll(async () => {
-  await stack.stop();
-});
-beforeEach(async () => {
-  await resetDatabase(stack.db);
-  await deleteRedisKeys(stack.redis, `${stack.config.REDIS_PREFIX}:rl`);
-});
+const holder = setupStack();
 
 describe('staff users', () => {
   it('a Super Admin adds a verifier, who then sees only what the role allows', async () => {
-    const admin = await makeStaff(stack.db, { superAdmin: true });
-    const adminContext = await stack.newContext({ width: 360, height: 740 });
+    const admin = await makeStaff(holder.stack.db, { superAdmin: true });
+    const adminContext = await holder.stack.newContext({ width: 360, height: 740 });
     const page = await adminContext.newPage();
     await signInAsAdmin(page, admin.email, admin.password);
     await page.goto('/admin-a1b2c3/staff-users');
@@ -47,7 +36,7 @@ describe('staff users', () => {
     await page.getByTestId('staff-row').filter({ hasText: 'verifier@example.com' }).waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
-    const stored = await stack.db
+    const stored = await holder.stack.db
       .selectFrom('staffUsers')
       .innerJoin('rolePermissions', 'rolePermissions.roleId', 'staffUsers.roleId')
       .select(['rolePermissions.module', 'rolePermissions.action'])
@@ -55,7 +44,7 @@ describe('staff users', () => {
       .execute();
     expect(stored).toEqual([{ module: 'studentVerification', action: 'read' }]);
 
-    const verifierContext = await stack.newContext();
+    const verifierContext = await holder.stack.newContext();
     const verifierPage = await verifierContext.newPage();
     await signInAsAdmin(verifierPage, 'verifier@example.com', 'verify me please');
     const menu = verifierPage.getByRole('navigation', { name: 'Back office' });

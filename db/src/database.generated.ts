@@ -135,6 +135,7 @@ export interface PlayAnswers {
   playId: string;
   questionId: string;
   score: Numeric | null;
+  scoredAt: Timestamp | null;
   selectedOptionIds: Generated<string[]>;
   timeTakenMs: number;
 }
@@ -202,16 +203,36 @@ export interface Questions {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface QuizGrades {
+  gradeId: string;
+  quizId: string;
+}
+
+export interface QuizQuestions {
+  position: number;
+  questionId: string;
+  quizId: string;
+}
+
+export interface QuizRules {
+  categoryId: string | null;
+  id: Generated<string>;
+  position: number;
+  questionCount: number;
+  quizId: string;
+  subCategoryId: string | null;
+}
+
 export interface Quizzes {
   attemptsAllowed: Generated<number>;
   closesAt: Timestamp | null;
   createdAt: Generated<Timestamp>;
-  gradeId: string;
   id: Generated<string>;
   isActive: Generated<boolean>;
   kind: "PRACTICE" | "CONTEST";
   opensAt: Timestamp | null;
   phaseId: string;
+  poolMode: Generated<"RULES" | "QUESTIONS">;
   questionCount: Generated<number>;
   secondsPerQuestion: Generated<number>;
   title: string;
@@ -347,6 +368,9 @@ export interface DB {
   questionOptions: QuestionOptions;
   questionPhases: QuestionPhases;
   questions: Questions;
+  quizGrades: QuizGrades;
+  quizQuestions: QuizQuestions;
+  quizRules: QuizRules;
   quizzes: Quizzes;
   refreshTokens: RefreshTokens;
   rolePermissions: RolePermissions;

@@ -36,9 +36,9 @@ describe('demo dataset', () => {
       .select((eb) => [
         'grades.title',
         eb
-          .selectFrom('quizzes')
+          .selectFrom('quizGrades')
           .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('quizzes.gradeId', '=', 'grades.id')
+          .whereRef('quizGrades.gradeId', '=', 'grades.id')
           .as('quizzes'),
         eb
           .selectFrom('questions')

@@ -66,6 +66,7 @@ export const ADMIN_PREFIX = '/admin-a1b2c3';
 export const ADMIN_PAGES = {
   questions: { path: 'questions', module: 'question', action: 'read' },
   questionNew: { path: 'question/new', module: 'question', action: 'create' },
+  questionImport: { path: 'questions/import', module: 'question', action: 'create' },
   questionEdit: { path: 'question/:id', module: 'question', action: 'update' },
   questionView: { path: 'question/view/:id', module: 'question', action: 'update' },
   grade: { path: 'grade', module: 'grade', action: 'read' },

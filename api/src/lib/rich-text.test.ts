@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainTextPreview, sanitizeRichText } from './rich-text.js';
+import { plainTextPreview, richTextPreview, sanitizeRichText } from './rich-text.js';
 
 const XSS_PAYLOADS: readonly string[] = [
   '<script>alert(1)</script>',
@@ -191,5 +191,34 @@ describe('plainTextPreview', () => {
   it('returns short text whole and never exceeds the limit', () => {
     expect(plainTextPreview('short', 140)).toBe('short');
     expect(plainTextPreview('x '.repeat(200)).length).toBeLessThanOrEqual(140);
+  });
+});
+
+describe('richTextPreview', () => {
+  it('keeps inline and display formulas as inline math and drops every other tag', () => {
+    expect(
+      richTextPreview(
+        '<p>Add <strong>these</strong>:</p><div class="math-block">\\frac{1}{2} + \\frac{1}{4}</div><p><img src="/uploads/a.png"> then <span class="x">simplify</span>.</p>',
+      ),
+    ).toBe('Add these: <span class="math-inline">\\frac{1}{2} + \\frac{1}{4}</span> then simplify.');
+  });
+
+  it('escapes text, never lets markup through, and removes scripts with their content', () => {
+    const preview = richTextPreview(
+      '<p>Is 3 &lt; 5?<script>alert(1)</script><img src=x onerror=alert(1)></p><span class="math-inline" onclick="x()">a&lt;b</span>',
+    );
+    expect(preview).toBe('Is 3 &lt; 5? <span class="math-inline">a&lt;b</span>');
+  });
+
+  it('cuts long text near the limit on a word and never cuts a formula in half', () => {
+    const long = `<p>${'word '.repeat(60)}</p>`;
+    const cut = richTextPreview(long, 40);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(cut.length).toBeLessThanOrEqual(41);
+    const withMath = richTextPreview(
+      '<p>Some words first <span class="math-inline">\\sqrt{144} + \\sqrt{169} + \\sqrt{196}</span> and more</p>',
+      30,
+    );
+    expect(withMath).toBe('Some words first …');
   });
 });

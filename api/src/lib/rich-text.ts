@@ -131,3 +131,65 @@ export function plainTextPreview(html: string, max = 140): string {
   const cut = endsOnWord || lastSpace <= 0 ? head : head.slice(0, lastSpace);
   return `${cut.trimEnd()}…`;
 }
+
+const PREVIEW_MATH = 'math-inline';
+const PREVIEW_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['span'],
+  allowedAttributes: {},
+  allowedClasses: { span: [PREVIEW_MATH] },
+  nonTextTags: RICH_TEXT_OPTIONS.nonTextTags,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // A display formula becomes an inline one; any other span is unwrapped (its text stays).
+    div: (_tag, attribs): sanitizeHtml.Tag =>
+      attribs.class?.split(/\s+/).includes('math-block')
+        ? { tagName: 'span', attribs: { class: PREVIEW_MATH } }
+        : { tagName: 'div', attribs: {} },
+    span: (_tag, attribs): sanitizeHtml.Tag =>
+      attribs.class?.split(/\s+/).includes(PREVIEW_MATH)
+        ? { tagName: 'span', attribs: { class: PREVIEW_MATH } }
+        : { tagName: 'unwrap', attribs: {} },
+  },
+};
+const PREVIEW_PART = /<span class="math-inline">([^<]*)<\/span>|([^<]+)/g;
+
+/**
+ * A one-line preview that keeps formulas for KaTeX: only text and `span.math-inline` survive,
+ * and the text is cut near `max` characters (a formula counts as its LaTeX, never cut in half).
+ */
+export function richTextPreview(html: string, max = 140): string {
+  const clean = sanitizeHtml(html.replace(BLOCK_BOUNDARY, ' <'), PREVIEW_OPTIONS);
+  let out = '';
+  let used = 0;
+  let first = true;
+  for (const match of clean.matchAll(PREVIEW_PART)) {
+    const [, rawMath, text] = match;
+    const math = rawMath?.trim();
+    if (math !== undefined) {
+      const length = decodeEscapedText(math).length;
+      if (used + length > max && used > 0) {
+        return `${out.trimEnd()} …`;
+      }
+      out += `<span class="${PREVIEW_MATH}">${math}</span>`;
+      used += length;
+    } else if (text !== undefined) {
+      let plain = decodeEscapedText(text).replace(/\s+/g, ' ');
+      if (first) {
+        plain = plain.trimStart();
+      }
+      if (used + plain.length > max) {
+        const lead = plain.startsWith(' ') && out !== '' ? ' ' : '';
+        const cut = plainTextPreview(escapeText(plain), Math.max(1, max - used));
+        return `${out}${lead}${escapeText(cut)}`;
+      }
+      out += escapeText(plain);
+      used += plain.length;
+    }
+    first = false;
+  }
+  return out.trimEnd();
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -34,7 +34,7 @@ async function clientPlugin(app: FastifyInstance, { distDir }: ClientOptions) {
     const url = request.url.split('?')[0] ?? '';
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
     // A missing script or style must be a 404, not the page: the browser would refuse HTML as code.
-    const isAsset = url.startsWith('/assets/');
+    const isAsset = url.startsWith('/assets/') || url.startsWith('/uploads/');
     if (!isApi && !isAsset && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -17,6 +17,7 @@ const columnOverrides: Record<string, string> = {
   'questions.tag': union('PRACTICE', 'CONTEST', 'BOTH'),
   'questions.status': generatedUnion('ACTIVE', 'INACTIVE'),
   'quizzes.kind': union('PRACTICE', 'CONTEST'),
+  'quizzes.pool_mode': generatedUnion('RULES', 'QUESTIONS'),
   'plays.kind': union('PRACTICE', 'CONTEST'),
   'plays.status': generatedUnion('IN_PROGRESS', 'FINISHED', 'CANCELLED'),
   'play_answers.outcome': union('ANSWERED', 'NO_ANSWER'),

@@ -216,22 +216,41 @@ async function insertQuizzes(
   phaseId: string,
   phase: SeedPhase,
 ): Promise<number> {
-  const rows = GRADE_NUMBERS.flatMap((n) => {
+  const quizzes = GRADE_NUMBERS.flatMap((n) => {
     const common = {
-      gradeId: lookup(gradeIds, n, 'grade'),
       phaseId,
       ...QUIZ_SETTINGS,
       opensAt: phase.startsAt,
       closesAt: phase.endsAt,
       isActive: true,
+      poolMode: 'RULES' as const,
     };
+    const gradeId = lookup(gradeIds, n, 'grade');
     return [
-      { ...common, title: `Grade ${n} Practice`, kind: 'PRACTICE' as const },
-      { ...common, title: `Grade ${n} Contest — Phase ${phase.number}`, kind: 'CONTEST' as const },
+      { gradeId, row: { ...common, title: `Grade ${n} Practice`, kind: 'PRACTICE' as const } },
+      {
+        gradeId,
+        row: { ...common, title: `Grade ${n} Contest — Phase ${phase.number}`, kind: 'CONTEST' as const },
+      },
     ];
   });
-  await trx.insertInto('quizzes').values(rows).execute();
-  return rows.length;
+  const inserted = await trx
+    .insertInto('quizzes')
+    .values(quizzes.map((q) => q.row))
+    .returning('id')
+    .execute();
+  // One grade each, and one rule: any category, the whole attempt.
+  await trx
+    .insertInto('quizGrades')
+    .values(inserted.map(({ id }, i) => ({ quizId: id, gradeId: quizzes[i]!.gradeId })))
+    .execute();
+  await trx
+    .insertInto('quizRules')
+    .values(
+      inserted.map(({ id }) => ({ quizId: id, position: 1, questionCount: QUIZ_SETTINGS.questionCount })),
+    )
+    .execute();
+  return inserted.length;
 }
 
 async function insertStudents(trx: Db, gradeIds: Map<number, string>, input: DemoDataInput): Promise<number> {
@@ -244,6 +263,8 @@ async function insertStudents(trx: Db, gradeIds: Map<number, string>, input: Dem
     passwordHash: input.studentPasswordHashes[i] ?? '',
     emailVerified: true,
     termsAcceptedAt: input.now,
+    // Paid attempts come with payments (a later issue); the demo can try a contest at once.
+    contestAttempts: 2,
   }));
   await trx.insertInto('students').values(rows).execute();
   return rows.length;

@@ -3,31 +3,10 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { badRequest } from '../../lib/errors.js';
+import { sniffType } from '../../lib/file-type.js';
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 export type StoredType = 'image/jpeg' | 'application/pdf';
-
-/** The type from the first bytes, never from the name or the browser's claim. */
-export function sniffType(
-  bytes: Buffer,
-): 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf' | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return 'image/jpeg';
-  }
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return 'image/png';
-  }
-  if (
-    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
-    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
-  ) {
-    return 'image/webp';
-  }
-  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
-    return 'application/pdf';
-  }
-  return null;
-}
 
 /**
  * Images are decoded and re-encoded (which drops EXIF, GPS and anything hidden after the pixels);
@@ -35,7 +14,7 @@ export function sniffType(
  */
 export async function sanitizeDocument(bytes: Buffer): Promise<{ data: Buffer; contentType: StoredType }> {
   const type = sniffType(bytes);
-  if (type === null) {
+  if (type === null || type === 'image/gif') {
     throw badRequest('The file must be a photo (JPEG, PNG or WebP) or a PDF');
   }
   if (type === 'application/pdf') {

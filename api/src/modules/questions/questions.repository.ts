@@ -131,7 +131,7 @@ export const optionsOf = (db: Executor, questionId: string) =>
     .execute();
 
 export const insertQuestion = (trx: Trx, values: Insertable<Questions>) =>
-  trx.insertInto('questions').values(values).returning('id').executeTakeFirstOrThrow();
+  trx.insertInto('questions').values(values).returning(['id', 'questionNo']).executeTakeFirstOrThrow();
 
 export const updateQuestion = (trx: Trx, id: string, set: Updateable<Questions>) =>
   trx

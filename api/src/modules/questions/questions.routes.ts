@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
+import { notFound } from '../../lib/errors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { idQuery, listResponse, messageResponse } from '../reference-data/reference-data.schemas.js';
 import type { Actor } from '../reference-data/reference-data.shared.js';
@@ -11,9 +12,11 @@ import {
   questionListQuery,
   questionRowSchema,
   questionSchema,
+  servedQuestionSchema,
   statusBody,
 } from './questions.schemas.js';
 import * as questions from './questions.service.js';
+import { loadServedQuestion } from './served-question.js';
 
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
@@ -38,6 +41,27 @@ export const questionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       request.query.id
         ? { data: await questions.getQuestion(db, request.query.id) }
         : questions.listQuestions(db, request.query),
+  );
+  app.get(
+    '/question/preview/',
+    {
+      // The view page (question/view/{id}) needs update, as spec §6 says.
+      config: allowed('update'),
+      schema: {
+        tags: ['questions'],
+        summary:
+          'One question exactly as a student receives it (spec §3 "Question as served"), with answers and hint',
+        querystring: idQuery,
+        response: { 200: z.object({ data: servedQuestionSchema }), ...guarded, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const served = await loadServedQuestion(db, request.query.id, { revealAnswers: true });
+      if (served === null) {
+        throw notFound('Question not found');
+      }
+      return { data: served };
+    },
   );
   app.post(
     '/question/create/',

@@ -115,6 +115,8 @@ export const questionRowSchema = z.object({
   _id: z.string(),
   questionNo: z.number(),
   preview: z.string(),
+  /** The preview with formulas kept as `span.math-inline` for KaTeX (text escaped, nothing else). */
+  previewHtml: z.string(),
   grade: gradeRef,
   category: nameRef,
   subCategory: nameRef,
@@ -164,3 +166,22 @@ export const questionSchema = z.object({
   updatedAt: z.string(),
 });
 export type QuestionDto = z.output<typeof questionSchema>;
+
+/** Spec §3 "Question as served" (see served-question.ts). */
+export const servedQuestionSchema = z.object({
+  _id: z.string(),
+  questionId: z.string(),
+  question: z.string(),
+  questionImage: z.string().nullable(),
+  type: z.enum(QUESTION_TYPES),
+  questionOptions: z.array(
+    z.object({ _id: z.string(), letter: z.string(), text: z.string(), image: z.string().nullable() }),
+  ),
+  correctAnswerList: z.array(z.string()),
+  acceptedAnswers: z.array(z.string()),
+  selectMultiple: z.boolean(),
+  answerHintText: z.string(),
+  answerHintImage: z.string().nullable(),
+  answerHintVideo: z.string().nullable(),
+  answerHintThumbnail: z.string().nullable(),
+});

@@ -1,6 +1,6 @@
 import type { Db } from '@riyazi/db';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
-import { plainTextPreview, sanitizeRichText } from '../../lib/rich-text.js';
+import { plainTextPreview, richTextPreview, sanitizeRichText } from '../../lib/rich-text.js';
 import {
   type Actor,
   audit,
@@ -38,8 +38,44 @@ const invalid = (errors: Record<string, string>) => {
   return new HttpError(400, `${field}: ${problem}`, { errors });
 };
 
-/** The form, sanitised and checked across fields; throws one 400 naming every bad field. */
-async function prepare(trx: Trx, body: QuestionBody) {
+/** A form ready to write: sanitised values, options by position, distinct phases. */
+export interface PreparedQuestion {
+  values: {
+    questionHtml: string;
+    questionImage: string | null;
+    type: 'MCQS' | 'OPEN_ENDED';
+    selectMultiple: boolean;
+    tag: QuestionBody['tags'];
+    gradeId: string;
+    categoryId: string;
+    subCategoryId: string;
+    answerHintText: string;
+    answerHintImage: string | null;
+    answerHintVideo: string | null;
+    answerHintThumbnail: string | null;
+    acceptedAnswers: string[];
+    commentsInternal: string | null;
+    status: 'ACTIVE' | 'INACTIVE';
+  };
+  options: repo.OptionValues[];
+  phaseIds: string[];
+}
+
+export type QuestionCheck =
+  | { ok: true; prepared: PreparedQuestion }
+  | { ok: false; errors: Record<string, string> };
+
+/**
+ * The form, sanitised and checked across fields and references, without throwing: every bad
+ * field with its problem, or the values to write. The form (create, update) and the spreadsheet
+ * import both use it, so they accept exactly the same questions; the import passes a memoised
+ * `references` so a thousand rows naming the same grade do not look it up a thousand times.
+ */
+export async function checkQuestion(
+  db: Executor,
+  body: QuestionBody,
+  references: typeof repo.references = repo.references,
+): Promise<QuestionCheck> {
   const errors: Record<string, string> = {};
   const questionHtml = sanitizeRichText(body.question);
   const answerHintText = sanitizeRichText(body.answerHintText);
@@ -78,7 +114,7 @@ async function prepare(trx: Trx, body: QuestionBody) {
     }
   }
   const phaseIds = [...new Set(body.phaseIds)];
-  const found = await repo.references(trx, { ...body, phaseIds });
+  const found = await references(db, { ...body, phaseIds });
   if (!found.grade) {
     errors.gradeId = 'the chosen grade does not exist';
   }
@@ -96,9 +132,9 @@ async function prepare(trx: Trx, body: QuestionBody) {
     errors.phaseIds = 'a chosen phase does not exist';
   }
   if (Object.keys(errors).length > 0) {
-    throw invalid(errors);
+    return { ok: false, errors };
   }
-  const values = {
+  const values: PreparedQuestion['values'] = {
     questionHtml,
     questionImage: body.questionImage ?? null,
     type,
@@ -115,7 +151,24 @@ async function prepare(trx: Trx, body: QuestionBody) {
     commentsInternal: body.commentsForInternalPurpose ?? null,
     status: STATUS_TO_DB[body.status],
   };
-  return { values, options, phaseIds };
+  return { ok: true, prepared: { values, options, phaseIds } };
+}
+
+/** The form, sanitised and checked across fields; throws one 400 naming every bad field. */
+async function prepare(trx: Trx, body: QuestionBody): Promise<PreparedQuestion> {
+  const checked = await checkQuestion(trx, body);
+  if (!checked.ok) {
+    throw invalid(checked.errors);
+  }
+  return checked.prepared;
+}
+
+/** Writes a prepared question with its options and phases (no audit: the caller writes it). */
+export async function insertPrepared(trx: Trx, createdBy: string, prepared: PreparedQuestion) {
+  const row = await repo.insertQuestion(trx, { ...prepared.values, createdBy });
+  await repo.replaceOptions(trx, row.id, prepared.options);
+  await repo.replacePhases(trx, row.id, prepared.phaseIds);
+  return { id: row.id, questionNo: Number(row.questionNo) };
 }
 
 function toRowDto(
@@ -127,6 +180,7 @@ function toRowDto(
     _id: row.id,
     questionNo: Number(row.questionNo),
     preview: plainTextPreview(row.questionHtml),
+    previewHtml: richTextPreview(row.questionHtml),
     grade: { _id: row.gradeId, title: row.gradeTitle },
     category: { _id: row.categoryId, name: row.categoryName },
     subCategory: { _id: row.subCategoryId, name: row.subCategoryName },
@@ -204,10 +258,9 @@ export async function getQuestion(db: Executor, id: string): Promise<QuestionDto
 
 export async function createQuestion(db: Db, actor: Actor, body: QuestionBody): Promise<QuestionDto> {
   const id = await db.transaction().execute(async (trx) => {
-    const { values, options, phaseIds } = await prepare(trx, body);
-    const { id } = await repo.insertQuestion(trx, { ...values, createdBy: actor.id });
-    await repo.replaceOptions(trx, id, options);
-    await repo.replacePhases(trx, id, phaseIds);
+    const prepared = await prepare(trx, body);
+    const { values, phaseIds } = prepared;
+    const { id } = await insertPrepared(trx, actor.id, prepared);
     await audit(trx, actor, 'question.create', 'question', id, {
       type: values.type,
       tag: values.tag,

@@ -62,5 +62,11 @@ export async function categoryUsage(db: Executor, id: string) {
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('categoryId', '=', id),
   );
-  return { subCategories, questions };
+  const quizzes = await countOf(
+    db
+      .selectFrom('quizRules')
+      .select((eb) => eb.fn.count<string>('quizId').distinct().as('count'))
+      .where('categoryId', '=', id),
+  );
+  return { subCategories, questions, quizzes };
 }

@@ -78,6 +78,7 @@ export async function deleteCategory(db: Db, actor: Actor, id: string): Promise<
     const message = usageMessage('category', [
       [used.subCategories, 'sub category', 'sub categories'],
       [used.questions, 'question', 'questions'],
+      [used.quizzes, 'quiz', 'quizzes'],
     ]);
     if (message) {
       throw conflict(message);

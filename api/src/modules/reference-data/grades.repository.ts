@@ -57,7 +57,7 @@ export async function gradeUsage(db: Executor, id: string) {
   );
   const quizzes = await countOf(
     db
-      .selectFrom('quizzes')
+      .selectFrom('quizGrades')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('gradeId', '=', id),
   );

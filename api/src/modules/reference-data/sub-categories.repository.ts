@@ -82,3 +82,11 @@ export const countSubCategoryQuestions = (db: Executor, id: string) =>
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('subCategoryId', '=', id),
   );
+
+export const countSubCategoryQuizzes = (db: Executor, id: string) =>
+  countOf(
+    db
+      .selectFrom('quizRules')
+      .select((eb) => eb.fn.count<string>('quizId').distinct().as('count'))
+      .where('subCategoryId', '=', id),
+  );

@@ -13,6 +13,7 @@ import {
   diff,
   duplicateAs,
   pageOf,
+  stillReferenced,
   type Trx,
   usageMessage,
 } from './reference-data.shared.js';
@@ -107,11 +108,15 @@ export async function deleteSubCategory(db: Db, actor: Actor, id: string): Promi
       throw notFound('Sub category not found');
     }
     const questions = await repo.countSubCategoryQuestions(trx, id);
-    const message = usageMessage('sub category', [[questions, 'question', 'questions']]);
+    const quizzes = await repo.countSubCategoryQuizzes(trx, id);
+    const message = usageMessage('sub category', [
+      [questions, 'question', 'questions'],
+      [quizzes, 'quiz', 'quizzes'],
+    ]);
     if (message) {
       throw conflict(message);
     }
-    await repo.deleteSubCategory(trx, id);
+    await repo.deleteSubCategory(trx, id).catch(stillReferenced('sub category'));
     await audit(trx, actor, 'subCategory.delete', 'subCategory', id, {
       name: current.name,
       category: { id: current.categoryId, name: current.categoryName },

@@ -3,6 +3,7 @@ import type { AdminPageKey } from '@riyazi/api/contracts';
 export const ADMIN_PAGE_TITLES: Record<AdminPageKey, string> = {
   questions: 'Questions',
   questionNew: 'New question',
+  questionImport: 'Import questions',
   questionEdit: 'Edit question',
   questionView: 'Question',
   grade: 'Grades',

@@ -7,14 +7,19 @@ import { AdminLoginPage } from '../../features/admin-auth/components/admin-login
 import { AdminResetPasswordPage } from '../../features/admin-auth/components/admin-reset-password-page';
 import { SystemConfigPage } from '../../features/admin-config/components/system-config-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
+import { QuestionImportPage } from '../../features/admin-question-import/components/question-import-page';
+import { QuestionFormPage } from '../../features/admin-questions/components/question-form-page';
 import { QuestionViewPage } from '../../features/admin-questions/components/question-view-page';
 import { QuestionsListPage } from '../../features/admin-questions/components/questions-list-page';
+import { QuizFormPage } from '../../features/admin-quizzes/components/quiz-form-page';
+import { QuizzesListPage } from '../../features/admin-quizzes/components/quizzes-list-page';
 import {
   CategoriesPage,
   GradesPage,
   PhasesPage,
   SubCategoriesPage,
 } from '../../features/admin-reference/components/reference-pages';
+import { QuestionReportPage } from '../../features/admin-reports/components/question-report-page';
 import { StaffUsersPage } from '../../features/admin-staff/components/staff-users-page';
 import { VerificationListPage } from '../../features/admin-verification/components/verification-list-page';
 import { VerificationViewPage } from '../../features/admin-verification/components/verification-view-page';
@@ -37,7 +42,14 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   category: () => <CategoriesPage />,
   subcategory: () => <SubCategoriesPage />,
   questions: () => <QuestionsListPage />,
+  reportQuestions: () => <QuestionReportPage />,
   questionView: () => <QuestionViewPage />,
+  questionImport: () => <QuestionImportPage />,
+  questionNew: () => <QuestionFormPage />,
+  questionEdit: () => <QuestionFormPage />,
+  quiz: () => <QuizzesListPage />,
+  quizNew: () => <QuizFormPage />,
+  quizEdit: () => <QuizFormPage />,
 };
 
 const ADMIN_ROOT = paths.admin.root;

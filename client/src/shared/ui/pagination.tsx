@@ -70,3 +70,21 @@ export function Pagination({
     </nav>
   );
 }
+
+type PageEnvelope = Pick<PaginationProps, 'total' | 'currentPage' | 'totalPages' | 'itemsPerPage'>;
+
+/** Pagination under a list: nothing until the page has loaded, nor when the list is empty. */
+export function ListPagination({
+  page,
+  ...rest
+}: { page: PageEnvelope | undefined } & Omit<PaginationProps, keyof PageEnvelope>) {
+  return page !== undefined && page.total > 0 ? (
+    <Pagination
+      total={page.total}
+      currentPage={page.currentPage}
+      totalPages={page.totalPages}
+      itemsPerPage={page.itemsPerPage}
+      {...rest}
+    />
+  ) : null;
+}

@@ -1,4 +1,5 @@
 import { adminHttp } from '../../../shared/http/clients';
+import { withoutEmpty } from '../../../shared/query/list-params';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
 // Shapes of api/src/modules/questions/questions.schemas.ts and reference-data.schemas.ts.
@@ -18,6 +19,7 @@ export interface QuestionRow {
   _id: string;
   questionNo: number;
   preview: string;
+  previewHtml: string;
   grade: { _id: string; title: string };
   category: Ref;
   subCategory: Ref;
@@ -111,15 +113,10 @@ export const questionKeys = {
   root,
   list: (query: QuestionListQuery) => [...root, 'list', query] as const,
   detail: (id: string) => [...root, 'detail', id] as const,
+  served: (id: string) => [...root, 'detail', id, 'served'] as const,
   options: (endpoint: OptionEndpoint, categoryId = '') => [...root, 'options', endpoint, categoryId] as const,
   change: (what: 'status' | 'delete') => [...root, what] as const,
 };
-
-const withoutEmpty = (query: object) =>
-  Object.fromEntries(Object.entries(query).filter(([, value]) => value !== '')) as Record<
-    string,
-    string | number
-  >;
 
 export function fetchQuestions(query: QuestionListQuery, signal?: AbortSignal) {
   return adminHttp.get<ListPage<QuestionRow>>('/question/detail/', { query: withoutEmpty(query), signal });
@@ -145,4 +142,53 @@ export async function setQuestionStatus({ id, status }: { id: string; status: Qu
 
 export async function deleteQuestion(id: string): Promise<void> {
   await adminHttp.delete<unknown>('/question/delete/', { query: { id } });
+}
+
+/** The body of create and update (question-form-model.ts builds it). */
+export type QuestionBody = Record<string, unknown>;
+
+export async function saveQuestion({
+  id,
+  body,
+}: {
+  id: string | null;
+  body: QuestionBody;
+}): Promise<Question> {
+  const path = id === null ? '/question/create/' : '/question/update/';
+  const options = id === null ? undefined : { query: { id } };
+  return (await adminHttp.post<{ data: Question }>(path, body, options)).data;
+}
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** Uploads a picture for a question, an option or a hint; resolves to the URL to store. */
+export async function uploadQuestionImage(file: File): Promise<string> {
+  if (file.size > MAX_IMAGE_BYTES) {
+    throw new Error(`"${file.name}" is larger than 2 MB. Please use a smaller picture.`);
+  }
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return (await adminHttp.post<{ data: { url: string } }>('/media/images', form)).data.url;
+}
+
+/** Spec §3 "Question as served" (api/src/modules/questions/served-question.ts). */
+export interface ServedQuestion {
+  _id: string;
+  questionId: string;
+  question: string;
+  questionImage: string | null;
+  type: QuestionType;
+  questionOptions: { _id: string; letter: string; text: string; image: string | null }[];
+  correctAnswerList: string[];
+  acceptedAnswers: string[];
+  selectMultiple: boolean;
+  answerHintText: string;
+  answerHintImage: string | null;
+  answerHintVideo: string | null;
+  answerHintThumbnail: string | null;
+}
+
+export async function fetchServedQuestion(id: string, signal?: AbortSignal): Promise<ServedQuestion> {
+  return (await adminHttp.get<{ data: ServedQuestion }>('/question/preview/', { query: { id }, signal }))
+    .data;
 }

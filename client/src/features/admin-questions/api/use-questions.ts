@@ -6,10 +6,12 @@ import {
   fetchOptions,
   fetchQuestion,
   fetchQuestions,
+  fetchServedQuestion,
   type GradeOption,
   type PhaseOption,
   type QuestionListQuery,
   questionKeys,
+  saveQuestion,
   setQuestionStatus,
 } from './questions-api';
 
@@ -25,6 +27,15 @@ export function useQuestion(id: string) {
   return useQuery({
     queryKey: questionKeys.detail(id),
     queryFn: ({ signal }) => fetchQuestion(id, signal),
+    meta: { silent: true },
+  });
+}
+
+/** The question as a student receives it, for the view page's preview. */
+export function useServedQuestion(id: string) {
+  return useQuery({
+    queryKey: questionKeys.served(id),
+    queryFn: ({ signal }) => fetchServedQuestion(id, signal),
     meta: { silent: true },
   });
 }
@@ -83,4 +94,19 @@ export function useQuestionMutations() {
       },
     }),
   };
+}
+
+/** Create or update; field problems are shown on the form, so the global toast stays quiet. */
+export function useSaveQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...questionKeys.root, 'save'],
+    mutationFn: saveQuestion,
+    meta: { silent: true },
+    onSuccess: async (question) => {
+      queryClient.setQueryData(questionKeys.detail(question._id), question);
+      await queryClient.invalidateQueries({ queryKey: questionKeys.served(question._id) });
+      await queryClient.invalidateQueries({ queryKey: [...questionKeys.root, 'list'] });
+    },
+  });
 }

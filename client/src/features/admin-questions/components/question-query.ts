@@ -1,4 +1,5 @@
 import { env } from '../../../config/env';
+import { applyListChange, idOf, oneOf, pagingFromParams } from '../../../shared/query/list-params';
 import {
   QUESTION_STATUSES,
   QUESTION_TAGS,
@@ -8,10 +9,7 @@ import {
   type QuestionOption,
 } from '../api/questions-api';
 
-export const DEFAULT_PAGE_SIZE = 50;
-const MAX_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const TAG_LABELS: Record<(typeof QUESTION_TAGS)[number], string> = {
   PRACTICE: 'Practice',
@@ -19,23 +17,11 @@ export const TAG_LABELS: Record<(typeof QUESTION_TAGS)[number], string> = {
   BOTH: 'Practice & contest',
 };
 
-function positiveInt(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  return value !== null && Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
-}
-
-function oneOf<T extends string>(values: readonly T[], value: string | null): T | '' {
-  return values.find((v) => v === value) ?? '';
-}
-
-const idOf = (value: string | null) => (value !== null && UUID.test(value) ? value : '');
-
 /** The list state as the URL holds it; bad values fall back, so a mangled link still opens the list. */
 export function queryFromParams(params: URLSearchParams): QuestionListQuery {
   const categoryId = idOf(params.get('categoryId'));
   return {
-    page: positiveInt(params.get('page'), 1),
-    limit: positiveInt(params.get('itemsPerPage'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    ...pagingFromParams(params),
     search: (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
     gradeId: idOf(params.get('gradeId')),
     phaseId: idOf(params.get('phaseId')),
@@ -66,21 +52,7 @@ export type QueryChange = Partial<Record<QueryKeyName, string>>;
  * category, and defaults and empty values are left out, so the plain list has a clean address.
  */
 export function applyQueryChange(current: URLSearchParams, change: QueryChange): URLSearchParams {
-  const next = new URLSearchParams(current);
-  const withPage = 'page' in change ? change : { ...change, page: '' };
-  const entries = Object.entries('categoryId' in change ? { ...withPage, subCategoryId: '' } : withPage);
-  for (const [key, value = ''] of entries) {
-    const isDefault =
-      value === '' ||
-      (key === 'page' && value === '1') ||
-      (key === 'itemsPerPage' && value === String(DEFAULT_PAGE_SIZE));
-    if (isDefault) {
-      next.delete(key);
-    } else {
-      next.set(key, value);
-    }
-  }
-  return next;
+  return applyListChange(current, 'categoryId' in change ? { ...change, subCategoryId: '' } : change);
 }
 
 /** True when any filter (not page or size) narrows the list. */

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
-import { HttpError } from '../../../shared/http/http-error';
 import { RichTextView } from '../../../shared/math/rich-text-view';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
+import { RecordStatus } from '../../../shared/ui/record-status';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import type { Question } from '../api/questions-api';
-import { useQuestion, useQuestionOptions } from '../api/use-questions';
-import { assetUrl, letteredOptions, TAG_LABELS } from './question-query';
+import { useQuestion, useQuestionOptions, useServedQuestion } from '../api/use-questions';
+import { assetUrl, TAG_LABELS } from './question-query';
 import './questions.css';
 
 /** The list's query string, when the visitor came from the list: back returns to the same filters. */
@@ -29,30 +29,7 @@ export function QuestionViewPage() {
       <Link to={backHref} className="q-back" data-testid="question-back">
         <span aria-hidden="true">←</span> All questions
       </Link>
-      {detail.isPending ? (
-        <>
-          <PageHeading title="Question" />
-          <LoadingBlock label="Loading the question…" />
-        </>
-      ) : null}
-      {detail.isError ? (
-        <>
-          <PageHeading title="Question" />
-          <Alert tone="error">
-            {detail.error instanceof HttpError &&
-            (detail.error.status === 404 || detail.error.status === 400) ? (
-              <p>This question does not exist or has been deleted.</p>
-            ) : (
-              <>
-                <p>The question could not be loaded.</p>
-                <Button small variant="secondary" onClick={() => void detail.refetch()}>
-                  Try again
-                </Button>
-              </>
-            )}
-          </Alert>
-        </>
-      ) : null}
+      <RecordStatus query={detail} title="Question" noun="question" />
       {detail.isSuccess ? <QuestionView question={detail.data} /> : null}
     </div>
   );
@@ -83,67 +60,7 @@ function QuestionView({ question }: { question: Question }) {
         </ButtonLink>
       </div>
       <div className="q-view-layout">
-        <Card className="stack" aria-label="As a student sees it" data-testid="question-preview">
-          <RichTextView html={question.question} className="q-text" />
-          <Figure src={question.questionImage} alt="Question figure" />
-          {isMcq ? (
-            <ol
-              className="q-options"
-              aria-label={question.selectMultiple ? 'Options (choose all that apply)' : 'Options'}
-            >
-              {letteredOptions(question).map(({ letter, option }) => (
-                <li
-                  key={option._id}
-                  className={option.isCorrect ? 'q-option q-option--correct' : 'q-option'}
-                  data-testid="question-option"
-                  data-letter={letter}
-                  data-correct={option.isCorrect}
-                >
-                  <span className="q-option__letter" aria-hidden="true">
-                    {letter}
-                  </span>
-                  <span className="visually-hidden">Option {letter}: </span>
-                  <div className="q-option__body">
-                    <RichTextView html={option.text} />
-                    <Figure src={option.image} alt={`Option ${letter} figure`} />
-                  </div>
-                  {option.isCorrect ? <span className="q-option__mark">✓ Correct</span> : null}
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <section className="stack" aria-labelledby="q-answers-title">
-              <h2 id="q-answers-title" className="card__title">
-                Accepted answers
-              </h2>
-              {question.acceptedAnswers.length > 0 ? (
-                <ul className="q-answers" data-testid="question-accepted-answers">
-                  {question.acceptedAnswers.map((answer) => (
-                    <li key={answer}>{answer}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="muted">No accepted answers yet.</p>
-              )}
-            </section>
-          )}
-          <section className="stack" aria-labelledby="q-hint-title">
-            <h2 id="q-hint-title" className="card__title">
-              Hint
-            </h2>
-            {question.answerHintText.trim() === '' ? (
-              <p className="muted">No hint text.</p>
-            ) : (
-              <RichTextView html={question.answerHintText} />
-            )}
-            <Figure src={question.answerHintImage} alt="Hint figure" />
-            {question.answerHintVideo !== null ? (
-              <a href={question.answerHintVideo} target="_blank" rel="noopener noreferrer">
-                Watch the hint video
-              </a>
-            ) : null}
-          </section>
-        </Card>
+        <StudentPreview id={question._id} />
         <Card className="stack" aria-labelledby="q-details-title">
           <h2 id="q-details-title" className="card__title">
             Details
@@ -183,5 +100,95 @@ function Meta({ term, children }: { term: string; children: ReactNode }) {
       <dt>{term}</dt>
       <dd>{children}</dd>
     </>
+  );
+}
+
+/** The question exactly as the api serves it to a student (spec §3), answers and hint marked. */
+function StudentPreview({ id }: { id: string }) {
+  const served = useServedQuestion(id);
+  if (served.isPending) {
+    return (
+      <Card aria-label="As a student sees it">
+        <LoadingBlock label="Loading the student view…" />
+      </Card>
+    );
+  }
+  if (served.isError) {
+    return (
+      <Card aria-label="As a student sees it">
+        <Alert tone="error">
+          <p>The student view could not be loaded.</p>
+          <Button small variant="secondary" onClick={() => void served.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </Card>
+    );
+  }
+  const question = served.data;
+  const isMcq = question.type === 'MCQs';
+  const hasHint =
+    question.answerHintText.trim() !== '' ||
+    question.answerHintImage !== null ||
+    question.answerHintVideo !== null;
+  return (
+    <Card className="stack" aria-label="As a student sees it" data-testid="question-preview">
+      <RichTextView html={question.question} className="q-text" />
+      <Figure src={question.questionImage} alt="Question figure" />
+      {isMcq ? (
+        <ol
+          className="q-options"
+          aria-label={question.selectMultiple ? 'Options (choose all that apply)' : 'Options'}
+        >
+          {question.questionOptions.map((option) => {
+            const correct = question.correctAnswerList.includes(option._id);
+            return (
+              <li
+                key={option._id}
+                className={correct ? 'q-option q-option--correct' : 'q-option'}
+                data-testid="question-option"
+                data-letter={option.letter}
+                data-correct={correct}
+              >
+                <span className="q-option__letter" aria-hidden="true">
+                  {option.letter}
+                </span>
+                <span className="visually-hidden">Option {option.letter}: </span>
+                <div className="q-option__body">
+                  <RichTextView html={option.text} />
+                  <Figure src={option.image} alt={`Option ${option.letter} figure`} />
+                </div>
+                {correct ? <span className="q-option__mark">✓ Correct</span> : null}
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <section className="stack" aria-labelledby="q-answers-title">
+          <h2 id="q-answers-title" className="card__title">
+            Accepted answers
+          </h2>
+          <p className="muted">Students type their answer in a box.</p>
+          <ul className="q-answers" data-testid="question-accepted-answers">
+            {question.acceptedAnswers.map((answer) => (
+              <li key={answer}>{answer}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="stack" aria-labelledby="q-hint-title">
+        <h2 id="q-hint-title" className="card__title">
+          Hint
+        </h2>
+        {hasHint ? null : <p className="muted">No hint.</p>}
+        {question.answerHintText.trim() === '' ? null : <RichTextView html={question.answerHintText} />}
+        <Figure src={question.answerHintImage} alt="Hint figure" />
+        {question.answerHintVideo !== null ? (
+          <a href={question.answerHintVideo} target="_blank" rel="noopener noreferrer">
+            Watch the hint video
+          </a>
+        ) : null}
+      </section>
+    </Card>
   );
 }

@@ -1,15 +1,19 @@
 import { type Action, hasPermission } from '@riyazi/api/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
+import { useDebouncedSearch } from '../../../shared/hooks/use-debounced-search';
 import { describeError } from '../../../shared/http/http-error';
+import { RichTextView } from '../../../shared/math/rich-text-view';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
-import { SelectField, Switch, TextField } from '../../../shared/ui/field';
+import { Switch, TextField } from '../../../shared/ui/field';
+import { FilterSelect } from '../../../shared/ui/filter-select';
+import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { Pagination } from '../../../shared/ui/pagination';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { ListPagination } from '../../../shared/ui/pagination';
+import { Card } from '../../../shared/ui/surface';
 import { QUESTION_STATUSES, QUESTION_TAGS, QUESTION_TYPES, type QuestionRow } from '../api/questions-api';
 import { useQuestionList, useQuestionMutations, useQuestionOptions } from '../api/use-questions';
 import {
@@ -19,26 +23,11 @@ import {
   queryFromParams,
   TAG_LABELS,
 } from './question-query';
+import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
 import './questions.css';
 
 type FilterKey = 'gradeId' | 'phaseId' | 'categoryId' | 'subCategoryId' | 'tag' | 'type' | 'status';
-
-function useDebouncedSearch(current: string, onSettled: (value: string) => void) {
-  const [text, setText] = useState(current);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // Back and forward change the URL under the box: follow it, keeping what is still being typed.
-  useEffect(() => {
-    setText((typed) => (typed.trim() === current ? typed : current));
-  }, [current]);
-  const onChange = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onSettled(value.trim()), 300);
-  };
-  return [text, onChange] as const;
-}
 
 export function QuestionsListPage() {
   const auth = useAdminAuth();
@@ -82,89 +71,76 @@ export function QuestionsListPage() {
             data-testid="questions-search"
           />
           {can('create') ? (
-            <ButtonLink to={adminPagePath('questionNew')} data-testid="questions-add">
-              Add question
-            </ButtonLink>
+            <div className="row">
+              <ButtonLink
+                variant="secondary"
+                to={adminPagePath('questionImport')}
+                data-testid="questions-import"
+              >
+                Import
+              </ButtonLink>
+              <ButtonLink to={adminPagePath('questionNew')} data-testid="questions-add">
+                Add question
+              </ButtonLink>
+            </div>
           ) : null}
         </div>
         <div className="q-filters">
-          <SelectField label="Grade" {...select('gradeId')}>
-            <option value="">All grades</option>
-            {options.grades.map((g) => (
-              <option key={g._id} value={g._id}>
-                {g.title}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Phase" {...select('phaseId')}>
-            <option value="">All phases</option>
-            {options.phases.map((p) => (
-              <option key={p._id} value={p._id}>
-                {p.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Category" {...select('categoryId')}>
-            <option value="">All categories</option>
-            {options.categories.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Sub category" disabled={query.categoryId === ''} {...select('subCategoryId')}>
-            <option value="">
-              {query.categoryId === '' ? 'Choose a category first' : 'All sub categories'}
-            </option>
-            {options.subCategories.map((s) => (
-              <option key={s._id} value={s._id}>
-                {s.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Tag" {...select('tag')}>
-            <option value="">All tags</option>
-            {QUESTION_TAGS.map((t) => (
-              <option key={t} value={t}>
-                {TAG_LABELS[t]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Type" {...select('type')}>
-            <option value="">All types</option>
-            {QUESTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Status" {...select('status')}>
-            <option value="">Any status</option>
-            {QUESTION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </SelectField>
+          <FilterSelect
+            label="Grade"
+            {...select('gradeId')}
+            allLabel="All grades"
+            options={options.grades.map((g) => ({ value: g._id, label: g.title }))}
+          />
+          <FilterSelect
+            label="Phase"
+            {...select('phaseId')}
+            allLabel="All phases"
+            options={options.phases.map((p) => ({ value: p._id, label: p.name }))}
+          />
+          <FilterSelect
+            label="Category"
+            {...select('categoryId')}
+            allLabel="All categories"
+            options={options.categories.map((c) => ({ value: c._id, label: c.name }))}
+          />
+          <FilterSelect
+            label="Sub category"
+            disabled={query.categoryId === ''}
+            {...select('subCategoryId')}
+            allLabel={query.categoryId === '' ? 'Choose a category first' : 'All sub categories'}
+            options={options.subCategories.map((s) => ({ value: s._id, label: s.name }))}
+          />
+          <FilterSelect
+            label="Tag"
+            {...select('tag')}
+            allLabel="All tags"
+            options={QUESTION_TAGS.map((t) => ({ value: t, label: TAG_LABELS[t] }))}
+          />
+          <FilterSelect
+            label="Type"
+            {...select('type')}
+            allLabel="All types"
+            options={QUESTION_TYPES.map((t) => ({ value: t, label: t }))}
+          />
+          <FilterSelect
+            label="Status"
+            {...select('status')}
+            allLabel="Any status"
+            options={QUESTION_STATUSES.map((s) => ({ value: s, label: s }))}
+          />
         </div>
 
-        {list.isPending ? <LoadingBlock label="Loading questions…" /> : null}
-        {list.isError ? (
-          <Alert tone="error">
-            <p>The questions could not be loaded.</p>
-            <Button small variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : null}
-        {page !== undefined && page.data.length === 0 ? (
-          <p className="muted" data-testid="questions-empty">
-            No questions {isFiltered(query) ? 'match these filters' : 'yet'}.
-          </p>
-        ) : null}
+        <ListStatus
+          query={list}
+          loading="Loading questions…"
+          error="The questions could not be loaded."
+          empty={`No questions ${isFiltered(query) ? 'match these filters' : 'yet'}.`}
+          emptyTestId="questions-empty"
+        />
         {page !== undefined && page.data.length > 0 ? (
           <table
-            className="q-table stacked-table--wide"
+            className="data-table q-table stacked-table--wide"
             data-testid="questions-table"
             aria-busy={list.isFetching}
           >
@@ -201,7 +177,7 @@ export function QuestionsListPage() {
                     )}
                   </th>
                   <td className="q-table__preview" data-label="Question">
-                    <span className="q-preview">{row.preview}</span>
+                    <RichTextView html={row.previewHtml} className="q-preview" />
                   </td>
                   <td data-label="Grade">{row.grade.title}</td>
                   <td data-label="Category">
@@ -244,17 +220,12 @@ export function QuestionsListPage() {
             </tbody>
           </table>
         ) : null}
-        {page !== undefined && page.total > 0 ? (
-          <Pagination
-            total={page.total}
-            currentPage={page.currentPage}
-            totalPages={page.totalPages}
-            itemsPerPage={page.itemsPerPage}
-            onPage={(next) => update({ page: String(next) })}
-            onPageSize={(size) => update({ itemsPerPage: String(size) })}
-            noun="questions"
-          />
-        ) : null}
+        <ListPagination
+          page={page}
+          onPage={(next) => update({ page: String(next) })}
+          onPageSize={(size) => update({ itemsPerPage: String(size) })}
+          noun="questions"
+        />
       </Card>
 
       {deleting !== null ? (

@@ -1,34 +1,30 @@
 import { type Action, hasPermission } from '@riyazi/api/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useDebouncedSearch } from '../../../shared/hooks/use-debounced-search';
 import { describeError } from '../../../shared/http/http-error';
+import { DEFAULT_PAGE_SIZE, pagingFromParams } from '../../../shared/query/list-params';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { Switch, TextField } from '../../../shared/ui/field';
+import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { Pagination } from '../../../shared/ui/pagination';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { ListPagination } from '../../../shared/ui/pagination';
+import { Card } from '../../../shared/ui/surface';
 import type { ListFilters } from '../api/reference-api';
 import { useReferenceList, useReferenceMutations } from '../api/use-reference';
 import type { Draft, ReferenceConfig } from './reference-config';
 import { ReferenceFormDialog } from './reference-form-dialog';
+import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
 import './reference.css';
-
-const DEFAULT_PAGE_SIZE = 50;
-
-function positiveInt(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
-}
 
 /** Page, page size and search live in the URL, so the list survives a reload. */
 function useListFilters() {
   const [params, setParams] = useSearchParams();
   const filters: ListFilters = {
-    page: positiveInt(params.get('page'), 1),
-    limit: positiveInt(params.get('itemsPerPage'), DEFAULT_PAGE_SIZE, 100),
+    ...pagingFromParams(params),
     search: params.get('search') ?? '',
   };
   const update = (changes: Record<string, string>, resetPage = true) => {
@@ -45,22 +41,6 @@ function useListFilters() {
     });
   };
   return { filters, update };
-}
-
-function useDebouncedSearch(current: string, onSettled: (value: string) => void) {
-  const [text, setText] = useState(current);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // Back and forward change the URL under the box: follow it, keeping what is still being typed.
-  useEffect(() => {
-    setText((typed) => (typed.trim() === current ? typed : current));
-  }, [current]);
-  const onChange = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onSettled(value.trim()), 300);
-  };
-  return [text, onChange] as const;
 }
 
 type Editing<T> = { row: T | null };
@@ -110,23 +90,16 @@ export function ReferencePage<T extends { _id: string }, D extends Draft>({
           ) : null}
         </div>
 
-        {list.isPending ? <LoadingBlock label={`Loading ${config.plural}…`} /> : null}
-        {list.isError ? (
-          <Alert tone="error">
-            <p>The {config.plural} could not be loaded.</p>
-            <Button small variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : null}
-        {page !== undefined && page.data.length === 0 ? (
-          <p className="muted" data-testid="reference-empty">
-            No {config.plural} {filters.search ? 'match this search' : 'yet'}.
-          </p>
-        ) : null}
+        <ListStatus
+          query={list}
+          loading={`Loading ${config.plural}…`}
+          error={`The ${config.plural} could not be loaded.`}
+          empty={`No ${config.plural} ${filters.search ? 'match this search' : 'yet'}.`}
+          emptyTestId="reference-empty"
+        />
         {page !== undefined && page.data.length > 0 ? (
           <table
-            className="ref-table stacked-table"
+            className="data-table ref-table stacked-table"
             data-testid="reference-table"
             aria-busy={list.isFetching}
           >
@@ -201,17 +174,12 @@ export function ReferencePage<T extends { _id: string }, D extends Draft>({
             </tbody>
           </table>
         ) : null}
-        {page !== undefined && page.total > 0 ? (
-          <Pagination
-            total={page.total}
-            currentPage={page.currentPage}
-            totalPages={page.totalPages}
-            itemsPerPage={page.itemsPerPage}
-            onPage={(next) => update({ page: String(next) }, false)}
-            onPageSize={(size) => update({ itemsPerPage: size === DEFAULT_PAGE_SIZE ? '' : String(size) })}
-            noun={config.plural}
-          />
-        ) : null}
+        <ListPagination
+          page={page}
+          onPage={(next) => update({ page: String(next) }, false)}
+          onPageSize={(size) => update({ itemsPerPage: size === DEFAULT_PAGE_SIZE ? '' : String(size) })}
+          noun={config.plural}
+        />
       </Card>
 
       {editing !== null ? (

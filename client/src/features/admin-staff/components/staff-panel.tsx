@@ -1,34 +1,31 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useDebouncedSearch } from '../../../shared/hooks/use-debounced-search';
+import { DEFAULT_PAGE_SIZE, pagingFromParams } from '../../../shared/query/list-params';
 import { Button } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
-import { Pagination } from '../../../shared/ui/pagination';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { FilterSelect } from '../../../shared/ui/filter-select';
+import { ListStatus } from '../../../shared/ui/list-status';
+import { ListPagination } from '../../../shared/ui/pagination';
+import { Card } from '../../../shared/ui/surface';
 import type { Role, StaffFilters, StaffUser } from '../api/staff-api';
 import { useDeleteStaff, useRoles, useStaffPage, useUpdateStaff } from '../api/use-staff';
 import type { Access } from './permission-grid';
 import { StaffFormDialog } from './staff-form-dialog';
 import type { StaffAbilities } from './staff-users-page';
+import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
-
-const DEFAULT_PAGE_SIZE = 50;
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const formatDate = (iso: string | null) => (iso === null ? 'Never' : dateTime.format(new Date(iso)));
-
-function positiveInt(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
-}
 
 /** The list state lives in the URL (page, itemsPerPage and each filter), so it survives a reload. */
 function useStaffFilters() {
   const [params, setParams] = useSearchParams();
   const status = params.get('isActive');
   const filters: StaffFilters = {
-    page: positiveInt(params.get('page'), 1),
-    limit: positiveInt(params.get('itemsPerPage'), DEFAULT_PAGE_SIZE, 100),
+    ...pagingFromParams(params),
     search: params.get('search') ?? '',
     roleId: params.get('roleId') ?? '',
     isActive: status === 'true' || status === 'false' ? status : '',
@@ -59,25 +56,13 @@ interface StaffPanelProps {
 
 export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
   const { filters, update } = useStaffFilters();
-  const [searchText, setSearchText] = useState(filters.search);
+  const [searchText, onSearch] = useDebouncedSearch(filters.search, (search) => update({ search }));
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<StaffUser | null>(null);
   const list = useStaffPage(filters);
   const roles = useRoles();
   const toggle = useUpdateStaff();
   const remove = useDeleteStaff();
-
-  const searchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
-  // Back and forward change the URL under the box: follow it, keeping what is still being typed.
-  useEffect(() => {
-    setSearchText((typed) => (typed.trim() === filters.search ? typed : filters.search));
-  }, [filters.search]);
-  const onSearch = (value: string) => {
-    setSearchText(value);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => update({ search: value.trim() }), 300);
-  };
 
   const isSelf = (staff: StaffUser) => staff.email.toLowerCase() === selfEmail.toLowerCase();
   const page = list.data;
@@ -95,19 +80,14 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
             onChange={(event) => onSearch(event.target.value)}
             data-testid="staff-search"
           />
-          <SelectField
+          <FilterSelect
             label="Role"
             value={filters.roleId}
             onChange={(event) => update({ roleId: event.target.value })}
             data-testid="staff-filter-role"
-          >
-            <option value="">All roles</option>
-            {(roles.data ?? []).map((role) => (
-              <option key={role._id} value={role._id}>
-                {role.name}
-              </option>
-            ))}
-          </SelectField>
+            allLabel="All roles"
+            options={(roles.data ?? []).map((role) => ({ value: role._id, label: role.name }))}
+          />
           <SelectField
             label="Status"
             value={filters.isActive}
@@ -126,23 +106,20 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
         ) : null}
       </div>
 
-      {list.isPending ? <LoadingBlock label="Loading staff…" /> : null}
-      {list.isError ? (
-        <Alert tone="error">
-          <p>Staff could not be loaded.</p>
-          <Button small variant="secondary" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {page !== undefined && page.data.length === 0 ? (
-        <p className="muted" data-testid="staff-empty">
-          No staff members match these filters.
-        </p>
-      ) : null}
+      <ListStatus
+        query={list}
+        loading="Loading staff…"
+        error="Staff could not be loaded."
+        empty="No staff members match these filters."
+        emptyTestId="staff-empty"
+      />
       {page !== undefined && page.data.length > 0 ? (
         <div className="staff-table-wrap">
-          <table className="staff-table stacked-table" data-testid="staff-table" aria-busy={list.isFetching}>
+          <table
+            className="data-table staff-table stacked-table"
+            data-testid="staff-table"
+            aria-busy={list.isFetching}
+          >
             <thead>
               <tr>
                 <th scope="col">Staff member</th>
@@ -213,17 +190,12 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
           </table>
         </div>
       ) : null}
-      {page !== undefined && page.total > 0 ? (
-        <Pagination
-          total={page.total}
-          currentPage={page.currentPage}
-          totalPages={page.totalPages}
-          itemsPerPage={page.itemsPerPage}
-          onPage={(next) => update({ page: String(next) }, false)}
-          onPageSize={(size) => update({ itemsPerPage: size === DEFAULT_PAGE_SIZE ? '' : String(size) })}
-          noun="staff members"
-        />
-      ) : null}
+      <ListPagination
+        page={page}
+        onPage={(next) => update({ page: String(next) }, false)}
+        onPageSize={(size) => update({ itemsPerPage: size === DEFAULT_PAGE_SIZE ? '' : String(size) })}
+        noun="staff members"
+      />
 
       {editing !== null ? (
         <StaffFormDialog

@@ -1,19 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
 import { Link, type To, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
-import { Button } from '../../../shared/ui/button';
-import { SelectField, TextField } from '../../../shared/ui/field';
+import { useDebouncedSearch } from '../../../shared/hooks/use-debounced-search';
+import { TextField } from '../../../shared/ui/field';
+import { FilterSelect } from '../../../shared/ui/filter-select';
+import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
 import { Pagination } from '../../../shared/ui/pagination';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { Card } from '../../../shared/ui/surface';
 import { useGradeOptions, useVerificationPage } from '../api/use-verification';
 import type { VerificationRow } from '../api/verification-api';
 import { StatusBadge } from './status-badge';
 import { formatDateTime } from './verification-format';
 import { applyQueryChange, type QueryChange, queryFromParams, STATUS_FILTERS } from './verification-query';
+import '../../../shared/ui/data-table.css';
 import './verification-list.css';
-
-const SEARCH_DELAY_MS = 300;
 
 /** The list state lives in the URL, so a filtered page can be bookmarked and survives a reload. */
 function useListQuery() {
@@ -21,22 +21,6 @@ function useListQuery() {
   const query = queryFromParams(params);
   const update = (change: QueryChange) => setParams((current) => applyQueryChange(current, change));
   return { query, update };
-}
-
-function useDebouncedSearch(value: string, onSettled: (value: string) => void) {
-  const [text, setText] = useState(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  // Back and forward change the URL under the box: follow it, keeping what is still being typed.
-  useEffect(() => {
-    setText((typed) => (typed.trim() === value ? typed : value));
-  }, [value]);
-  const onChange = (next: string) => {
-    setText(next);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => onSettled(next.trim()), SEARCH_DELAY_MS);
-  };
-  return [text, onChange] as const;
 }
 
 export function VerificationListPage() {
@@ -87,40 +71,32 @@ export function VerificationListPage() {
               onChange={(event) => onSearch(event.target.value)}
               data-testid="verification-search"
             />
-            <SelectField
+            <FilterSelect
               label="Grade"
               value={query.gradeId}
               onChange={(event) => update({ gradeId: event.target.value })}
               hint={grades.isError ? 'Grades could not be loaded.' : undefined}
               data-testid="verification-filter-grade"
-            >
-              <option value="">All grades</option>
-              {(grades.data ?? []).map((grade) => (
-                <option key={grade._id} value={grade._id}>
-                  {grade.title}
-                </option>
-              ))}
-            </SelectField>
+              allLabel="All grades"
+              options={(grades.data ?? []).map((grade) => ({ value: grade._id, label: grade.title }))}
+            />
           </div>
         </div>
 
-        {list.isPending ? <LoadingBlock label="Loading students…" /> : null}
-        {list.isError ? (
-          <Alert tone="error">
-            <p>The verification list could not be loaded.</p>
-            <Button small variant="secondary" onClick={() => void list.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        ) : null}
-        {page !== undefined && page.data.length === 0 ? (
-          <p className="muted" data-testid="verification-empty">
-            {filtered ? 'No students match these filters.' : 'No student has uploaded a document yet.'}
-          </p>
-        ) : null}
+        <ListStatus
+          query={list}
+          loading="Loading students…"
+          error="The verification list could not be loaded."
+          empty={filtered ? 'No students match these filters.' : 'No student has uploaded a document yet.'}
+          emptyTestId="verification-empty"
+        />
         {page !== undefined && page.data.length > 0 ? (
           <div className="verify-table-wrap">
-            <table className="verify-table" aria-busy={list.isFetching} data-testid="verification-table">
+            <table
+              className="data-table data-table--top verify-table"
+              aria-busy={list.isFetching}
+              data-testid="verification-table"
+            >
               <thead>
                 <tr>
                   <th scope="col">Student</th>

@@ -1,12 +1,9 @@
-import type { VerificationListQuery, VerificationStatus } from '../api/verification-api';
-
-export const DEFAULT_PAGE_SIZE = 50;
-
+import { applyListChange, pagingFromParams } from '../../../shared/query/list-params';
 import { PAGE_SIZES } from '../../../shared/ui/pagination-range';
+import type { VerificationListQuery, VerificationStatus } from '../api/verification-api';
 
 export { PAGE_SIZES };
 
-const MAX_PAGE_SIZE = 100;
 const MAX_SEARCH_LENGTH = 120;
 
 export const STATUS_FILTERS: readonly { value: VerificationStatus | ''; label: string }[] = [
@@ -28,17 +25,11 @@ function isStatus(value: string | null): value is VerificationStatus {
   return value !== null && value in STATUS_LABELS;
 }
 
-function positiveInt(value: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
-  const n = Number(value);
-  return value !== null && Number.isInteger(n) && n >= 1 ? Math.min(n, max) : fallback;
-}
-
 /** The list state as the URL holds it (page, itemsPerPage, status, search, gradeId); bad values fall back. */
 export function queryFromParams(params: URLSearchParams): VerificationListQuery {
   const status = params.get('status');
   return {
-    page: positiveInt(params.get('page'), 1),
-    limit: positiveInt(params.get('itemsPerPage'), DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+    ...pagingFromParams(params),
     status: isStatus(status) ? status : '',
     search: (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
     gradeId: params.get('gradeId') ?? '',
@@ -52,19 +43,5 @@ export type QueryChange = Partial<Record<'page' | 'itemsPerPage' | 'status' | 's
  * so the plain list has a clean address.
  */
 export function applyQueryChange(current: URLSearchParams, change: QueryChange): URLSearchParams {
-  const next = new URLSearchParams(current);
-  const changesPage = 'page' in change;
-  const entries = Object.entries(changesPage ? change : { ...change, page: '' });
-  for (const [key, value = ''] of entries) {
-    const isDefault =
-      value === '' ||
-      (key === 'page' && value === '1') ||
-      (key === 'itemsPerPage' && value === String(DEFAULT_PAGE_SIZE));
-    if (isDefault) {
-      next.delete(key);
-    } else {
-      next.set(key, value);
-    }
-  }
-  return next;
+  return applyListChange(current, change);
 }

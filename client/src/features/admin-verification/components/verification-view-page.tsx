@@ -1,11 +1,10 @@
 import { hasPermission, type Permission } from '@riyazi/api/contracts';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
-import { HttpError } from '../../../shared/http/http-error';
 import { useAdminAuth } from '../../../shared/session/use-session';
-import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { RecordStatus } from '../../../shared/ui/record-status';
+import { Card } from '../../../shared/ui/surface';
 import { useVerification } from '../api/use-verification';
 import type { VerificationDetail } from '../api/verification-api';
 import { DecisionPanel } from './decision-panel';
@@ -37,30 +36,7 @@ export function VerificationViewPage() {
       <Link to={backHref} className="verify-back">
         <span aria-hidden="true">←</span> All verification requests
       </Link>
-      {detail.isPending ? (
-        <>
-          <PageHeading title="Verification request" />
-          <LoadingBlock label="Loading the student…" />
-        </>
-      ) : null}
-      {detail.isError ? (
-        <>
-          <PageHeading title="Verification request" />
-          <Alert tone="error">
-            {detail.error instanceof HttpError &&
-            (detail.error.status === 404 || detail.error.status === 400) ? (
-              <p>This student does not exist or has been deleted.</p>
-            ) : (
-              <>
-                <p>The student could not be loaded.</p>
-                <Button small variant="secondary" onClick={() => void detail.refetch()}>
-                  Try again
-                </Button>
-              </>
-            )}
-          </Alert>
-        </>
-      ) : null}
+      <RecordStatus query={detail} title="Verification request" noun="student" />
       {detail.isSuccess ? <VerificationView student={detail.data} canUpdate={canUpdate} /> : null}
     </div>
   );

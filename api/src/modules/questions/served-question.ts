@@ -1,0 +1,112 @@
+import type { ServedQuestion } from '../../contracts/play-quiz.js';
+import { plainTextPreview } from '../../lib/rich-text.js';
+import type { Executor } from '../reference-data/reference-data.shared.js';
+import * as repo from './questions.repository.js';
+
+/** What the served shape needs of a stored question (rows of questions + question_options). */
+export interface StoredQuestion {
+  id: string;
+  questionHtml: string;
+  questionImage: string | null;
+  type: 'MCQS' | 'OPEN_ENDED';
+  selectMultiple: boolean;
+  answerHintText: string;
+  answerHintImage: string | null;
+  answerHintVideo: string | null;
+  answerHintThumbnail: string | null;
+  acceptedAnswers: string[];
+  options: { id: string; position: number; textHtml: string; image: string | null; isCorrect: boolean }[];
+}
+
+export type { ServedQuestion } from '../../contracts/play-quiz.js';
+
+export interface ServeOptions {
+  /** The id the play uses for this question (defaults to the question id). */
+  servedId?: string;
+  /** Option ids in the order this student sees them (a play may shuffle); others follow by position. */
+  optionOrder?: readonly string[];
+  /** Practice, admin preview and finished-contest review: true. A contest in progress: false. */
+  revealAnswers: boolean;
+  /** Hints go with revealed answers unless said otherwise. */
+  revealHint?: boolean;
+}
+
+const shows = (option: { textHtml: string; image: string | null }) =>
+  option.image !== null || plainTextPreview(option.textHtml, 1).length > 0 || /<img\s/i.test(option.textHtml);
+
+/**
+ * The one place a stored question becomes what a student's phone receives: options with neither
+ * text nor image are dropped, the rest lettered A, B, C… in the order shown, and answers and
+ * hints included only when `revealAnswers` says so.
+ */
+export function serveQuestion(question: StoredQuestion, options: ServeOptions): ServedQuestion {
+  const order = options.optionOrder ?? [];
+  const rank = (id: string) => {
+    const at = order.indexOf(id);
+    return at === -1 ? order.length : at;
+  };
+  const visible =
+    question.type === 'MCQS'
+      ? question.options.filter(shows).sort((a, b) => rank(a.id) - rank(b.id) || a.position - b.position)
+      : [];
+  const reveal = options.revealAnswers;
+  const hint = options.revealHint ?? reveal;
+  return {
+    _id: options.servedId ?? question.id,
+    questionId: question.id,
+    question: question.questionHtml,
+    questionImage: question.questionImage,
+    type: question.type === 'MCQS' ? 'MCQs' : 'Open Ended',
+    questionOptions: visible.map((option, index) => ({
+      _id: option.id,
+      letter: String.fromCharCode(65 + index),
+      text: option.textHtml,
+      image: option.image,
+    })),
+    correctAnswerList: reveal ? visible.filter((o) => o.isCorrect).map((o) => o.id) : [],
+    acceptedAnswers: reveal && question.type === 'OPEN_ENDED' ? [...question.acceptedAnswers] : [],
+    selectMultiple: question.selectMultiple,
+    answerHintText: hint ? question.answerHintText : '',
+    answerHintImage: hint ? question.answerHintImage : null,
+    answerHintVideo: hint ? question.answerHintVideo : null,
+    answerHintThumbnail: hint ? question.answerHintThumbnail : null,
+  };
+}
+
+/** One stored question with its options; null when it does not exist. */
+export async function loadStoredQuestion(db: Executor, id: string): Promise<StoredQuestion | null> {
+  const [row, options] = await Promise.all([repo.findQuestion(db, id), repo.optionsOf(db, id)]);
+  return row ? { ...row, options } : null;
+}
+
+/** Loads one question and serves it; null when it does not exist. */
+export async function loadServedQuestion(
+  db: Executor,
+  id: string,
+  options: ServeOptions,
+): Promise<ServedQuestion | null> {
+  const stored = await loadStoredQuestion(db, id);
+  return stored ? serveQuestion(stored, options) : null;
+}
+
+/**
+ * Questions as a contest serves them thousands of times a minute: kept in memory for `ttlMs`
+ * (an edit made during a contest reaches students within that time). Bounded in size.
+ */
+export function storedQuestionCache(ttlMs: number, maxEntries = 5000) {
+  const entries = new Map<string, { expires: number; value: Promise<StoredQuestion | null> }>();
+  return (db: Executor, id: string): Promise<StoredQuestion | null> => {
+    const now = Date.now();
+    const hit = entries.get(id);
+    if (hit && hit.expires > now) {
+      return hit.value;
+    }
+    if (entries.size >= maxEntries) {
+      entries.clear();
+    }
+    const value = loadStoredQuestion(db, id);
+    entries.set(id, { expires: now + ttlMs, value });
+    value.catch(() => entries.delete(id));
+    return value;
+  };
+}

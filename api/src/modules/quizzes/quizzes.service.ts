@@ -1,0 +1,459 @@
+import type { Db } from '@riyazi/db';
+import { QUIZ_DEFAULTS, quizRulesText } from '../../contracts/quiz-rules.js';
+import { conflict, HttpError, notFound } from '../../lib/errors.js';
+import { plainTextPreview } from '../../lib/rich-text.js';
+import {
+  type Actor,
+  audit,
+  diff,
+  type Executor,
+  pageOf,
+  stillReferenced,
+  type Trx,
+} from '../reference-data/reference-data.shared.js';
+import { type Allocation, allocatePicked, allocatePool, type PoolRule } from './quiz-pool.js';
+import * as repo from './quizzes.repository.js';
+import type {
+  GradeReportDto,
+  PoolCheckBody,
+  PoolReportDto,
+  QuizBody,
+  QuizDto,
+  QuizListQuery,
+  QuizOptionsDto,
+  QuizRowDto,
+  QuizStatus,
+} from './quizzes.schemas.js';
+
+const STATUS_LABEL = (isActive: boolean): QuizStatus => (isActive ? 'Active' : 'Inactive');
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+const invalid = (errors: Record<string, string>) => {
+  const [field, problem] = Object.entries(errors)[0]!;
+  return new HttpError(400, `${field}: ${problem}`, { errors });
+};
+
+/** What the pool depends on, whether it comes from a form or from a saved quiz. */
+interface PoolInput {
+  kind: 'PRACTICE' | 'CONTEST';
+  phaseId: string;
+  gradeIds: string[];
+  questionCount: number;
+  poolMode: 'RULES' | 'QUESTIONS';
+  rules: PoolRule[];
+  questionIds: string[];
+}
+
+type Names = Pick<Awaited<ReturnType<typeof repo.references>>, 'categories' | 'subCategories'>;
+
+/** 'Algebra › Fractions', 'Algebra, any sub category' or 'any category'. */
+function ruleLabel(rule: Pick<PoolRule, 'categoryId' | 'subCategoryId'>, names: Names) {
+  if (rule.categoryId === null) {
+    return 'any category';
+  }
+  const category = names.categories.get(rule.categoryId)?.name ?? 'unknown category';
+  if (rule.subCategoryId === null) {
+    return `${category}, any sub category`;
+  }
+  return `${category} › ${names.subCategories.get(rule.subCategoryId)?.name ?? 'unknown sub category'}`;
+}
+
+/**
+ * "Grade 4 is 3 questions short (rule 2: Algebra › Fractions has 2 of 5)", one sentence per grade
+ * that falls short, and a sentence when the rules do not add up to an attempt; null when it fills.
+ */
+export function shortfallMessage(
+  pool: Pick<PoolInput, 'poolMode' | 'questionCount' | 'rules'>,
+  grades: GradeReportDto[],
+): string | null {
+  const sentences: string[] = [];
+  if (pool.poolMode === 'RULES') {
+    const sum = pool.rules.reduce((total, rule) => total + rule.questionCount, 0);
+    if (pool.rules.length === 0) {
+      sentences.push('Add at least one rule');
+    } else if (sum !== pool.questionCount) {
+      sentences.push(
+        `The rules add up to ${plural(sum, 'question')}, not the ${pool.questionCount} of an attempt`,
+      );
+    }
+  }
+  if (grades.length === 0) {
+    sentences.push('Choose at least one grade');
+  }
+  for (const grade of grades.filter((g) => g.shortBy > 0)) {
+    const why =
+      pool.poolMode === 'RULES'
+        ? grade.rules
+            .filter((r) => r.shortBy > 0)
+            .map((r) => `rule ${r.position}: ${r.label} has ${r.available} of ${r.needed}`)
+            .join('; ')
+        : `${grade.available} of the picked questions ${grade.available === 1 ? 'is' : 'are'} eligible, ${grade.needed} needed`;
+    sentences.push(`${grade.gradeTitle} is ${plural(grade.shortBy, 'question')} short (${why})`);
+  }
+  return sentences.length === 0 ? null : sentences.join('. ');
+}
+
+/** The per-grade sufficiency report of a pool: can every grade it serves fill an attempt? */
+export async function poolReport(db: Executor, pool: PoolInput): Promise<PoolReportDto> {
+  const refs = await repo.references(db, {
+    gradeIds: pool.gradeIds,
+    phaseId: pool.phaseId,
+    categoryIds: pool.rules.flatMap((r) => (r.categoryId ? [r.categoryId] : [])),
+    subCategoryIds: pool.rules.flatMap((r) => (r.subCategoryId ? [r.subCategoryId] : [])),
+  });
+  const candidates = await repo.eligibleQuestions(db, {
+    kind: pool.kind,
+    phaseId: pool.phaseId,
+    gradeIds: refs.grades.map((g) => g.id),
+    questionIds: pool.poolMode === 'QUESTIONS' ? pool.questionIds : undefined,
+  });
+  const grades = refs.grades.map((grade): GradeReportDto => {
+    const own = candidates.filter((q) => q.gradeId === grade.id);
+    const allocation: Allocation =
+      pool.poolMode === 'RULES' ? allocatePool(pool.rules, own) : allocatePicked(pool.questionCount, own);
+    return {
+      gradeId: grade.id,
+      gradeTitle: grade.title,
+      eligible: own.length,
+      available: allocation.available,
+      needed: allocation.needed,
+      shortBy: allocation.shortBy,
+      rules: allocation.rules.map(({ questionIds: _ids, ...rule }) => {
+        const source = pool.rules.find((r) => r.position === rule.position)!;
+        return { ...rule, label: ruleLabel(source, refs) };
+      }),
+    };
+  });
+  const message = shortfallMessage(pool, grades);
+  return { sufficient: message === null, message, grades };
+}
+
+const withPositions = (
+  rules: { categoryId: string | null; subCategoryId: string | null; questionCount: number }[],
+) => rules.map((rule, i) => ({ ...rule, position: i + 1 }));
+
+/** The pool check of the form, before saving: nothing is written. */
+export function checkPool(db: Db, body: PoolCheckBody): Promise<PoolReportDto> {
+  return poolReport(db, {
+    ...body,
+    gradeIds: [...new Set(body.gradeIds)],
+    rules: body.poolMode === 'RULES' ? withPositions(body.rules) : [],
+    questionIds: [...new Set(body.questionIds)],
+  });
+}
+
+/** The form checked field by field and across fields; throws one 400 naming every bad field. */
+async function prepare(trx: Trx, body: QuizBody) {
+  const errors: Record<string, string> = {};
+  const gradeIds = [...new Set(body.gradeIds)];
+  const rules = body.poolMode === 'RULES' ? withPositions(body.rules) : [];
+  const questionIds = body.poolMode === 'QUESTIONS' ? [...new Set(body.questionIds)] : [];
+  const refs = await repo.references(trx, {
+    gradeIds,
+    phaseId: body.phaseId,
+    categoryIds: rules.flatMap((r) => (r.categoryId ? [r.categoryId] : [])),
+    subCategoryIds: rules.flatMap((r) => (r.subCategoryId ? [r.subCategoryId] : [])),
+  });
+  if (gradeIds.length === 0) {
+    errors.gradeIds = 'choose at least one grade';
+  } else if (refs.grades.length !== gradeIds.length) {
+    errors.gradeIds = 'a chosen grade does not exist';
+  }
+  if (!refs.phase) {
+    errors.phaseId = 'the chosen phase does not exist';
+  }
+  const opensAt = body.opensAt ?? null;
+  const closesAt = body.closesAt ?? null;
+  if (opensAt && closesAt && closesAt.getTime() <= opensAt.getTime()) {
+    errors.closesAt = 'must be after the opening time';
+  }
+  if (body.poolMode === 'RULES') {
+    const seen = new Map<string, number>();
+    rules.forEach((rule, i) => {
+      const at = `rules.${i}`;
+      if (rule.categoryId !== null && !refs.categories.has(rule.categoryId)) {
+        errors[`${at}.categoryId`] = 'the chosen category does not exist';
+      }
+      if (rule.subCategoryId !== null) {
+        const sub = refs.subCategories.get(rule.subCategoryId);
+        if (rule.categoryId === null) {
+          errors[`${at}.subCategoryId`] = 'choose a category first';
+        } else if (!sub) {
+          errors[`${at}.subCategoryId`] = 'the chosen sub category does not exist';
+        } else if (sub.categoryId !== rule.categoryId) {
+          errors[`${at}.subCategoryId`] = 'does not belong to the chosen category';
+        }
+      }
+      const key = `${rule.categoryId}/${rule.subCategoryId}`;
+      const first = seen.get(key);
+      if (first !== undefined) {
+        errors[at] = `repeats rule ${first}: merge them into one rule`;
+      } else {
+        seen.set(key, rule.position);
+      }
+    });
+    const sum = rules.reduce((total, rule) => total + rule.questionCount, 0);
+    if (rules.length === 0) {
+      errors.rules = 'add at least one rule';
+    } else if (sum !== body.questionCount) {
+      errors.rules = `the rule counts add up to ${sum}, not the ${body.questionCount} questions per attempt`;
+    }
+  } else if (questionIds.length === 0) {
+    errors.questionIds = 'pick at least one question';
+  } else {
+    const found = await repo.existingQuestions(trx, questionIds);
+    if (questionIds.some((id) => !found.has(id))) {
+      errors.questionIds = 'a picked question does not exist';
+    }
+  }
+  if (Object.keys(errors).length > 0) {
+    throw invalid(errors);
+  }
+  const values = {
+    title: body.title,
+    kind: body.kind,
+    phaseId: body.phaseId,
+    questionCount: body.questionCount,
+    secondsPerQuestion: body.secondsPerQuestion,
+    attemptsAllowed: body.attemptsAllowed ?? QUIZ_DEFAULTS.attemptsAllowed[body.kind],
+    opensAt,
+    closesAt,
+    isActive: body.status === 'Active',
+    poolMode: body.poolMode,
+  };
+  const pool: PoolInput = { ...values, gradeIds, rules, questionIds };
+  return { values, pool };
+}
+
+/**
+ * An active quiz must be able to fill an attempt for every grade it serves. An inactive one may be
+ * saved short: teachers build quizzes before the questions exist, and switching it on checks again.
+ */
+async function requireSufficient(trx: Trx, pool: PoolInput) {
+  const report = await poolReport(trx, pool);
+  if (!report.sufficient) {
+    throw new HttpError(
+      400,
+      `${report.message}. Add questions, change the pool, or save the quiz as inactive.`,
+      { errors: { pool: report.message! } },
+    );
+  }
+}
+
+function toRowDto(
+  row: repo.QuizListRow,
+  grades: Map<string, { id: string; title: string }[]>,
+  plays: Map<string, number>,
+): QuizRowDto {
+  return {
+    _id: row.id,
+    title: row.title,
+    kind: row.kind,
+    grades: (grades.get(row.id) ?? []).map((g) => ({ _id: g.id, title: g.title })),
+    phase: { _id: row.phaseId, name: row.phaseName },
+    questionCount: row.questionCount,
+    secondsPerQuestion: row.secondsPerQuestion,
+    attemptsAllowed: row.attemptsAllowed,
+    opensAt: row.opensAt?.toISOString() ?? null,
+    closesAt: row.closesAt?.toISOString() ?? null,
+    status: STATUS_LABEL(row.isActive),
+    poolMode: row.poolMode,
+    playCount: plays.get(row.id) ?? 0,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listQuizzes(db: Db, { page, limit, id: _id, status, ...query }: QuizListQuery) {
+  const filter: repo.QuizFilter = {
+    ...query,
+    isActive: status === undefined ? undefined : status === 'Active',
+  };
+  const result = await pageOf(
+    { page, limit },
+    (l, o) => repo.listQuizzes(db, filter, l, o),
+    () => repo.countQuizzes(db, filter),
+    (row) => row,
+  );
+  const ids = result.data.map((r) => r.id);
+  const [grades, plays] = await Promise.all([repo.gradesOf(db, ids), repo.playsOf(db, ids)]);
+  return { ...result, data: result.data.map((row) => toRowDto(row, grades, plays)) };
+}
+
+/** A saved quiz's pool, as the engine and the report see it. */
+async function savedPool(db: Executor, row: repo.QuizRow): Promise<PoolInput> {
+  const [grades, rules, questionIds] = await Promise.all([
+    repo.gradesOf(db, [row.id]),
+    repo.rulesOf(db, row.id),
+    repo.pickedOf(db, row.id),
+  ]);
+  return {
+    kind: row.kind,
+    phaseId: row.phaseId,
+    gradeIds: (grades.get(row.id) ?? []).map((g) => g.id),
+    questionCount: row.questionCount,
+    poolMode: row.poolMode,
+    rules,
+    questionIds,
+  };
+}
+
+export async function getQuiz(db: Executor, id: string): Promise<QuizDto> {
+  const row = await repo.findQuiz(db, id);
+  if (!row) {
+    throw notFound('Quiz not found');
+  }
+  const [pool, plays] = await Promise.all([savedPool(db, row), repo.countPlays(db, id)]);
+  const picked = await repo.pickedSummaries(db, pool.questionIds);
+  return {
+    _id: row.id,
+    title: row.title,
+    kind: row.kind,
+    gradeIds: pool.gradeIds,
+    phaseId: row.phaseId,
+    questionCount: row.questionCount,
+    secondsPerQuestion: row.secondsPerQuestion,
+    attemptsAllowed: row.attemptsAllowed,
+    opensAt: row.opensAt?.toISOString() ?? null,
+    closesAt: row.closesAt?.toISOString() ?? null,
+    status: STATUS_LABEL(row.isActive),
+    poolMode: row.poolMode,
+    rules: pool.rules.map(({ categoryId, subCategoryId, questionCount }) => ({
+      categoryId,
+      subCategoryId,
+      questionCount,
+    })),
+    questionIds: pool.questionIds,
+    pickedQuestions: picked.map((q) => ({
+      _id: q.id,
+      questionNo: Number(q.questionNo),
+      preview: plainTextPreview(q.questionHtml),
+      grade: { _id: q.gradeId, title: q.gradeTitle },
+      tag: q.tag,
+      status: STATUS_LABEL(q.status === 'ACTIVE'),
+    })),
+    pool: await poolReport(db, pool),
+    rulesText: quizRulesText(row),
+    playCount: plays,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const poolAudit = (pool: PoolInput) => ({
+  gradeIds: pool.gradeIds,
+  poolMode: pool.poolMode,
+  rules: pool.rules.map(({ categoryId, subCategoryId, questionCount }) => ({
+    categoryId,
+    subCategoryId,
+    questionCount,
+  })),
+  questionIds: pool.questionIds,
+});
+
+export async function createQuiz(db: Db, actor: Actor, body: QuizBody): Promise<QuizDto> {
+  const id = await db.transaction().execute(async (trx) => {
+    const { values, pool } = await prepare(trx, body);
+    if (values.isActive) {
+      await requireSufficient(trx, pool);
+    }
+    const { id } = await repo.insertQuiz(trx, values);
+    await repo.replacePool(trx, id, pool);
+    await audit(trx, actor, 'quiz.create', 'quiz', id, {
+      title: values.title,
+      kind: values.kind,
+      phaseId: values.phaseId,
+      questionCount: values.questionCount,
+      secondsPerQuestion: values.secondsPerQuestion,
+      attemptsAllowed: values.attemptsAllowed,
+      isActive: values.isActive,
+      ...poolAudit(pool),
+    });
+    return id;
+  });
+  return getQuiz(db, id);
+}
+
+export async function updateQuiz(db: Db, actor: Actor, id: string, body: QuizBody): Promise<QuizDto> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockQuiz(trx, id);
+    if (!current) {
+      throw notFound('Quiz not found');
+    }
+    const { values, pool } = await prepare(trx, body);
+    if (values.isActive) {
+      await requireSufficient(trx, pool);
+    }
+    const before = await savedPool(trx, current);
+    const { changes, set } = diff(current, values);
+    await repo.updateQuiz(trx, id, set);
+    await repo.replacePool(trx, id, pool);
+    const poolBefore = poolAudit(before);
+    const poolAfter = poolAudit(pool);
+    const poolChanges = Object.fromEntries(
+      (Object.keys(poolAfter) as (keyof typeof poolAfter)[])
+        .filter((key) => JSON.stringify(poolBefore[key]) !== JSON.stringify(poolAfter[key]))
+        .map((key) => [key, { from: poolBefore[key], to: poolAfter[key] }]),
+    );
+    await audit(trx, actor, 'quiz.update', 'quiz', id, {
+      title: values.title,
+      changes: { ...changes, ...poolChanges },
+    });
+  });
+  return getQuiz(db, id);
+}
+
+export async function setQuizStatus(db: Db, actor: Actor, id: string, status: QuizStatus): Promise<QuizDto> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockQuiz(trx, id);
+    if (!current) {
+      throw notFound('Quiz not found');
+    }
+    const isActive = status === 'Active';
+    if (current.isActive === isActive) {
+      return;
+    }
+    if (isActive) {
+      await requireSufficient(trx, await savedPool(trx, current));
+    }
+    await repo.updateQuiz(trx, id, { isActive });
+    await audit(trx, actor, isActive ? 'quiz.activate' : 'quiz.deactivate', 'quiz', id, {
+      title: current.title,
+      changes: { isActive: { from: current.isActive, to: isActive } },
+    });
+  });
+  return getQuiz(db, id);
+}
+
+export async function deleteQuiz(db: Db, actor: Actor, id: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const current = await repo.lockQuiz(trx, id);
+    if (!current) {
+      throw notFound('Quiz not found');
+    }
+    const plays = await repo.countPlays(trx, id);
+    if (plays > 0) {
+      throw conflict(
+        `This quiz has been played ${plays} time${plays === 1 ? '' : 's'}: deactivate it instead`,
+      );
+    }
+    await repo.deleteQuiz(trx, id).catch(stillReferenced('quiz'));
+    await audit(trx, actor, 'quiz.delete', 'quiz', id, { title: current.title, kind: current.kind });
+  });
+}
+
+/** Grades, phases and categories with their sub categories, for the quiz form and filters. */
+export async function quizOptions(db: Db): Promise<QuizOptionsDto> {
+  const found = await repo.options(db);
+  return {
+    grades: found.grades.map((g) => ({ _id: g.id, title: g.title, isActive: g.isActive })),
+    phases: found.phases.map((p) => ({ _id: p.id, name: p.name, number: p.number })),
+    categories: found.categories.map((c) => ({
+      _id: c.id,
+      name: c.name,
+      isActive: c.isActive,
+      subCategories: found.subCategories
+        .filter((s) => s.categoryId === c.id)
+        .map((s) => ({ _id: s.id, name: s.name, isActive: s.isActive })),
+    })),
+  };
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Alert, LoadingBlock } from './surface';
+
+/** The parts of a list query (TanStack Query) that ListStatus reads. */
+export interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  data?: { data: readonly unknown[] } | undefined;
+  refetch: () => unknown;
+}
+
+interface ListStatusProps {
+  query: ListQuery;
+  /** Shown while the first page loads, e.g. "Loading questions…". */
+  loading: string;
+  /** The error sentence, e.g. "The questions could not be loaded." */
+  error: ReactNode;
+  errorTestId?: string;
+  /** Shown when the page came back with no rows. */
+  empty: ReactNode;
+  emptyTestId: string;
+}
+
+/** Loading, error (with "Try again") and empty states of an admin list; the page renders the rows. */
+export function ListStatus({ query, loading, error, errorTestId, empty, emptyTestId }: ListStatusProps) {
+  return (
+    <>
+      {query.isPending ? <LoadingBlock label={loading} /> : null}
+      {query.isError ? (
+        <Alert tone="error" data-testid={errorTestId}>
+          <p>{error}</p>
+          <Button small variant="secondary" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {query.data !== undefined && query.data.data.length === 0 ? (
+        <p className="muted" data-testid={emptyTestId}>
+          {empty}
+        </p>
+      ) : null}
+    </>
+  );
+}
