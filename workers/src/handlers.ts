@@ -1,4 +1,5 @@
 import type { JobMap, JobName, JobPayload, QueueName } from '@riyazi/api/contracts';
+import type { Queues } from '@riyazi/api/queue';
 import type { TypedServer } from '@riyazi/api/realtime';
 import type { Db } from '@riyazi/db';
 import type { Job } from 'bullmq';
@@ -6,6 +7,7 @@ import type { Logger } from 'pino';
 
 export interface WorkerContext {
   db: Db;
+  queues: Queues;
   io: TypedServer;
   log: Logger;
   encryptionKey: string;

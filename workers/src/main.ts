@@ -10,7 +10,7 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'workers' } });
-  const db = createDb({ connectionString: config.DATABASE_URL, max: 10, applicationName: 'riyazi-workers' });
+  const db = createDb({ connectionString: config.DATABASE_URL, max: 20, applicationName: 'riyazi-workers' });
   const redis = createRedis(config.REDIS_URL, 'riyazi-workers');
   const queues = createQueues(redis, config.REDIS_PREFIX);
   const running = await startWorkers({

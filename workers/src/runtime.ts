@@ -5,14 +5,19 @@ import type { Db } from '@riyazi/db';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { startDeadlineSweep } from './deadline-sweep.js';
 import type { Handlers, WorkerContext } from './handlers.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
 import { broadcastHandlers } from './processors/broadcast.js';
 import { mailHandlers } from './processors/mail.js';
+import { rankingHandlers } from './processors/ranking.js';
+import { scoringHandlers } from './processors/scoring.js';
 
 export const handlers: Handlers = {
   broadcast: broadcastHandlers,
   mail: mailHandlers,
+  scoring: scoringHandlers,
+  ranking: rankingHandlers,
 };
 
 export interface WorkerDeps {
@@ -25,6 +30,8 @@ export interface WorkerDeps {
   isProduction: boolean;
   relay?: RelayOptions;
   concurrency?: number;
+  /** How often overdue contest questions are closed as "no answer" (default 2 s). */
+  sweepIntervalMs?: number;
 }
 
 export interface RunningWorkers {
@@ -62,6 +69,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const io = createSocketEmitter(deps.redis, deps.redisPrefix);
   const ctx: WorkerContext = {
     db: deps.db,
+    queues: deps.queues,
     io,
     log: deps.log,
     encryptionKey: deps.encryptionKey,
@@ -71,7 +79,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     const worker = new Worker(queue, processorFor(queue, ctx), {
       connection: deps.redis.duplicate(),
       prefix: bullPrefix(deps.redisPrefix),
-      concurrency: deps.concurrency ?? 4,
+      // Scoring is short transactions on contest day: many at once keep its lag low.
+      concurrency: deps.concurrency ?? (queue === 'scoring' ? 32 : 4),
     });
     worker.on('error', (err) => deps.log.error({ err, queue }, 'worker error'));
     worker.on('failed', (job, err) =>
@@ -81,11 +90,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   const relay = startOutboxRelay(deps.db, deps.queues, deps.log, deps.relay ?? DEFAULT_RELAY_OPTIONS);
+  const sweep = startDeadlineSweep(deps.db, deps.queues, deps.log, deps.sweepIntervalMs ?? 2000);
   deps.log.info({ queues: QUEUE_NAMES }, 'workers started');
 
   return {
     async close() {
       await relay.stop();
+      await sweep.stop();
       await Promise.all(workers.map((w) => w.close()));
       await closeSocketEmitter(io);
     },

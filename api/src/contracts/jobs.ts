@@ -6,27 +6,52 @@ export interface JobMap {
   mail: {
     'mail.send': { eventId: string; messageId: string };
   };
+  scoring: {
+    /** Scores one recorded answer, updates its play's totals and finishes the play when complete. */
+    'answer.score': { eventId: string; playId: string; questionId: string };
+  };
+  ranking: {
+    /** A contest play finished: the phase and grade standings change (computed by the ranking issue). */
+    'play.finished': { eventId: string; playId: string; phaseId: string; gradeId: string; kind: string };
+  };
 }
 
 export type QueueName = keyof JobMap;
 export type JobName<Q extends QueueName> = keyof JobMap[Q] & string;
 export type JobPayload<Q extends QueueName, J extends JobName<Q>> = JobMap[Q][J];
 
-export const QUEUE_NAMES = ['broadcast', 'mail'] as const satisfies readonly QueueName[];
+export const QUEUE_NAMES = [
+  'broadcast',
+  'mail',
+  'scoring',
+  'ranking',
+] as const satisfies readonly QueueName[];
 
 /** Every job name per queue, so a worker can refuse to start with a job it cannot handle. */
 export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
   broadcast: ['flags.updated'],
   mail: ['mail.send'],
+  scoring: ['answer.score'],
+  ranking: ['play.finished'],
 };
 
 /** Outbox event types and the queue/job that handles each. */
 export const OUTBOX_ROUTES = {
   'flags.updated': { queue: 'broadcast', job: 'flags.updated' },
   'mail.queued': { queue: 'mail', job: 'mail.send' },
+  'answer.recorded': { queue: 'scoring', job: 'answer.score' },
+  'play.finished': { queue: 'ranking', job: 'play.finished' },
 } as const satisfies Record<string, { queue: QueueName; job: string }>;
 
 export type OutboxEventType = keyof typeof OUTBOX_ROUTES;
+
+/**
+ * Events kept in the outbox as the durable record of what happened, with no job to run yet: they
+ * are written already marked enqueued, so the relay leaves them alone (no queue traffic on contest
+ * day for a record nobody consumes).
+ */
+export const RECORD_ONLY_EVENTS = ['play.started', 'question.served'] as const;
+export type RecordOnlyEventType = (typeof RECORD_ONLY_EVENTS)[number];
 
 export const DEFAULT_JOB_OPTIONS = {
   attempts: 5,

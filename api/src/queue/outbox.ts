@@ -1,6 +1,6 @@
 import type { Database, Db } from '@riyazi/db';
 import type { Transaction } from 'kysely';
-import { OUTBOX_ROUTES, type OutboxEventType } from '../contracts/jobs.js';
+import { OUTBOX_ROUTES, type OutboxEventType, type RecordOnlyEventType } from '../contracts/jobs.js';
 import type { Queues } from './queues.js';
 
 export interface OutboxEvent {
@@ -23,10 +23,33 @@ export async function insertOutboxEvent(
   return { id: row.id, type, payload };
 }
 
-/** Enqueues the event's job (jobId = event id, so a replay is a no-op) and marks it enqueued. */
-export async function dispatchOutboxEvent(db: Db, queues: Queues, event: OutboxEvent): Promise<void> {
+/** An event recorded for the history only (no job): written already marked enqueued. */
+export async function recordOutboxEvent(
+  trx: Transaction<Database> | Db,
+  type: RecordOnlyEventType,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  await trx
+    .insertInto('outboxEvents')
+    .values({ type, payload: JSON.stringify(payload), enqueuedAt: new Date() })
+    .execute();
+}
+
+/**
+ * Enqueues the event's job (jobId = event id, so a replay is a no-op) and marks it enqueued,
+ * unless the job itself marks it (`markEnqueued: false`, the hot answer path: one write fewer).
+ */
+export async function dispatchOutboxEvent(
+  db: Db,
+  queues: Queues,
+  event: OutboxEvent,
+  options: { markEnqueued?: boolean } = {},
+): Promise<void> {
   const route = OUTBOX_ROUTES[event.type];
   await queues[route.queue].add(route.job, { eventId: event.id, ...event.payload }, { jobId: event.id });
+  if (options.markEnqueued === false) {
+    return;
+  }
   await db
     .updateTable('outboxEvents')
     .set({ enqueuedAt: new Date() })
@@ -49,10 +72,11 @@ export interface DispatchDeps {
 export async function dispatchAfterCommit(
   { db, queues, log }: DispatchDeps,
   events: OutboxEvent[],
+  options: { markEnqueued?: boolean } = {},
 ): Promise<void> {
   for (const event of events) {
     try {
-      await dispatchOutboxEvent(db, queues, event);
+      await dispatchOutboxEvent(db, queues, event, options);
     } catch (err) {
       log.warn({ err, eventId: event.id }, 'enqueue after commit failed; the outbox relay will retry');
     }

@@ -19,12 +19,6 @@ export const PUBLIC_COMING_SOON: ComingSoonPage[] = [
 /** Student private pages inside the dashboard layout. */
 export const DASHBOARD_COMING_SOON: ComingSoonPage[] = [
   { path: paths.dashboardPayment, title: 'Payment', about: 'Pay for contest attempts or enter a code.' },
-  { path: paths.practiceQuiz, title: 'Practice quiz', about: 'Choose and start a practice quiz.' },
-  {
-    path: paths.contestQuiz,
-    title: 'Contest quiz',
-    about: 'Start your contest attempts for the current phase.',
-  },
 ];
 
 /** Student private pages outside the dashboard layout. */

@@ -5,3 +5,7 @@ export { LoginPage } from '../../features/student-auth/components/login-page';
 export { NotVerifiedPage } from '../../features/student-auth/components/not-verified-page';
 export { StudentVerificationPage } from '../../features/student-auth/components/student-verification-page';
 export { DashboardHome } from '../../features/student-dashboard/components/dashboard-home';
+export {
+  ContestQuizPage,
+  PracticeQuizPage,
+} from '../../features/student-dashboard/components/quiz-list-pages';

@@ -21,6 +21,8 @@ const StudentVerificationPage = lazyPage(loadLightPages, 'StudentVerificationPag
 const NotVerifiedPage = lazyPage(loadLightPages, 'NotVerifiedPage');
 const SignupSuccessPage = lazyPage(loadLightPages, 'SignupSuccessPage');
 const DashboardHome = lazyPage(loadLightPages, 'DashboardHome');
+const PracticeQuizPage = lazyPage(loadLightPages, 'PracticeQuizPage');
+const ContestQuizPage = lazyPage(loadLightPages, 'ContestQuizPage');
 const SignupPage = lazyPage(loadFormPages, 'SignupPage');
 const ForgotPasswordPage = lazyPage(loadFormPages, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(loadFormPages, 'ResetPasswordPage');
@@ -42,6 +44,8 @@ export const STUDENT_PUBLIC_ROUTES: RouteObject[] = [
 /** Built pages of the dashboard layout (behind the student guard). */
 export const STUDENT_DASHBOARD_ROUTES: RouteObject[] = [
   { path: paths.dashboard, element: <DashboardHome /> },
+  { path: paths.practiceQuiz, element: <PracticeQuizPage /> },
+  { path: paths.contestQuiz, element: <ContestQuizPage /> },
   { path: paths.profile, element: <ProfilePage /> },
   { path: paths.profileEdit, element: <ProfileEditPage /> },
 ];

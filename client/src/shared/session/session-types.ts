@@ -15,9 +15,14 @@ export interface SystemFlagsState {
   error: string | null;
 }
 
+/** The play a student is in (spec §3 quiz state): `_id` is the play id; enough to resume it after a reload. */
 export interface QuizRef {
   _id: string;
   title: string;
+  quizId: string;
+  /** The play's question ids in the order they are served (qno indexes this list). */
+  questionIds: string[];
+  secondsPerQuestion: number;
 }
 
 export interface QuizState {

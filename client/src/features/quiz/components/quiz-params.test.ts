@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quizScreen } from './quiz-params';
+import { questionNumber, quizScreen } from './quiz-params';
 
 const screen = (query: string) => quizScreen(new URLSearchParams(query));
 
@@ -14,5 +14,19 @@ describe('quizScreen', () => {
     expect(screen('started=true&code=contest&id=q1&qno=0')).toBe('contest');
     expect(screen('started=true&code=practice')).toBe('practice');
     expect(screen('started=true&code=other')).toBe('unknown');
+  });
+});
+
+describe('questionNumber', () => {
+  it('reads a zero-based whole number', () => {
+    expect(questionNumber(new URLSearchParams('qno=0'))).toBe(0);
+    expect(questionNumber(new URLSearchParams('qno=14'))).toBe(14);
+  });
+
+  it('refuses a missing or malformed qno', () => {
+    expect(questionNumber(new URLSearchParams(''))).toBeNull();
+    expect(questionNumber(new URLSearchParams('qno=-1'))).toBeNull();
+    expect(questionNumber(new URLSearchParams('qno=1.5'))).toBeNull();
+    expect(questionNumber(new URLSearchParams('qno=abc'))).toBeNull();
   });
 });

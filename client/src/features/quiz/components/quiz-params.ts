@@ -15,3 +15,9 @@ export function quizScreen(params: URLSearchParams): QuizScreen {
       return 'unknown';
   }
 }
+
+/** qno: a zero-based whole number, or null when missing or malformed. */
+export function questionNumber(params: URLSearchParams): number | null {
+  const raw = params.get('qno') ?? '';
+  return /^\d{1,4}$/.test(raw) ? Number(raw) : null;
+}

@@ -1,11 +1,9 @@
 import { useNavigate } from 'react-router-dom';
-import { paths } from '../../../config/paths';
 import type { QuizType } from '../../../config/quiz-rules';
+import { GUIDELINES_URL } from '../../../shared/quiz/quiz-urls';
 import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
 import { Card } from '../../../shared/ui/surface';
-
-export const GUIDELINES_URL = `${paths.quiz}?started=true&code=guidelines`;
 
 export function QuizStart() {
   const navigate = useNavigate();

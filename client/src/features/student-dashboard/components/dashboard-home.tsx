@@ -4,6 +4,7 @@ import { useStudentSessionSync } from '../../../shared/session/student-session';
 import { useStudentAuth } from '../../../shared/session/use-session';
 import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/surface';
+import { AvailableQuizzes } from './available-quizzes';
 import './dashboard.css';
 
 interface DashboardCard {
@@ -80,6 +81,17 @@ export function DashboardHome() {
           </ButtonLink>
         </Card>
       ) : null}
+
+      <div className="dash-quizzes">
+        <Card aria-labelledby="dash-contest-title">
+          <h2 id="dash-contest-title">Contest quizzes</h2>
+          <AvailableQuizzes type="CONTEST" />
+        </Card>
+        <Card aria-labelledby="dash-practice-title">
+          <h2 id="dash-practice-title">Practice quizzes</h2>
+          <AvailableQuizzes type="PRACTICE" />
+        </Card>
+      </div>
 
       <div className="dash-cards">
         {cards(student.isAttemptEarned).map((card, index) => (

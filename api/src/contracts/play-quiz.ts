@@ -1,0 +1,119 @@
+import type { QuizKind } from './quiz-rules.js';
+
+/**
+ * What the play-quiz calls answer (api/src/modules/play-quiz/): one definition for the api's
+ * services and the student client. Type-only: no runtime code.
+ */
+
+export interface AvailableQuiz {
+  _id: string;
+  title: string;
+  kind: QuizKind;
+  questionCount: number;
+  secondsPerQuestion: number;
+  attemptsAllowed: number;
+  attemptsLeft: number;
+  openPlayId: string | null;
+  closesAt: string | null;
+}
+
+export interface PlayDto {
+  _id: string;
+  questionCount: number;
+  practice: boolean;
+  status: 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
+  questions: { _id: string; question: string; position: number; answered: boolean }[];
+  currentIndex: number;
+  quiz: string;
+}
+
+export interface QuizDto {
+  _id: string;
+  title: string;
+  kind: QuizKind;
+  questionCount: number;
+  secondsPerQuestion: number;
+  attemptsAllowed: number;
+}
+
+export interface StartPlayResponse {
+  play: PlayDto;
+  quiz: QuizDto;
+  resumed: boolean;
+  contestAttempts: number;
+}
+
+export interface ServedOption {
+  _id: string;
+  letter: string;
+  text: string;
+  image: string | null;
+}
+
+export interface ServedQuestion {
+  _id: string;
+  questionId: string;
+  question: string;
+  questionImage: string | null;
+  type: 'MCQs' | 'Open Ended';
+  questionOptions: ServedOption[];
+  correctAnswerList: string[];
+  acceptedAnswers: string[];
+  selectMultiple: boolean;
+  answerHintText: string;
+  answerHintImage: string | null;
+  answerHintVideo: string | null;
+  answerHintThumbnail: string | null;
+}
+
+export interface ServedWithTimer {
+  question: ServedQuestion;
+  index: number;
+  servedAt: string;
+  deadline: string;
+  remainingMs: number;
+  serverTime: string;
+}
+
+export interface SubmitResult {
+  recorded: boolean;
+  outcome: 'ANSWERED' | 'NO_ANSWER';
+  timeTakenMs: number;
+  nextIndex: number;
+  finished: boolean;
+}
+
+export interface ResultsQuestion {
+  index: number;
+  questionId: string;
+  outcome: 'ANSWERED' | 'NO_ANSWER' | null;
+  isCorrect: boolean | null;
+  score: number | null;
+  timeTakenMs: number | null;
+}
+
+export interface PlayResults {
+  play: {
+    _id: string;
+    kind: QuizKind;
+    status: 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
+    quizTitle: string;
+    questionCount: number;
+    score: number;
+    correctCount: number;
+    totalTimeMs: number;
+    finishedAt: string | null;
+    pending: boolean;
+  };
+  questions: ResultsQuestion[];
+  rank: number | null;
+  reviewOpen: boolean;
+}
+
+export interface WrongAnswer {
+  index: number;
+  question: ServedQuestion;
+  outcome: 'ANSWERED' | 'NO_ANSWER' | null;
+  selectedOptionIds: string[];
+  answerText: string | null;
+}

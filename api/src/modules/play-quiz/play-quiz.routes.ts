@@ -1,0 +1,196 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errorSchema } from '../../lib/schemas.js';
+import {
+  questionResponse,
+  resultsResponse,
+  startResponse,
+  submitResponse,
+  wrongResponse,
+} from './play-quiz.schemas.js';
+import {
+  availableQuizzes,
+  cancelPlay,
+  grantContestAttempts,
+  playResults,
+  serveQuestion,
+  startPlay,
+  submitAnswer,
+  wrongAnswers,
+} from './play-quiz.service.js';
+
+const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+const playIdBody = z.object({ playId: id('play') });
+
+export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, queues }) => {
+  const deps = (log: { warn: (obj: object, msg: string) => void }) => ({ db, queues, log });
+
+  app.post(
+    '/play-quiz/',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['quiz'],
+        summary:
+          'Starts a play (a contest uses one attempt atomically) or resumes the unfinished one; draws and fixes the questions',
+        body: z.object({
+          quizId: id('quiz'),
+          type: z.enum(['CONTEST', 'PRACTICE'], { message: 'must be CONTEST or PRACTICE' }),
+        }),
+        response: {
+          200: startResponse,
+          ...errors,
+        },
+      },
+    },
+    async (request) => startPlay(deps(request.log), request.studentId as string, request.body),
+  );
+
+  app.get(
+    '/play-quiz/question',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['quiz'],
+        summary:
+          'The current question as served (spec §3) with the server deadline; the first serve starts its clock, a reload keeps it',
+        querystring: z.object({ playId: id('play'), questionId: id('question') }),
+        response: { 200: questionResponse, ...errors },
+      },
+    },
+    async (request) =>
+      serveQuestion(db, request.studentId as string, request.query.playId, request.query.questionId),
+  );
+
+  app.post(
+    '/play-quiz/question/submit-answer',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['quiz'],
+        summary:
+          'Records the answer of the current question (server-measured time; idempotent: a retry returns the first result)',
+        body: z.object({
+          playId: id('play'),
+          questionId: id('question'),
+          answers: z.array(z.unknown(), { message: 'must be a list' }).max(10, 'at most 10 answers'),
+          timeTaken: z.number({ message: 'must be a number of milliseconds' }).optional(),
+        }),
+        response: { 200: submitResponse, ...errors },
+      },
+    },
+    async (request) => submitAnswer(deps(request.log), request.studentId as string, request.body),
+  );
+
+  app.post(
+    '/play-quiz/results',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['quiz'],
+        summary:
+          'Score, correct count, time and per-question outcome of a play (pending while scoring catches up)',
+        body: playIdBody,
+        response: { 200: resultsResponse, ...errors },
+      },
+    },
+    async (request) => playResults(db, request.studentId as string, request.body.playId),
+  );
+
+  app.post(
+    '/play-quiz/cancel',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['quiz'],
+        summary: 'Stops a practice play (a contest cannot be stopped)',
+        body: playIdBody,
+        response: { 200: z.object({ message: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      await cancelPlay(db, request.studentId as string, request.body.playId);
+      return { message: 'Quiz stopped' };
+    },
+  );
+
+  app.get(
+    '/play-quiz/wrong',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['quiz'],
+        summary:
+          'The wrongly answered questions of a finished play with the correct answers (contest: once it is over)',
+        querystring: z.object({ id: id('play') }),
+        response: { 200: wrongResponse, ...errors },
+      },
+    },
+    async (request) => ({ data: await wrongAnswers(db, request.studentId as string, request.query.id) }),
+  );
+
+  app.get(
+    '/play-quiz/available',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['quiz'],
+        summary:
+          'The quizzes the signed-in student may start now, each with attempts left and any play to resume',
+        querystring: z.object({
+          type: z.enum(['CONTEST', 'PRACTICE'], { message: 'must be CONTEST or PRACTICE' }),
+        }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                _id: z.string(),
+                title: z.string(),
+                kind: z.enum(['CONTEST', 'PRACTICE']),
+                questionCount: z.number(),
+                secondsPerQuestion: z.number(),
+                attemptsAllowed: z.number(),
+                attemptsLeft: z.number(),
+                openPlayId: z.string().nullable(),
+                closesAt: z.string().nullable(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => ({
+      data: await availableQuizzes(db, request.studentId as string, request.query.type),
+    }),
+  );
+
+  app.post(
+    '/contestAttempts/create',
+    {
+      config: { permission: { module: 'student', action: 'update' } },
+      schema: {
+        tags: ['students'],
+        summary: 'Grants (or, negative, takes back) contest attempts of a student, with a reason; audited',
+        body: z.object({
+          studentId: id('student'),
+          attempts: z
+            .number({ message: 'must be a whole number' })
+            .int('must be a whole number')
+            .min(-10, 'at least -10')
+            .max(10, 'at most 10')
+            .refine((n) => n !== 0, 'must not be 0'),
+          reason: z
+            .string({ message: 'is required' })
+            .trim()
+            .min(3, 'say why (at least 3 characters)')
+            .max(300),
+        }),
+        response: { 200: z.object({ contestAttempts: z.number() }), ...errors },
+      },
+    },
+    async (request) => grantContestAttempts(db, { id: request.staff!.id, ip: request.ip }, request.body),
+  );
+};

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { servedQuestionSchema } from '../questions/questions.schemas.js';
+
+const kind = z.enum(['CONTEST', 'PRACTICE']);
+const playStatus = z.enum(['IN_PROGRESS', 'FINISHED', 'CANCELLED']);
+const outcome = z.enum(['ANSWERED', 'NO_ANSWER']);
+
+export const startResponse = z.object({
+  play: z.object({
+    _id: z.string(),
+    questionCount: z.number(),
+    practice: z.boolean(),
+    status: playStatus,
+    questions: z.array(
+      z.object({ _id: z.string(), question: z.string(), position: z.number(), answered: z.boolean() }),
+    ),
+    currentIndex: z.number(),
+    quiz: z.string(),
+  }),
+  quiz: z.object({
+    _id: z.string(),
+    title: z.string(),
+    kind,
+    questionCount: z.number(),
+    secondsPerQuestion: z.number(),
+    attemptsAllowed: z.number(),
+  }),
+  resumed: z.boolean(),
+  contestAttempts: z.number(),
+});
+
+export const questionResponse = z.object({
+  question: servedQuestionSchema,
+  index: z.number(),
+  servedAt: z.string(),
+  deadline: z.string(),
+  remainingMs: z.number(),
+  serverTime: z.string(),
+});
+
+export const submitResponse = z.object({
+  recorded: z.boolean(),
+  outcome,
+  timeTakenMs: z.number(),
+  nextIndex: z.number(),
+  finished: z.boolean(),
+});
+
+export const resultsResponse = z.object({
+  play: z.object({
+    _id: z.string(),
+    kind,
+    status: playStatus,
+    quizTitle: z.string(),
+    questionCount: z.number(),
+    score: z.number(),
+    correctCount: z.number(),
+    totalTimeMs: z.number(),
+    finishedAt: z.string().nullable(),
+    pending: z.boolean(),
+  }),
+  questions: z.array(
+    z.object({
+      index: z.number(),
+      questionId: z.string(),
+      outcome: outcome.nullable(),
+      isCorrect: z.boolean().nullable(),
+      score: z.number().nullable(),
+      timeTakenMs: z.number().nullable(),
+    }),
+  ),
+  rank: z.number().nullable(),
+  reviewOpen: z.boolean(),
+});
+
+export const wrongResponse = z.object({
+  data: z.array(
+    z.object({
+      index: z.number(),
+      question: servedQuestionSchema,
+      outcome: outcome.nullable(),
+      selectedOptionIds: z.array(z.string()),
+      answerText: z.string().nullable(),
+    }),
+  ),
+});

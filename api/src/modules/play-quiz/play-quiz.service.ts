@@ -1,0 +1,636 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '@riyazi/db';
+import type { SystemFlags } from '../../contracts/flags.js';
+import type {
+  AvailableQuiz,
+  PlayDto,
+  PlayResults,
+  QuizDto,
+  ServedWithTimer,
+  SubmitResult,
+} from '../../contracts/play-quiz.js';
+import type { QuizKind } from '../../contracts/quiz-rules.js';
+import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
+import { HttpError, notFound } from '../../lib/errors.js';
+import { type DispatchDeps, dispatchAfterCommit, recordOutboxEvent } from '../../queue/outbox.js';
+import { getFlags } from '../flags/flags.service.js';
+import {
+  loadServedQuestion,
+  serveQuestion as serveQuestionShape,
+  storedQuestionCache,
+} from '../questions/served-question.js';
+import { allocatePicked, allocatePool, type PoolCandidate } from '../quizzes/quiz-pool.js';
+import { eligibleQuestions, pickedOf, rulesOf } from '../quizzes/quizzes.repository.js';
+import type { Trx } from '../reference-data/reference-data.shared.js';
+import { findStudentAccount } from '../student-auth/student-auth.repository.js';
+import { isProfileCompleted } from '../student-auth/student-auth.service.js';
+import * as repo from './play-quiz.repository.js';
+
+/** Contest content is read thousands of times a minute; edits reach students within 30 s. */
+const cachedQuestion = storedQuestionCache(30_000);
+
+/** Errors the client acts on carry a code beside the message (spec §5: incomplete profile → /profile/edit). */
+const refuse = (status: number, message: string, code: string) => new HttpError(status, message, { code });
+
+function shuffle<T>(items: readonly T[]): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** Why this student may not start this quiz now, or null. Checked in spec order; first reason wins. */
+function gateMessage(flags: SystemFlags, quiz: repo.PlayQuiz, kind: QuizKind, now: Date): HttpError | null {
+  const enabled = kind === 'CONTEST' ? flags.isContestQuizEnabled : flags.isPracticeQuizEnabled;
+  if (!enabled) {
+    return refuse(
+      403,
+      kind === 'CONTEST' ? 'The contest is not open right now.' : 'Practice quizzes are not open right now.',
+      kind === 'CONTEST' ? 'CONTEST_CLOSED' : 'PRACTICE_CLOSED',
+    );
+  }
+  const phase = kind === 'CONTEST' ? flags.contestQuizPhase : flags.practiceQuizPhase;
+  if (!quiz.isActive || quiz.kind !== kind || phase !== quiz.phaseId) {
+    return refuse(404, 'This quiz is not available.', 'QUIZ_NOT_AVAILABLE');
+  }
+  if (quiz.opensAt !== null && now < quiz.opensAt) {
+    return refuse(403, 'This quiz has not opened yet.', 'QUIZ_NOT_OPEN');
+  }
+  if (quiz.closesAt !== null && now >= quiz.closesAt) {
+    return refuse(403, 'This quiz has closed.', 'QUIZ_CLOSED');
+  }
+  return null;
+}
+
+/** Draws the play's questions: the quiz's pool for the student's grade, shuffled, without repeats. */
+async function drawQuestions(trx: Trx, quiz: repo.PlayQuiz, gradeId: string): Promise<string[]> {
+  const picked = quiz.poolMode === 'QUESTIONS' ? await pickedOf(trx, quiz.id) : undefined;
+  const candidates: PoolCandidate[] = shuffle(
+    await eligibleQuestions(trx, {
+      gradeIds: [gradeId],
+      phaseId: quiz.phaseId,
+      kind: quiz.kind,
+      ...(picked ? { questionIds: picked } : {}),
+    }),
+  );
+  const allocation =
+    quiz.poolMode === 'QUESTIONS'
+      ? allocatePicked(quiz.questionCount, candidates)
+      : allocatePool(await rulesOf(trx, quiz.id), candidates);
+  if (allocation.shortBy > 0) {
+    throw refuse(409, 'This quiz is not ready yet. Please try again later.', 'POOL_SHORT');
+  }
+  const ids =
+    quiz.poolMode === 'QUESTIONS'
+      ? candidates.slice(0, quiz.questionCount).map((c) => c.id)
+      : allocation.rules.flatMap((rule) => rule.questionIds);
+  // Rules fill in rule order; the student sees them mixed.
+  return shuffle(ids);
+}
+
+async function playDto(db: Db | Trx, playId: string): Promise<PlayDto> {
+  const play = await repo.findPlay(db, playId);
+  if (!play) {
+    throw notFound('Play not found');
+  }
+  const questions = await repo.playQuestionsOf(db, playId);
+  const firstOpen = questions.findIndex((q) => q.outcome === null);
+  return {
+    _id: play.id,
+    questionCount: play.questionCount,
+    practice: play.kind === 'PRACTICE',
+    status: play.status,
+    questions: questions.map((q) => ({
+      _id: q.questionId,
+      question: q.questionId,
+      position: q.position,
+      answered: q.outcome !== null,
+    })),
+    currentIndex: firstOpen === -1 ? questions.length : firstOpen,
+    quiz: play.quizId,
+  };
+}
+
+const quizDto = (quiz: repo.PlayQuiz): QuizDto => ({
+  _id: quiz.id,
+  title: quiz.title,
+  kind: quiz.kind,
+  questionCount: quiz.questionCount,
+  secondsPerQuestion: quiz.secondsPerQuestion,
+  attemptsAllowed: quiz.attemptsAllowed,
+});
+
+/**
+ * POST /play-quiz/: starts (or resumes) a play. A contest uses one attempt in the same transaction
+ * that creates the play, under a lock on the student row, so two taps with one attempt left make
+ * exactly one play; an unfinished contest play is resumed instead of starting another.
+ */
+export async function startPlay(
+  deps: DispatchDeps,
+  studentId: string,
+  input: { quizId: string; type: QuizKind },
+): Promise<{ play: PlayDto; quiz: QuizDto; resumed: boolean; contestAttempts: number }> {
+  const { db } = deps;
+  const flags = await getFlags(db);
+  const quiz = await repo.findQuizForPlay(db, input.quizId);
+  if (!quiz) {
+    throw refuse(404, 'This quiz is not available.', 'QUIZ_NOT_AVAILABLE');
+  }
+  const gate = gateMessage(flags, quiz, input.type, new Date());
+  if (gate) {
+    throw gate;
+  }
+  const result = await db.transaction().execute(async (trx) => {
+    const student = await repo.lockStudent(trx, studentId);
+    if (!student?.isActive) {
+      throw refuse(401, 'Unauthorized', 'UNAUTHORIZED');
+    }
+    if (student.gradeId === null || !(await repo.quizServesGrade(trx, quiz.id, student.gradeId))) {
+      throw refuse(404, 'This quiz is not for your grade.', 'QUIZ_NOT_AVAILABLE');
+    }
+    const open = await repo.findOpenPlay(trx, studentId, input.type, quiz.id);
+    if (open) {
+      return { playId: open.id, resumed: true, attempts: student.contestAttempts };
+    }
+    let attempts = student.contestAttempts;
+    if (input.type === 'CONTEST') {
+      const account = await findStudentAccount(trx, studentId);
+      if (!account || !isProfileCompleted(account, flags)) {
+        throw refuse(403, 'Please complete your profile before starting the contest.', 'PROFILE_INCOMPLETE');
+      }
+      if (flags.contestPermissionRequired && account.verificationStatus !== 'APPROVED') {
+        throw refuse(
+          403,
+          'Your documents must be verified before you can start the contest.',
+          'NOT_VERIFIED',
+        );
+      }
+      if (student.contestAttempts < 1) {
+        throw refuse(403, 'You have no contest attempts left.', 'NO_ATTEMPTS');
+      }
+      if ((await repo.countQuizPlays(trx, studentId, quiz.id)) >= quiz.attemptsAllowed) {
+        throw refuse(
+          403,
+          `You have used all ${quiz.attemptsAllowed} attempts of this contest.`,
+          'QUIZ_ATTEMPTS_USED',
+        );
+      }
+      attempts -= 1;
+      await trx
+        .updateTable('students')
+        .set({ contestAttempts: attempts })
+        .where('id', '=', studentId)
+        .execute();
+    }
+    const questionIds = await drawQuestions(trx, quiz, student.gradeId);
+    const optionIds = await repo.optionIdsOf(trx, questionIds);
+    const play = await trx
+      .insertInto('plays')
+      .values({
+        studentId,
+        quizId: quiz.id,
+        phaseId: quiz.phaseId,
+        gradeId: student.gradeId,
+        kind: input.type,
+        questionCount: questionIds.length,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('playQuestions')
+      .values(
+        questionIds.map((questionId, position) => ({
+          playId: play.id,
+          position,
+          questionId,
+          optionOrder: shuffle(optionIds.get(questionId) ?? []),
+        })),
+      )
+      .execute();
+    await trx
+      .insertInto('auditLog')
+      .values({
+        actorType: 'student',
+        actorId: studentId,
+        action: input.type === 'CONTEST' ? 'play.startContest' : 'play.startPractice',
+        targetType: 'play',
+        targetId: play.id,
+        details: JSON.stringify({ quizId: quiz.id, attemptsLeft: attempts }),
+      })
+      .execute();
+    await recordOutboxEvent(trx, 'play.started', {
+      playId: play.id,
+      studentId,
+      quizId: quiz.id,
+      kind: input.type,
+      questionCount: questionIds.length,
+    });
+    return { playId: play.id, resumed: false, attempts };
+  });
+  return {
+    play: await playDto(db, result.playId),
+    quiz: quizDto(quiz),
+    resumed: result.resumed,
+    contestAttempts: result.attempts,
+  };
+}
+
+async function ownPlay(db: Db | Trx, studentId: string, playId: string): Promise<repo.PlayRow> {
+  const play = await repo.findPlay(db, playId);
+  // Another student's play is "not found": its existence is not theirs to learn.
+  if (!play || play.studentId !== studentId) {
+    throw notFound('Play not found');
+  }
+  return play;
+}
+
+/**
+ * GET /play-quiz/question: questions are served in order. The first serve starts the clock
+ * (served_at, deadline = served_at + the quiz's seconds); serving again returns the same
+ * deadline, so a reload never gives a fresh 180 s.
+ */
+export async function serveQuestion(
+  db: Db,
+  studentId: string,
+  playId: string,
+  questionId: string,
+): Promise<ServedWithTimer> {
+  const state = await repo.loadPlayState(db, playId);
+  // Another student's play is "not found": its existence is not theirs to learn.
+  if (!state || state.play.studentId !== studentId) {
+    throw notFound('Play not found');
+  }
+  const { play, questions } = state;
+  if (play.status !== 'IN_PROGRESS') {
+    throw refuse(409, 'This quiz is already over.', 'PLAY_OVER');
+  }
+  const index = questions.findIndex((q) => q.questionId === questionId);
+  if (index === -1) {
+    throw notFound('This question is not part of the quiz');
+  }
+  const current = questions.findIndex((q) => q.outcome === null);
+  if (index !== current) {
+    throw refuse(
+      409,
+      index < current ? 'This question has already been answered.' : 'Answer the current question first.',
+      index < current ? 'ALREADY_ANSWERED' : 'NOT_CURRENT',
+    );
+  }
+  const row = questions[index]!;
+  const limitMs = play.secondsPerQuestion * 1000;
+  let timer = row.servedAt && row.deadlineAt ? { servedAt: row.servedAt, deadlineAt: row.deadlineAt } : null;
+  if (timer === null) {
+    const now = new Date();
+    // A contest question first asked for long after the previous answer already ran out there (the
+    // deadline sweep would have closed it): its clock starts at that answer, so waiting never helps.
+    const previous = questions
+      .map((q) => q.answeredAt?.getTime() ?? 0)
+      .reduce((latest, at) => Math.max(latest, at), play.startedAt.getTime());
+    const servedAt =
+      play.kind === 'CONTEST' && now.getTime() - previous > limitMs + ANSWER_GRACE_MS
+        ? new Date(previous)
+        : now;
+    timer =
+      (await repo.markServedOnce(db, playId, questionId, servedAt, limitMs)) ??
+      // Served by a simultaneous request (a double tap): read the deadline it set.
+      (await repo.servedTimer(db, playId, questionId));
+  }
+  const stored = await cachedQuestion(db, questionId);
+  if (!stored) {
+    throw notFound('Question not found');
+  }
+  const served = serveQuestionShape(stored, {
+    servedId: questionId,
+    optionOrder: row.optionOrder,
+    revealAnswers: play.kind === 'PRACTICE',
+  });
+  return {
+    question: served,
+    index,
+    servedAt: timer.servedAt.toISOString(),
+    deadline: timer.deadlineAt.toISOString(),
+    remainingMs: Math.max(0, timer.deadlineAt.getTime() - Date.now()),
+    serverTime: new Date().toISOString(),
+  };
+}
+
+export interface SubmitInput {
+  playId: string;
+  questionId: string;
+  /** Option ids (or option objects with _id) for MCQs; one typed value for Open Ended. */
+  answers: unknown[];
+  timeTaken?: number | undefined;
+}
+
+function answerValues(raw: unknown[]): string[] {
+  return raw
+    .map((item) => {
+      if (typeof item === 'string' || typeof item === 'number') {
+        return String(item);
+      }
+      if (item !== null && typeof item === 'object') {
+        const object = item as Record<string, unknown>;
+        const value = object._id ?? object.id ?? object.value ?? object.text;
+        return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+      }
+      return '';
+    })
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+}
+
+/**
+ * POST /play-quiz/question/submit-answer: records the answer of the current question with the
+ * server's own time taken and an outbox event for the scoring worker, in one transaction. A
+ * repeated submit (a retry after a lost response) returns the first result.
+ */
+export async function submitAnswer(
+  deps: DispatchDeps,
+  studentId: string,
+  input: SubmitInput,
+): Promise<SubmitResult> {
+  const { db } = deps;
+  const now = new Date();
+  const state = await repo.loadPlayState(db, input.playId);
+  if (!state || state.play.studentId !== studentId) {
+    throw notFound('Play not found');
+  }
+  const { play, questions } = state;
+  const index = questions.findIndex((q) => q.questionId === input.questionId);
+  if (index === -1) {
+    throw notFound('This question is not part of the quiz');
+  }
+  const row = questions[index]!;
+  const answeredCount = questions.filter((q) => q.outcome !== null).length;
+  const firstResult = (outcome: 'ANSWERED' | 'NO_ANSWER', timeTakenMs: number, answered: number) => ({
+    recorded: false,
+    outcome,
+    timeTakenMs,
+    nextIndex: answered,
+    finished: answered === questions.length,
+  });
+  if (row.outcome !== null) {
+    return firstResult(row.outcome, row.timeTakenMs ?? 0, answeredCount);
+  }
+  if (play.status !== 'IN_PROGRESS') {
+    throw refuse(409, 'This quiz is already over.', 'PLAY_OVER');
+  }
+  if (row.servedAt === null || row.deadlineAt === null) {
+    throw refuse(409, 'Answer the current question first.', 'NOT_CURRENT');
+  }
+  const limitMs = play.secondsPerQuestion * 1000;
+  const values = answerValues(input.answers);
+  const late = play.kind === 'CONTEST' && now.getTime() > row.deadlineAt.getTime() + ANSWER_GRACE_MS;
+  let selected: string[] = [];
+  let answerText: string | null = null;
+  if (row.questionType === 'MCQS') {
+    const known = new Set(row.optionOrder);
+    selected = [...new Set(values)].filter((id) => known.has(id));
+    if (selected.length !== values.length) {
+      throw new HttpError(400, 'answers: contains an option that is not part of this question', {
+        errors: { answers: 'contains an option that is not part of this question' },
+      });
+    }
+    if (!row.selectMultiple && selected.length > 1) {
+      throw new HttpError(400, 'answers: choose one option', { errors: { answers: 'choose one option' } });
+    }
+  } else {
+    if (values.length > 1) {
+      throw new HttpError(400, 'answers: send one answer', { errors: { answers: 'send one answer' } });
+    }
+    answerText = values[0]?.slice(0, 200) ?? null;
+  }
+  const empty = selected.length === 0 && (answerText === null || answerText === '');
+  const outcome = late || empty ? 'NO_ANSWER' : 'ANSWERED';
+  const clientMs =
+    typeof input.timeTaken === 'number' && Number.isFinite(input.timeTaken)
+      ? Math.round(input.timeTaken)
+      : null;
+  // Contest: the server's clock only. Practice may pause, so the client's figure (bounded) is used.
+  const serverMs = Math.min(Math.max(now.getTime() - row.servedAt.getTime(), 0), limitMs);
+  const timeTakenMs =
+    play.kind === 'PRACTICE' && clientMs !== null ? Math.min(Math.max(clientMs, 0), limitMs) : serverMs;
+  // The answer and its event commit together in one statement; the primary key makes a second
+  // submit of the same question (a retry racing the first) insert nothing.
+  const eventId = await repo.insertAnswerWithEvent(db, {
+    playId: input.playId,
+    questionId: input.questionId,
+    outcome,
+    selectedOptionIds: outcome === 'ANSWERED' ? selected : [],
+    answerText: outcome === 'ANSWERED' ? answerText : null,
+    answeredAt: now,
+    timeTakenMs,
+    clientTimeTakenMs: clientMs === null ? null : Math.min(Math.max(clientMs, -1), 3_600_000),
+  });
+  if (eventId === null) {
+    const existing = await repo.answerOf(db, input.playId, input.questionId);
+    return firstResult(existing?.outcome ?? outcome, existing?.timeTakenMs ?? timeTakenMs, answeredCount + 1);
+  }
+  // Acknowledge now and enqueue the scoring alongside; the scoring job marks the event enqueued,
+  // and the outbox relay enqueues it anyway if this enqueue is lost.
+  void dispatchAfterCommit(
+    deps,
+    [
+      {
+        id: eventId,
+        type: 'answer.recorded',
+        payload: { playId: input.playId, questionId: input.questionId },
+      },
+    ],
+    { markEnqueued: false },
+  );
+  const nextIndex = answeredCount + 1;
+  return { recorded: true, outcome, timeTakenMs, nextIndex, finished: nextIndex === questions.length };
+}
+
+/** POST /play-quiz/cancel: a practice play may be stopped; a contest never is. */
+export async function cancelPlay(db: Db, studentId: string, playId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const play = await repo.lockPlay(trx, playId);
+    if (!play || play.studentId !== studentId) {
+      throw notFound('Play not found');
+    }
+    if (play.kind === 'CONTEST') {
+      throw refuse(409, 'A contest cannot be stopped.', 'CONTEST_NOT_CANCELLABLE');
+    }
+    if (play.status === 'IN_PROGRESS') {
+      await trx.updateTable('plays').set({ status: 'CANCELLED' }).where('id', '=', playId).execute();
+    }
+  });
+}
+
+async function reviewOpen(db: Db, play: repo.PlayRow): Promise<boolean> {
+  if (play.kind === 'PRACTICE') {
+    return true;
+  }
+  const flags = await getFlags(db);
+  return (
+    play.status === 'FINISHED' && !(flags.isContestQuizEnabled && flags.contestQuizPhase === play.phaseId)
+  );
+}
+
+/** POST /play-quiz/results. */
+export async function playResults(db: Db, studentId: string, playId: string): Promise<PlayResults> {
+  const play = await ownPlay(db, studentId, playId);
+  const questions = await repo.playQuestionsOf(db, playId);
+  const pending =
+    play.status === 'IN_PROGRESS' || questions.some((q) => q.outcome !== null && q.isCorrect === null);
+  return {
+    play: {
+      _id: play.id,
+      kind: play.kind,
+      status: play.status,
+      quizTitle: play.quizTitle,
+      questionCount: play.questionCount,
+      score: play.score,
+      correctCount: play.correctCount,
+      totalTimeMs: play.totalTimeMs,
+      finishedAt: play.finishedAt?.toISOString() ?? null,
+      pending,
+    },
+    questions: questions.map((q, index) => ({
+      index,
+      questionId: q.questionId,
+      outcome: q.outcome,
+      isCorrect: q.isCorrect,
+      score: q.score,
+      timeTakenMs: q.timeTakenMs,
+    })),
+    rank: null,
+    reviewOpen: await reviewOpen(db, play),
+  };
+}
+
+/** GET /play-quiz/wrong?id: the questions answered wrongly (or not at all), with the right answers. */
+export async function wrongAnswers(db: Db, studentId: string, playId: string) {
+  const play = await ownPlay(db, studentId, playId);
+  if (play.status !== 'FINISHED') {
+    throw refuse(409, 'The review opens when the quiz is finished.', 'PLAY_NOT_FINISHED');
+  }
+  if (!(await reviewOpen(db, play))) {
+    throw refuse(403, 'Contest answers are shown once the contest is over.', 'REVIEW_CLOSED');
+  }
+  const questions = await repo.playQuestionsOf(db, playId);
+  const wrong = questions.filter((q) => q.isCorrect === false);
+  const served = await Promise.all(
+    wrong.map((q) =>
+      loadServedQuestion(db, q.questionId, { optionOrder: q.optionOrder, revealAnswers: true }).then(
+        (question) => ({
+          index: q.position,
+          question,
+          outcome: q.outcome,
+          selectedOptionIds: q.selectedOptionIds ?? [],
+          answerText: q.answerText,
+        }),
+      ),
+    ),
+  );
+  return served.flatMap((item) => (item.question === null ? [] : [{ ...item, question: item.question }]));
+}
+
+/** GET /play-quiz/available?type: the quizzes the signed-in student may start now. */
+export async function availableQuizzes(db: Db, studentId: string, type: QuizKind): Promise<AvailableQuiz[]> {
+  const flags = await getFlags(db);
+  const enabled = type === 'CONTEST' ? flags.isContestQuizEnabled : flags.isPracticeQuizEnabled;
+  const phaseId = type === 'CONTEST' ? flags.contestQuizPhase : flags.practiceQuizPhase;
+  const student = await db
+    .selectFrom('students')
+    .select(['gradeId', 'contestAttempts'])
+    .where('id', '=', studentId)
+    .executeTakeFirst();
+  if (!enabled || phaseId === false || !student?.gradeId) {
+    return [];
+  }
+  const now = new Date();
+  const rows = await db
+    .selectFrom('quizzes')
+    .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
+    .select([
+      'quizzes.id',
+      'quizzes.title',
+      'quizzes.kind',
+      'quizzes.questionCount',
+      'quizzes.secondsPerQuestion',
+      'quizzes.attemptsAllowed',
+      'quizzes.closesAt',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('plays')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('plays.quizId', '=', 'quizzes.id')
+        .where('plays.studentId', '=', studentId)
+        .where('plays.status', '!=', 'CANCELLED')
+        .as('used'),
+      eb
+        .selectFrom('plays')
+        .select('plays.id')
+        .whereRef('plays.quizId', '=', 'quizzes.id')
+        .where('plays.studentId', '=', studentId)
+        .where('plays.status', '=', 'IN_PROGRESS')
+        .limit(1)
+        .as('openPlayId'),
+    ])
+    .where('quizGrades.gradeId', '=', student.gradeId)
+    .where('quizzes.kind', '=', type)
+    .where('quizzes.phaseId', '=', phaseId)
+    .where('quizzes.isActive', '=', true)
+    .where((eb) => eb.or([eb('quizzes.opensAt', 'is', null), eb('quizzes.opensAt', '<=', now)]))
+    .where((eb) => eb.or([eb('quizzes.closesAt', 'is', null), eb('quizzes.closesAt', '>', now)]))
+    .orderBy('quizzes.title')
+    .execute();
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    kind: row.kind,
+    questionCount: row.questionCount,
+    secondsPerQuestion: row.secondsPerQuestion,
+    attemptsAllowed: row.attemptsAllowed,
+    attemptsLeft:
+      type === 'CONTEST'
+        ? Math.max(0, Math.min(row.attemptsAllowed - Number(row.used ?? 0), student.contestAttempts))
+        : row.attemptsAllowed,
+    openPlayId: row.openPlayId ?? null,
+    closesAt: row.closesAt?.toISOString() ?? null,
+  }));
+}
+
+/** POST /contestAttempts/create: an admin grants attempts (payments and codes come later), audited. */
+export async function grantContestAttempts(
+  db: Db,
+  actor: { id: string; ip: string },
+  input: { studentId: string; attempts: number; reason: string },
+): Promise<{ contestAttempts: number }> {
+  return db.transaction().execute(async (trx) => {
+    const student = await repo.lockStudent(trx, input.studentId);
+    if (!student) {
+      throw notFound('Student not found');
+    }
+    const next = student.contestAttempts + input.attempts;
+    if (next < 0) {
+      throw new HttpError(400, `attempts: the student has only ${student.contestAttempts} to take away`, {
+        errors: { attempts: `the student has only ${student.contestAttempts} to take away` },
+      });
+    }
+    await trx
+      .updateTable('students')
+      .set({ contestAttempts: next })
+      .where('id', '=', input.studentId)
+      .execute();
+    await trx
+      .insertInto('auditLog')
+      .values({
+        actorType: 'staff',
+        actorId: actor.id,
+        action: 'student.grantAttempts',
+        targetType: 'student',
+        targetId: input.studentId,
+        ip: actor.ip,
+        details: JSON.stringify({ from: student.contestAttempts, to: next, reason: input.reason }),
+      })
+      .execute();
+    return { contestAttempts: next };
+  });
+}

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clearPlayTimers,
+  formatClock,
+  localDeadline,
+  pauseTimer,
+  readTimer,
+  remainingAt,
+  restoreTimer,
+  resumeTimer,
+  type TimerState,
+  timeAnnouncement,
+  timerKey,
+  timeTakenMs,
+  writeTimer,
+} from './quiz-timer';
+
+const LIMIT = 180_000;
+const NOW = 1_000_000;
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+    key: (index: number) => [...map.keys()][index] ?? null,
+    get length() {
+      return map.size;
+    },
+  };
+}
+
+describe('localDeadline', () => {
+  it('counts the server time left from the moment of receipt, whatever the local clock says', () => {
+    const timing = {
+      deadline: '2026-01-01T10:03:00.000Z',
+      serverTime: '2026-01-01T10:01:00.000Z',
+      remainingMs: 120_000,
+    };
+    // The phone's clock is hours off: only the difference matters.
+    expect(localDeadline(timing, 5_000)).toBe(125_000);
+  });
+
+  it('never gives a deadline before receipt', () => {
+    const timing = {
+      deadline: '2026-01-01T10:00:00.000Z',
+      serverTime: '2026-01-01T10:00:05.000Z',
+      remainingMs: 0,
+    };
+    expect(localDeadline(timing, 5_000)).toBe(5_000);
+  });
+});
+
+describe('restoreTimer', () => {
+  const serverEnd = NOW + 120_000;
+
+  it('starts full (at the server deadline) when nothing is stored', () => {
+    const state = restoreTimer({
+      stored: null,
+      serverEnd: NOW + LIMIT,
+      now: NOW,
+      practice: false,
+      limitMs: LIMIT,
+    });
+    expect(remainingAt(state, NOW)).toBe(LIMIT);
+  });
+
+  it('a first serve never shows more than the question time', () => {
+    const state = restoreTimer({
+      stored: null,
+      serverEnd: NOW + 500_000,
+      now: NOW,
+      practice: true,
+      limitMs: LIMIT,
+    });
+    expect(remainingAt(state, NOW)).toBe(LIMIT);
+  });
+
+  it('a reload of a contest never gives more time than the server deadline', () => {
+    const stored: TimerState = { endTime: NOW + 170_000, remaining: null, pausedMs: 0 };
+    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: false, limitMs: LIMIT });
+    expect(remainingAt(state, NOW)).toBe(120_000);
+  });
+
+  it('keeps a stored end time that is earlier than the server deadline', () => {
+    const stored: TimerState = { endTime: NOW + 90_000, remaining: null, pausedMs: 0 };
+    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: false, limitMs: LIMIT });
+    expect(remainingAt(state, NOW)).toBe(90_000);
+  });
+
+  it('an end time that has passed reads 0', () => {
+    const stored: TimerState = { endTime: NOW - 1, remaining: null, pausedMs: 0 };
+    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: true, limitMs: LIMIT });
+    expect(remainingAt(state, NOW)).toBe(0);
+  });
+
+  it('a paused practice question resumes paused with its stored time', () => {
+    const stored: TimerState = { endTime: NOW - 10_000, remaining: 100_000, pausedMs: 0 };
+    const state = restoreTimer({ stored, serverEnd: NOW + 90_000, now: NOW, practice: true, limitMs: LIMIT });
+    expect(state.remaining).toBe(100_000);
+    expect(remainingAt(state, NOW + 50_000)).toBe(100_000);
+  });
+
+  it('a stored remaining time is ignored in a contest (a contest never pauses)', () => {
+    const stored: TimerState = { endTime: NOW + 150_000, remaining: 150_000, pausedMs: 0 };
+    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: false, limitMs: LIMIT });
+    expect(state.remaining).toBeNull();
+    expect(remainingAt(state, NOW)).toBe(120_000);
+  });
+
+  it('a paused practice time cannot exceed the server deadline plus the pauses taken', () => {
+    // Paused at NOW - 10 s claiming 170 s left, but the server deadline was 120 s after NOW.
+    const stored: TimerState = { endTime: NOW + 160_000, remaining: 170_000, pausedMs: 20_000 };
+    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: true, limitMs: LIMIT });
+    expect(state.remaining).toBe(150_000);
+  });
+
+  it('a practice question outlasts its server deadline by the time it was paused', () => {
+    const stored: TimerState = { endTime: NOW + 150_000, remaining: null, pausedMs: 40_000 };
+    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: true, limitMs: LIMIT });
+    expect(remainingAt(state, NOW)).toBe(150_000);
+  });
+});
+
+describe('pause and resume', () => {
+  it('pausing freezes the time; resuming continues from it and counts the pause', () => {
+    const running: TimerState = { endTime: NOW + 100_000, remaining: null, pausedMs: 0 };
+    const paused = pauseTimer(running, NOW);
+    expect(remainingAt(paused, NOW + 30_000)).toBe(100_000);
+    const resumed = resumeTimer(paused, NOW + 30_000);
+    expect(resumed.remaining).toBeNull();
+    expect(remainingAt(resumed, NOW + 40_000)).toBe(90_000);
+    expect(resumed.pausedMs).toBe(30_000);
+  });
+});
+
+describe('timer helpers', () => {
+  it('time taken is the question time minus what remains', () => {
+    expect(timeTakenMs(LIMIT, 150_000)).toBe(30_000);
+    expect(timeTakenMs(LIMIT, 0)).toBe(LIMIT);
+    expect(timeTakenMs(LIMIT, 200_000)).toBe(0);
+  });
+
+  it('formats mm:ss rounding up', () => {
+    expect(formatClock(180_000)).toBe('3:00');
+    expect(formatClock(59_001)).toBe('1:00');
+    expect(formatClock(9_000)).toBe('0:09');
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(-5)).toBe('0:00');
+  });
+
+  it('announces 60, 30 and 10 seconds once each', () => {
+    expect(timeAnnouncement(60_400, 59_900)).toBe('1 minute left');
+    expect(timeAnnouncement(59_900, 59_400)).toBeNull();
+    expect(timeAnnouncement(30_100, 29_900)).toBe('30 seconds left');
+    expect(timeAnnouncement(10_100, 10_000)).toBe('10 seconds left');
+    expect(timeAnnouncement(120_000, 90_000)).toBeNull();
+  });
+});
+
+describe('timer storage', () => {
+  it('stores per play and question and reads it back', () => {
+    const storage = memoryStorage();
+    const state: TimerState = { endTime: 123, remaining: 45, pausedMs: 6 };
+    writeTimer(storage, 'p1', 'q1', state);
+    expect(readTimer(storage, 'p1', 'q1')).toEqual(state);
+    expect(readTimer(storage, 'p1', 'q2')).toBeNull();
+  });
+
+  it('ignores damaged entries', () => {
+    const storage = memoryStorage();
+    storage.setItem(timerKey('p1', 'q1'), '{not json');
+    storage.setItem(timerKey('p1', 'q2'), JSON.stringify({ endTime: 'soon', remaining: null }));
+    expect(readTimer(storage, 'p1', 'q1')).toBeNull();
+    expect(readTimer(storage, 'p1', 'q2')).toBeNull();
+  });
+
+  it('clears every timer of one play and no other', () => {
+    const storage = memoryStorage();
+    const state: TimerState = { endTime: 1, remaining: null, pausedMs: 0 };
+    writeTimer(storage, 'p1', 'q1', state);
+    writeTimer(storage, 'p1', 'q2', state);
+    writeTimer(storage, 'p2', 'q1', state);
+    storage.setItem('other', 'x');
+    clearPlayTimers(storage, 'p1');
+    expect([...storage.map.keys()].sort()).toEqual([timerKey('p2', 'q1'), 'other'].sort());
+  });
+});

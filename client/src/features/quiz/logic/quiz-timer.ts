@@ -1,0 +1,147 @@
+/**
+ * The question timer of spec §4, stored per play and question as { endTime, remaining }, and
+ * always bounded by the server's deadline (DESIGN "Quiz timing"): a reload never gives more time.
+ * Practice may pause; `pausedMs` is how long this device kept it paused, by which a practice
+ * question may outlast its server deadline (the server accepts late practice answers).
+ */
+export interface TimerState {
+  /** Local clock (ms) at which the time runs out while running. */
+  endTime: number;
+  /** Time left while paused; null while running. */
+  remaining: number | null;
+  pausedMs: number;
+}
+
+export interface ServerTiming {
+  deadline: string;
+  serverTime: string;
+  remainingMs: number;
+}
+
+const KEY_PREFIX = 'riyazi-quiz-timer';
+
+export const timerKey = (playId: string, questionId: string) => `${KEY_PREFIX}:${playId}:${questionId}`;
+
+/** The server's deadline on the local clock: the time left by the server's clock, counted from receipt. */
+export function localDeadline(timing: ServerTiming, receivedAt: number): number {
+  const left = Date.parse(timing.deadline) - Date.parse(timing.serverTime);
+  return receivedAt + Math.max(0, Number.isFinite(left) ? left : timing.remainingMs);
+}
+
+export interface RestoreInput {
+  stored: TimerState | null;
+  serverEnd: number;
+  now: number;
+  practice: boolean;
+  limitMs: number;
+}
+
+/**
+ * Reload rules of spec §4: an end time that has passed means 0 (the answer is sent); a stored
+ * remaining time resumes paused (practice only); otherwise the timer starts full, i.e. at the
+ * server's deadline.
+ */
+export function restoreTimer({ stored, serverEnd, now, practice, limitMs }: RestoreInput): TimerState {
+  const fullEnd = Math.min(serverEnd, now + limitMs);
+  if (stored === null) {
+    return { endTime: fullEnd, remaining: null, pausedMs: 0 };
+  }
+  if (!practice) {
+    return { endTime: Math.min(stored.endTime, fullEnd), remaining: null, pausedMs: 0 };
+  }
+  const pausedMs = Math.max(0, stored.pausedMs);
+  const allowedEnd = serverEnd + pausedMs;
+  if (stored.remaining !== null) {
+    const pausedAt = stored.endTime - stored.remaining;
+    const remaining = Math.max(0, Math.min(stored.remaining, limitMs, allowedEnd - pausedAt));
+    return { endTime: pausedAt + remaining, remaining, pausedMs };
+  }
+  return { endTime: Math.min(stored.endTime, allowedEnd, now + limitMs), remaining: null, pausedMs };
+}
+
+export function remainingAt(state: TimerState, now: number): number {
+  return Math.max(0, state.remaining ?? state.endTime - now);
+}
+
+export function pauseTimer(state: TimerState, now: number): TimerState {
+  if (state.remaining !== null) {
+    return state;
+  }
+  return { ...state, remaining: remainingAt(state, now) };
+}
+
+export function resumeTimer(state: TimerState, now: number): TimerState {
+  if (state.remaining === null) {
+    return state;
+  }
+  const pausedAt = state.endTime - state.remaining;
+  return {
+    endTime: now + state.remaining,
+    remaining: null,
+    pausedMs: state.pausedMs + Math.max(0, now - pausedAt),
+  };
+}
+
+/** Spec §7: timeTaken is the question's time minus what remains. */
+export const timeTakenMs = (limitMs: number, remaining: number) =>
+  Math.min(limitMs, Math.max(0, Math.round(limitMs - remaining)));
+
+/** mm:ss, rounding up so 0:00 shows only when the time is really up. */
+export function formatClock(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** What a screen reader hears as the time runs down (aria-live polite), or null between marks. */
+export function timeAnnouncement(previousMs: number, currentMs: number): string | null {
+  for (const mark of [60, 30, 10]) {
+    const markMs = mark * 1000;
+    if (previousMs > markMs && currentMs <= markMs && currentMs > 0) {
+      return mark === 60 ? '1 minute left' : `${mark} seconds left`;
+    }
+  }
+  return null;
+}
+
+type TimerStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+export function readTimer(storage: TimerStorage, playId: string, questionId: string): TimerState | null {
+  try {
+    const raw: unknown = JSON.parse(storage.getItem(timerKey(playId, questionId)) ?? 'null');
+    if (typeof raw !== 'object' || raw === null) {
+      return null;
+    }
+    const { endTime, remaining, pausedMs } = raw as Record<string, unknown>;
+    if (!isNumber(endTime) || !(remaining === null || isNumber(remaining))) {
+      return null;
+    }
+    return { endTime, remaining, pausedMs: isNumber(pausedMs) ? pausedMs : 0 };
+  } catch {
+    return null;
+  }
+}
+
+export function writeTimer(storage: TimerStorage, playId: string, questionId: string, state: TimerState) {
+  try {
+    storage.setItem(timerKey(playId, questionId), JSON.stringify(state));
+  } catch {
+    // Storage full or blocked: the server's deadline still holds.
+  }
+}
+
+/** Spec §4: after the last question, or a stop, the stored timers of that play go. */
+export function clearPlayTimers(storage: TimerStorage, playId: string) {
+  const prefix = `${KEY_PREFIX}:${playId}:`;
+  const keys: string[] = [];
+  for (let i = 0; i < storage.length; i += 1) {
+    const key = storage.key(i);
+    if (key?.startsWith(prefix)) {
+      keys.push(key);
+    }
+  }
+  for (const key of keys) {
+    storage.removeItem(key);
+  }
+}

@@ -1,0 +1,71 @@
+import type {
+  AvailableQuiz,
+  PlayResults,
+  QuizKind,
+  ServedWithTimer,
+  StartPlayResponse,
+  SubmitResult,
+  WrongAnswer,
+} from '@riyazi/api/contracts';
+import { studentHttp } from '../http/clients';
+import { STUDENT_KEY_ROOT } from '../query/query-meta';
+
+export type {
+  AvailableQuiz,
+  PlayDto,
+  PlayResults,
+  QuizDto,
+  ResultsQuestion,
+  ServedOption,
+  ServedQuestion,
+  ServedWithTimer,
+  StartPlayResponse,
+  SubmitResult,
+  WrongAnswer,
+} from '@riyazi/api/contracts';
+
+export interface SubmitAnswerInput {
+  playId: string;
+  questionId: string;
+  answers: string[];
+  timeTaken: number;
+}
+
+export const playQuizKeys = {
+  available: (type: QuizKind) => [STUDENT_KEY_ROOT, 'play-quiz', 'available', type] as const,
+  question: (playId: string, questionId: string) =>
+    [STUDENT_KEY_ROOT, 'play-quiz', 'question', playId, questionId] as const,
+  results: (playId: string) => [STUDENT_KEY_ROOT, 'play-quiz', 'results', playId] as const,
+  wrong: (playId: string) => [STUDENT_KEY_ROOT, 'play-quiz', 'wrong', playId] as const,
+};
+
+export async function fetchAvailableQuizzes(type: QuizKind, signal?: AbortSignal): Promise<AvailableQuiz[]> {
+  const body = await studentHttp.get<{ data: AvailableQuiz[] }>('/play-quiz/available', {
+    query: { type },
+    signal,
+  });
+  return body.data;
+}
+
+export const startPlay = (input: { quizId: string; type: QuizKind }) =>
+  studentHttp.post<StartPlayResponse>('/play-quiz/', input);
+
+export const fetchQuestion = (playId: string, questionId: string, signal?: AbortSignal) =>
+  studentHttp.get<ServedWithTimer>('/play-quiz/question', { query: { playId, questionId }, signal });
+
+export const submitAnswer = (input: SubmitAnswerInput) =>
+  studentHttp.post<SubmitResult>('/play-quiz/question/submit-answer', input);
+
+export const fetchResults = (playId: string) =>
+  studentHttp.post<PlayResults>('/play-quiz/results', { playId });
+
+export const cancelPlay = (playId: string) =>
+  studentHttp.post<{ message: string }>('/play-quiz/cancel', { playId });
+
+export async function fetchWrongAnswers(playId: string, signal?: AbortSignal): Promise<WrongAnswer[]> {
+  const body = await studentHttp.get<{ data: WrongAnswer[] }>('/play-quiz/wrong', {
+    query: { id: playId },
+    signal,
+  });
+  return body.data;
+}

@@ -1,0 +1,337 @@
+// Contest day on one machine: N virtual students start the same contest at the same second, fetch
+// and answer its 15 questions with think time, and fetch their results; then the same api is
+// driven without think time and compared with a bare Fastify route (one INSERT + one queue add)
+// on the same PostgreSQL and Redis. The product must be running (npm start) against DATABASE_URL.
+//
+//   npx tsx loadtest/src/contest-day.ts --students 10000 --think 1000:3000
+//   npx tsx loadtest/src/contest-day.ts --students 500 --think 200:500 --saturate 200
+//
+// k6 twin for ops: loadtest/k6/contest-day.js.
+import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '@riyazi/api/config';
+import { createDb, type Db } from '@riyazi/db';
+import { sql } from 'kysely';
+import { request } from './http-client.js';
+import { summarize } from './stats.js';
+import { studentAccessToken } from './student-tokens.js';
+
+const { values } = parseArgs({
+  options: {
+    students: { type: 'string', default: '1000' },
+    think: { type: 'string', default: '1000:3000' },
+    saturate: { type: 'string', default: '200' },
+    'saturate-seconds': { type: 'string', default: '10' },
+    base: { type: 'string', default: process.env.BASE_URL ?? 'http://127.0.0.1:3000' },
+    grade: { type: 'string', default: 'Grade 3' },
+  },
+});
+
+const config = loadConfig(process.env);
+const base = values.base;
+const [thinkMin, thinkMax] = values.think.split(':').map(Number) as [number, number];
+const RUN = Date.now().toString(36);
+
+interface Played {
+  samples: Map<string, number[]>;
+  errors: Map<string, number>;
+  startedAt: number[];
+  answersAcked: number;
+}
+
+const newPlayed = (): Played => ({ samples: new Map(), errors: new Map(), startedAt: [], answersAcked: 0 });
+const sample = (p: Played, name: string, ms: number) =>
+  p.samples.set(name, [...(p.samples.get(name) ?? []), ms]);
+const fail = (p: Played, name: string, status: number) => {
+  const key = `${name} ${status}`;
+  p.errors.set(key, (p.errors.get(key) ?? 0) + 1);
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let batch = 0;
+
+async function setup(db: Db, count: number) {
+  batch += 1;
+  const grade = await db
+    .selectFrom('grades')
+    .select('id')
+    .where('title', '=', values.grade)
+    .executeTakeFirstOrThrow();
+  const quiz = await db
+    .selectFrom('quizzes')
+    .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
+    .select(['quizzes.id', 'quizzes.phaseId'])
+    .where('quizGrades.gradeId', '=', grade.id)
+    .where('quizzes.kind', '=', 'CONTEST')
+    .where('quizzes.isActive', '=', true)
+    .executeTakeFirstOrThrow();
+  const stored = await db.selectFrom('systemFlags').select('flags').where('id', '=', 1).executeTakeFirst();
+  const flags = {
+    ...((stored?.flags as Record<string, unknown> | undefined) ?? {}),
+    isContestQuizEnabled: true,
+    contestQuizPhase: quiz.phaseId,
+    contestPermissionRequired: false,
+    documentAcceptanceRequired: false,
+  };
+  await db
+    .insertInto('systemFlags')
+    .values({ id: 1, flags: JSON.stringify(flags) })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ flags: JSON.stringify(flags) }))
+    .execute();
+  const ids: string[] = [];
+  for (let from = 0; from < count; from += 1000) {
+    const rows = Array.from({ length: Math.min(1000, count - from) }, (_, k) => {
+      const i = from + k;
+      return {
+        fullName: `Load Student ${i}`,
+        fatherName: 'Load Father',
+        email: `load-${RUN}-${batch}-${i}@loadtest.invalid`,
+        passwordHash: 'loadtest-no-login',
+        phone: `03${String(100_000_000 + batch * 100_000 + i).slice(-9)}`,
+        gender: 'OTHER' as const,
+        city: 'Lahore',
+        schoolName: 'Load Test School',
+        gradeId: grade.id,
+        referralSource: 'Other',
+        emailVerified: true,
+        contestAttempts: 2,
+      };
+    });
+    const inserted = await db.insertInto('students').values(rows).returning('id').execute();
+    ids.push(...inserted.map((r) => r.id));
+  }
+  return { quizId: quiz.id, studentIds: ids };
+}
+
+interface ServedQuestion {
+  question: { questionOptions: { _id: string }[]; type: string };
+}
+
+/** One virtual student: start, 15 × (fetch, think, answer), results until scored. */
+async function student(
+  p: Played,
+  token: string,
+  quizId: string,
+  think: () => number,
+  startGate: Promise<void>,
+  t0: () => number,
+) {
+  await startGate;
+  let t = performance.now();
+  const started = await request(base, 'POST', '/api/play-quiz/', token, { quizId, type: 'CONTEST' });
+  sample(p, 'start', performance.now() - t);
+  if (started.status !== 200) {
+    fail(p, 'start', started.status);
+    return;
+  }
+  p.startedAt.push(Date.now() - t0());
+  const play = (started.body as { play: { _id: string; questions: { _id: string }[] } }).play;
+  for (const q of play.questions) {
+    t = performance.now();
+    const served = await request(
+      base,
+      'GET',
+      `/api/play-quiz/question?playId=${play._id}&questionId=${q._id}`,
+      token,
+    );
+    sample(p, 'question', performance.now() - t);
+    if (served.status !== 200) {
+      fail(p, 'question', served.status);
+      return;
+    }
+    const body = served.body as ServedQuestion;
+    const options = body.question.questionOptions;
+    const answers = body.question.type === 'MCQs' ? [options[randomInt(options.length)]!._id] : ['1'];
+    await sleep(think());
+    t = performance.now();
+    // A real client retries a submit that never got an answer; the api is idempotent.
+    let submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, {
+      playId: play._id,
+      questionId: q._id,
+      answers,
+      timeTaken: 1000,
+    });
+    for (let retry = 0; submitted.status === 0 && retry < 5; retry += 1) {
+      await sleep(500 * 2 ** retry);
+      submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, {
+        playId: play._id,
+        questionId: q._id,
+        answers,
+        timeTaken: 1000,
+      });
+    }
+    sample(p, 'submit-answer', performance.now() - t);
+    if (submitted.status !== 200) {
+      fail(p, 'submit-answer', submitted.status);
+      return;
+    }
+    p.answersAcked += 1;
+  }
+  const finishedAt = performance.now();
+  for (let poll = 0; poll < 120; poll += 1) {
+    t = performance.now();
+    const results = await request(base, 'POST', '/api/play-quiz/results', token, { playId: play._id });
+    sample(p, 'results', performance.now() - t);
+    if (results.status !== 200) {
+      fail(p, 'results', results.status);
+      return;
+    }
+    if (!(results.body as { play: { pending: boolean } }).play.pending) {
+      sample(p, 'finish → scored', performance.now() - finishedAt);
+      return;
+    }
+    await sleep(500);
+  }
+  fail(p, 'results still pending after 60 s', 0);
+}
+
+function report(title: string, p: Played, seconds: number) {
+  console.log(`\n${title} (${seconds.toFixed(1)} s)`);
+  for (const [name, samples] of p.samples) {
+    const s = summarize(samples);
+    console.log(
+      `  ${name.padEnd(16)} n=${String(s.count).padStart(6)}  p50 ${s.median.toFixed(0).padStart(5)} ms  p95 ${s.p95.toFixed(0).padStart(5)} ms  p99 ${s.p99.toFixed(0).padStart(5)} ms  max ${s.max.toFixed(0).padStart(6)} ms  ${(s.count / seconds).toFixed(0).padStart(5)}/s`,
+    );
+  }
+  const errors = [...p.errors.entries()];
+  console.log(`  errors: ${errors.length === 0 ? 0 : errors.map(([k, n]) => `${k} ×${n}`).join(', ')}`);
+}
+
+async function scoringLag(db: Db, studentIds: string[]) {
+  const row = await sql<{ n: string; p50: number; p95: number; p99: number; max: number }>`
+    SELECT count(*) AS n,
+      percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50,
+      percentile_cont(0.95) WITHIN GROUP (ORDER BY ms) AS p95,
+      percentile_cont(0.99) WITHIN GROUP (ORDER BY ms) AS p99,
+      max(ms) AS max
+    FROM (
+      SELECT extract(epoch FROM (a.scored_at - a.answered_at)) * 1000 AS ms
+      FROM play_answers a JOIN plays p ON p.id = a.play_id
+      WHERE p.student_id = ANY(${studentIds}::uuid[]) AND a.outcome = 'ANSWERED'
+    ) lag`.execute(db);
+  const r = row.rows[0]!;
+  console.log(
+    `  scoring lag (answer acknowledged → score written), n=${r.n}: p50 ${Math.round(r.p50)} ms  p95 ${Math.round(r.p95)} ms  p99 ${Math.round(r.p99)} ms  max ${Math.round(r.max)} ms`,
+  );
+}
+
+async function contestDay(db: Db, count: number) {
+  const { quizId, studentIds } = await setup(db, count);
+  const tokens = studentIds.map((id) => studentAccessToken(config.JWT_SECRET, id));
+  const p = newPlayed();
+  let release: () => void = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let t0 = 0;
+  const runs = tokens.map((token) =>
+    student(
+      p,
+      token,
+      quizId,
+      () => thinkMin + randomInt(Math.max(1, thinkMax - thinkMin + 1)),
+      gate,
+      () => t0,
+    ),
+  );
+  t0 = Date.now();
+  release();
+  await Promise.all(runs);
+  const seconds = (Date.now() - t0) / 1000;
+  report(`contest day: ${count} students, think ${thinkMin}–${thinkMax} ms`, p, seconds);
+  const lastStart = Math.max(...p.startedAt) / 1000;
+  console.log(
+    `  all ${p.startedAt.length} plays started within ${lastStart.toFixed(1)} s (${(p.startedAt.length / lastStart).toFixed(0)} starts/s); answers acknowledged: ${p.answersAcked}`,
+  );
+  await scoringLag(db, studentIds);
+  return studentIds;
+}
+
+/** Closed loop without think time: how many answers per second the api takes. */
+async function saturateAnswers(db: Db, vus: number, seconds: number) {
+  const { quizId, studentIds } = await setup(db, vus * 4);
+  const tokens = studentIds.map((id) => studentAccessToken(config.JWT_SECRET, id));
+  const p = newPlayed();
+  const deadline = Date.now() + seconds * 1000;
+  let next = 0;
+  const t0 = Date.now();
+  await Promise.all(
+    Array.from({ length: vus }, async () => {
+      while (Date.now() < deadline && next < tokens.length) {
+        await student(
+          p,
+          tokens[next++]!,
+          quizId,
+          () => 0,
+          Promise.resolve(),
+          () => t0,
+        );
+      }
+    }),
+  );
+  const elapsed = (Date.now() - t0) / 1000;
+  report(`api without think time: ${vus} concurrent students`, p, elapsed);
+  return (p.samples.get('submit-answer')?.length ?? 0) / elapsed;
+}
+
+/** The same closed loop against a bare Fastify route: one INSERT + one queue add per request. */
+async function baseline(vus: number, seconds: number) {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const port = 3900 + randomInt(90);
+  const child = spawn(
+    path.resolve(here, '../../node_modules/.bin/tsx'),
+    [path.join(here, 'baseline-server.ts')],
+    {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const samples: number[] = [];
+  let errors = 0;
+  const deadline = Date.now() + seconds * 1000;
+  const t0 = Date.now();
+  await Promise.all(
+    Array.from({ length: vus }, async () => {
+      while (Date.now() < deadline) {
+        const t = performance.now();
+        const res = await request(url, 'POST', '/baseline', null, { playId: 'x', answers: ['a'] });
+        samples.push(performance.now() - t);
+        if (res.status !== 200) {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const elapsed = (Date.now() - t0) / 1000;
+  child.kill('SIGTERM');
+  const s = summarize(samples);
+  console.log(
+    `\nbaseline (bare Fastify: 1 INSERT + 1 queue add), ${vus} concurrent: ${(s.count / elapsed).toFixed(0)} req/s  p50 ${s.median.toFixed(0)} ms  p99 ${s.p99.toFixed(0)} ms  errors ${errors}`,
+  );
+  return s.count / elapsed;
+}
+
+const db = createDb({ connectionString: config.DATABASE_URL, max: 10 });
+try {
+  const students = Number(values.students);
+  if (students > 0) {
+    await contestDay(db, students);
+  }
+  const vus = Number(values.saturate);
+  if (vus > 0) {
+    const seconds = Number(values['saturate-seconds']);
+    const answersPerSecond = await saturateAnswers(db, vus, seconds);
+    const baselinePerSecond = await baseline(vus, seconds);
+    console.log(
+      `\nsubmit-answer ${answersPerSecond.toFixed(0)}/s vs baseline ${baselinePerSecond.toFixed(0)}/s: ratio ${(answersPerSecond / baselinePerSecond).toFixed(2)} (target ≥ 0.5)`,
+    );
+  }
+} finally {
+  // The virtual students stay for inspection; their e-mails end in @loadtest.invalid.
+  await db.destroy();
+}

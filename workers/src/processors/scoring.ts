@@ -1,0 +1,11 @@
+import { scoreRecordedAnswer } from '@riyazi/api/play-quiz';
+import { dispatchAfterCommit } from '@riyazi/api/queue';
+import type { Handlers } from '../handlers.js';
+
+/** Answer → score, play totals, play completion (DESIGN.md event path, step 3). */
+export const scoringHandlers: Handlers['scoring'] = {
+  'answer.score': async ({ eventId, playId, questionId }, _job, { db, queues, log }) => {
+    const events = await scoreRecordedAnswer(db, playId, questionId, eventId);
+    await dispatchAfterCommit({ db, queues, log }, events);
+  },
+};
