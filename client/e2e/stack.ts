@@ -2,8 +2,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { createTestContext, type TestContext } from '../../test/helpers.js';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { seedDemoData } from '../../db/src/seed/index.js';
+import { createTestContext, deleteRedisKeys, resetDatabase, type TestContext } from '../../test/helpers.js';
 import { type RunningWorkers, startWorkers } from '../../workers/src/runtime.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -15,6 +17,49 @@ export interface Stack extends TestContext {
   workers: RunningWorkers;
   newContext(options?: { width?: number; height?: number }): Promise<BrowserContext>;
   stop(): Promise<void>;
+}
+
+/** What a page did that helps explain a failed test: its console errors and failed requests. */
+export interface PageTrail {
+  page: Page;
+  events: string[];
+}
+
+/** Contexts the running test opened and has not closed, with each page's trail. */
+export const openContexts = new Map<BrowserContext, PageTrail[]>();
+
+const TRAIL_LENGTH = 30;
+
+function watchContext(context: BrowserContext): BrowserContext {
+  const trails: PageTrail[] = [];
+  openContexts.set(context, trails);
+  context.on('close', () => openContexts.delete(context));
+  context.on('page', (page) => {
+    const trail: PageTrail = { page, events: [] };
+    trails.push(trail);
+    const note = (line: string) => {
+      trail.events.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+      trail.events.splice(0, Math.max(0, trail.events.length - TRAIL_LENGTH));
+    };
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') {
+        note(`console.${message.type()}: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => note(`page error: ${error.message}`));
+    page.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) {
+        note(`${response.status()} ${response.request().method()} ${response.url()}`);
+      }
+    });
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) {
+        note(`navigated to ${frame.url()}`);
+      }
+    });
+  });
+  return context;
 }
 
 /** The real api (serving the built client) and workers on the test database, plus Chromium. */
@@ -51,8 +96,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     baseUrl,
     browser,
     workers,
-    newContext: ({ width = 1280, height = 800 } = {}) =>
-      browser.newContext({ baseURL: baseUrl, viewport: { width, height } }),
+    newContext: async ({ width = 1280, height = 800 } = {}) =>
+      watchContext(await browser.newContext({ baseURL: baseUrl, viewport: { width, height } })),
     async stop() {
       await browser.close();
       await workers.close();
@@ -60,3 +105,47 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     },
   };
 }
+
+/** The back-office Super Admin the demo data creates (see setupSeededStack). */
+export const DEMO_ADMIN = { email: 'admin@riyazi.test', password: 'Admin-password-2026' } as const;
+
+export interface StackHolder {
+  /** The running stack (available from the file's beforeAll on). */
+  readonly stack: Stack;
+}
+
+/**
+ * One stack for the test file (started before its tests, stopped after them); before each test
+ * the database is emptied, rate-limit keys are cleared and `seed` (when given) runs.
+ */
+export function setupStack(seed?: (stack: Stack) => Promise<unknown>): StackHolder {
+  let current: Stack | undefined;
+  const holder: StackHolder = {
+    get stack() {
+      if (current === undefined) {
+        throw new Error('the stack is not started yet: read holder.stack inside hooks and tests');
+      }
+      return current;
+    },
+  };
+  beforeAll(async () => {
+    current = await startStack();
+  });
+  afterAll(async () => {
+    await current?.stop();
+  });
+  beforeEach(async () => {
+    const stack = holder.stack;
+    await resetDatabase(stack.db);
+    await deleteRedisKeys(stack.redis, `${stack.config.REDIS_PREFIX}:rl`);
+    await seed?.(stack);
+  });
+  return holder;
+}
+
+/** Seeds the demo data; DEMO_ADMIN can then sign in. */
+export const seedDemo = (stack: Stack) =>
+  seedDemoData(stack.db, { adminEmail: DEMO_ADMIN.email, adminPassword: DEMO_ADMIN.password });
+
+/** setupStack with the demo data seeded before each test. */
+export const setupSeededStack = (): StackHolder => setupStack(seedDemo);
