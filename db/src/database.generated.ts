@@ -150,6 +150,7 @@ export interface PlayQuestions {
 }
 
 export interface Plays {
+  clockDeadlineAt: Timestamp | null;
   correctCount: Generated<number>;
   finishedAt: Timestamp | null;
   gradeId: string;
@@ -159,6 +160,7 @@ export interface Plays {
   questionCount: number;
   quizId: string;
   score: Generated<Numeric>;
+  scoredCount: Generated<number>;
   startedAt: Generated<Timestamp>;
   status: Generated<"IN_PROGRESS" | "FINISHED" | "CANCELLED">;
   studentId: string;

@@ -9,6 +9,9 @@ export const lockStudent = (trx: Trx, id: string) =>
     .forUpdate()
     .executeTakeFirst();
 
+export const attemptsOf = (db: Executor, studentId: string) =>
+  db.selectFrom('students').select('contestAttempts').where('id', '=', studentId).executeTakeFirst();
+
 export const findQuizForPlay = (db: Executor, id: string) =>
   db
     .selectFrom('quizzes')
@@ -68,6 +71,116 @@ export const countQuizPlays = async (db: Executor, studentId: string, quizId: st
         .executeTakeFirstOrThrow()
     ).n,
   );
+
+/**
+ * Everything a start decides on, in one round trip: the student's account, the flags, their open
+ * play (a contest: of any quiz; practice: of this quiz) and how many plays of this quiz they made.
+ */
+export const startContext = (db: Executor, studentId: string, quizId: string, kind: 'CONTEST' | 'PRACTICE') =>
+  db
+    .selectFrom('students')
+    .select([
+      'students.isActive',
+      'students.gradeId',
+      'students.contestAttempts',
+      'students.fullName',
+      'students.fatherName',
+      'students.phone',
+      'students.gender',
+      'students.city',
+      'students.schoolName',
+      'students.referralSource',
+      'students.verificationStatus',
+    ])
+    .select((eb) => [
+      eb.selectFrom('systemFlags').select('systemFlags.flags').where('systemFlags.id', '=', 1).as('flags'),
+      eb
+        .selectFrom('plays')
+        .select('plays.id')
+        .whereRef('plays.studentId', '=', 'students.id')
+        .where('plays.kind', '=', kind)
+        .where('plays.status', '=', 'IN_PROGRESS')
+        .$if(kind === 'PRACTICE', (qb) => qb.where('plays.quizId', '=', quizId))
+        .limit(1)
+        .as('openPlayId'),
+      eb
+        .selectFrom('plays')
+        .select((count) => count.fn.countAll<string>().as('n'))
+        .whereRef('plays.studentId', '=', 'students.id')
+        .where('plays.quizId', '=', quizId)
+        .where('plays.status', '!=', 'CANCELLED')
+        .as('quizPlays'),
+    ])
+    .where('students.id', '=', studentId)
+    .executeTakeFirst();
+export type StartContext = NonNullable<Awaited<ReturnType<typeof startContext>>>;
+
+export interface NewPlay {
+  studentId: string;
+  quizId: string;
+  phaseId: string;
+  gradeId: string;
+  kind: 'CONTEST' | 'PRACTICE';
+  /** The drawn questions in play order, each with its option order. */
+  questions: { questionId: string; optionOrder: string[] }[];
+  secondsPerQuestion: number;
+  /** A contest spends one attempt; the start fails (null) when none is left. */
+  spendAttempt: boolean;
+  attemptsBefore: number;
+}
+
+/**
+ * Creates a play in one statement (one commit, no lock held across round trips): spends the
+ * attempt (only while one is left), inserts the play, its questions, the audit entry and the
+ * play.started event. Null when the attempt could not be spent. A second open play of the
+ * student fails on the plays_one_open_* unique indexes (unique_violation), spending nothing.
+ */
+export async function insertPlay(db: Executor, play: NewPlay) {
+  const result = await sql<{ id: string; startedAt: Date; attempts: number }>`
+    WITH spend AS (
+      UPDATE students SET contest_attempts = contest_attempts - 1
+      WHERE id = ${play.studentId} AND ${play.spendAttempt} AND contest_attempts >= 1
+      RETURNING contest_attempts
+    ), allowed AS (
+      SELECT coalesce((SELECT contest_attempts FROM spend), ${play.attemptsBefore}) AS attempts
+      WHERE NOT ${play.spendAttempt} OR EXISTS (SELECT 1 FROM spend)
+    ), play AS (
+      INSERT INTO plays (student_id, quiz_id, phase_id, grade_id, kind, question_count, clock_deadline_at)
+      SELECT ${play.studentId}, ${play.quizId}, ${play.phaseId}, ${play.gradeId}, ${play.kind},
+        ${play.questions.length},
+        CASE WHEN ${play.kind} = 'CONTEST' THEN now() + make_interval(secs => ${play.secondsPerQuestion}) END
+      FROM allowed
+      RETURNING id, started_at
+    ), questions AS (
+      INSERT INTO play_questions (play_id, position, question_id, option_order)
+      SELECT play.id, drawn.n - 1, drawn.question_id, string_to_array(drawn.options, ',')::uuid[]
+      FROM play, unnest(
+        ${play.questions.map((q) => q.questionId)}::uuid[],
+        ${play.questions.map((q) => q.optionOrder.join(','))}::text[]
+      ) WITH ORDINALITY AS drawn (question_id, options, n)
+    ), audit AS (
+      INSERT INTO audit_log (actor_type, actor_id, action, target_type, target_id, details)
+      SELECT 'student', ${play.studentId}, ${play.kind === 'CONTEST' ? 'play.startContest' : 'play.startPractice'},
+        'play', play.id::text, jsonb_build_object('quizId', ${play.quizId}::text, 'attemptsLeft', allowed.attempts)
+      FROM play, allowed
+    ), event AS (
+      INSERT INTO outbox_events (type, payload, enqueued_at)
+      SELECT 'play.started', jsonb_build_object('playId', play.id, 'studentId', ${play.studentId}::text,
+        'quizId', ${play.quizId}::text, 'kind', ${play.kind}::text, 'questionCount', ${play.questions.length}::int),
+        now()
+      FROM play
+    )
+    SELECT play.id, play.started_at AS "startedAt", allowed.attempts FROM play, allowed
+  `.execute(db);
+  return result.rows[0] ?? null;
+}
+
+/** True for the error of a second open play (the plays_one_open_* unique indexes). */
+export const isSecondOpenPlay = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: unknown }).code === '23505' &&
+  String((err as { constraint?: unknown }).constraint ?? '').startsWith('plays_one_open_');
 
 /** Option ids of the drawn questions, for the per-play option order. */
 export const optionIdsOf = async (db: Executor, questionIds: string[]) => {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '@riyazi/db';
-import type { SystemFlags } from '../../contracts/flags.js';
+import { normalizeFlags, type SystemFlags } from '../../contracts/flags.js';
 import type {
   AvailableQuiz,
   PlayDto,
@@ -12,7 +12,8 @@ import type {
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
 import { HttpError, notFound } from '../../lib/errors.js';
-import { type DispatchDeps, dispatchAfterCommit, recordOutboxEvent } from '../../queue/outbox.js';
+import { ttlCache } from '../../lib/ttl-cache.js';
+import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
 import { getFlags } from '../flags/flags.service.js';
 import {
   loadServedQuestion,
@@ -22,7 +23,6 @@ import {
 import { allocatePicked, allocatePool, type PoolCandidate } from '../quizzes/quiz-pool.js';
 import { eligibleQuestions, pickedOf, rulesOf } from '../quizzes/quizzes.repository.js';
 import type { Trx } from '../reference-data/reference-data.shared.js';
-import { findStudentAccount } from '../student-auth/student-auth.repository.js';
 import { isProfileCompleted } from '../student-auth/student-auth.service.js';
 import * as repo from './play-quiz.repository.js';
 
@@ -64,30 +64,75 @@ function gateMessage(flags: SystemFlags, quiz: repo.PlayQuiz, kind: QuizKind, no
   return null;
 }
 
-/** Draws the play's questions: the quiz's pool for the student's grade, shuffled, without repeats. */
-async function drawQuestions(trx: Trx, quiz: repo.PlayQuiz, gradeId: string): Promise<string[]> {
-  const picked = quiz.poolMode === 'QUESTIONS' ? await pickedOf(trx, quiz.id) : undefined;
-  const candidates: PoolCandidate[] = shuffle(
-    await eligibleQuestions(trx, {
+/**
+ * What a quiz draws from for one grade: the quiz, its rules or picked questions, the eligible
+ * questions and their options. Ten thousand starts in a second read it once: it is kept for a few
+ * seconds (a quiz or question edit reaches new plays within that time); a pool found short is not
+ * kept, so a fix applies at once.
+ */
+interface QuizPool {
+  quiz: repo.PlayQuiz;
+  servesGrade: boolean;
+  candidates: PoolCandidate[];
+  rules: Awaited<ReturnType<typeof rulesOf>> | null;
+  optionIds: Map<string, string[]>;
+  ready: boolean;
+}
+
+const POOL_TTL_MS = 5000;
+
+async function loadQuizPool(key: string, db: Db): Promise<QuizPool | null> {
+  const [quizId, gradeId] = key.split('|') as [string, string];
+  const quiz = await repo.findQuizForPlay(db, quizId);
+  if (!quiz) {
+    return null;
+  }
+  const picked = quiz.poolMode === 'QUESTIONS' ? await pickedOf(db, quiz.id) : undefined;
+  const [servesGrade, candidates, rules] = await Promise.all([
+    repo.quizServesGrade(db, quiz.id, gradeId),
+    eligibleQuestions(db, {
       gradeIds: [gradeId],
       phaseId: quiz.phaseId,
       kind: quiz.kind,
       ...(picked ? { questionIds: picked } : {}),
     }),
+    quiz.poolMode === 'RULES' ? rulesOf(db, quiz.id) : Promise.resolve(null),
+  ]);
+  const optionIds = await repo.optionIdsOf(
+    db,
+    candidates.map((c) => c.id),
   );
+  const pool = { quiz, servesGrade, candidates, rules, optionIds, ready: true };
+  pool.ready = drawFrom(pool) !== null;
+  return pool;
+}
+
+const cachedQuizPool = ttlCache(POOL_TTL_MS, loadQuizPool, { keep: (pool) => pool?.ready === true });
+const quizPool = (db: Db, quizId: string, gradeId: string) => cachedQuizPool(`${quizId}|${gradeId}`, db);
+
+/**
+ * Draws a play's questions from the pool: shuffled, without repeats, each with its option order.
+ * Null when the pool cannot fill the quiz.
+ */
+function drawFrom(pool: Omit<QuizPool, 'ready'>): { questionId: string; optionOrder: string[] }[] | null {
+  const { quiz } = pool;
+  const candidates = shuffle(pool.candidates);
   const allocation =
-    quiz.poolMode === 'QUESTIONS'
+    pool.rules === null
       ? allocatePicked(quiz.questionCount, candidates)
-      : allocatePool(await rulesOf(trx, quiz.id), candidates);
+      : allocatePool(pool.rules, candidates);
   if (allocation.shortBy > 0) {
-    throw refuse(409, 'This quiz is not ready yet. Please try again later.', 'POOL_SHORT');
+    return null;
   }
   const ids =
-    quiz.poolMode === 'QUESTIONS'
+    pool.rules === null
       ? candidates.slice(0, quiz.questionCount).map((c) => c.id)
       : allocation.rules.flatMap((rule) => rule.questionIds);
   // Rules fill in rule order; the student sees them mixed.
-  return shuffle(ids);
+  return shuffle(ids).map((questionId) => ({
+    questionId,
+    optionOrder: shuffle(pool.optionIds.get(questionId) ?? []),
+  }));
 }
 
 async function playDto(db: Db | Trx, playId: string): Promise<PlayDto> {
@@ -123,9 +168,11 @@ const quizDto = (quiz: repo.PlayQuiz): QuizDto => ({
 });
 
 /**
- * POST /play-quiz/: starts (or resumes) a play. A contest uses one attempt in the same transaction
- * that creates the play, under a lock on the student row, so two taps with one attempt left make
- * exactly one play; an unfinished contest play is resumed instead of starting another.
+ * POST /play-quiz/: starts (or resumes) a play in two round trips: one read of everything the
+ * decision needs, then one statement that spends the attempt and writes the play (see
+ * repo.insertPlay). Two taps with one attempt left make exactly one play: the spend only happens
+ * while an attempt is left, and a second open play is refused by a unique index, so the loser
+ * resumes the winner's play instead of starting another.
  */
 export async function startPlay(
   deps: DispatchDeps,
@@ -133,109 +180,110 @@ export async function startPlay(
   input: { quizId: string; type: QuizKind },
 ): Promise<{ play: PlayDto; quiz: QuizDto; resumed: boolean; contestAttempts: number }> {
   const { db } = deps;
-  const flags = await getFlags(db);
-  const quiz = await repo.findQuizForPlay(db, input.quizId);
-  if (!quiz) {
+  const context = await repo.startContext(db, studentId, input.quizId, input.type);
+  if (!context?.isActive) {
+    throw refuse(401, 'Unauthorized', 'UNAUTHORIZED');
+  }
+  const flags = normalizeFlags((context.flags ?? {}) as Record<string, unknown>);
+  const pool = context.gradeId === null ? null : await quizPool(db, input.quizId, context.gradeId);
+  if (!pool) {
     throw refuse(404, 'This quiz is not available.', 'QUIZ_NOT_AVAILABLE');
   }
+  const { quiz } = pool;
   const gate = gateMessage(flags, quiz, input.type, new Date());
   if (gate) {
     throw gate;
   }
-  const result = await db.transaction().execute(async (trx) => {
-    const student = await repo.lockStudent(trx, studentId);
-    if (!student?.isActive) {
-      throw refuse(401, 'Unauthorized', 'UNAUTHORIZED');
+  if (context.gradeId === null || !pool.servesGrade) {
+    throw refuse(404, 'This quiz is not for your grade.', 'QUIZ_NOT_AVAILABLE');
+  }
+  const resume = async (playId: string, attempts: number) => ({
+    play: await playDto(db, playId),
+    quiz: quizDto(quiz),
+    resumed: true,
+    contestAttempts: attempts,
+  });
+  if (context.openPlayId) {
+    return resume(context.openPlayId, context.contestAttempts);
+  }
+  if (input.type === 'CONTEST') {
+    if (!isProfileCompleted(context, flags)) {
+      throw refuse(403, 'Please complete your profile before starting the contest.', 'PROFILE_INCOMPLETE');
     }
-    if (student.gradeId === null || !(await repo.quizServesGrade(trx, quiz.id, student.gradeId))) {
-      throw refuse(404, 'This quiz is not for your grade.', 'QUIZ_NOT_AVAILABLE');
+    if (flags.contestPermissionRequired && context.verificationStatus !== 'APPROVED') {
+      throw refuse(403, 'Your documents must be verified before you can start the contest.', 'NOT_VERIFIED');
     }
-    const open = await repo.findOpenPlay(trx, studentId, input.type, quiz.id);
-    if (open) {
-      return { playId: open.id, resumed: true, attempts: student.contestAttempts };
+    if (context.contestAttempts < 1) {
+      throw noAttempts();
     }
-    let attempts = student.contestAttempts;
-    if (input.type === 'CONTEST') {
-      const account = await findStudentAccount(trx, studentId);
-      if (!account || !isProfileCompleted(account, flags)) {
-        throw refuse(403, 'Please complete your profile before starting the contest.', 'PROFILE_INCOMPLETE');
-      }
-      if (flags.contestPermissionRequired && account.verificationStatus !== 'APPROVED') {
-        throw refuse(
-          403,
-          'Your documents must be verified before you can start the contest.',
-          'NOT_VERIFIED',
-        );
-      }
-      if (student.contestAttempts < 1) {
-        throw refuse(403, 'You have no contest attempts left.', 'NO_ATTEMPTS');
-      }
-      if ((await repo.countQuizPlays(trx, studentId, quiz.id)) >= quiz.attemptsAllowed) {
-        throw refuse(
-          403,
-          `You have used all ${quiz.attemptsAllowed} attempts of this contest.`,
-          'QUIZ_ATTEMPTS_USED',
-        );
-      }
-      attempts -= 1;
-      await trx
-        .updateTable('students')
-        .set({ contestAttempts: attempts })
-        .where('id', '=', studentId)
-        .execute();
+    if (Number(context.quizPlays) >= quiz.attemptsAllowed) {
+      throw refuse(
+        403,
+        `You have used all ${quiz.attemptsAllowed} attempts of this contest.`,
+        'QUIZ_ATTEMPTS_USED',
+      );
     }
-    const questionIds = await drawQuestions(trx, quiz, student.gradeId);
-    const optionIds = await repo.optionIdsOf(trx, questionIds);
-    const play = await trx
-      .insertInto('plays')
-      .values({
-        studentId,
-        quizId: quiz.id,
-        phaseId: quiz.phaseId,
-        gradeId: student.gradeId,
-        kind: input.type,
-        questionCount: questionIds.length,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('playQuestions')
-      .values(
-        questionIds.map((questionId, position) => ({
-          playId: play.id,
-          position,
-          questionId,
-          optionOrder: shuffle(optionIds.get(questionId) ?? []),
-        })),
-      )
-      .execute();
-    await trx
-      .insertInto('auditLog')
-      .values({
-        actorType: 'student',
-        actorId: studentId,
-        action: input.type === 'CONTEST' ? 'play.startContest' : 'play.startPractice',
-        targetType: 'play',
-        targetId: play.id,
-        details: JSON.stringify({ quizId: quiz.id, attemptsLeft: attempts }),
-      })
-      .execute();
-    await recordOutboxEvent(trx, 'play.started', {
-      playId: play.id,
+  }
+  const questions = drawFrom(pool);
+  if (questions === null) {
+    throw refuse(409, 'This quiz is not ready yet. Please try again later.', 'POOL_SHORT');
+  }
+  // A simultaneous start (a double tap) that won the attempt or the open-play index made the
+  // play first: resume it.
+  const resumeWinner = async () => {
+    const open = await repo.findOpenPlay(db, studentId, input.type, quiz.id);
+    return open ? resume(open.id, (await repo.attemptsOf(db, studentId))?.contestAttempts ?? 0) : null;
+  };
+  let created: Awaited<ReturnType<typeof repo.insertPlay>>;
+  try {
+    created = await repo.insertPlay(db, {
       studentId,
       quizId: quiz.id,
+      phaseId: quiz.phaseId,
+      gradeId: context.gradeId,
       kind: input.type,
-      questionCount: questionIds.length,
+      questions,
+      secondsPerQuestion: quiz.secondsPerQuestion,
+      spendAttempt: input.type === 'CONTEST',
+      attemptsBefore: context.contestAttempts,
     });
-    return { playId: play.id, resumed: false, attempts };
-  });
+  } catch (err) {
+    const winner = repo.isSecondOpenPlay(err) ? await resumeWinner() : null;
+    if (winner) {
+      return winner;
+    }
+    throw err;
+  }
+  if (created === null) {
+    // No attempt was left to spend.
+    const winner = await resumeWinner();
+    if (winner) {
+      return winner;
+    }
+    throw noAttempts();
+  }
   return {
-    play: await playDto(db, result.playId),
+    play: {
+      _id: created.id,
+      questionCount: questions.length,
+      practice: input.type === 'PRACTICE',
+      status: 'IN_PROGRESS',
+      questions: questions.map((q, position) => ({
+        _id: q.questionId,
+        question: q.questionId,
+        position,
+        answered: false,
+      })),
+      currentIndex: 0,
+      quiz: quiz.id,
+    },
     quiz: quizDto(quiz),
-    resumed: result.resumed,
-    contestAttempts: result.attempts,
+    resumed: false,
+    contestAttempts: created.attempts,
   };
 }
+
+const noAttempts = () => refuse(403, 'You have no contest attempts left.', 'NO_ATTEMPTS');
 
 async function ownPlay(db: Db | Trx, studentId: string, playId: string): Promise<repo.PlayRow> {
   const play = await repo.findPlay(db, playId);

@@ -1,13 +1,15 @@
-import type { Db } from '@riyazi/db';
-import { sql } from 'kysely';
+import type { Database, Db } from '@riyazi/db';
+import { sql, type Transaction } from 'kysely';
 import { matchesAny } from '../../contracts/answers.js';
 import { ANSWER_GRACE_MS, answerScore, isCorrectSelection } from '../../contracts/scoring.js';
 import { insertOutboxEvent, type OutboxEvent } from '../../queue/outbox.js';
 
 /**
- * The scoring step of the event path (DESIGN.md): scores one recorded answer, recomputes its
- * play's totals from all its answers, and finishes the play once every question has a scored
- * answer. Idempotent: a replayed job finds the answer scored and the totals already equal.
+ * The scoring step of the event path (DESIGN.md): scores one recorded answer, adds it to its play's
+ * totals and finishes the play once every question is scored. One read and one statement: the
+ * answer's score, the play's totals, the event's mark and any play.finished event commit together,
+ * and the `is_correct IS NULL` guard makes a replayed job change nothing. Concurrent scorers of one
+ * play queue on its row, and each adds to the totals it finds there.
  * Returns the outbox events to dispatch after commit (play.finished for a finished contest).
  */
 export async function scoreRecordedAnswer(
@@ -16,201 +18,201 @@ export async function scoreRecordedAnswer(
   questionId: string,
   eventId?: string,
 ): Promise<OutboxEvent[]> {
-  return db.transaction().execute(async (trx) => {
-    // One scorer per play at a time, so totals and completion are computed once.
-    const play = await trx
-      .selectFrom('plays')
-      .select(['id', 'status', 'kind', 'questionCount', 'phaseId', 'gradeId'])
-      .where('id', '=', playId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!play) {
-      return [];
-    }
+  const answer = await db
+    .selectFrom('playAnswers')
+    .innerJoin('questions', 'questions.id', 'playAnswers.questionId')
+    .innerJoin('plays', 'plays.id', 'playAnswers.playId')
+    .innerJoin('quizzes', 'quizzes.id', 'plays.quizId')
+    .select([
+      'playAnswers.outcome',
+      'playAnswers.selectedOptionIds',
+      'playAnswers.answerText',
+      'playAnswers.timeTakenMs',
+      'playAnswers.isCorrect',
+      'questions.type',
+      'questions.acceptedAnswers',
+      'questions.score as weight',
+      'quizzes.secondsPerQuestion',
+    ])
+    .select(
+      sql<
+        string[]
+      >`coalesce((SELECT array_agg(o.id) FROM question_options o WHERE o.question_id = questions.id AND o.is_correct), '{}')`.as(
+        'correctOptionIds',
+      ),
+    )
+    .where('playAnswers.playId', '=', playId)
+    .where('playAnswers.questionId', '=', questionId)
+    .executeTakeFirst();
+  if (!answer || answer.isCorrect !== null) {
     if (eventId !== undefined) {
-      // The api left marking the event to this job (one write fewer on the answer path).
-      await trx
-        .updateTable('outboxEvents')
-        .set({ enqueuedAt: new Date() })
-        .where('id', '=', eventId)
-        .where('enqueuedAt', 'is', null)
-        .execute();
-    }
-    const answer = await trx
-      .selectFrom('playAnswers')
-      .innerJoin('questions', 'questions.id', 'playAnswers.questionId')
-      .innerJoin('plays', 'plays.id', 'playAnswers.playId')
-      .innerJoin('quizzes', 'quizzes.id', 'plays.quizId')
-      .select([
-        'playAnswers.outcome',
-        'playAnswers.selectedOptionIds',
-        'playAnswers.answerText',
-        'playAnswers.timeTakenMs',
-        'playAnswers.isCorrect',
-        'questions.type',
-        'questions.acceptedAnswers',
-        'questions.score as weight',
-        'quizzes.secondsPerQuestion',
-      ])
-      .select(
-        sql<
-          string[]
-        >`coalesce((SELECT array_agg(o.id) FROM question_options o WHERE o.question_id = questions.id AND o.is_correct), '{}')`.as(
-          'correctOptionIds',
-        ),
-      )
-      .where('playAnswers.playId', '=', playId)
-      .where('playAnswers.questionId', '=', questionId)
-      .executeTakeFirst();
-    if (answer && answer.isCorrect === null) {
-      let correct = false;
-      if (answer.outcome === 'ANSWERED') {
-        correct =
-          answer.type === 'MCQS'
-            ? isCorrectSelection(answer.selectedOptionIds, answer.correctOptionIds)
-            : answer.answerText !== null && matchesAny(answer.answerText, answer.acceptedAnswers);
-      }
-      const score = answerScore(correct, answer.timeTakenMs, answer.secondsPerQuestion * 1000, answer.weight);
-      await trx
-        .updateTable('playAnswers')
-        .set({ isCorrect: correct, score, scoredAt: new Date() })
-        .where('playId', '=', playId)
-        .where('questionId', '=', questionId)
-        .where('isCorrect', 'is', null)
-        .execute();
-    }
-    // Totals recomputed from every answer (idempotent), and the play finished once all are scored.
-    const updated = await sql<{ status: string }>`
-      UPDATE plays SET
-        score = totals.score,
-        correct_count = totals.correct,
-        total_time_ms = totals.time,
-        status = CASE WHEN plays.status = 'IN_PROGRESS' AND totals.answers = plays.question_count
-          AND totals.unscored = 0 THEN 'FINISHED' ELSE plays.status END,
-        finished_at = CASE WHEN plays.status = 'IN_PROGRESS' AND totals.answers = plays.question_count
-          AND totals.unscored = 0 THEN coalesce(totals.last_answered_at, now()) ELSE plays.finished_at END
-      FROM (
-        SELECT count(*) AS answers,
-          count(*) FILTER (WHERE is_correct) AS correct,
-          count(*) FILTER (WHERE is_correct IS NULL) AS unscored,
-          coalesce(sum(score), 0) AS score,
-          coalesce(sum(time_taken_ms), 0) AS time,
-          max(answered_at) AS last_answered_at
-        FROM play_answers WHERE play_id = ${playId}
-      ) totals
-      WHERE plays.id = ${playId}
-      RETURNING plays.status
-    `.execute(trx);
-    const finishedNow = play.status === 'IN_PROGRESS' && updated.rows[0]?.status === 'FINISHED';
-    if (finishedNow && play.kind === 'CONTEST') {
-      return [
-        await insertOutboxEvent(trx, 'play.finished', {
-          playId,
-          phaseId: play.phaseId,
-          gradeId: play.gradeId,
-          kind: play.kind,
-        }),
-      ];
+      await markEventEnqueued(db, eventId);
     }
     return [];
-  });
+  }
+  let correct = false;
+  if (answer.outcome === 'ANSWERED') {
+    correct =
+      answer.type === 'MCQS'
+        ? isCorrectSelection(answer.selectedOptionIds, answer.correctOptionIds)
+        : answer.answerText !== null && matchesAny(answer.answerText, answer.acceptedAnswers);
+  }
+  const score = answerScore(correct, answer.timeTakenMs, answer.secondsPerQuestion * 1000, answer.weight);
+  const finished = await sql<{ id: string; payload: Record<string, unknown> }>`
+    WITH scored AS (
+      UPDATE play_answers SET is_correct = ${correct}, score = ${score}, scored_at = now()
+      WHERE play_id = ${playId} AND question_id = ${questionId} AND is_correct IS NULL
+      RETURNING score, is_correct, time_taken_ms
+    ), play AS (
+      UPDATE plays SET
+        score = plays.score + scored.score,
+        correct_count = plays.correct_count + scored.is_correct::int,
+        total_time_ms = plays.total_time_ms + scored.time_taken_ms,
+        scored_count = plays.scored_count + 1,
+        status = CASE WHEN plays.status = 'IN_PROGRESS' AND plays.scored_count + 1 >= plays.question_count
+          THEN 'FINISHED' ELSE plays.status END,
+        finished_at = CASE WHEN plays.status = 'IN_PROGRESS' AND plays.scored_count + 1 >= plays.question_count
+          THEN (SELECT max(a.answered_at) FROM play_answers a WHERE a.play_id = plays.id)
+          ELSE plays.finished_at END,
+        clock_deadline_at = CASE WHEN plays.scored_count + 1 >= plays.question_count
+          THEN NULL ELSE plays.clock_deadline_at END
+      FROM scored
+      WHERE plays.id = ${playId}
+      RETURNING plays.id, plays.kind, plays.phase_id, plays.grade_id,
+        plays.status = 'FINISHED' AND plays.scored_count = plays.question_count AS finished_now
+    ), marked AS (
+      UPDATE outbox_events SET enqueued_at = now()
+      WHERE id = ${eventId ?? null}::uuid AND enqueued_at IS NULL
+    )
+    INSERT INTO outbox_events (type, payload)
+    SELECT 'play.finished', jsonb_build_object(
+      'playId', play.id, 'phaseId', play.phase_id, 'gradeId', play.grade_id, 'kind', play.kind)
+    FROM play
+    WHERE play.finished_now AND play.kind = 'CONTEST'
+    RETURNING id, payload
+  `.execute(db);
+  return finished.rows.map((row) => ({ id: row.id, type: 'play.finished', payload: row.payload }));
 }
+
+/** The api leaves marking an answer's event to its scoring job (one write fewer on the answer path). */
+const markEventEnqueued = (db: Db, eventId: string) =>
+  db
+    .updateTable('outboxEvents')
+    .set({ enqueuedAt: new Date() })
+    .where('id', '=', eventId)
+    .where('enqueuedAt', 'is', null)
+    .execute();
 
 /**
  * The deadline sweep: a contest question whose time ran out without an answer gets "no answer"
  * (answered at its deadline), and the clock of the next question starts at that moment if the
  * student never asked for it. A student who closes the tab therefore still ends with a complete,
  * scored play, and one who reloads never gains time. Returns the outbox events written.
+ *
+ * `plays.clock_deadline_at` says when to look at a play again: set at the start to the first
+ * question's deadline and moved here. It is a lower bound (an answer does not move it, to keep the
+ * answer path at one write), so a play whose clock passed is checked against its real state: a
+ * question answered or served later only moves the clock on.
  */
 export async function expireOverdueQuestions(
   db: Db,
   options: { limit?: number } = {},
 ): Promise<OutboxEvent[]> {
-  const limit = options.limit ?? 500;
-  const due = await sql<{
-    playId: string;
-    questionId: string;
-    servedAt: Date | null;
-    deadlineAt: Date | null;
-    effectiveDeadline: Date;
-  }>`
-    WITH current AS (
-      SELECT DISTINCT ON (pq.play_id)
-        pq.play_id, pq.question_id, pq.served_at, pq.deadline_at, p.started_at,
-        q.seconds_per_question
-      FROM play_questions pq
-      JOIN plays p ON p.id = pq.play_id
-      JOIN quizzes q ON q.id = p.quiz_id
-      WHERE p.status = 'IN_PROGRESS' AND p.kind = 'CONTEST'
-        AND NOT EXISTS (
-          SELECT 1 FROM play_answers a WHERE a.play_id = pq.play_id AND a.question_id = pq.question_id
-        )
-      ORDER BY pq.play_id, pq.position
-    ), timed AS (
-      SELECT c.play_id, c.question_id, c.served_at, c.deadline_at,
-        coalesce(
-          c.deadline_at,
-          coalesce((SELECT max(a.answered_at) FROM play_answers a WHERE a.play_id = c.play_id), c.started_at)
-            + make_interval(secs => c.seconds_per_question)
-        ) AS effective_deadline
-      FROM current c
-    )
-    SELECT play_id AS "playId", question_id AS "questionId", served_at AS "servedAt",
-      deadline_at AS "deadlineAt", effective_deadline AS "effectiveDeadline"
-    FROM timed
-    WHERE effective_deadline < now() - make_interval(secs => ${ANSWER_GRACE_MS / 1000})
-    ORDER BY effective_deadline
-    LIMIT ${limit}
-  `.execute(db);
+  const due = await db
+    .selectFrom('plays')
+    .select('id')
+    .where('status', '=', 'IN_PROGRESS')
+    .where('kind', '=', 'CONTEST')
+    .where('clockDeadlineAt', '<', sql<Date>`now() - make_interval(secs => ${ANSWER_GRACE_MS / 1000})`)
+    .orderBy('clockDeadlineAt')
+    .limit(options.limit ?? 500)
+    .execute();
   const events: OutboxEvent[] = [];
-  for (const row of due.rows) {
-    const event = await db.transaction().execute(async (trx) => {
-      const play = await trx
-        .selectFrom('plays')
-        .innerJoin('quizzes', 'quizzes.id', 'plays.quizId')
-        .select(['plays.status', 'quizzes.secondsPerQuestion'])
-        .where('plays.id', '=', row.playId)
-        .forUpdate('plays')
-        .executeTakeFirst();
-      if (play?.status !== 'IN_PROGRESS') {
-        return null;
-      }
-      const limitMs = play.secondsPerQuestion * 1000;
-      const deadline = row.effectiveDeadline;
-      if (row.servedAt === null) {
-        // Never fetched: its clock ran from the previous answer (or the start).
-        await trx
-          .updateTable('playQuestions')
-          .set({ servedAt: new Date(deadline.getTime() - limitMs), deadlineAt: deadline })
-          .where('playId', '=', row.playId)
-          .where('questionId', '=', row.questionId)
-          .where('servedAt', 'is', null)
-          .execute();
-      }
-      const inserted = await trx
-        .insertInto('playAnswers')
-        .values({
-          playId: row.playId,
-          questionId: row.questionId,
-          outcome: 'NO_ANSWER',
-          selectedOptionIds: [],
-          answerText: null,
-          answeredAt: deadline,
-          timeTakenMs: limitMs,
-          clientTimeTakenMs: null,
-        })
-        .onConflict((oc) => oc.columns(['playId', 'questionId']).doNothing())
-        .returning('playId')
-        .executeTakeFirst();
-      return inserted
-        ? insertOutboxEvent(trx, 'answer.recorded', { playId: row.playId, questionId: row.questionId })
-        : null;
-    });
+  for (const { id } of due) {
+    const event = await db.transaction().execute((trx) => closeOverdueQuestion(trx, id));
     if (event) {
       events.push(event);
     }
   }
   return events;
+}
+
+async function closeOverdueQuestion(trx: Transaction<Database>, playId: string): Promise<OutboxEvent | null> {
+  const play = await trx
+    .selectFrom('plays')
+    .innerJoin('quizzes', 'quizzes.id', 'plays.quizId')
+    .select(['plays.status', 'plays.startedAt', 'quizzes.secondsPerQuestion'])
+    .where('plays.id', '=', playId)
+    .forUpdate('plays')
+    .executeTakeFirst();
+  if (play?.status !== 'IN_PROGRESS') {
+    return null;
+  }
+  const questions = await trx
+    .selectFrom('playQuestions')
+    .leftJoin('playAnswers', (join) =>
+      join
+        .onRef('playAnswers.playId', '=', 'playQuestions.playId')
+        .onRef('playAnswers.questionId', '=', 'playQuestions.questionId'),
+    )
+    .select([
+      'playQuestions.questionId',
+      'playQuestions.servedAt',
+      'playQuestions.deadlineAt',
+      'playAnswers.answeredAt',
+    ])
+    .where('playQuestions.playId', '=', playId)
+    .orderBy('playQuestions.position')
+    .execute();
+  const index = questions.findIndex((q) => q.answeredAt === null);
+  const setClock = (at: Date | null) =>
+    trx.updateTable('plays').set({ clockDeadlineAt: at }).where('id', '=', playId).execute();
+  const current = questions[index];
+  if (!current) {
+    // Every question has its answer: the scoring worker finishes the play.
+    await setClock(null);
+    return null;
+  }
+  const limitMs = play.secondsPerQuestion * 1000;
+  const lastAnswer = questions.reduce(
+    (latest, q) => Math.max(latest, q.answeredAt?.getTime() ?? 0),
+    play.startedAt.getTime(),
+  );
+  // Never fetched: its clock ran from the previous answer (or the start).
+  const deadline = current.deadlineAt ?? new Date(lastAnswer + limitMs);
+  if (deadline.getTime() + ANSWER_GRACE_MS > Date.now()) {
+    await setClock(deadline);
+    return null;
+  }
+  if (current.servedAt === null) {
+    await trx
+      .updateTable('playQuestions')
+      .set({ servedAt: new Date(deadline.getTime() - limitMs), deadlineAt: deadline })
+      .where('playId', '=', playId)
+      .where('questionId', '=', current.questionId)
+      .where('servedAt', 'is', null)
+      .execute();
+  }
+  const inserted = await trx
+    .insertInto('playAnswers')
+    .values({
+      playId,
+      questionId: current.questionId,
+      outcome: 'NO_ANSWER',
+      selectedOptionIds: [],
+      answerText: null,
+      answeredAt: deadline,
+      timeTakenMs: limitMs,
+      clientTimeTakenMs: null,
+    })
+    .onConflict((oc) => oc.columns(['playId', 'questionId']).doNothing())
+    .returning('playId')
+    .executeTakeFirst();
+  const last = index === questions.length - 1;
+  await setClock(last ? null : new Date(deadline.getTime() + limitMs));
+  return inserted
+    ? insertOutboxEvent(trx, 'answer.recorded', { playId, questionId: current.questionId })
+    : null;
 }
 
 /**

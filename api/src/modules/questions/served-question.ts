@@ -1,5 +1,6 @@
 import type { ServedQuestion } from '../../contracts/play-quiz.js';
 import { plainTextPreview } from '../../lib/rich-text.js';
+import { ttlCache } from '../../lib/ttl-cache.js';
 import type { Executor } from '../reference-data/reference-data.shared.js';
 import * as repo from './questions.repository.js';
 
@@ -94,19 +95,6 @@ export async function loadServedQuestion(
  * (an edit made during a contest reaches students within that time). Bounded in size.
  */
 export function storedQuestionCache(ttlMs: number, maxEntries = 5000) {
-  const entries = new Map<string, { expires: number; value: Promise<StoredQuestion | null> }>();
-  return (db: Executor, id: string): Promise<StoredQuestion | null> => {
-    const now = Date.now();
-    const hit = entries.get(id);
-    if (hit && hit.expires > now) {
-      return hit.value;
-    }
-    if (entries.size >= maxEntries) {
-      entries.clear();
-    }
-    const value = loadStoredQuestion(db, id);
-    entries.set(id, { expires: now + ttlMs, value });
-    value.catch(() => entries.delete(id));
-    return value;
-  };
+  const get = ttlCache(ttlMs, (id: string, db: Executor) => loadStoredQuestion(db, id), { maxEntries });
+  return (db: Executor, id: string): Promise<StoredQuestion | null> => get(id, db);
 }

@@ -17,7 +17,21 @@ export interface StudentDeps extends DispatchDeps {
   config: Readonly<Config>;
 }
 
-export function isProfileCompleted(account: repo.StudentAccount, flags: SystemFlags): boolean {
+export function isProfileCompleted(
+  account: Pick<
+    repo.StudentAccount,
+    | 'fullName'
+    | 'fatherName'
+    | 'phone'
+    | 'gender'
+    | 'city'
+    | 'schoolName'
+    | 'gradeId'
+    | 'referralSource'
+    | 'verificationStatus'
+  >,
+  flags: SystemFlags,
+): boolean {
   const required = [
     account.fullName,
     account.fatherName,
