@@ -26,6 +26,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX plays_contest_clock_idx ON plays (clock_deadline_at)
       WHERE status = 'IN_PROGRESS' AND kind = 'CONTEST';
 
+    -- The scoring safety net looks for answers left unscored.
+    CREATE INDEX play_answers_unscored_idx ON play_answers (answered_at) WHERE is_correct IS NULL;
+
     -- One open practice play per student and quiz (a double tap resumes it), as for contests.
     UPDATE plays SET status = 'CANCELLED'
     WHERE id IN (
@@ -42,6 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     DROP INDEX plays_one_open_practice_key;
+    DROP INDEX play_answers_unscored_idx;
     DROP INDEX plays_contest_clock_idx;
     CREATE INDEX plays_open_contest_idx ON plays (id) WHERE status = 'IN_PROGRESS' AND kind = 'CONTEST';
     ALTER TABLE plays DROP COLUMN clock_deadline_at;

@@ -1,4 +1,5 @@
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { CamelCasePlugin, Kysely, PostgresDialect, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './database.generated.js';
 
@@ -15,7 +16,44 @@ export interface DbOptions {
   applicationName?: string;
 }
 
+const PREPARED_MARK = '/* prepared */';
+const PREPARED_PATTERN = /^\s*(?:select\s+)?\/\* prepared \*\//i;
+
+/**
+ * Marks a hot statement to be prepared once per connection (PostgreSQL then skips parsing and,
+ * once it settles on a generic plan, planning). Raw SQL starts with it; a Kysely select takes it
+ * through `.modifyFront(prepared)`. Only for statements whose text never varies (values as
+ * parameters, no lists of varying length): each distinct text is one prepared statement per connection.
+ */
+export const prepared: RawBuilder<unknown> = sql.raw(PREPARED_MARK);
+
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `riyazi_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (names.size < 1000) {
+      names.set(text, name);
+    }
+  }
+  return name;
+}
+
+type QueryFn = (...args: unknown[]) => unknown;
+
+/** Gives marked statements a name, so node-postgres prepares them once per connection. */
+function prepareMarkedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as QueryFn;
+  (client as { query: QueryFn }).query = (text: unknown, values?: unknown, callback?: unknown) => {
+    if (typeof text === 'string' && PREPARED_PATTERN.test(text)) {
+      return query({ name: statementName(text), text, values }, callback);
+    }
+    return query(text, values, callback);
+  };
+}
+
 export function createDb({ connectionString, max = 10, applicationName = 'riyazi' }: DbOptions): Db {
   const pool = new pg.Pool({ connectionString, max, application_name: applicationName });
+  pool.on('connect', prepareMarkedStatements);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }

@@ -1,4 +1,4 @@
-import type { Db } from '@riyazi/db';
+import { type Db, prepared } from '@riyazi/db';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AccessTokens, bearerToken } from '../auth/tokens.js';
@@ -83,6 +83,7 @@ async function authPlugin(app: FastifyInstance, { db, tokens }: AuthPluginOption
         .selectFrom('students')
         .select(['id', 'isActive'])
         .where('id', '=', studentId)
+        .modifyFront(prepared)
         .executeTakeFirst();
       if (!student?.isActive) {
         activeStudents.delete(studentId);

@@ -1,6 +1,6 @@
 import type { Database, Db } from '@riyazi/db';
 import type { Transaction } from 'kysely';
-import { OUTBOX_ROUTES, type OutboxEventType, type RecordOnlyEventType } from '../contracts/jobs.js';
+import { OUTBOX_ROUTES, type OutboxEventType } from '../contracts/jobs.js';
 import type { Queues } from './queues.js';
 
 export interface OutboxEvent {
@@ -21,18 +21,6 @@ export async function insertOutboxEvent(
     .returning(['id'])
     .executeTakeFirstOrThrow();
   return { id: row.id, type, payload };
-}
-
-/** An event recorded for the history only (no job): written already marked enqueued. */
-export async function recordOutboxEvent(
-  trx: Transaction<Database> | Db,
-  type: RecordOnlyEventType,
-  payload: Record<string, unknown>,
-): Promise<void> {
-  await trx
-    .insertInto('outboxEvents')
-    .values({ type, payload: JSON.stringify(payload), enqueuedAt: new Date() })
-    .execute();
 }
 
 /**

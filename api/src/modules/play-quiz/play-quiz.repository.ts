@@ -1,3 +1,4 @@
+import { prepared } from '@riyazi/db';
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../reference-data/reference-data.shared.js';
 
@@ -59,19 +60,6 @@ export const findOpenPlay = (
   return query.executeTakeFirst();
 };
 
-export const countQuizPlays = async (db: Executor, studentId: string, quizId: string) =>
-  Number(
-    (
-      await db
-        .selectFrom('plays')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('studentId', '=', studentId)
-        .where('quizId', '=', quizId)
-        .where('status', '!=', 'CANCELLED')
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-
 /**
  * Everything a start decides on, in one round trip: the student's account, the flags, their open
  * play (a contest: of any quiz; practice: of this quiz) and how many plays of this quiz they made.
@@ -112,6 +100,7 @@ export const startContext = (db: Executor, studentId: string, quizId: string, ki
         .as('quizPlays'),
     ])
     .where('students.id', '=', studentId)
+    .modifyFront(prepared)
     .executeTakeFirst();
 export type StartContext = NonNullable<Awaited<ReturnType<typeof startContext>>>;
 
@@ -136,7 +125,7 @@ export interface NewPlay {
  * student fails on the plays_one_open_* unique indexes (unique_violation), spending nothing.
  */
 export async function insertPlay(db: Executor, play: NewPlay) {
-  const result = await sql<{ id: string; startedAt: Date; attempts: number }>`
+  const result = await sql<{ id: string; startedAt: Date; attempts: number }>`${prepared}
     WITH spend AS (
       UPDATE students SET contest_attempts = contest_attempts - 1
       WHERE id = ${play.studentId} AND ${play.spendAttempt} AND contest_attempts >= 1
@@ -263,122 +252,195 @@ export const playQuestionsOf = (db: Executor, playId: string) =>
     .execute();
 export type PlayQuestionRow = Awaited<ReturnType<typeof playQuestionsOf>>[number];
 
+export interface ServeRow {
+  studentId: string;
+  kind: 'CONTEST' | 'PRACTICE';
+  status: string;
+  secondsPerQuestion: number;
+  position: number;
+  questionId: string;
+  optionOrder: string[];
+  servedAt: Date | null;
+  deadlineAt: Date | null;
+  outcome: 'ANSWERED' | 'NO_ANSWER' | null;
+  /** Set on every row when this call served the question first (and started its clock). */
+  firstServedAt: Date | null;
+  firstDeadlineAt: Date | null;
+}
+
 /**
- * A play and its questions (with any answers) in one round trip: the hot read of contest day,
- * used by serve and submit. Null when the play does not exist.
+ * The serve of contest day in one statement: reads the play's questions with their answers and,
+ * when the asked question is the student's current one and not yet served, starts its clock
+ * (served_at, deadline) and records the question.served event. A contest question first asked for
+ * long after the previous answer already ran out there: its clock starts at that answer, so waiting
+ * never helps. The caller explains a refusal from the rows (no rows: no such play).
  */
-export async function loadPlayState(db: Executor, playId: string) {
+export async function serveAndMark(
+  db: Executor,
+  v: { playId: string; questionId: string; studentId: string; now: Date; graceMs: number },
+) {
+  const result = await sql<ServeRow>`${prepared}
+    WITH state AS (
+      SELECT p.student_id, p.kind, p.status, p.started_at, qz.seconds_per_question,
+        pq.position, pq.question_id, pq.option_order, pq.served_at, pq.deadline_at,
+        a.outcome, a.answered_at
+      FROM play_questions pq
+      JOIN plays p ON p.id = pq.play_id
+      JOIN quizzes qz ON qz.id = p.quiz_id
+      LEFT JOIN play_answers a ON a.play_id = pq.play_id AND a.question_id = pq.question_id
+      WHERE pq.play_id = ${v.playId}
+    ), clock AS (
+      SELECT s.seconds_per_question,
+        CASE WHEN s.kind = 'CONTEST' AND ${v.now}::timestamptz - previous.at
+            > make_interval(secs => s.seconds_per_question + ${v.graceMs / 1000})
+          THEN previous.at ELSE ${v.now}::timestamptz END AS served_at
+      FROM state s, (SELECT greatest(max(started_at), max(answered_at)) AS at FROM state) previous
+      WHERE s.question_id = ${v.questionId} AND s.student_id = ${v.studentId}
+        AND s.status = 'IN_PROGRESS' AND s.served_at IS NULL
+        AND s.position = (SELECT min(position) FROM state WHERE outcome IS NULL)
+    ), served AS (
+      UPDATE play_questions pq
+      SET served_at = clock.served_at,
+        deadline_at = clock.served_at + make_interval(secs => clock.seconds_per_question)
+      FROM clock
+      WHERE pq.play_id = ${v.playId} AND pq.question_id = ${v.questionId} AND pq.served_at IS NULL
+      RETURNING pq.served_at, pq.deadline_at
+    ), event AS (
+      INSERT INTO outbox_events (type, payload, enqueued_at)
+      SELECT 'question.served',
+        jsonb_build_object('playId', ${v.playId}::text, 'questionId', ${v.questionId}::text, 'deadline', deadline_at),
+        now()
+      FROM served
+    )
+    SELECT state.student_id AS "studentId", state.kind, state.status,
+      state.seconds_per_question AS "secondsPerQuestion", state.position, state.question_id AS "questionId",
+      state.option_order AS "optionOrder", state.served_at AS "servedAt", state.deadline_at AS "deadlineAt",
+      state.outcome, served.served_at AS "firstServedAt", served.deadline_at AS "firstDeadlineAt"
+    FROM state LEFT JOIN served ON true
+    ORDER BY state.position
+  `.execute(db);
+  return result.rows;
+}
+
+/**
+ * What a play fixed at its start and never changes: its owner, kind, time limit and its questions
+ * in order with their option order. The answer path keeps it in memory (one read per play).
+ */
+export async function playStructure(db: Executor, playId: string) {
   const rows = await db
     .selectFrom('playQuestions')
     .innerJoin('plays', 'plays.id', 'playQuestions.playId')
     .innerJoin('quizzes', 'quizzes.id', 'plays.quizId')
     .innerJoin('questions', 'questions.id', 'playQuestions.questionId')
-    .leftJoin('playAnswers', (join) =>
-      join
-        .onRef('playAnswers.playId', '=', 'playQuestions.playId')
-        .onRef('playAnswers.questionId', '=', 'playQuestions.questionId'),
-    )
     .select([
       'plays.studentId',
       'plays.kind',
-      'plays.status',
-      'plays.startedAt',
       'quizzes.secondsPerQuestion',
-      'playQuestions.position',
       'playQuestions.questionId',
       'questions.type as questionType',
       'questions.selectMultiple',
       'playQuestions.optionOrder',
-      'playQuestions.servedAt',
-      'playQuestions.deadlineAt',
-      'playAnswers.outcome',
-      'playAnswers.timeTakenMs',
-      'playAnswers.answeredAt',
     ])
     .where('playQuestions.playId', '=', playId)
     .orderBy('playQuestions.position')
+    .modifyFront(prepared)
     .execute();
   const first = rows[0];
-  if (!first) {
-    return null;
-  }
-  return {
-    play: {
-      studentId: first.studentId,
-      kind: first.kind,
-      status: first.status,
-      startedAt: first.startedAt,
-      secondsPerQuestion: first.secondsPerQuestion,
-    },
-    questions: rows,
-  };
+  return first
+    ? {
+        studentId: first.studentId,
+        kind: first.kind,
+        secondsPerQuestion: first.secondsPerQuestion,
+        questions: rows.map(({ questionId, questionType, selectMultiple, optionOrder }) => ({
+          questionId,
+          questionType,
+          selectMultiple,
+          optionOrder,
+        })),
+      }
+    : null;
 }
-export type PlayState = NonNullable<Awaited<ReturnType<typeof loadPlayState>>>;
+export type PlayStructure = NonNullable<Awaited<ReturnType<typeof playStructure>>>;
 
-/**
- * First serve in one statement: sets served_at and the deadline unless already set, and records
- * the question.served event with it. Returns null when the question was already served.
- */
-export async function markServedOnce(
-  db: Executor,
-  playId: string,
-  questionId: string,
-  at: Date,
-  limitMs: number,
-) {
-  const result = await sql<{ servedAt: Date; deadlineAt: Date }>`
-    WITH served AS (
-      UPDATE play_questions
-      SET served_at = ${at}, deadline_at = ${new Date(at.getTime() + limitMs)}
-      WHERE play_id = ${playId} AND question_id = ${questionId} AND served_at IS NULL
-      RETURNING served_at, deadline_at
-    ), event AS (
-      INSERT INTO outbox_events (type, payload, enqueued_at)
-      SELECT 'question.served',
-        jsonb_build_object('playId', ${playId}::text, 'questionId', ${questionId}::text, 'deadline', deadline_at),
-        now()
-      FROM served
-    )
-    SELECT served_at AS "servedAt", deadline_at AS "deadlineAt" FROM served
-  `.execute(db);
-  return result.rows[0] ?? null;
+export interface AnswerInput {
+  playId: string;
+  questionId: string;
+  studentId: string;
+  now: Date;
+  isContest: boolean;
+  limitMs: number;
+  graceMs: number;
+  selectedOptionIds: string[];
+  answerText: string | null;
+  /** Nothing chosen or typed: recorded as no answer. */
+  empty: boolean;
+  /** The client's time taken, already bounded (practice may pause, so practice uses it). */
+  clientMs: number | null;
+  clientAuditMs: number | null;
 }
 
 /**
- * Records an answer and its answer.recorded event in one statement (one commit); a second submit
- * of the same question inserts nothing. Returns the event id, or null when the answer existed.
+ * The answer path in one statement (one commit): when the question is served and the play open,
+ * records the answer with the server's time taken (a contest answer after deadline + grace is no
+ * answer) and its answer.recorded event. The primary key makes a second submit insert nothing; the
+ * row then reports the first answer. Also returns what the caller needs to explain a refusal.
  */
-export async function insertAnswerWithEvent(
-  db: Executor,
-  values: {
-    playId: string;
-    questionId: string;
-    outcome: 'ANSWERED' | 'NO_ANSWER';
-    selectedOptionIds: string[];
-    answerText: string | null;
-    answeredAt: Date;
-    timeTakenMs: number;
-    clientTimeTakenMs: number | null;
-  },
-): Promise<string | null> {
-  const result = await sql<{ eventId: string | null }>`
-    WITH answer AS (
+export async function recordAnswer(db: Executor, v: AnswerInput) {
+  const result = await sql<{
+    status: string | null;
+    served: boolean | null;
+    answeredBefore: number;
+    existingOutcome: 'ANSWERED' | 'NO_ANSWER' | null;
+    existingTimeMs: number | null;
+    outcome: 'ANSWERED' | 'NO_ANSWER' | null;
+    timeTakenMs: number | null;
+    eventId: string | null;
+  }>`${prepared}
+    WITH play AS (
+      SELECT status FROM plays WHERE id = ${v.playId} AND student_id = ${v.studentId}
+    ), target AS (
+      SELECT served_at, deadline_at FROM play_questions
+      WHERE play_id = ${v.playId} AND question_id = ${v.questionId}
+    ), timing AS (
+      SELECT
+        ${v.isContest}::boolean AND ${v.now}::timestamptz > deadline_at + make_interval(secs => ${v.graceMs / 1000}::float8) AS late,
+        least(greatest(round(extract(epoch FROM ${v.now}::timestamptz - served_at) * 1000), 0), ${v.limitMs}::int)::int AS server_ms
+      FROM target WHERE served_at IS NOT NULL
+    ), answer AS (
       INSERT INTO play_answers
         (play_id, question_id, outcome, selected_option_ids, answer_text, answered_at, time_taken_ms, client_time_taken_ms)
-      VALUES (${values.playId}, ${values.questionId}, ${values.outcome}, ${values.selectedOptionIds}::uuid[],
-        ${values.answerText}, ${values.answeredAt}, ${values.timeTakenMs}, ${values.clientTimeTakenMs})
+      SELECT ${v.playId}, ${v.questionId}, o.outcome,
+        CASE WHEN o.outcome = 'ANSWERED' THEN ${v.selectedOptionIds}::uuid[] ELSE '{}'::uuid[] END,
+        CASE WHEN o.outcome = 'ANSWERED' THEN ${v.answerText}::text END,
+        ${v.now}::timestamptz,
+        CASE WHEN NOT ${v.isContest}::boolean AND ${v.clientMs}::int IS NOT NULL
+          THEN least(greatest(${v.clientMs}::int, 0), ${v.limitMs}::int) ELSE timing.server_ms END,
+        ${v.clientAuditMs}::int
+      FROM play, timing,
+        LATERAL (SELECT CASE WHEN timing.late OR ${v.empty}::boolean THEN 'NO_ANSWER' ELSE 'ANSWERED' END AS outcome) o
+      WHERE play.status = 'IN_PROGRESS'
       ON CONFLICT (play_id, question_id) DO NOTHING
-      RETURNING play_id
+      RETURNING outcome, time_taken_ms
     ), event AS (
       INSERT INTO outbox_events (type, payload)
       SELECT 'answer.recorded',
-        jsonb_build_object('playId', ${values.playId}::text, 'questionId', ${values.questionId}::text)
+        jsonb_build_object('playId', ${v.playId}::text, 'questionId', ${v.questionId}::text)
       FROM answer
       RETURNING id
     )
-    SELECT (SELECT id FROM event) AS "eventId"
+    SELECT
+      (SELECT status FROM play) AS status,
+      (SELECT served_at IS NOT NULL FROM target) AS served,
+      (SELECT count(*) FROM play_answers WHERE play_id = ${v.playId})::int AS "answeredBefore",
+      existing.outcome AS "existingOutcome",
+      existing.time_taken_ms AS "existingTimeMs",
+      (SELECT outcome FROM answer) AS outcome,
+      (SELECT time_taken_ms FROM answer) AS "timeTakenMs",
+      (SELECT id FROM event) AS "eventId"
+    FROM (SELECT 1) one
+    LEFT JOIN play_answers existing ON existing.play_id = ${v.playId} AND existing.question_id = ${v.questionId}
   `.execute(db);
-  return result.rows[0]?.eventId ?? null;
+  return result.rows[0]!;
 }
 
 export const servedTimer = (db: Executor, playId: string, questionId: string) =>

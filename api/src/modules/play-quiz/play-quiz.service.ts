@@ -305,20 +305,26 @@ export async function serveQuestion(
   playId: string,
   questionId: string,
 ): Promise<ServedWithTimer> {
-  const state = await repo.loadPlayState(db, playId);
+  const rows = await repo.serveAndMark(db, {
+    playId,
+    questionId,
+    studentId,
+    now: new Date(),
+    graceMs: ANSWER_GRACE_MS,
+  });
+  const play = rows[0];
   // Another student's play is "not found": its existence is not theirs to learn.
-  if (!state || state.play.studentId !== studentId) {
+  if (!play || play.studentId !== studentId) {
     throw notFound('Play not found');
   }
-  const { play, questions } = state;
   if (play.status !== 'IN_PROGRESS') {
     throw refuse(409, 'This quiz is already over.', 'PLAY_OVER');
   }
-  const index = questions.findIndex((q) => q.questionId === questionId);
+  const index = rows.findIndex((q) => q.questionId === questionId);
   if (index === -1) {
     throw notFound('This question is not part of the quiz');
   }
-  const current = questions.findIndex((q) => q.outcome === null);
+  const current = rows.findIndex((q) => q.outcome === null);
   if (index !== current) {
     throw refuse(
       409,
@@ -326,25 +332,14 @@ export async function serveQuestion(
       index < current ? 'ALREADY_ANSWERED' : 'NOT_CURRENT',
     );
   }
-  const row = questions[index]!;
-  const limitMs = play.secondsPerQuestion * 1000;
-  let timer = row.servedAt && row.deadlineAt ? { servedAt: row.servedAt, deadlineAt: row.deadlineAt } : null;
-  if (timer === null) {
-    const now = new Date();
-    // A contest question first asked for long after the previous answer already ran out there (the
-    // deadline sweep would have closed it): its clock starts at that answer, so waiting never helps.
-    const previous = questions
-      .map((q) => q.answeredAt?.getTime() ?? 0)
-      .reduce((latest, at) => Math.max(latest, at), play.startedAt.getTime());
-    const servedAt =
-      play.kind === 'CONTEST' && now.getTime() - previous > limitMs + ANSWER_GRACE_MS
-        ? new Date(previous)
-        : now;
-    timer =
-      (await repo.markServedOnce(db, playId, questionId, servedAt, limitMs)) ??
-      // Served by a simultaneous request (a double tap): read the deadline it set.
-      (await repo.servedTimer(db, playId, questionId));
-  }
+  const row = rows[index]!;
+  const timer =
+    row.servedAt && row.deadlineAt
+      ? { servedAt: row.servedAt, deadlineAt: row.deadlineAt }
+      : play.firstServedAt && play.firstDeadlineAt
+        ? { servedAt: play.firstServedAt, deadlineAt: play.firstDeadlineAt }
+        : // Served by a simultaneous request (a double tap): read the deadline it set.
+          await repo.servedTimer(db, playId, questionId);
   const stored = await cachedQuestion(db, questionId);
   if (!stored) {
     throw notFound('Question not found');
@@ -389,9 +384,19 @@ function answerValues(raw: unknown[]): string[] {
     .filter((value) => value !== '');
 }
 
+/** The fixed part of plays being answered: one read per play and api node. */
+const cachedPlayStructure = ttlCache(
+  30 * 60_000,
+  (playId: string, db: Db) => repo.playStructure(db, playId),
+  {
+    maxEntries: 50_000,
+    keep: (structure) => structure !== null,
+  },
+);
+
 /**
  * POST /play-quiz/question/submit-answer: records the answer of the current question with the
- * server's own time taken and an outbox event for the scoring worker, in one transaction. A
+ * server's own time taken and an outbox event for the scoring worker, in one statement. A
  * repeated submit (a retry after a lost response) returns the first result.
  */
 export async function submitAnswer(
@@ -401,36 +406,16 @@ export async function submitAnswer(
 ): Promise<SubmitResult> {
   const { db } = deps;
   const now = new Date();
-  const state = await repo.loadPlayState(db, input.playId);
-  if (!state || state.play.studentId !== studentId) {
+  const play = await cachedPlayStructure(input.playId, db);
+  if (!play || play.studentId !== studentId) {
     throw notFound('Play not found');
   }
-  const { play, questions } = state;
-  const index = questions.findIndex((q) => q.questionId === input.questionId);
+  const index = play.questions.findIndex((q) => q.questionId === input.questionId);
   if (index === -1) {
     throw notFound('This question is not part of the quiz');
   }
-  const row = questions[index]!;
-  const answeredCount = questions.filter((q) => q.outcome !== null).length;
-  const firstResult = (outcome: 'ANSWERED' | 'NO_ANSWER', timeTakenMs: number, answered: number) => ({
-    recorded: false,
-    outcome,
-    timeTakenMs,
-    nextIndex: answered,
-    finished: answered === questions.length,
-  });
-  if (row.outcome !== null) {
-    return firstResult(row.outcome, row.timeTakenMs ?? 0, answeredCount);
-  }
-  if (play.status !== 'IN_PROGRESS') {
-    throw refuse(409, 'This quiz is already over.', 'PLAY_OVER');
-  }
-  if (row.servedAt === null || row.deadlineAt === null) {
-    throw refuse(409, 'Answer the current question first.', 'NOT_CURRENT');
-  }
-  const limitMs = play.secondsPerQuestion * 1000;
+  const row = play.questions[index]!;
   const values = answerValues(input.answers);
-  const late = play.kind === 'CONTEST' && now.getTime() > row.deadlineAt.getTime() + ANSWER_GRACE_MS;
   let selected: string[] = [];
   let answerText: string | null = null;
   if (row.questionType === 'MCQS') {
@@ -450,31 +435,54 @@ export async function submitAnswer(
     }
     answerText = values[0]?.slice(0, 200) ?? null;
   }
-  const empty = selected.length === 0 && (answerText === null || answerText === '');
-  const outcome = late || empty ? 'NO_ANSWER' : 'ANSWERED';
   const clientMs =
     typeof input.timeTaken === 'number' && Number.isFinite(input.timeTaken)
       ? Math.round(input.timeTaken)
       : null;
+  const limitMs = play.secondsPerQuestion * 1000;
   // Contest: the server's clock only. Practice may pause, so the client's figure (bounded) is used.
-  const serverMs = Math.min(Math.max(now.getTime() - row.servedAt.getTime(), 0), limitMs);
-  const timeTakenMs =
-    play.kind === 'PRACTICE' && clientMs !== null ? Math.min(Math.max(clientMs, 0), limitMs) : serverMs;
-  // The answer and its event commit together in one statement; the primary key makes a second
-  // submit of the same question (a retry racing the first) insert nothing.
-  const eventId = await repo.insertAnswerWithEvent(db, {
+  const recorded = await repo.recordAnswer(db, {
     playId: input.playId,
     questionId: input.questionId,
-    outcome,
-    selectedOptionIds: outcome === 'ANSWERED' ? selected : [],
-    answerText: outcome === 'ANSWERED' ? answerText : null,
-    answeredAt: now,
-    timeTakenMs,
-    clientTimeTakenMs: clientMs === null ? null : Math.min(Math.max(clientMs, -1), 3_600_000),
+    studentId,
+    now,
+    isContest: play.kind === 'CONTEST',
+    limitMs,
+    graceMs: ANSWER_GRACE_MS,
+    selectedOptionIds: selected,
+    answerText,
+    empty: selected.length === 0 && (answerText === null || answerText === ''),
+    clientMs,
+    clientAuditMs: clientMs === null ? null : Math.min(Math.max(clientMs, -1), 3_600_000),
   });
-  if (eventId === null) {
+  const total = play.questions.length;
+  const firstResult = (outcome: 'ANSWERED' | 'NO_ANSWER', timeTakenMs: number, answered: number) => ({
+    recorded: false,
+    outcome,
+    timeTakenMs,
+    nextIndex: answered,
+    finished: answered === total,
+  });
+  if (recorded.existingOutcome !== null) {
+    return firstResult(recorded.existingOutcome, recorded.existingTimeMs ?? 0, recorded.answeredBefore);
+  }
+  if (recorded.status === null) {
+    throw notFound('Play not found');
+  }
+  if (recorded.status !== 'IN_PROGRESS') {
+    throw refuse(409, 'This quiz is already over.', 'PLAY_OVER');
+  }
+  if (!recorded.served) {
+    throw refuse(409, 'Answer the current question first.', 'NOT_CURRENT');
+  }
+  if (recorded.eventId === null || recorded.outcome === null) {
+    // A simultaneous submit of the same answer (a retry racing the first) recorded it.
     const existing = await repo.answerOf(db, input.playId, input.questionId);
-    return firstResult(existing?.outcome ?? outcome, existing?.timeTakenMs ?? timeTakenMs, answeredCount + 1);
+    return firstResult(
+      existing?.outcome ?? 'NO_ANSWER',
+      existing?.timeTakenMs ?? 0,
+      recorded.answeredBefore + 1,
+    );
   }
   // Acknowledge now and enqueue the scoring alongside; the scoring job marks the event enqueued,
   // and the outbox relay enqueues it anyway if this enqueue is lost.
@@ -482,15 +490,21 @@ export async function submitAnswer(
     deps,
     [
       {
-        id: eventId,
+        id: recorded.eventId,
         type: 'answer.recorded',
         payload: { playId: input.playId, questionId: input.questionId },
       },
     ],
     { markEnqueued: false },
   );
-  const nextIndex = answeredCount + 1;
-  return { recorded: true, outcome, timeTakenMs, nextIndex, finished: nextIndex === questions.length };
+  const nextIndex = recorded.answeredBefore + 1;
+  return {
+    recorded: true,
+    outcome: recorded.outcome,
+    timeTakenMs: recorded.timeTakenMs ?? 0,
+    nextIndex,
+    finished: nextIndex === total,
+  };
 }
 
 /** POST /play-quiz/cancel: a practice play may be stopped; a contest never is. */

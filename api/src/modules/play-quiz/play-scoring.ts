@@ -1,4 +1,4 @@
-import type { Database, Db } from '@riyazi/db';
+import { type Database, type Db, prepared } from '@riyazi/db';
 import { sql, type Transaction } from 'kysely';
 import { matchesAny } from '../../contracts/answers.js';
 import { ANSWER_GRACE_MS, answerScore, isCorrectSelection } from '../../contracts/scoring.js';
@@ -43,6 +43,7 @@ export async function scoreRecordedAnswer(
     )
     .where('playAnswers.playId', '=', playId)
     .where('playAnswers.questionId', '=', questionId)
+    .modifyFront(prepared)
     .executeTakeFirst();
   if (!answer || answer.isCorrect !== null) {
     if (eventId !== undefined) {
@@ -58,7 +59,7 @@ export async function scoreRecordedAnswer(
         : answer.answerText !== null && matchesAny(answer.answerText, answer.acceptedAnswers);
   }
   const score = answerScore(correct, answer.timeTakenMs, answer.secondsPerQuestion * 1000, answer.weight);
-  const finished = await sql<{ id: string; payload: Record<string, unknown> }>`
+  const finished = await sql<{ id: string; payload: Record<string, unknown> }>`${prepared}
     WITH scored AS (
       UPDATE play_answers SET is_correct = ${correct}, score = ${score}, scored_at = now()
       WHERE play_id = ${playId} AND question_id = ${questionId} AND is_correct IS NULL

@@ -1,0 +1,39 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, type Db, prepared } from '../src/index.js';
+
+let db: Db;
+
+beforeAll(() => {
+  db = createDb({ connectionString: process.env.DATABASE_URL ?? '', max: 1 });
+});
+afterAll(async () => {
+  await db.destroy();
+});
+
+const preparedOnConnection = async () =>
+  (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements`.execute(db)).rows.map(
+    (r) => r.statement,
+  );
+
+describe('prepared statements', () => {
+  it('prepares a marked statement once per connection and leaves unmarked ones alone', async () => {
+    for (const n of [1, 2, 3]) {
+      const raw = await sql<{ n: number }>`${prepared} SELECT ${n}::int AS n`.execute(db);
+      expect(raw.rows).toEqual([{ n }]);
+    }
+    const built = await db
+      .selectFrom('grades')
+      .select('id')
+      .where('title', '=', 'nobody')
+      .modifyFront(prepared)
+      .execute();
+    expect(built).toEqual([]);
+    await sql`SELECT 'not prepared' AS unmarked`.execute(db);
+    const statements = await preparedOnConnection();
+    // One pool connection: the raw statement ran three times but was prepared once.
+    expect(statements.filter((s) => s.includes('::int AS n'))).toHaveLength(1);
+    expect(statements.filter((s) => s.includes('"grades"'))).toHaveLength(1);
+    expect(statements.some((s) => s.includes('unmarked'))).toBe(false);
+  });
+});
