@@ -14,6 +14,9 @@ export function startDeadlineSweep(db: Db, queues: Queues, log: Logger, interval
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
   let busy = false;
+  // The safety net looks for lost scoring jobs now and then, not on every deadline pass.
+  const stragglerEveryMs = Math.max(intervalMs, 15_000);
+  let stragglersDue = 0;
   const timer = setInterval(() => {
     if (stopped || busy) {
       return;
@@ -26,6 +29,10 @@ export function startDeadlineSweep(db: Db, queues: Queues, log: Logger, interval
           await dispatchAfterCommit({ db, queues, log }, events);
         }
         // Answers whose scoring job never ran (lost with Redis, or a killed worker) are scored here.
+        if (Date.now() < stragglersDue) {
+          return;
+        }
+        stragglersDue = Date.now() + stragglerEveryMs;
         const stragglers = await scoreStragglers(db);
         if (stragglers.scored > 0) {
           log.warn({ scored: stragglers.scored }, 'answers scored by the sweep: their scoring job was lost');
