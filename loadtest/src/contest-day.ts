@@ -3,8 +3,8 @@
 // driven without think time and compared with a bare Fastify route (one INSERT + one queue add)
 // on the same PostgreSQL and Redis. The product must be running (npm start) against DATABASE_URL.
 //
-//   npx tsx loadtest/src/contest-day.ts --students 10000 --think 1000:3000
-//   npx tsx loadtest/src/contest-day.ts --students 500 --think 200:500 --saturate 200
+//   npx tsx loadtest/src/contest-day.ts --students 1000 --think 1000:3000 --saturate 100
+//   npx tsx loadtest/src/contest-day.ts --students 10000 --questions 1 --saturate 0
 //
 // k6 twin for ops: loadtest/k6/contest-day.js.
 import { spawn } from 'node:child_process';
