@@ -138,6 +138,27 @@ describe('back office', () => {
     await context.close();
   });
 
+  it('restores a signed-in session from the refresh cookie when the stored one is gone', async () => {
+    const staff = await makeStaff(stack.db, {
+      permissions: [['systemConfigurations', 'read']],
+    });
+    const context = await stack.newContext();
+    const page = await context.newPage();
+    await signInAsAdmin(page, staff.email, staff.password);
+    // The next load starts with empty storage (cleared, or a reload that beat the encrypted
+    // session write); the refresh cookie remains.
+    await context.addInitScript(() => window.localStorage.clear());
+    await page.goto('/admin-a1b2c3/configurations/system');
+    await page.getByTestId('flag-isPracticeQuizEnabled').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin-a1b2c3/configurations/system');
+    // Signed out, the same page goes to the login.
+    await context.clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto('/admin-a1b2c3/configurations/system');
+    await page.getByTestId('admin-login-email').waitFor();
+    await context.close();
+  });
+
   it('tells staff without the permission that they cannot open the page', async () => {
     const staff = await makeStaff(stack.db, { permissions: [['student', 'read']] });
     const context = await stack.newContext();

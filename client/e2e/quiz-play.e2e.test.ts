@@ -77,6 +77,21 @@ async function openPlay(kind: 'CONTEST' | 'PRACTICE') {
     .executeTakeFirstOrThrow();
 }
 
+describe('signed-in student', () => {
+  it('keeps the session when the stored one is gone, through the refresh cookie', async () => {
+    const context = await holder.stack.newContext({ width: 360, height: 740 });
+    const page = await context.newPage();
+    await signInAsStudent(page);
+    // The next load starts with empty storage (cleared, or a reload that beat the encrypted
+    // session write); the refresh cookie remains.
+    await context.addInitScript(() => window.localStorage.clear());
+    await page.goto('/contest-quiz');
+    await page.getByRole('heading', { name: 'Contest quiz' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/contest-quiz');
+    await context.close();
+  });
+});
+
 describe('playing a quiz', () => {
   it('practice: rules, feedback with the explanation, pause and resume, then stop via the dialog', async () => {
     const context = await holder.stack.newContext({ width: 360, height: 740 });

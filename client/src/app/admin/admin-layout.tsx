@@ -3,6 +3,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useStaffProfileSync } from '../../features/admin-auth/api/use-staff-profile';
 import { AdminLogoutButton } from '../../features/admin-auth/components/admin-logout-button';
+import { useSessionRestore } from '../../shared/session/restore-session';
 import { useAdminAuth, useSessionHydrated } from '../../shared/session/use-session';
 import { LoadingBlock } from '../../shared/ui/surface';
 import { AdminMenuNav } from './admin-menu-nav';
@@ -19,8 +20,9 @@ export function AdminLayout() {
   const menuOpen = menuOpenAt === location.pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? location.pathname : null);
   useStaffProfileSync(hydrated && auth !== null);
+  const restoring = useSessionRestore('admin', hydrated && auth === null);
 
-  if (!hydrated) {
+  if (!hydrated || restoring) {
     return <LoadingBlock />;
   }
   if (auth === null) {

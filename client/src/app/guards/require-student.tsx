@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { useSessionRestore } from '../../shared/session/restore-session';
 import { useSessionHydrated, useStudentAuth, useSystemFlags } from '../../shared/session/use-session';
 import { LoadingBlock } from '../../shared/ui/surface';
 
@@ -12,7 +13,8 @@ export function RequireStudent() {
   const student = useStudentAuth();
   const { flags } = useSystemFlags();
   const location = useLocation();
-  if (!hydrated) {
+  const restoring = useSessionRestore('student', hydrated && !student?.token.accessToken);
+  if (!hydrated || restoring) {
     return <LoadingBlock />;
   }
   if (!student?.token.accessToken) {

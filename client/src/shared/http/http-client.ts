@@ -31,6 +31,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Send without the bearer token and never refresh (logins). */
   skipAuth?: boolean;
+  /** Send this bearer token instead of the client's own (a session being restored); never refreshed. */
+  token?: string;
   /** 'blob' resolves a successful response as a Blob (files); errors are still read as JSON. */
   responseType?: 'json' | 'blob';
 }
@@ -151,10 +153,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function request<T>(method: HttpMethod, path: string, request: RequestOptions = {}): Promise<T> {
     const url = buildUrl(options.baseUrl, path, request.query);
     const useAuth = auth !== undefined && request.skipAuth !== true;
-    const token = useAuth ? auth.getAccessToken() : null;
+    const token = request.token ?? (useAuth ? auth.getAccessToken() : null);
     let response = await send(method, url, token, request);
 
-    if (response.status === 401 && useAuth && token !== null && refreshQueue !== null) {
+    if (
+      response.status === 401 &&
+      useAuth &&
+      request.token === undefined &&
+      token !== null &&
+      refreshQueue !== null
+    ) {
       const current = auth.getAccessToken();
       // Another request of the burst may already have refreshed: reuse its token.
       const fresh = current !== null && current !== token ? current : await refreshQueue.refreshToken();
