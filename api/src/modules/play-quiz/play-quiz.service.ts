@@ -179,7 +179,16 @@ export async function startPlay(
   studentId: string,
   input: { quizId: string; type: QuizKind },
 ): Promise<{ play: PlayDto; quiz: QuizDto; resumed: boolean; contestAttempts: number }> {
-  const { db } = deps;
+  // One pool connection for the whole start: when ten thousand students start at once, a start
+  // queues for a connection once, not once per statement behind everyone else.
+  return deps.db.connection().execute((db) => startOnConnection(db, studentId, input));
+}
+
+async function startOnConnection(
+  db: Db,
+  studentId: string,
+  input: { quizId: string; type: QuizKind },
+): Promise<{ play: PlayDto; quiz: QuizDto; resumed: boolean; contestAttempts: number }> {
   const context = await repo.startContext(db, studentId, input.quizId, input.type);
   if (!context?.isActive) {
     throw refuse(401, 'Unauthorized', 'UNAUTHORIZED');
