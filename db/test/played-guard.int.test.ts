@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  createTestContext,
   makeCategory,
   makeGrade,
   makePhase,
@@ -8,20 +7,10 @@ import {
   makeQuestion,
   makeQuiz,
   makeSubCategory,
-  resetDatabase,
-  type TestContext,
+  useTestContext,
 } from '../../test/helpers.js';
 
-let t: TestContext;
-
-beforeAll(async () => {
-  t = await createTestContext();
-  await resetDatabase(t.db);
-});
-afterAll(async () => {
-  await resetDatabase(t.db);
-  await t.close();
-});
+const t = useTestContext({ resetEachTest: true });
 
 const refusal = (error: unknown) => {
   const { code, message } = error as { code?: string; message?: string };
