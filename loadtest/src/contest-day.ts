@@ -112,6 +112,49 @@ interface ServedQuestion {
   question: { questionOptions: { _id: string }[]; type: string };
 }
 
+/**
+ * One question: fetch it, think, answer a random option. A submit that never got an answer is
+ * retried, as a real client does (the api is idempotent). False when a request failed.
+ */
+async function answerQuestion(p: Played, token: string, playId: string, questionId: string, thinkMs: number) {
+  let t = performance.now();
+  const served = await request(
+    base,
+    'GET',
+    `/api/play-quiz/question?playId=${playId}&questionId=${questionId}`,
+    token,
+  );
+  sample(p, 'question', performance.now() - t);
+  if (served.status !== 200) {
+    fail(p, 'question', served.status);
+    return false;
+  }
+  const { question } = served.body as ServedQuestion;
+  const options = question.questionOptions;
+  const body = {
+    playId,
+    questionId,
+    answers: question.type === 'MCQs' ? [options[randomInt(options.length)]!._id] : ['1'],
+    timeTaken: 1000,
+  };
+  if (thinkMs > 0) {
+    await sleep(thinkMs);
+  }
+  t = performance.now();
+  let submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, body);
+  for (let retry = 0; submitted.status === 0 && retry < 5; retry += 1) {
+    await sleep(500 * 2 ** retry);
+    submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, body);
+  }
+  sample(p, 'submit-answer', performance.now() - t);
+  if (submitted.status !== 200) {
+    fail(p, 'submit-answer', submitted.status);
+    return false;
+  }
+  p.answersAcked += 1;
+  return true;
+}
+
 /** One virtual student: start, 15 × (fetch, think, answer), results until scored. */
 async function student(
   p: Played,
@@ -133,45 +176,9 @@ async function student(
   const play = (started.body as { play: { _id: string; questions: { _id: string }[] } }).play;
   const answering = play.questions.slice(0, Number(values.questions));
   for (const q of answering) {
-    t = performance.now();
-    const served = await request(
-      base,
-      'GET',
-      `/api/play-quiz/question?playId=${play._id}&questionId=${q._id}`,
-      token,
-    );
-    sample(p, 'question', performance.now() - t);
-    if (served.status !== 200) {
-      fail(p, 'question', served.status);
+    if (!(await answerQuestion(p, token, play._id, q._id, think()))) {
       return;
     }
-    const body = served.body as ServedQuestion;
-    const options = body.question.questionOptions;
-    const answers = body.question.type === 'MCQs' ? [options[randomInt(options.length)]!._id] : ['1'];
-    await sleep(think());
-    t = performance.now();
-    // A real client retries a submit that never got an answer; the api is idempotent.
-    let submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, {
-      playId: play._id,
-      questionId: q._id,
-      answers,
-      timeTaken: 1000,
-    });
-    for (let retry = 0; submitted.status === 0 && retry < 5; retry += 1) {
-      await sleep(500 * 2 ** retry);
-      submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, {
-        playId: play._id,
-        questionId: q._id,
-        answers,
-        timeTaken: 1000,
-      });
-    }
-    sample(p, 'submit-answer', performance.now() - t);
-    if (submitted.status !== 200) {
-      fail(p, 'submit-answer', submitted.status);
-      return;
-    }
-    p.answersAcked += 1;
   }
   if (answering.length < play.questions.length) {
     return;
@@ -304,35 +311,9 @@ async function saturateAnswers(db: Db, vus: number, seconds: number) {
       while (Date.now() < deadline && next < plays.length) {
         const { token, playId, questionIds } = plays[next++]!;
         for (const questionId of questionIds) {
-          if (Date.now() >= deadline) {
+          if (Date.now() >= deadline || !(await answerQuestion(p, token, playId, questionId, 0))) {
             break;
           }
-          let t = performance.now();
-          const served = await request(
-            base,
-            'GET',
-            `/api/play-quiz/question?playId=${playId}&questionId=${questionId}`,
-            token,
-          );
-          sample(p, 'question', performance.now() - t);
-          if (served.status !== 200) {
-            fail(p, 'question', served.status);
-            break;
-          }
-          const options = (served.body as ServedQuestion).question.questionOptions;
-          t = performance.now();
-          const submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, {
-            playId,
-            questionId,
-            answers: options.length > 0 ? [options[randomInt(options.length)]!._id] : ['1'],
-            timeTaken: 100,
-          });
-          sample(p, 'submit-answer', performance.now() - t);
-          if (submitted.status !== 200) {
-            fail(p, 'submit-answer', submitted.status);
-            break;
-          }
-          p.answersAcked += 1;
         }
       }
     }),

@@ -45,14 +45,6 @@ export const OUTBOX_ROUTES = {
 
 export type OutboxEventType = keyof typeof OUTBOX_ROUTES;
 
-/**
- * Events kept in the outbox as the durable record of what happened, with no job to run yet: they
- * are written already marked enqueued, so the relay leaves them alone (no queue traffic on contest
- * day for a record nobody consumes).
- */
-export const RECORD_ONLY_EVENTS = ['play.started', 'question.served'] as const;
-export type RecordOnlyEventType = (typeof RECORD_ONLY_EVENTS)[number];
-
 export const DEFAULT_JOB_OPTIONS = {
   attempts: 5,
   backoff: { type: 'exponential', delay: 1000 },

@@ -1,5 +1,5 @@
 import type { Db } from '@riyazi/db';
-import { conflict, HttpError, notFound } from '../../lib/errors.js';
+import { HttpError, notFound } from '../../lib/errors.js';
 import { plainTextPreview, richTextPreview, sanitizeRichText } from '../../lib/rich-text.js';
 import {
   type Actor,
@@ -7,6 +7,7 @@ import {
   diff,
   type Executor,
   pageOf,
+  refuseIfPlayed,
   stillReferenced,
   type Trx,
 } from '../reference-data/reference-data.shared.js';
@@ -340,12 +341,7 @@ export async function deleteQuestion(db: Db, actor: Actor, id: string): Promise<
     if (!current) {
       throw notFound('Question not found');
     }
-    const plays = await repo.countPlays(trx, id);
-    if (plays > 0) {
-      throw conflict(
-        `This question has been played ${plays} time${plays === 1 ? '' : 's'}: deactivate it instead`,
-      );
-    }
+    refuseIfPlayed('question', await repo.countPlays(trx, id));
     await repo.deleteQuestion(trx, id).catch(stillReferenced('question'));
     await audit(trx, actor, 'question.delete', 'question', id, {
       questionNo: Number(current.questionNo),

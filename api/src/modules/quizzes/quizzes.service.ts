@@ -1,6 +1,6 @@
 import type { Db } from '@riyazi/db';
 import { QUIZ_DEFAULTS, quizRulesText } from '../../contracts/quiz-rules.js';
-import { conflict, HttpError, notFound } from '../../lib/errors.js';
+import { HttpError, notFound } from '../../lib/errors.js';
 import { plainTextPreview } from '../../lib/rich-text.js';
 import {
   type Actor,
@@ -8,6 +8,7 @@ import {
   diff,
   type Executor,
   pageOf,
+  refuseIfPlayed,
   stillReferenced,
   type Trx,
 } from '../reference-data/reference-data.shared.js';
@@ -430,12 +431,7 @@ export async function deleteQuiz(db: Db, actor: Actor, id: string): Promise<void
     if (!current) {
       throw notFound('Quiz not found');
     }
-    const plays = await repo.countPlays(trx, id);
-    if (plays > 0) {
-      throw conflict(
-        `This quiz has been played ${plays} time${plays === 1 ? '' : 's'}: deactivate it instead`,
-      );
-    }
+    refuseIfPlayed('quiz', await repo.countPlays(trx, id));
     await repo.deleteQuiz(trx, id).catch(stillReferenced('quiz'));
     await audit(trx, actor, 'quiz.delete', 'quiz', id, { title: current.title, kind: current.kind });
   });

@@ -43,6 +43,15 @@ export const stillReferenced = (noun: string) => (error: unknown) => {
   throw pgCode(error) === '23503' ? conflict(`This ${noun} is still in use: deactivate it instead`) : error;
 };
 
+/** A played quiz or question keeps its history: it can be deactivated, not deleted (409). */
+export function refuseIfPlayed(noun: string, plays: number): void {
+  if (plays > 0) {
+    throw conflict(
+      `This ${noun} has been played ${plays} time${plays === 1 ? '' : 's'}: deactivate it instead`,
+    );
+  }
+}
+
 export type Usage = [count: number, singular: string, plural: string][];
 
 /** 'This grade is used by 12 questions and 2 quizzes: deactivate it instead', or null when unused. */

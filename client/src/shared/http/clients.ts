@@ -16,6 +16,12 @@ export function onSessionExpired(audience: Audience, handler: SessionExpiredHand
   sessionExpiredHandlers[audience] = handler;
 }
 
+/** Where each audience's httpOnly refresh cookie is exchanged for an access token. */
+export const REFRESH_PATHS: Record<Audience, string> = {
+  admin: '/user/refresh',
+  student: '/student/refresh',
+};
+
 /** Calls that need no identity (public flags, sign-up). */
 export const publicHttp = createHttpClient({ baseUrl });
 
@@ -23,7 +29,7 @@ export const adminHttp = createHttpClient({
   baseUrl,
   auth: {
     getAccessToken: () => useSessionStore.getState().adminAuth?.accessToken ?? null,
-    refreshPath: '/user/refresh',
+    refreshPath: REFRESH_PATHS.admin,
     onTokenRefreshed: sessionActions.setAdminAccessToken,
     onLogout: sessionActions.clearAdminAuth,
     onSessionExpired: () => sessionExpiredHandlers.admin(),
@@ -34,7 +40,7 @@ export const studentHttp = createHttpClient({
   baseUrl,
   auth: {
     getAccessToken: () => useSessionStore.getState().studentAuth?.token.accessToken ?? null,
-    refreshPath: '/student/refresh',
+    refreshPath: REFRESH_PATHS.student,
     onTokenRefreshed: sessionActions.setStudentAccessToken,
     onLogout: sessionActions.clearStudentAuth,
     onSessionExpired: () => sessionExpiredHandlers.student(),

@@ -1,10 +1,8 @@
 import type { StaffLoginResponse } from '@riyazi/api/contracts';
 import { useEffect, useState } from 'react';
-import { publicHttp } from '../http/clients';
+import { publicHttp, REFRESH_PATHS } from '../http/clients';
 import { sessionActions } from './session-store';
 import type { Audience, StudentSessionFields } from './session-types';
-
-const REFRESH_PATH: Record<Audience, string> = { admin: '/user/refresh', student: '/student/refresh' };
 
 /**
  * A signed-in browser whose stored session is missing (a reload before the encrypted write
@@ -13,7 +11,7 @@ const REFRESH_PATH: Record<Audience, string> = { admin: '/user/refresh', student
  */
 export async function restoreSession(audience: Audience): Promise<boolean> {
   try {
-    const { accessToken } = await publicHttp.get<{ accessToken: string }>(REFRESH_PATH[audience]);
+    const { accessToken } = await publicHttp.get<{ accessToken: string }>(REFRESH_PATHS[audience]);
     if (audience === 'admin') {
       const profile = await publicHttp.get<Omit<StaffLoginResponse, 'accessToken'>>('/user/me', {
         token: accessToken,

@@ -73,29 +73,6 @@ export interface PickedQuestion {
   status: QuizStatus;
 }
 
-export interface Quiz {
-  _id: string;
-  title: string;
-  kind: QuizKind;
-  gradeIds: string[];
-  phaseId: string;
-  questionCount: number;
-  secondsPerQuestion: number;
-  attemptsAllowed: number;
-  opensAt: string | null;
-  closesAt: string | null;
-  status: QuizStatus;
-  poolMode: PoolMode;
-  rules: QuizRule[];
-  questionIds: string[];
-  pickedQuestions: PickedQuestion[];
-  pool: PoolReport;
-  rulesText: string[];
-  playCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
 export interface QuizBody {
   title: string;
   kind: QuizKind;
@@ -110,6 +87,17 @@ export interface QuizBody {
   poolMode: PoolMode;
   rules: QuizRule[];
   questionIds: string[];
+}
+
+/** A saved quiz: what the form sends, plus what the server works out. */
+export interface Quiz extends QuizBody {
+  _id: string;
+  pickedQuestions: PickedQuestion[];
+  pool: PoolReport;
+  rulesText: string[];
+  playCount: number;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export type PoolCheckBody = Pick<
