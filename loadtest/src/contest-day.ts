@@ -4,7 +4,7 @@
 // on the same PostgreSQL and Redis. The product must be running (npm start) against DATABASE_URL.
 //
 //   npx tsx loadtest/src/contest-day.ts --students 1000 --think 1000:3000 --saturate 100
-//   npx tsx loadtest/src/contest-day.ts --students 10000 --questions 1 --saturate 0
+//   npx tsx loadtest/src/contest-day.ts --students 10000 --questions 1 --saturate 0 --burst-baseline
 //
 // k6 twin for ops: loadtest/k6/contest-day.js.
 import { spawn } from 'node:child_process';
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     grade: { type: 'string', default: 'Grade 3' },
     // Answer only the first N questions of each play (e.g. 1 to measure the start burst alone).
     questions: { type: 'string', default: '15' },
+    // Also send the same burst to the bare baseline route: the floor this machine sets.
+    'burst-baseline': { type: 'boolean', default: false },
   },
 });
 
@@ -327,8 +329,8 @@ async function saturateAnswers(db: Db, vus: number, seconds: number) {
   return p.answersAcked / elapsed;
 }
 
-/** The same closed loop against a bare Fastify route: one INSERT + one queue add per request. */
-async function baseline(vus: number, seconds: number) {
+/** Runs fn against a bare Fastify route doing one INSERT + one queue add (baseline-server.ts). */
+async function withBaseline<T>(fn: (url: string) => Promise<T>): Promise<T> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const port = 3900 + randomInt(90);
   const child = spawn(
@@ -340,30 +342,74 @@ async function baseline(vus: number, seconds: number) {
     },
   );
   await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const samples: number[] = [];
-  let errors = 0;
-  const deadline = Date.now() + seconds * 1000;
-  const t0 = Date.now();
-  await Promise.all(
-    Array.from({ length: vus }, async () => {
-      while (Date.now() < deadline) {
-        const t = performance.now();
-        const res = await request(url, 'POST', '/baseline', null, { playId: 'x', answers: ['a'] });
-        samples.push(performance.now() - t);
-        if (res.status !== 200) {
-          errors += 1;
+  try {
+    return await fn(`http://127.0.0.1:${port}`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+const baselineRequest = (url: string) =>
+  request(url, 'POST', '/baseline', null, { playId: 'x', answers: ['a'] });
+
+/** The same closed loop against the bare route. */
+async function baseline(vus: number, seconds: number) {
+  return withBaseline(async (url) => {
+    const samples: number[] = [];
+    let errors = 0;
+    const deadline = Date.now() + seconds * 1000;
+    const t0 = Date.now();
+    await Promise.all(
+      Array.from({ length: vus }, async () => {
+        while (Date.now() < deadline) {
+          const t = performance.now();
+          const res = await baselineRequest(url);
+          samples.push(performance.now() - t);
+          if (res.status !== 200) {
+            errors += 1;
+          }
         }
-      }
-    }),
-  );
-  const elapsed = (Date.now() - t0) / 1000;
-  child.kill('SIGTERM');
-  const s = summarize(samples);
-  console.log(
-    `\nbaseline (bare Fastify: 1 INSERT + 1 queue add), ${vus} concurrent: ${(s.count / elapsed).toFixed(0)} req/s  p50 ${s.median.toFixed(0)} ms  p99 ${s.p99.toFixed(0)} ms  errors ${errors}`,
-  );
-  return s.count / elapsed;
+      }),
+    );
+    const elapsed = (Date.now() - t0) / 1000;
+    const s = summarize(samples);
+    console.log(
+      `\nbaseline (bare Fastify: 1 INSERT + 1 queue add), ${vus} concurrent: ${(s.count / elapsed).toFixed(0)} req/s  p50 ${s.median.toFixed(0)} ms  p99 ${s.p99.toFixed(0)} ms  errors ${errors}`,
+    );
+    return s.count / elapsed;
+  });
+}
+
+/**
+ * The start burst's floor: the same number of clients hit the bare route at the same instant, each
+ * with a second request as soon as the first is answered (as a start is followed by the first
+ * question). Whatever the product reaches, this machine cannot do better than this.
+ */
+async function baselineBurst(count: number) {
+  return withBaseline(async (url) => {
+    // All clients send at t0, so a first request's latency is also when it was answered.
+    const first: number[] = [];
+    let errors = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      Array.from({ length: count }, async () => {
+        for (let k = 0; k < 2; k += 1) {
+          const res = await baselineRequest(url);
+          if (k === 0) {
+            first.push(performance.now() - t0);
+          }
+          if (res.status !== 200) {
+            errors += 1;
+          }
+        }
+      }),
+    );
+    const s = summarize(first);
+    console.log(
+      `\nbaseline burst (bare route, ${count} clients at once, 2 requests each): all first requests answered within ${(s.max / 1000).toFixed(1)} s (${(count / (s.max / 1000)).toFixed(0)}/s); first request p50 ${s.median.toFixed(0)} ms  p99 ${s.p99.toFixed(0)} ms; errors ${errors}`,
+    );
+  });
 }
 
 const db = createDb({ connectionString: config.DATABASE_URL, max: 10 });
@@ -371,6 +417,9 @@ try {
   const students = Number(values.students);
   if (students > 0) {
     await contestDay(db, students);
+    if (values['burst-baseline']) {
+      await baselineBurst(students);
+    }
   }
   const vus = Number(values.saturate);
   if (vus > 0) {
