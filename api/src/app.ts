@@ -9,13 +9,18 @@ import type { Redis } from 'ioredis';
 import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
 import { gradesRoutes } from './modules/grades/grades.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
+import { paymentConfigRoutes } from './modules/payment-config/payment-config.routes.js';
+import { paymentReportsRoutes } from './modules/payment-reports/payment-reports.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { phasesRoutes } from './modules/phases/phases.routes.js';
 import { playQuizRoutes } from './modules/play-quiz/play-quiz.routes.js';
+import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
 import { questionImportRoutes } from './modules/question-import/question-import.routes.js';
 import { questionReportRoutes } from './modules/question-report/question-report.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
@@ -77,6 +82,11 @@ const apiRoutes =
     await api.register(studentProfileRoutes, ctx);
     await api.register(documentsRoutes, ctx);
     await api.register(studentVerificationRoutes, ctx);
+    await api.register(paymentsRoutes, ctx);
+    await api.register(paymentConfigRoutes, ctx);
+    await api.register(promoCodesRoutes, ctx);
+    await api.register(accessCodesRoutes, ctx);
+    await api.register(paymentReportsRoutes, ctx);
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */

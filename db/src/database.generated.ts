@@ -25,6 +25,27 @@ export type Numeric = ColumnType<number, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AccessCodeBatches {
+  attempts: number;
+  codeCount: number;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  id: Generated<string>;
+  label: string;
+  phaseId: string | null;
+  revokedAt: Timestamp | null;
+  validUntil: Timestamp | null;
+}
+
+export interface AccessCodes {
+  batchId: string;
+  code: string;
+  id: Generated<string>;
+  redeemedAt: Timestamp | null;
+  redeemedBy: string | null;
+  revokedAt: Timestamp | null;
+}
+
 export interface AccountTokens {
   audience: "student" | "staff";
   createdAt: Generated<Timestamp>;
@@ -36,6 +57,18 @@ export interface AccountTokens {
   studentId: string | null;
   tokenHash: Buffer;
   usedAt: Timestamp | null;
+}
+
+export interface AttemptGrants {
+  accessCodeId: string | null;
+  attempts: number;
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  paymentId: string | null;
+  reason: string | null;
+  source: string;
+  staffId: string | null;
+  studentId: string;
 }
 
 export interface AuditLog {
@@ -115,6 +148,76 @@ export interface OutboxEvents {
   type: string;
 }
 
+export interface PaymentLogs {
+  at: Generated<Timestamp>;
+  attemptNo: Generated<number>;
+  expectedAmountPaisa: number | null;
+  expectedCurrency: string | null;
+  gateway: string;
+  gatewayRef: string | null;
+  id: Generated<number>;
+  kind: string;
+  orderRef: string | null;
+  outcome: string;
+  payloadSha256: string | null;
+  paymentId: string | null;
+  receivedAmountPaisa: number | null;
+  receivedCurrency: string | null;
+  responseCode: string | null;
+  responseMessage: string | null;
+  signatureValid: boolean | null;
+  sourceIp: string | null;
+}
+
+export interface PaymentPackages {
+  attempts: number;
+  createdAt: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  name: string;
+  phaseId: string | null;
+  position: Generated<number>;
+  pricePaisa: number;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface Payments {
+  amountPaisa: number;
+  attempts: number;
+  createdAt: Generated<Timestamp>;
+  currency: Generated<string>;
+  discountPaisa: Generated<number>;
+  gateway: string;
+  gatewayRef: string | null;
+  id: Generated<string>;
+  inquiryCount: Generated<number>;
+  lastInquiryAt: Timestamp | null;
+  listPricePaisa: number;
+  orderRef: string;
+  packageId: string;
+  paidAt: Timestamp | null;
+  phaseId: string | null;
+  promoCodeId: string | null;
+  responseCode: string | null;
+  responseMessage: string | null;
+  status: Generated<string>;
+  studentId: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface PaymentSettings {
+  id: Generated<number>;
+  jazzcashBaseUrl: Generated<string>;
+  jazzcashEnabled: Generated<boolean>;
+  jazzcashMerchantId: Generated<string>;
+  jazzcashPasswordEncrypted: string | null;
+  jazzcashSaltEncrypted: string | null;
+  sandboxEnabled: Generated<boolean>;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+}
+
 export interface Phases {
   createdAt: Generated<Timestamp>;
   endsAt: Timestamp;
@@ -165,6 +268,31 @@ export interface Plays {
   status: Generated<"IN_PROGRESS" | "FINISHED" | "CANCELLED">;
   studentId: string;
   totalTimeMs: Generated<number>;
+}
+
+export interface PromoCodes {
+  code: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  description: Generated<string>;
+  discountType: string;
+  discountValue: number;
+  id: Generated<string>;
+  isActive: Generated<boolean>;
+  maxUses: number | null;
+  maxUsesPerStudent: Generated<number>;
+  packageIds: Generated<string[]>;
+  updatedAt: Generated<Timestamp>;
+  usedCount: Generated<number>;
+  validFrom: Timestamp | null;
+  validUntil: Timestamp | null;
+}
+
+export interface PromoCodeUses {
+  createdAt: Generated<Timestamp>;
+  paymentId: string;
+  promoCodeId: string;
+  studentId: string;
 }
 
 export interface QuestionOptions {
@@ -355,7 +483,10 @@ export interface SystemFlags {
 }
 
 export interface DB {
+  accessCodeBatches: AccessCodeBatches;
+  accessCodes: AccessCodes;
   accountTokens: AccountTokens;
+  attemptGrants: AttemptGrants;
   auditLog: AuditLog;
   backgroundJobs: BackgroundJobs;
   categories: Categories;
@@ -363,10 +494,16 @@ export interface DB {
   grades: Grades;
   mailMessages: MailMessages;
   outboxEvents: OutboxEvents;
+  paymentLogs: PaymentLogs;
+  paymentPackages: PaymentPackages;
+  payments: Payments;
+  paymentSettings: PaymentSettings;
   phases: Phases;
   playAnswers: PlayAnswers;
   playQuestions: PlayQuestions;
   plays: Plays;
+  promoCodes: PromoCodes;
+  promoCodeUses: PromoCodeUses;
   questionOptions: QuestionOptions;
   questionPhases: QuestionPhases;
   questions: Questions;

@@ -15,6 +15,7 @@ import { HttpError, notFound } from '../../lib/errors.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
 import { getFlags } from '../flags/flags.service.js';
+import { grantAttempts } from '../payments/attempt-grants.js';
 import {
   loadServedQuestion,
   serveQuestion as serveQuestionShape,
@@ -685,11 +686,13 @@ export async function grantContestAttempts(
         errors: { attempts: `the student has only ${student.contestAttempts} to take away` },
       });
     }
-    await trx
-      .updateTable('students')
-      .set({ contestAttempts: next })
-      .where('id', '=', input.studentId)
-      .execute();
+    await grantAttempts(trx, {
+      studentId: input.studentId,
+      attempts: input.attempts,
+      source: 'ADMIN',
+      staffId: actor.id,
+      reason: input.reason,
+    });
     await trx
       .insertInto('auditLog')
       .values({
