@@ -1,0 +1,195 @@
+import {
+  GATEWAY_SECRET_MAX,
+  JAZZCASH_PRODUCTION_URL,
+  JAZZCASH_SANDBOX_URL,
+  MERCHANT_ID_MAX,
+  type PaymentConfigView,
+} from '@riyazi/api/contracts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FieldProblems, firstInvalidField, focusField } from '../../../shared/forms/form-errors';
+import { HttpError } from '../../../shared/http/http-error';
+import { Button } from '../../../shared/ui/button';
+import { Switch, TextField } from '../../../shared/ui/field';
+import { PasswordField } from '../../../shared/ui/password-field';
+import { Alert, Card } from '../../../shared/ui/surface';
+import { useSavePaymentConfig } from '../api/use-payment-config';
+import {
+  draftProblems,
+  GATEWAY_FIELDS,
+  GATEWAY_LABELS,
+  type GatewayDraft,
+  type GatewayField,
+  problemText,
+  serverProblems,
+  storedSecretText,
+  toDraft,
+  toRequestBody,
+} from './gateway-draft';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+interface GatewaySettingsFormProps {
+  settings: PaymentConfigView;
+  readOnly: boolean;
+}
+
+export function GatewaySettingsForm({ settings, readOnly }: GatewaySettingsFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<GatewayDraft>(() => toDraft(settings));
+  const [dirty, setDirty] = useState(false);
+  const [problems, setProblems] = useState<FieldProblems<GatewayField>>({});
+  const [otherProblems, setOtherProblems] = useState<string[]>([]);
+  const save = useSavePaymentConfig();
+  const disabled = readOnly || save.isPending;
+
+  const change = <F extends keyof GatewayDraft>(field: F, value: GatewayDraft[F]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setProblems(({ [field]: _fixed, ...rest }) => rest);
+    setDirty(true);
+  };
+
+  // Focus waits for the fields to be enabled again after a save attempt.
+  const [focusTarget, setFocusTarget] = useState<GatewayField | null>(null);
+  useEffect(() => {
+    if (focusTarget !== null && !save.isPending) {
+      focusField(formRef.current, focusTarget);
+      setFocusTarget(null);
+    }
+  }, [focusTarget, save.isPending]);
+
+  const showProblems = (next: FieldProblems<GatewayField>) => {
+    setProblems(next);
+    setFocusTarget(firstInvalidField(GATEWAY_FIELDS, next));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (readOnly) {
+      return;
+    }
+    const found = draftProblems(draft, settings);
+    setOtherProblems([]);
+    if (Object.keys(found).length > 0) {
+      showProblems(found);
+      return;
+    }
+    save.mutate(toRequestBody(draft), {
+      onError: (error) => {
+        if (error instanceof HttpError) {
+          const { problems: server, other } = serverProblems(error.fieldErrors);
+          showProblems(server);
+          setOtherProblems(other);
+        }
+      },
+    });
+  };
+
+  const text = (name: 'merchantId' | 'baseUrl') => ({
+    name,
+    label: GATEWAY_LABELS[name],
+    value: draft[name],
+    error: problemText(name, problems[name]),
+    disabled,
+    autoCapitalize: 'none',
+    autoCorrect: 'off',
+    spellCheck: false,
+    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+    'data-testid': `payment-${name}`,
+  });
+
+  const secret = (name: 'password' | 'integritySalt', hint: string | null) => {
+    const stored = storedSecretText(hint);
+    const noun = name === 'password' ? 'password' : 'salt';
+    return (
+      <PasswordField
+        name={name}
+        label={GATEWAY_LABELS[name]}
+        value={draft[name]}
+        placeholder={stored ?? ''}
+        hint={
+          stored === null
+            ? `No ${noun} is stored yet.`
+            : `The ${noun} is ${stored}. Leave this blank to keep it; type a new one to replace it.`
+        }
+        autoComplete="new-password"
+        maxLength={GATEWAY_SECRET_MAX}
+        error={problemText(name, problems[name])}
+        disabled={disabled}
+        onChange={(event) => change(name, event.target.value)}
+        data-testid={`payment-${name}`}
+      />
+    );
+  };
+
+  return (
+    <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-busy={save.isPending}>
+      <Card aria-labelledby="sandbox-title" className="stack">
+        <h2 id="sandbox-title" className="card__title">
+          Sandbox gateway
+        </h2>
+        <Switch
+          name="sandboxEnabled"
+          label="Offer the sandbox gateway"
+          hint="A pretend checkout that always succeeds: students get attempts without paying."
+          checked={draft.sandboxEnabled}
+          disabled={disabled}
+          onCheckedChange={(checked) => change('sandboxEnabled', checked)}
+          data-testid="payment-sandboxEnabled"
+        />
+        {draft.sandboxEnabled ? (
+          <Alert tone="warning">
+            Use the sandbox for development and demos only, never on the live site.
+          </Alert>
+        ) : null}
+      </Card>
+
+      <Card aria-labelledby="jazzcash-title" className="stack">
+        <h2 id="jazzcash-title" className="card__title">
+          JazzCash
+        </h2>
+        <div className="pay-fields">
+          <div className="pay-fields__wide">
+            <Switch
+              name="jazzcashEnabled"
+              label="Offer JazzCash at checkout"
+              hint="Needs the merchant ID, password and integrity salt from your JazzCash merchant portal."
+              checked={draft.jazzcashEnabled}
+              disabled={disabled}
+              onCheckedChange={(checked) => change('jazzcashEnabled', checked)}
+              data-testid="payment-jazzcashEnabled"
+            />
+          </div>
+          <TextField {...text('merchantId')} maxLength={MERCHANT_ID_MAX} placeholder="MC12345" />
+          <TextField
+            {...text('baseUrl')}
+            type="url"
+            inputMode="url"
+            maxLength={300}
+            hint={`Testing: ${JAZZCASH_SANDBOX_URL}. Live payments: ${JAZZCASH_PRODUCTION_URL}.`}
+          />
+          {secret('password', settings.jazzcash.passwordHint)}
+          {secret('integritySalt', settings.jazzcash.saltHint)}
+        </div>
+      </Card>
+
+      {otherProblems.length > 0 ? (
+        <Alert tone="error">
+          {otherProblems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+        </Alert>
+      ) : null}
+      {readOnly ? null : (
+        <div className="pay-actions">
+          <Button type="submit" disabled={save.isPending} data-testid="payment-save">
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+          {dirty ? <span className="muted">You have unsaved changes.</span> : null}
+          {!dirty && settings.updatedAt !== null ? (
+            <span className="muted">Last saved {dateTime.format(new Date(settings.updatedAt))}.</span>
+          ) : null}
+        </div>
+      )}
+    </form>
+  );
+}

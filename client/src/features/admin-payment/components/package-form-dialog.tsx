@@ -1,0 +1,195 @@
+import {
+  type AdminPackage,
+  PACKAGE_ATTEMPTS_MAX,
+  PACKAGE_DESCRIPTION_MAX,
+  PACKAGE_NAME_MAX,
+  type PackagePhaseOption,
+} from '@riyazi/api/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { type FieldProblems, splitServerProblems } from '../../../shared/forms/form-errors';
+import { describeError, HttpError } from '../../../shared/http/http-error';
+import { Button } from '../../../shared/ui/button';
+import { Dialog } from '../../../shared/ui/dialog';
+import { SelectField, Switch, TextField } from '../../../shared/ui/field';
+import { Alert } from '../../../shared/ui/surface';
+import { useSavePackage } from '../api/use-payment-config';
+import {
+  changedFields,
+  draftOf,
+  draftProblems,
+  emptyDraft,
+  PACKAGE_FIELDS,
+  PACKAGE_LABELS,
+  type PackageDraft,
+  type PackageField,
+  problemText,
+  toBody,
+} from './package-draft';
+
+const PHASE_STATUS: Record<PackagePhaseOption['status'], string> = {
+  UPCOMING: 'upcoming',
+  ACTIVE: 'running',
+  CLOSED: 'closed',
+};
+
+interface PackageFormDialogProps {
+  /** null: a new package. */
+  pkg: AdminPackage | null;
+  phases: PackagePhaseOption[];
+  nextPosition: number;
+  onClose: () => void;
+}
+
+export function PackageFormDialog({ pkg, phases, nextPosition, onClose }: PackageFormDialogProps) {
+  const descriptionId = useId();
+  const [draft, setDraft] = useState<PackageDraft>(() =>
+    pkg === null ? emptyDraft(nextPosition) : draftOf(pkg),
+  );
+  const [problems, setProblems] = useState<FieldProblems<PackageField>>({});
+  const [other, setOther] = useState<string | null>(null);
+  const save = useSavePackage();
+
+  const set = <F extends keyof PackageDraft>(field: F, value: PackageDraft[F]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setProblems(({ [field]: _fixed, ...rest }) => rest);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = draftProblems(draft);
+    setProblems(found);
+    setOther(null);
+    if (Object.keys(found).length > 0) {
+      return;
+    }
+    const body = toBody(draft);
+    const changes = pkg === null ? body : changedFields(pkg, body);
+    if (Object.keys(changes).length === 0) {
+      onClose();
+      return;
+    }
+    save.mutate(
+      { id: pkg?._id ?? null, body: changes },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          const fieldErrors = error instanceof HttpError ? error.fieldErrors : {};
+          const split = splitServerProblems(fieldErrors, PACKAGE_FIELDS);
+          setProblems(split.problems);
+          const placed = Object.keys(split.problems).length > 0 && split.other.length === 0;
+          setOther(placed ? null : describeError(error));
+        },
+      },
+    );
+  };
+
+  const field = (name: 'name' | 'attempts' | 'price' | 'position') => ({
+    name,
+    label: PACKAGE_LABELS[name],
+    value: draft[name],
+    error: problemText(name, problems[name]),
+    autoComplete: 'off',
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+    'data-testid': `package-${name}`,
+  });
+
+  const descriptionProblem = problemText('description', problems.description);
+
+  return (
+    <Dialog
+      title={pkg === null ? 'Add package' : `Edit ${pkg.name}`}
+      onClose={onClose}
+      data-testid="package-form"
+    >
+      <form className="stack" onSubmit={onSubmit} noValidate aria-busy={save.isPending}>
+        <TextField
+          {...field('name')}
+          required
+          maxLength={PACKAGE_NAME_MAX}
+          placeholder="Two contest attempts"
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={descriptionId}>
+            {PACKAGE_LABELS.description} <span className="muted">(optional)</span>
+          </label>
+          <textarea
+            id={descriptionId}
+            name="description"
+            className="input pkg-description"
+            rows={3}
+            maxLength={PACKAGE_DESCRIPTION_MAX}
+            value={draft.description}
+            aria-invalid={descriptionProblem ? true : undefined}
+            aria-describedby={`${descriptionId}-hint`}
+            onChange={(event) => set('description', event.target.value)}
+            data-testid="package-description"
+          />
+          <p className="field__hint" id={`${descriptionId}-hint`}>
+            Shown to students at checkout. ({draft.description.length}/{PACKAGE_DESCRIPTION_MAX})
+          </p>
+          {descriptionProblem ? <p className="field__error">{descriptionProblem}</p> : null}
+        </div>
+        <div className="pkg-form-row">
+          <TextField
+            {...field('price')}
+            required
+            inputMode="decimal"
+            placeholder="1500"
+            hint="In rupees, e.g. 1500 or 1499.50."
+          />
+          <TextField
+            {...field('attempts')}
+            required
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={PACKAGE_ATTEMPTS_MAX}
+            step={1}
+            hint={`Contest attempts granted, 1 to ${PACKAGE_ATTEMPTS_MAX}.`}
+          />
+        </div>
+        <SelectField
+          name="phaseId"
+          label={PACKAGE_LABELS.phaseId}
+          value={draft.phaseId}
+          error={problemText('phaseId', problems.phaseId)}
+          hint="Limit the attempts to one phase, or let them be used in any."
+          onChange={(event) => set('phaseId', event.target.value)}
+          data-testid="package-phaseId"
+        >
+          <option value="">Any phase</option>
+          {phases.map((phase) => (
+            <option key={phase._id} value={phase._id}>
+              {phase.name} ({PHASE_STATUS[phase.status]})
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          {...field('position')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          hint="Packages are listed by this number, lowest first; equal numbers by price."
+        />
+        <Switch
+          name="isActive"
+          label={PACKAGE_LABELS.isActive}
+          hint="Only active packages are offered to students."
+          checked={draft.isActive}
+          onCheckedChange={(checked) => set('isActive', checked)}
+          data-testid="package-isActive"
+        />
+        {other !== null ? <Alert tone="error">{other}</Alert> : null}
+        <div className="dialog__actions">
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending} data-testid="package-save">
+            {save.isPending ? 'Saving…' : pkg === null ? 'Add package' : 'Save changes'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

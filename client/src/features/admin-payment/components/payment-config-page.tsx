@@ -1,0 +1,42 @@
+import { hasPermission, type Permission } from '@riyazi/api/contracts';
+import { useAdminAuth } from '../../../shared/session/use-session';
+import { Button } from '../../../shared/ui/button';
+import { PageHeading } from '../../../shared/ui/page';
+import { Alert, LoadingBlock } from '../../../shared/ui/surface';
+import { usePaymentConfig } from '../api/use-payment-config';
+import { GatewaySettingsForm } from './gateway-settings-form';
+import './payment-config.css';
+
+const UPDATE_PAYMENT_CONFIG: Permission = { module: 'paymentConfigurations', action: 'update' };
+
+export function PaymentConfigPage() {
+  const auth = useAdminAuth();
+  const canUpdate =
+    auth !== null && hasPermission(auth.permissions, auth.isSuperAdmin, UPDATE_PAYMENT_CONFIG);
+  const settings = usePaymentConfig();
+
+  return (
+    <div className="stack pay-page">
+      <PageHeading title="Payment configuration">
+        The payment gateways students can pay through for contest attempts.
+      </PageHeading>
+      {!canUpdate ? <Alert tone="info">You can view these settings but not change them.</Alert> : null}
+      {settings.isPending ? <LoadingBlock label="Loading the settings…" /> : null}
+      {settings.isError ? (
+        <Alert tone="error">
+          <p>The payment settings could not be loaded.</p>
+          <Button small variant="secondary" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {settings.isSuccess ? (
+        <GatewaySettingsForm
+          key={settings.data.updatedAt ?? 'new'}
+          settings={settings.data}
+          readOnly={!canUpdate}
+        />
+      ) : null}
+    </div>
+  );
+}
