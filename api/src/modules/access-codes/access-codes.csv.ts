@@ -1,0 +1,49 @@
+import { csvCell } from '../question-report/question-report.csv.js';
+
+export type CodeStatus = 'unused' | 'redeemed' | 'revoked';
+
+export interface ExportRow {
+  code: string;
+  redeemedAt: Date | null;
+  revokedAt: Date | null;
+  studentNo: number | null;
+}
+
+const HEADER = ['Batch', 'Code', 'Status', 'Redeemed at', 'Student number'];
+
+export function codeStatus(row: Pick<ExportRow, 'redeemedAt' | 'revokedAt'>): CodeStatus {
+  if (row.redeemedAt !== null) {
+    return 'redeemed';
+  }
+  return row.revokedAt !== null ? 'revoked' : 'unused';
+}
+
+/**
+ * A batch's codes as CSV (BOM, CRLF): only the student's number for a redeemed code, never a name
+ * or e-mail. Cells a spreadsheet would run as a formula are defused by csvCell.
+ */
+export function batchCsv(label: string, rows: readonly ExportRow[]): string {
+  const lines = [
+    HEADER,
+    ...rows.map((row) => [
+      label,
+      row.code,
+      codeStatus(row),
+      row.redeemedAt?.toISOString() ?? null,
+      row.studentNo,
+    ]),
+  ].map((cells) => cells.map(csvCell).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** access-codes-school-a-2026-11-23.csv: an ASCII name from the label, the day in Pakistan time. */
+export function batchCsvFilename(label: string, now = new Date()): string {
+  const slug =
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 40)
+      .replace(/^-+|-+$/g, '') || 'batch';
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(now);
+  return `access-codes-${slug}-${/^\d{4}-\d{2}-\d{2}$/.test(day) ? day : 'export'}.csv`;
+}
