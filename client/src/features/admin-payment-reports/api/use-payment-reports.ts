@@ -1,0 +1,92 @@
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { toast } from 'react-hot-toast';
+import {
+  type FailureQuery,
+  fetchPaymentCsv,
+  fetchPaymentFailures,
+  fetchPaymentOptions,
+  fetchPaymentReport,
+  fetchPaymentTrail,
+  type PaymentFilters,
+  type PaymentQuery,
+  paymentReportKeys,
+  type TrailTarget,
+} from './payment-reports-api';
+
+// Spec §8 messages.
+export const PAYMENT_FETCH_FAILED = 'Failed to fetch Payment data';
+const EXPORTING = 'Exporting...';
+const EXPORT_DONE = 'Export completed successfully.';
+const EXPORT_FAILED = 'Export failed. Please try again.';
+
+export function usePaymentReport(query: PaymentQuery) {
+  const report = useQuery({
+    queryKey: paymentReportKeys.payments(query),
+    queryFn: ({ signal }) => fetchPaymentReport(query, signal),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+  const failedAt = report.isError ? report.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt > 0) {
+      toast.error(PAYMENT_FETCH_FAILED, { id: 'payment-data' });
+    }
+  }, [failedAt]);
+  return report;
+}
+
+/** Packages, grades and cities for the filters (from the report itself: no other permission needed). */
+export function usePaymentOptions() {
+  const options = useQuery({
+    queryKey: paymentReportKeys.options(),
+    queryFn: ({ signal }) => fetchPaymentOptions(signal),
+    meta: { silent: true },
+  });
+  return options.data ?? { packages: [], grades: [], cities: [] };
+}
+
+/** Downloads the CSV and hands it to the browser as a file, with the spec's progress toasts. */
+export function usePaymentCsvExport() {
+  return useMutation({
+    mutationFn: async ({ filters, filename }: { filters: PaymentFilters; filename: string }) => {
+      const blob = await fetchPaymentCsv(filters);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = filename;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+    onMutate: () => {
+      toast.loading(EXPORTING, { id: 'payment-export' });
+    },
+    onSuccess: () => {
+      toast.success(EXPORT_DONE, { id: 'payment-export' });
+    },
+    onError: () => {
+      toast.error(EXPORT_FAILED, { id: 'payment-export' });
+    },
+    meta: { silent: true },
+  });
+}
+
+export function usePaymentFailures(query: FailureQuery) {
+  return useQuery({
+    queryKey: paymentReportKeys.failures(query),
+    queryFn: ({ signal }) => fetchPaymentFailures(query, signal),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+}
+
+export function usePaymentTrail(target: TrailTarget | null) {
+  return useQuery({
+    queryKey: paymentReportKeys.trail(target ?? { id: '' }),
+    queryFn: ({ signal }) => fetchPaymentTrail(target ?? { id: '' }, signal),
+    enabled: target !== null,
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,79 @@
+import type { PaymentReportRow } from '@riyazi/api/contracts';
+import { formatRupees, gatewayLabel, pakistanTime } from './payment-report-query';
+import { StatusBadge } from './status-badge';
+
+export function PaymentsTable({ rows, busy }: { rows: PaymentReportRow[]; busy: boolean }) {
+  return (
+    <table
+      className="data-table data-table--top data-table--compact stacked-table--wide pr-table"
+      data-testid="pr-table"
+      aria-busy={busy}
+    >
+      <thead>
+        <tr>
+          <th scope="col">Order</th>
+          <th scope="col">Created (PKT)</th>
+          <th scope="col">Student</th>
+          <th scope="col">Package</th>
+          <th scope="col">Status</th>
+          <th scope="col">Gateway</th>
+          <th scope="col" className="pr-num">
+            Amount
+          </th>
+          <th scope="col">Paid (PKT)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row._id} data-testid="pr-row" data-order-ref={row.orderRef}>
+            <th scope="row" className="pr-order">
+              <span className="pr-mono">{row.orderRef}</span>
+            </th>
+            <td data-label="Created">{pakistanTime(row.createdAt)}</td>
+            <td data-label="Student" className="pr-student">
+              <span className="pr-cell">
+                <span>{row.student.fullName}</span>
+                <span className="muted pr-meta">
+                  No. {row.student.studentNo}
+                  {row.student.grade ? ` · ${row.student.grade.title}` : ''}
+                  {row.student.city ? ` · ${row.student.city}` : ''}
+                </span>
+              </span>
+            </td>
+            <td data-label="Package">
+              <span className="pr-cell">
+                <span>{row.package.name}</span>
+                <span className="muted pr-meta">
+                  {row.attempts} {row.attempts === 1 ? 'attempt' : 'attempts'}
+                </span>
+              </span>
+            </td>
+            <td data-label="Status" data-testid="pr-status">
+              <StatusBadge status={row.status} />
+            </td>
+            <td data-label="Gateway">
+              <span className="pr-cell">
+                <span>{gatewayLabel(row.gateway)}</span>
+                {row.gatewayRef ? <span className="muted pr-meta pr-mono">{row.gatewayRef}</span> : null}
+              </span>
+            </td>
+            <td data-label="Amount" className="pr-num" data-testid="pr-amount">
+              <span className="pr-cell">
+                <span>{formatRupees(row.amount)}</span>
+                {row.discount > 0 ? (
+                  <>
+                    <span className="muted pr-meta">List {formatRupees(row.listPrice)}</span>
+                    <span className="muted pr-meta">
+                      {row.promoCode ?? 'Discount'} −{formatRupees(row.discount)}
+                    </span>
+                  </>
+                ) : null}
+              </span>
+            </td>
+            <td data-label="Paid">{pakistanTime(row.paidAt)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
