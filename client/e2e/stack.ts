@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
@@ -62,12 +62,24 @@ function watchContext(context: BrowserContext): BrowserContext {
   return context;
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /** The real api (serving the built client) and workers on the test database, plus Chromium. */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
-  const ctx = await createTestContext({ CLIENT_DIST: clientDist, ...env });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = ctx.app.server.address() as AddressInfo;
+  // The port is chosen first so PUBLIC_URL (links in e-mails, gateway return URLs) names this server.
+  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const ctx = await createTestContext({ CLIENT_DIST: clientDist, PUBLIC_URL: baseUrl, ...env });
+  await ctx.app.listen({ port, host: '127.0.0.1' });
   const workers = await startWorkers({
     db: ctx.db,
     redis: ctx.redis,

@@ -54,7 +54,7 @@ describe('demo dataset', () => {
     }
   });
 
-  it('opens sign-up and both quiz kinds on phase 1 so the demo works out of the box', async () => {
+  it('opens sign-up, both quiz kinds on phase 1 and sandbox payments so the demo works out of the box', async () => {
     const [flags] = (await t.app.inject({ method: 'GET', url: '/api/admin/flag/detail' })).json<
       Record<string, unknown>[]
     >();
@@ -69,8 +69,22 @@ describe('demo dataset', () => {
       isContestQuizEnabled: true,
       practiceQuizPhase: phase1.id,
       contestQuizPhase: phase1.id,
-      isPaymentEnabled: false,
+      isPaymentEnabled: true,
     });
+    // Payment works in the demo through the sandbox gateway only (no real gateway credentials).
+    const settings = await t.db
+      .selectFrom('paymentSettings')
+      .select(['sandboxEnabled', 'jazzcashEnabled'])
+      .executeTakeFirstOrThrow();
+    expect(settings).toEqual({ sandboxEnabled: true, jazzcashEnabled: false });
+    const packages = await t.db
+      .selectFrom('paymentPackages')
+      .select(['attempts', 'pricePaisa', 'phaseId'])
+      .execute();
+    expect(packages).toEqual([
+      { attempts: 1, pricePaisa: 50_000, phaseId: phase1.id },
+      { attempts: 2, pricePaisa: 90_000, phaseId: phase1.id },
+    ]);
   });
 
   it('does nothing on a database that already has data', async () => {

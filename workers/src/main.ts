@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     log,
     encryptionKey: config.ENCRYPTION_KEY,
     isProduction: config.isProduction,
+    publicUrl: config.PUBLIC_URL,
   });
 
   let closing = false;

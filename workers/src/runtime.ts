@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { startDeadlineSweep } from './deadline-sweep.js';
 import type { Handlers, WorkerContext } from './handlers.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
+import { startPaymentReconciliation } from './payment-reconciliation.js';
 import { broadcastHandlers } from './processors/broadcast.js';
 import { mailHandlers } from './processors/mail.js';
 import { rankingHandlers } from './processors/ranking.js';
@@ -32,6 +33,10 @@ export interface WorkerDeps {
   concurrency?: number;
   /** How often overdue contest questions are closed as "no answer" (default 2 s). */
   sweepIntervalMs?: number;
+  /** The site's address (the sandbox gateway is built from it); default http://localhost:3000. */
+  publicUrl?: string;
+  /** How often pending payments are checked with their gateway (default 60 s). */
+  reconcileIntervalMs?: number;
 }
 
 export interface RunningWorkers {
@@ -91,12 +96,27 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   const relay = startOutboxRelay(deps.db, deps.queues, deps.log, deps.relay ?? DEFAULT_RELAY_OPTIONS);
   const sweep = startDeadlineSweep(deps.db, deps.queues, deps.log, deps.sweepIntervalMs ?? 2000);
+  const reconciliation = startPaymentReconciliation(
+    {
+      db: deps.db,
+      redis: deps.redis,
+      queues: deps.queues,
+      log: deps.log,
+      config: {
+        PUBLIC_URL: deps.publicUrl ?? 'http://localhost:3000',
+        ENCRYPTION_KEY: deps.encryptionKey,
+        REDIS_PREFIX: deps.redisPrefix,
+      },
+    },
+    deps.reconcileIntervalMs ?? 60_000,
+  );
   deps.log.info({ queues: QUEUE_NAMES }, 'workers started');
 
   return {
     async close() {
       await relay.stop();
       await sweep.stop();
+      await reconciliation.stop();
       await Promise.all(workers.map((w) => w.close()));
       await closeSocketEmitter(io);
     },

@@ -1,6 +1,10 @@
 export * from './auth.js';
 export * from './flags.js';
 export * from './jobs.js';
+export * from './payment-codes.js';
+export * from './payment-config.js';
+export * from './payment-reports.js';
+export type * from './payments.js';
 export * from './permissions.js';
 export type * from './play-quiz.js';
 export * from './question-import.js';

@@ -58,5 +58,12 @@ export interface MailTemplates {
   resetPassword: { name: string; link: string; minutes: number };
   welcome: { name: string; link: string | null };
   smtpTest: { requestedBy: string };
+  paymentReceipt: {
+    name: string;
+    orderRef: string;
+    amount: string;
+    attempts: number;
+    contestAttempts: number;
+  };
 }
 export type MailTemplate = keyof MailTemplates;

@@ -22,6 +22,8 @@ async function securityPlugin(app: FastifyInstance, { allowedOrigins, isProducti
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", 'ws:', 'wss:'],
         'frame-ancestors': ["'none'"],
+        // Checkout forms post to the payment gateway's hosted page.
+        'form-action': ["'self'", 'https://sandbox.jazzcash.com.pk', 'https://payments.jazzcash.com.pk'],
         'object-src': ["'none'"],
         'upgrade-insecure-requests': isProduction ? [] : null,
       },

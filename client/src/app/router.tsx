@@ -10,13 +10,12 @@ import { DashboardLayout } from './layouts/dashboard-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { QuizLayout } from './layouts/quiz-layout';
 import { RouteError } from './route-error';
+import { type ComingSoonPage, PUBLIC_COMING_SOON } from './routes/coming-soon-pages';
 import {
-  type ComingSoonPage,
-  DASHBOARD_COMING_SOON,
-  PAYMENT_RESULT_COMING_SOON,
-  PUBLIC_COMING_SOON,
-} from './routes/coming-soon-pages';
-import { STUDENT_DASHBOARD_ROUTES, STUDENT_PUBLIC_ROUTES } from './routes/student-routes';
+  STUDENT_DASHBOARD_ROUTES,
+  STUDENT_PAYMENT_RESULT_ROUTES,
+  STUDENT_PUBLIC_ROUTES,
+} from './routes/student-routes';
 
 const AdminRoot = lazy(() => import('./admin/admin-root'));
 const StaticPage = lazy(() => import('../features/static-pages/components/static-page'));
@@ -54,7 +53,7 @@ export const routes: RouteObject[] = [
           ...STATIC_ROUTES.map(([path, page]) => ({ path, element: <StaticPage page={page} /> })),
           ...STUDENT_PUBLIC_ROUTES,
           ...PUBLIC_COMING_SOON.map(comingSoonRoute),
-          { element: <RequireStudent />, children: PAYMENT_RESULT_COMING_SOON.map(comingSoonRoute) },
+          { element: <RequireStudent />, children: STUDENT_PAYMENT_RESULT_ROUTES },
           { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Go to the home page" /> },
         ],
       },
@@ -63,7 +62,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             element: <DashboardLayout />,
-            children: [...STUDENT_DASHBOARD_ROUTES, ...DASHBOARD_COMING_SOON.map(comingSoonRoute)],
+            children: STUDENT_DASHBOARD_ROUTES,
           },
         ],
       },

@@ -66,6 +66,7 @@ export async function writeDemoData(trx: Db, input: DemoDataInput): Promise<Reco
   const quizCount = await insertQuizzes(trx, gradeIds, lookup(phaseIds, 1, 'phase'), phase1);
   const studentCount = await insertStudents(trx, gradeIds, input);
   await insertDemoFlags(trx, lookup(phaseIds, 1, 'phase'), lookup(phaseIds, 2, 'phase'), admin.id);
+  const packageCount = await insertPaymentDemo(trx, lookup(phaseIds, 1, 'phase'), admin.id);
   return {
     grades: gradeIds.size,
     phases: phaseIds.size,
@@ -75,7 +76,53 @@ export async function writeDemoData(trx: Db, input: DemoDataInput): Promise<Reco
     quizzes: quizCount,
     students: studentCount,
     roles: roleCount,
+    paymentPackages: packageCount,
   };
+}
+
+/**
+ * Payments that work in the demo: two phase 1 packages, the sandbox gateway (a local checkout page
+ * with Approve and Decline; no money moves) and a half-price promo code, WELCOME50.
+ */
+async function insertPaymentDemo(trx: Db, phase1Id: string, adminId: string): Promise<number> {
+  const packages = await trx
+    .insertInto('paymentPackages')
+    .values([
+      {
+        name: 'One attempt',
+        description: 'One contest attempt for phase 1',
+        attempts: 1,
+        phaseId: phase1Id,
+        pricePaisa: 50_000,
+        position: 1,
+      },
+      {
+        name: 'Two attempts',
+        description: 'Both contest attempts for phase 1',
+        attempts: 2,
+        phaseId: phase1Id,
+        pricePaisa: 90_000,
+        position: 2,
+      },
+    ])
+    .returning('id')
+    .execute();
+  await trx
+    .insertInto('paymentSettings')
+    .values({ id: 1, sandboxEnabled: true, updatedBy: adminId })
+    .execute();
+  await trx
+    .insertInto('promoCodes')
+    .values({
+      code: 'WELCOME50',
+      description: 'Demo: half price',
+      discountType: 'PERCENT',
+      discountValue: 50,
+      maxUsesPerStudent: 1,
+      createdBy: adminId,
+    })
+    .execute();
+  return packages.length;
 }
 
 /** A demo that works out of the box: sign-up and both quiz kinds open on phase 1. */
@@ -84,6 +131,7 @@ async function insertDemoFlags(trx: Db, phase1Id: string, phase2Id: string, admi
     isRegistrationEnabled: true,
     isPracticeQuizEnabled: true,
     isContestQuizEnabled: true,
+    isPaymentEnabled: true,
     isEmptyLeaderBoardDisplayed: true,
     practiceQuizPhase: phase1Id,
     contestQuizPhase: phase1Id,

@@ -60,6 +60,18 @@ const renderers: Renderers = {
       html: layout(lines, link ? { label: 'Set your password', link } : undefined),
     };
   },
+  paymentReceipt: ({ name, orderRef, amount, attempts, contestAttempts }) => {
+    const lines = [
+      `Assalam-o-Alaikum ${name},`,
+      `We received your payment of ${amount} (order ${orderRef}). ${attempts} contest attempt${attempts === 1 ? '' : 's'} ${attempts === 1 ? 'was' : 'were'} added to your account; you now have ${contestAttempts}.`,
+      'Keep this e-mail as your receipt. If something looks wrong, reply with your order number.',
+    ];
+    return {
+      subject: `Riyazi payment receipt ${orderRef}`,
+      text: lines.join('\n\n'),
+      html: layout(lines),
+    };
+  },
   smtpTest: ({ requestedBy }) => ({
     subject: 'Riyazi test e-mail',
     text: `This is a test e-mail from Riyazi, sent at the request of ${requestedBy}. E-mail delivery works.`,

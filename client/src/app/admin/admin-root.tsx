@@ -3,10 +3,17 @@ import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { adminHomePath } from '../../config/admin-menu';
 import { paths } from '../../config/paths';
+import { CodeManagementPage } from '../../features/admin-access-codes/components/code-management-page';
 import { AdminLoginPage } from '../../features/admin-auth/components/admin-login-page';
 import { AdminResetPasswordPage } from '../../features/admin-auth/components/admin-reset-password-page';
 import { SystemConfigPage } from '../../features/admin-config/components/system-config-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
+import { ContestServicesPage } from '../../features/admin-payment/components/contest-services-page';
+import { PaymentConfigPage } from '../../features/admin-payment/components/payment-config-page';
+import { PaymentFailuresPage } from '../../features/admin-payment-reports/components/payment-failures-page';
+import { PaymentLogTrailPage } from '../../features/admin-payment-reports/components/payment-log-trail-page';
+import { PaymentsReportPage } from '../../features/admin-payment-reports/components/payments-report-page';
+import { PromoCodesPage } from '../../features/admin-promo-codes/components/promo-codes-page';
 import { QuestionImportPage } from '../../features/admin-question-import/components/question-import-page';
 import { QuestionFormPage } from '../../features/admin-questions/components/question-form-page';
 import { QuestionViewPage } from '../../features/admin-questions/components/question-view-page';
@@ -34,15 +41,22 @@ import { RequirePermission, RequireSuperAdmin } from './require-permission';
 const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   configSystem: () => <SystemConfigPage />,
   staffUsers: () => <StaffUsersPage />,
+  promoCode: () => <PromoCodesPage />,
+  codeManagement: () => <CodeManagementPage />,
   studentVerification: () => <VerificationListPage />,
   studentVerificationView: () => <VerificationViewPage />,
   configEmail: () => <EmailConfigPage />,
+  configPayment: () => <PaymentConfigPage />,
+  configContestServices: () => <ContestServicesPage />,
   grade: () => <GradesPage />,
   phase: () => <PhasesPage />,
   category: () => <CategoriesPage />,
   subcategory: () => <SubCategoriesPage />,
   questions: () => <QuestionsListPage />,
   reportQuestions: () => <QuestionReportPage />,
+  reportPayments: () => <PaymentsReportPage />,
+  reportPaymentFailures: () => <PaymentFailuresPage />,
+  reportPaymentFailureLogs: () => <PaymentLogTrailPage />,
   questionView: () => <QuestionViewPage />,
   questionImport: () => <QuestionImportPage />,
   questionNew: () => <QuestionFormPage />,

@@ -15,22 +15,3 @@ export const PUBLIC_COMING_SOON: ComingSoonPage[] = [
   },
   { path: paths.gallery, title: 'Photo gallery', about: 'Photos from Riyazi events.' },
 ];
-
-/** Student private pages inside the dashboard layout. */
-export const DASHBOARD_COMING_SOON: ComingSoonPage[] = [
-  { path: paths.dashboardPayment, title: 'Payment', about: 'Pay for contest attempts or enter a code.' },
-];
-
-/** Student private pages outside the dashboard layout. */
-export const PAYMENT_RESULT_COMING_SOON: ComingSoonPage[] = [
-  {
-    path: paths.paymentSuccess,
-    title: 'Payment successful',
-    about: 'Confirms a payment for contest attempts.',
-  },
-  {
-    path: paths.paymentFailed,
-    title: 'Payment failed',
-    about: 'Explains a failed payment and how to try again.',
-  },
-];

@@ -9,3 +9,8 @@ export {
   ContestQuizPage,
   PracticeQuizPage,
 } from '../../features/student-dashboard/components/quiz-list-pages';
+export { PaymentPage } from '../../features/student-payment/components/payment-page';
+export {
+  PaymentFailedPage,
+  PaymentSuccessPage,
+} from '../../features/student-payment/components/payment-result-pages';

@@ -23,6 +23,9 @@ const SignupSuccessPage = lazyPage(loadLightPages, 'SignupSuccessPage');
 const DashboardHome = lazyPage(loadLightPages, 'DashboardHome');
 const PracticeQuizPage = lazyPage(loadLightPages, 'PracticeQuizPage');
 const ContestQuizPage = lazyPage(loadLightPages, 'ContestQuizPage');
+const PaymentPage = lazyPage(loadLightPages, 'PaymentPage');
+const PaymentSuccessPage = lazyPage(loadLightPages, 'PaymentSuccessPage');
+const PaymentFailedPage = lazyPage(loadLightPages, 'PaymentFailedPage');
 const SignupPage = lazyPage(loadFormPages, 'SignupPage');
 const ForgotPasswordPage = lazyPage(loadFormPages, 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(loadFormPages, 'ResetPasswordPage');
@@ -48,4 +51,11 @@ export const STUDENT_DASHBOARD_ROUTES: RouteObject[] = [
   { path: paths.contestQuiz, element: <ContestQuizPage /> },
   { path: paths.profile, element: <ProfilePage /> },
   { path: paths.profileEdit, element: <ProfileEditPage /> },
+  { path: paths.dashboardPayment, element: <PaymentPage /> },
+];
+
+/** Student pages outside the dashboard layout (behind the student guard): back from the gateway. */
+export const STUDENT_PAYMENT_RESULT_ROUTES: RouteObject[] = [
+  { path: paths.paymentSuccess, element: <PaymentSuccessPage /> },
+  { path: paths.paymentFailed, element: <PaymentFailedPage /> },
 ];

@@ -1,0 +1,49 @@
+/** The student payment calls' shapes (api/src/modules/payments/payments.routes.ts), shared with the client. */
+export type GatewayChoice = 'jazzcash' | 'sandbox';
+
+export interface PaymentPackage {
+  _id: string;
+  name: string;
+  description: string;
+  attempts: number;
+  /** PKR. */
+  price: number;
+  phase: { _id: string; title: string } | null;
+}
+
+export interface PaymentOptions {
+  paymentEnabled: boolean;
+  gateways: { id: GatewayChoice; label: string }[];
+  packages: PaymentPackage[];
+  contestAttempts: number;
+  isPaymentMade: boolean;
+}
+
+export interface PromoCheck {
+  code: string;
+  price: number;
+  discount: number;
+  amount: number;
+  message: string;
+}
+
+export type CheckoutResult =
+  | { orderRef: string; status: 'PAID'; contestAttempts: number }
+  | {
+      orderRef: string;
+      status: 'PENDING';
+      redirect: { action: string; method: 'POST'; fields: Record<string, string> };
+    };
+
+export interface PaymentOrder {
+  orderRef: string;
+  status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
+  gateway: string;
+  amount: number;
+  attempts: number;
+  packageName: string;
+  createdAt: string;
+  paidAt: string | null;
+  message: string | null;
+  contestAttempts: number;
+}

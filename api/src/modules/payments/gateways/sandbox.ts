@@ -1,0 +1,110 @@
+import { createHmac, randomInt } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { CheckoutForm, CheckoutOrder, GatewayReport, PaymentGateway } from './gateway.js';
+import { createJazzCashGateway, jazzCashSecureHash } from './jazzcash.js';
+
+/**
+ * The local sandbox gateway (development and the demo): a checkout page with Approve and Decline,
+ * served by the api itself, speaking JazzCash's field protocol and signing its result the same way
+ * (HMAC-SHA256 over the sorted pp_ fields) with a salt derived from ENCRYPTION_KEY. Its "bank" is
+ * Redis: the decision is kept there for the status inquiry (a fake gateway keeps nothing we own).
+ */
+export const SANDBOX_CHECKOUT_PATH = '/api/payment/sandbox/checkout';
+export const SANDBOX_DECIDE_PATH = '/api/payment/sandbox/decide';
+
+const DECIDED_TTL_SECONDS = 7 * 24 * 3600;
+
+export interface SandboxOptions {
+  publicUrl: string;
+  encryptionKey: string;
+  redis: Redis;
+  redisPrefix: string;
+}
+
+export const sandboxSalt = (encryptionKey: string) =>
+  createHmac('sha256', encryptionKey).update('riyazi sandbox gateway').digest('hex').slice(0, 32);
+
+const decidedKey = (prefix: string, orderRef: string) => `${prefix}:sandbox-gateway:${orderRef}`;
+
+/** Pakistan time (UTC+5, no daylight saving) as yyyyMMddHHmmss, as JazzCash writes dates. */
+const pkTime = (at: Date) =>
+  new Date(at.getTime() + 5 * 3600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+
+export function createSandboxGateway(options: SandboxOptions): PaymentGateway & {
+  /** Signs a decision into the fields the sandbox posts back to the return URL, and records it. */
+  decide(fields: Record<string, string>, approve: boolean): Promise<Record<string, string> | null>;
+} {
+  const salt = sandboxSalt(options.encryptionKey);
+  // Reading a signed result is exactly JazzCash's rule, with the sandbox's salt.
+  const reader = createJazzCashGateway({
+    merchantId: 'SANDBOX',
+    password: '',
+    integritySalt: salt,
+    baseUrl: options.publicUrl,
+  });
+  const sign = (fields: Record<string, string>) => ({
+    ...fields,
+    pp_SecureHash: jazzCashSecureHash(fields, salt),
+  });
+  return {
+    id: 'sandbox',
+    label: 'Sandbox (test payments)',
+    checkout(order: CheckoutOrder): CheckoutForm {
+      return {
+        action: new URL(SANDBOX_CHECKOUT_PATH, options.publicUrl).toString(),
+        method: 'POST',
+        fields: sign({
+          pp_Amount: String(order.amountPaisa),
+          pp_Description: order.description,
+          pp_ReturnURL: order.returnUrl,
+          pp_TxnCurrency: order.currency,
+          pp_TxnDateTime: pkTime(order.createdAt),
+          pp_TxnExpiryDateTime: pkTime(order.expiresAt),
+          pp_TxnRefNo: order.orderRef,
+        }),
+      };
+    },
+    parseCallback: (fields) => reader.parseCallback(fields),
+    async inquire({ orderRef }): Promise<GatewayReport> {
+      const stored = await options.redis.get(decidedKey(options.redisPrefix, orderRef));
+      if (!stored) {
+        return {
+          signatureValid: true,
+          orderRef,
+          gatewayRef: null,
+          amountPaisa: null,
+          currency: null,
+          status: 'PENDING',
+          responseCode: '157',
+          responseMessage: 'Transaction is pending',
+        };
+      }
+      return reader.parseCallback(JSON.parse(stored) as Record<string, string>);
+    },
+    /** Null when the checkout fields were not signed by us (tampered with on the way). */
+    async decide(fields, approve) {
+      const checkout = reader.parseCallback(fields);
+      if (!checkout.signatureValid || !fields.pp_TxnRefNo || !fields.pp_ReturnURL) {
+        return null;
+      }
+      const result = sign({
+        pp_Amount: fields.pp_Amount ?? '',
+        pp_ResponseCode: approve ? '000' : '199',
+        pp_ResponseMessage: approve
+          ? 'Thank you for using the sandbox gateway.'
+          : 'Declined by the payer (sandbox).',
+        pp_RetreivalReferenceNo: String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999)),
+        pp_TxnCurrency: fields.pp_TxnCurrency ?? '',
+        pp_TxnDateTime: pkTime(new Date()),
+        pp_TxnRefNo: fields.pp_TxnRefNo,
+      });
+      await options.redis.set(
+        decidedKey(options.redisPrefix, fields.pp_TxnRefNo),
+        JSON.stringify(result),
+        'EX',
+        DECIDED_TTL_SECONDS,
+      );
+      return result;
+    },
+  };
+}
