@@ -101,6 +101,13 @@ export interface BackgroundJobs {
   totalRows: number | null;
 }
 
+export interface BoardFreezes {
+  frozenAt: Generated<Timestamp>;
+  frozenBy: string | null;
+  phaseId: string;
+  snapshot: Generated<Json>;
+}
+
 export interface Categories {
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
@@ -218,6 +225,30 @@ export interface PaymentSettings {
   updatedBy: string | null;
 }
 
+export interface PhaseCutoffs {
+  gradeId: string;
+  phaseId: string;
+  topN: number;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+}
+
+export interface PhaseQualifications {
+  gradeId: string;
+  notifiedAt: Generated<Timestamp>;
+  phaseId: string;
+  rank: number;
+  studentId: string;
+}
+
+export interface PhaseRankings {
+  computedAt: Generated<Timestamp>;
+  durationMs: Generated<number>;
+  gradeId: string;
+  phaseId: string;
+  rankedCount: Generated<number>;
+}
+
 export interface Phases {
   createdAt: Generated<Timestamp>;
   endsAt: Timestamp;
@@ -227,6 +258,29 @@ export interface Phases {
   startsAt: Timestamp;
   status: Generated<"UPCOMING" | "ACTIVE" | "CLOSED">;
   updatedAt: Generated<Timestamp>;
+}
+
+export interface PhaseStandings {
+  finishedAt: Timestamp;
+  gradeId: string;
+  phaseId: string;
+  playId: string;
+  rank: number;
+  score: Numeric;
+  studentId: string;
+  totalTimeMs: number;
+}
+
+export interface PhaseWinners {
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  gradeId: string;
+  id: Generated<string>;
+  method: string;
+  phaseId: string;
+  position: number | null;
+  score: Numeric | null;
+  studentId: string;
 }
 
 export interface PlayAnswers {
@@ -293,6 +347,18 @@ export interface PromoCodeUses {
   paymentId: string;
   promoCodeId: string;
   studentId: string;
+}
+
+export interface PublicDisplaySettings {
+  announcementBody: Generated<string>;
+  announcementEndsAt: Timestamp | null;
+  announcementTitle: Generated<string>;
+  id: Generated<number>;
+  nameStyle: Generated<string>;
+  showCity: Generated<boolean>;
+  showSchool: Generated<boolean>;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
 }
 
 export interface QuestionOptions {
@@ -489,6 +555,7 @@ export interface DB {
   attemptGrants: AttemptGrants;
   auditLog: AuditLog;
   backgroundJobs: BackgroundJobs;
+  boardFreezes: BoardFreezes;
   categories: Categories;
   flagPresets: FlagPresets;
   grades: Grades;
@@ -498,12 +565,18 @@ export interface DB {
   paymentPackages: PaymentPackages;
   payments: Payments;
   paymentSettings: PaymentSettings;
+  phaseCutoffs: PhaseCutoffs;
+  phaseQualifications: PhaseQualifications;
+  phaseRankings: PhaseRankings;
   phases: Phases;
+  phaseStandings: PhaseStandings;
+  phaseWinners: PhaseWinners;
   playAnswers: PlayAnswers;
   playQuestions: PlayQuestions;
   plays: Plays;
   promoCodes: PromoCodes;
   promoCodeUses: PromoCodeUses;
+  publicDisplaySettings: PublicDisplaySettings;
   questionOptions: QuestionOptions;
   questionPhases: QuestionPhases;
   questions: Questions;

@@ -10,5 +10,6 @@ export type * from './play-quiz.js';
 export * from './question-import.js';
 export * from './question-report.js';
 export * from './quiz-rules.js';
+export * from './rankings.js';
 export * from './scoring.js';
 export * from './socket.js';

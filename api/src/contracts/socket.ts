@@ -1,4 +1,5 @@
 import type { SystemFlags } from './flags.js';
+import type { ChampionsUpdatedEvent, LeaderboardUpdatedEvent } from './rankings.js';
 
 export interface FlagsUpdatedEvent {
   flags: SystemFlags;
@@ -15,6 +16,8 @@ export interface JobProgressEvent {
 export interface ServerToClientEvents {
   'flags:updated': (event: FlagsUpdatedEvent) => void;
   'job:progress': (event: JobProgressEvent) => void;
+  'leaderboard:updated': (event: LeaderboardUpdatedEvent) => void;
+  'champions:updated': (event: ChampionsUpdatedEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { errorMessage } from '../../../shared/http/http-error';
+import { sessionActions } from '../../../shared/session/session-store';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
 import { PageHeading } from '../../../shared/ui/page';
@@ -39,6 +40,14 @@ export function PaymentPage() {
       toast.error(PAYMENT_FETCH_ERROR, { id: 'payment-fetch' });
     }
   }, [options.isError]);
+  // The quiz state follows the server (a grant or a payment confirmed later shows up here).
+  const serverAttempts = options.data?.contestAttempts;
+  const serverPaid = options.data?.isPaymentMade;
+  useEffect(() => {
+    if (serverAttempts !== undefined && serverPaid !== undefined) {
+      sessionActions.setQuiz({ contestAttempts: serverAttempts, isPaymentMade: serverPaid });
+    }
+  }, [serverAttempts, serverPaid]);
 
   return (
     <div className="stack" data-testid="payment-page">

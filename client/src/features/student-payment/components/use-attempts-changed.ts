@@ -11,6 +11,7 @@ export function useAttemptsChanged() {
   const queryClient = useQueryClient();
   return useCallback(
     (contestAttempts: number) => {
+      // Only a payment or a code calls this, and both mark the student as having paid.
       sessionActions.setQuiz({ contestAttempts, isPaymentMade: true });
       const auth = useSessionStore.getState().studentAuth;
       if (auth !== null) {

@@ -1,0 +1,71 @@
+// Rankings, leaderboards and winners: shapes shared by api, workers and client.
+
+/** How a child is named on public boards (students are minors): set by admins. */
+export const NAME_STYLES = ['FULL', 'FIRST_INITIAL', 'STUDENT_NO'] as const;
+export type NameStyle = (typeof NAME_STYLES)[number];
+
+/** One row of a public board, already reduced to what the privacy setting allows. */
+export interface LeaderboardEntry {
+  rank: number;
+  /** "Fatima Malik", "Fatima M." or "Student 100009", as the name style says. */
+  name: string;
+  school: string | null;
+  city: string | null;
+  score: number;
+  /** Total time of the ranked play, in milliseconds (the first tie-break). */
+  timeMs: number;
+}
+
+/** GET /api/leaderboard?phaseId&gradeId&limit (public) and the socket event's payload. */
+export interface Leaderboard {
+  phaseId: string;
+  gradeId: string;
+  /** True while an admin holds the public board frozen (the entries are the frozen snapshot). */
+  frozen: boolean;
+  /** When these standings were computed (or frozen). */
+  updatedAt: string | null;
+  /** How many students are ranked in this phase and grade. */
+  rankedCount: number;
+  entries: LeaderboardEntry[];
+}
+
+/** GET /api/leaderboard/home (public): the home page's board, one short list per grade. */
+export interface HomeLeaderboard {
+  phase: { _id: string; title: string } | null;
+  grades: { gradeId: string; title: string; board: Leaderboard }[];
+}
+
+/** GET /api/leaderboard/me?phaseId (student): their own standing in their grade. */
+export interface MyStanding {
+  phaseId: string;
+  gradeId: string | null;
+  rank: number | null;
+  score: number | null;
+  rankedCount: number;
+}
+
+/** GET /api/champions (public): winners per phase and grade. */
+export interface ChampionsBoard {
+  phases: {
+    _id: string;
+    title: string;
+    number: number;
+    grades: {
+      gradeId: string;
+      title: string;
+      winners: { position: number | null; name: string; school: string | null; city: string | null }[];
+    }[];
+  }[];
+  updatedAt: string | null;
+}
+
+/** Socket event 'leaderboard:updated' to room leaderboard:{phaseId}:{gradeId}: the new top of the board. */
+export type LeaderboardUpdatedEvent = Leaderboard;
+
+/** Socket event 'champions:updated' to room champions: winners changed; clients refetch /api/champions. */
+export interface ChampionsUpdatedEvent {
+  updatedAt: string;
+}
+
+/** How many rows a live board carries (the top of the table); longer lists page over REST. */
+export const LIVE_BOARD_SIZE = 20;
