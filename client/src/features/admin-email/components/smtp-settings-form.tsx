@@ -1,11 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import {
-  type FieldProblems,
-  firstInvalidField,
-  focusField,
-  splitServerProblems,
-} from '../../../shared/forms/form-errors';
-import { HttpError } from '../../../shared/http/http-error';
+import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Button } from '../../../shared/ui/button';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
@@ -17,7 +10,6 @@ import {
   problemText,
   SMTP_FIELDS,
   SMTP_LABELS,
-  type SmtpDraft,
   type SmtpField,
   toDraft,
   toRequestBody,
@@ -31,55 +23,15 @@ interface SmtpSettingsFormProps {
 }
 
 export function SmtpSettingsForm({ settings, readOnly }: SmtpSettingsFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<SmtpDraft>(() => toDraft(settings));
-  const [dirty, setDirty] = useState(false);
-  const [problems, setProblems] = useState<FieldProblems<SmtpField>>({});
-  const [otherProblems, setOtherProblems] = useState<string[]>([]);
   const save = useSaveSmtpSettings();
-  const disabled = readOnly || save.isPending;
-
-  const change = <F extends keyof SmtpDraft>(field: F, value: SmtpDraft[F]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setProblems(({ [field]: _fixed, ...rest }) => rest);
-    setDirty(true);
-  };
-
-  // Focus waits for the fields to be enabled again after a save attempt.
-  const [focusTarget, setFocusTarget] = useState<SmtpField | null>(null);
-  useEffect(() => {
-    if (focusTarget !== null && !save.isPending) {
-      focusField(formRef.current, focusTarget);
-      setFocusTarget(null);
-    }
-  }, [focusTarget, save.isPending]);
-
-  const showProblems = (next: FieldProblems<SmtpField>) => {
-    setProblems(next);
-    setFocusTarget(firstInvalidField(SMTP_FIELDS, next));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (readOnly) {
-      return;
-    }
-    const found = draftProblems(draft);
-    setOtherProblems([]);
-    if (Object.keys(found).length > 0) {
-      showProblems(found);
-      return;
-    }
-    save.mutate(toRequestBody(draft), {
-      onError: (error) => {
-        if (error instanceof HttpError) {
-          const { problems: server, other } = splitServerProblems(error.fieldErrors, SMTP_FIELDS);
-          showProblems(server);
-          setOtherProblems(other);
-        }
-      },
-    });
-  };
+  const { formRef, draft, dirty, problems, otherProblems, disabled, change, onSubmit } = useSettingsForm({
+    initial: () => toDraft(settings),
+    fields: SMTP_FIELDS,
+    readOnly,
+    save,
+    validate: draftProblems,
+    toBody: toRequestBody,
+  });
 
   const field = (name: Exclude<SmtpField, 'secure' | 'password'>) => ({
     name,

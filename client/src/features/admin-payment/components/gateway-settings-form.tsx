@@ -5,9 +5,7 @@ import {
   MERCHANT_ID_MAX,
   type PaymentConfigView,
 } from '@riyazi/api/contracts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type FieldProblems, firstInvalidField, focusField } from '../../../shared/forms/form-errors';
-import { HttpError } from '../../../shared/http/http-error';
+import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Button } from '../../../shared/ui/button';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
@@ -18,7 +16,6 @@ import {
   GATEWAY_FIELDS,
   GATEWAY_LABELS,
   type GatewayDraft,
-  type GatewayField,
   problemText,
   serverProblems,
   storedSecretText,
@@ -34,55 +31,16 @@ interface GatewaySettingsFormProps {
 }
 
 export function GatewaySettingsForm({ settings, readOnly }: GatewaySettingsFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<GatewayDraft>(() => toDraft(settings));
-  const [dirty, setDirty] = useState(false);
-  const [problems, setProblems] = useState<FieldProblems<GatewayField>>({});
-  const [otherProblems, setOtherProblems] = useState<string[]>([]);
   const save = useSavePaymentConfig();
-  const disabled = readOnly || save.isPending;
-
-  const change = <F extends keyof GatewayDraft>(field: F, value: GatewayDraft[F]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setProblems(({ [field]: _fixed, ...rest }) => rest);
-    setDirty(true);
-  };
-
-  // Focus waits for the fields to be enabled again after a save attempt.
-  const [focusTarget, setFocusTarget] = useState<GatewayField | null>(null);
-  useEffect(() => {
-    if (focusTarget !== null && !save.isPending) {
-      focusField(formRef.current, focusTarget);
-      setFocusTarget(null);
-    }
-  }, [focusTarget, save.isPending]);
-
-  const showProblems = (next: FieldProblems<GatewayField>) => {
-    setProblems(next);
-    setFocusTarget(firstInvalidField(GATEWAY_FIELDS, next));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (readOnly) {
-      return;
-    }
-    const found = draftProblems(draft, settings);
-    setOtherProblems([]);
-    if (Object.keys(found).length > 0) {
-      showProblems(found);
-      return;
-    }
-    save.mutate(toRequestBody(draft), {
-      onError: (error) => {
-        if (error instanceof HttpError) {
-          const { problems: server, other } = serverProblems(error.fieldErrors);
-          showProblems(server);
-          setOtherProblems(other);
-        }
-      },
-    });
-  };
+  const { formRef, draft, dirty, problems, otherProblems, disabled, change, onSubmit } = useSettingsForm({
+    initial: () => toDraft(settings),
+    fields: GATEWAY_FIELDS,
+    readOnly,
+    save,
+    validate: (current: GatewayDraft) => draftProblems(current, settings),
+    toBody: toRequestBody,
+    serverProblems,
+  });
 
   const text = (name: 'merchantId' | 'baseUrl') => ({
     name,

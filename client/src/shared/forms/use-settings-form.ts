@@ -1,0 +1,82 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { HttpError } from '../http/http-error';
+import { type FieldProblems, firstInvalidField, focusField, splitServerProblems } from './form-errors';
+
+export interface SettingsFormOptions<Draft, Field extends string, Body> {
+  initial: () => Draft;
+  fields: readonly Field[];
+  readOnly: boolean;
+  save: UseMutationResult<unknown, Error, Body>;
+  /** Problems found before sending, by field. */
+  validate: (draft: Draft) => FieldProblems<Field>;
+  toBody: (draft: Draft) => Body;
+  /** How the server's field errors map onto the form (default: by field name). */
+  serverProblems?: (fieldErrors: Readonly<Record<string, string>>) => {
+    problems: FieldProblems<Field>;
+    other: string[];
+  };
+}
+
+/**
+ * The state of a settings form (a draft, its problems, unsaved changes): checks the draft before
+ * saving, shows the server's field errors on their fields, and focuses the first field with a problem
+ * once the fields are enabled again.
+ */
+export function useSettingsForm<Draft, Field extends string, Body>(
+  options: SettingsFormOptions<Draft, Field, Body>,
+) {
+  const { fields, readOnly, save, validate, toBody } = options;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [draft, setDraft] = useState<Draft>(options.initial);
+  const [dirty, setDirty] = useState(false);
+  const [problems, setProblems] = useState<FieldProblems<Field>>({});
+  const [otherProblems, setOtherProblems] = useState<string[]>([]);
+  const disabled = readOnly || save.isPending;
+
+  const change = <K extends keyof Draft>(field: K, value: Draft[K]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setProblems(({ [field as unknown as Field]: _fixed, ...rest }) => rest as FieldProblems<Field>);
+    setDirty(true);
+  };
+
+  // Focus waits for the fields to be enabled again after a save attempt.
+  const [focusTarget, setFocusTarget] = useState<Field | null>(null);
+  useEffect(() => {
+    if (focusTarget !== null && !save.isPending) {
+      focusField(formRef.current, focusTarget);
+      setFocusTarget(null);
+    }
+  }, [focusTarget, save.isPending]);
+
+  const showProblems = (next: FieldProblems<Field>) => {
+    setProblems(next);
+    setFocusTarget(firstInvalidField(fields, next));
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (readOnly) {
+      return;
+    }
+    const found = validate(draft);
+    setOtherProblems([]);
+    if (Object.keys(found).length > 0) {
+      showProblems(found);
+      return;
+    }
+    save.mutate(toBody(draft), {
+      onError: (error) => {
+        if (error instanceof HttpError) {
+          const { problems: server, other } = options.serverProblems
+            ? options.serverProblems(error.fieldErrors)
+            : splitServerProblems(error.fieldErrors, fields);
+          showProblems(server);
+          setOtherProblems(other);
+        }
+      },
+    });
+  };
+
+  return { formRef, draft, dirty, problems, otherProblems, disabled, change, onSubmit };
+}
