@@ -18,6 +18,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { paymentConfigRoutes } from './modules/payment-config/payment-config.routes.js';
 import { paymentReportsRoutes } from './modules/payment-reports/payment-reports.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { phaseProgressRoutes } from './modules/phase-progress/phase-progress.routes.js';
 import { phasesRoutes } from './modules/phases/phases.routes.js';
 import { playQuizRoutes } from './modules/play-quiz/play-quiz.routes.js';
 import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
@@ -25,6 +26,7 @@ import { questionImportRoutes } from './modules/question-import/question-import.
 import { questionReportRoutes } from './modules/question-report/question-report.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes.js';
+import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
 import { smtpRoutes } from './modules/smtp/smtp.routes.js';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes.js';
@@ -32,6 +34,7 @@ import { staffUsersRoutes } from './modules/staff-users/staff-users.routes.js';
 import { studentAuthRoutes } from './modules/student-auth/student-auth.routes.js';
 import { studentProfileRoutes } from './modules/student-profile/student-profile.routes.js';
 import { studentVerificationRoutes } from './modules/student-verification/student-verification.routes.js';
+import { winnersRoutes } from './modules/winners/winners.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
@@ -87,6 +90,9 @@ const apiRoutes =
     await api.register(promoCodesRoutes, ctx);
     await api.register(accessCodesRoutes, ctx);
     await api.register(paymentReportsRoutes, ctx);
+    await api.register(rankingsRoutes, ctx);
+    await api.register(winnersRoutes, ctx);
+    await api.register(phaseProgressRoutes, ctx);
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */

@@ -13,3 +13,4 @@ export * from './quiz-rules.js';
 export * from './rankings.js';
 export * from './scoring.js';
 export * from './socket.js';
+export * from './winners.js';

@@ -2,6 +2,8 @@
 export interface JobMap {
   broadcast: {
     'flags.updated': { eventId: string; updatedAt: string };
+    /** Phase winners changed: the champions room refetches the board. */
+    'champions.updated': { eventId: string; updatedAt: string };
   };
   mail: {
     'mail.send': { eventId: string; messageId: string };
@@ -11,8 +13,10 @@ export interface JobMap {
     'answer.score': { eventId: string; playId: string; questionId: string };
   };
   ranking: {
-    /** A contest play finished: the phase and grade standings change (computed by the ranking issue). */
+    /** A contest play finished: schedules one standings.recompute for its phase and grade. */
     'play.finished': { eventId: string; playId: string; phaseId: string; gradeId: string; kind: string };
+    /** Ranks one phase and grade from PostgreSQL and pushes its board (at most once per window). */
+    'standings.recompute': { phaseId: string; gradeId: string };
   };
 }
 
@@ -29,15 +33,16 @@ export const QUEUE_NAMES = [
 
 /** Every job name per queue, so a worker can refuse to start with a job it cannot handle. */
 export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
-  broadcast: ['flags.updated'],
+  broadcast: ['flags.updated', 'champions.updated'],
   mail: ['mail.send'],
   scoring: ['answer.score'],
-  ranking: ['play.finished'],
+  ranking: ['play.finished', 'standings.recompute'],
 };
 
 /** Outbox event types and the queue/job that handles each. */
 export const OUTBOX_ROUTES = {
   'flags.updated': { queue: 'broadcast', job: 'flags.updated' },
+  'champions.updated': { queue: 'broadcast', job: 'champions.updated' },
   'mail.queued': { queue: 'mail', job: 'mail.send' },
   'answer.recorded': { queue: 'scoring', job: 'answer.score' },
   'play.finished': { queue: 'ranking', job: 'play.finished' },
@@ -65,5 +70,6 @@ export interface MailTemplates {
     attempts: number;
     contestAttempts: number;
   };
+  phaseQualified: { name: string; phaseTitle: string; nextPhaseTitle: string; rank: number };
 }
 export type MailTemplate = keyof MailTemplates;

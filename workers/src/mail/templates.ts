@@ -72,6 +72,18 @@ const renderers: Renderers = {
       html: layout(lines),
     };
   },
+  phaseQualified: ({ name, phaseTitle, nextPhaseTitle, rank }) => {
+    const lines = [
+      `Assalam-o-Alaikum ${name},`,
+      `Congratulations! You ranked ${rank} in your grade in ${phaseTitle}, so you may take part in ${nextPhaseTitle}.`,
+      `Sign in to Riyazi when ${nextPhaseTitle} opens to start your contest. Good luck!`,
+    ];
+    return {
+      subject: `You qualified for ${nextPhaseTitle}`,
+      text: lines.join('\n\n'),
+      html: layout(lines),
+    };
+  },
   smtpTest: ({ requestedBy }) => ({
     subject: 'Riyazi test e-mail',
     text: `This is a test e-mail from Riyazi, sent at the request of ${requestedBy}. E-mail delivery works.`,

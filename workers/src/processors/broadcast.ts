@@ -1,7 +1,7 @@
-import { normalizeFlags } from '@riyazi/api/contracts';
+import { normalizeFlags, rooms } from '@riyazi/api/contracts';
 import type { Handlers } from '../handlers.js';
 
-/** System events pushed to every connected client. */
+/** System events pushed to connected clients (everyone, or a public room). */
 export const broadcastHandlers: Handlers['broadcast'] = {
   // Reads the flags from Postgres (the source of truth), so a replayed event sends the current state.
   'flags.updated': async (_payload, _job, { db, io }) => {
@@ -15,5 +15,9 @@ export const broadcastHandlers: Handlers['broadcast'] = {
       flags: normalizeFlags(stored),
       updatedAt: (row?.updatedAt ?? new Date()).toISOString(),
     });
+  },
+  // Only a nudge: clients refetch /api/champions, so a replay or a late delivery shows the current board.
+  'champions.updated': async ({ updatedAt }, _job, { io }) => {
+    io.to(rooms.champions()).emit('champions:updated', { updatedAt });
   },
 };

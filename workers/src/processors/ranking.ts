@@ -1,15 +1,50 @@
+import { enqueue, type Queues } from '@riyazi/api/queue';
+import { publishLeaderboards, recomputeStandings } from '@riyazi/api/rankings';
 import type { Handlers } from '../handlers.js';
 
+/** A phase and grade is ranked at most once per window: the debounce, and each room's throttle. */
+export const RECOMPUTE_WINDOW_MS = 2000;
+/** After the window closes, so every finish it took (committed before its event) is in the snapshot. */
+const AFTER_WINDOW_MS = 100;
+
 /**
- * A finished contest play changes its phase and grade standings. Computing and pushing the
- * standings is the rankings issue (#7); until then the event is acknowledged and logged, and the
- * outbox keeps every finished play for that worker to replay from.
+ * One delayed recompute per phase, grade and window: finishes in the same window share its jobId,
+ * and BullMQ ignores an add whose jobId exists. It runs when the window closes.
  */
+export function scheduleRecompute(queues: Queues, phaseId: string, gradeId: string, now = Date.now()) {
+  const window = Math.floor(now / RECOMPUTE_WINDOW_MS);
+  const runAt = (window + 1) * RECOMPUTE_WINDOW_MS + AFTER_WINDOW_MS;
+  return enqueue(
+    queues,
+    'ranking',
+    'standings.recompute',
+    { phaseId, gradeId },
+    { jobId: `standings-${phaseId}-${gradeId}-${window}`, delay: runAt - now },
+  );
+}
+
 export const rankingHandlers: Handlers['ranking'] = {
-  'play.finished': async ({ playId, phaseId, gradeId }, _job, { log }) => {
-    log.info(
-      { playId, phaseId, gradeId },
-      'contest play finished; standings are computed by the ranking worker',
+  'play.finished': async ({ phaseId, gradeId, kind }, _job, { queues }) => {
+    if (kind !== 'CONTEST') {
+      return;
+    }
+    await scheduleRecompute(queues, phaseId, gradeId);
+  },
+
+  // Always publishes, even when nothing moved: a retry after a lost emit still reaches the room.
+  'standings.recompute': async ({ phaseId, gradeId }, _job, { db, io, log }) => {
+    const result = await recomputeStandings(db, phaseId, gradeId);
+    const published = await publishLeaderboards(db, io, phaseId, [gradeId]);
+    log.debug(
+      {
+        phaseId,
+        gradeId,
+        ranked: result.rankedCount,
+        changed: result.changed,
+        ms: result.durationMs,
+        published,
+      },
+      'standings recomputed',
     );
   },
 };

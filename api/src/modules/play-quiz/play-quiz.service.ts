@@ -16,6 +16,7 @@ import { ttlCache } from '../../lib/ttl-cache.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
 import { getFlags } from '../flags/flags.service.js';
 import { grantAttempts } from '../payments/attempt-grants.js';
+import { qualifiesFor } from '../phase-progress/qualification.js';
 import {
   loadServedQuestion,
   serveQuestion as serveQuestionShape,
@@ -217,6 +218,11 @@ async function startOnConnection(
     return resume(context.openPlayId, context.contestAttempts);
   }
   if (input.type === 'CONTEST') {
+    // First: a student who may not take this phase gains nothing from completing a profile or paying.
+    const qualification = await qualifiesFor(db, studentId, context.gradeId, { id: quiz.phaseId });
+    if (!qualification.ok) {
+      throw refuse(403, qualification.message, 'NOT_QUALIFIED');
+    }
     if (!isProfileCompleted(context, flags)) {
       throw refuse(403, 'Please complete your profile before starting the contest.', 'PROFILE_INCOMPLETE');
     }
@@ -613,6 +619,9 @@ export async function availableQuizzes(db: Db, studentId: string, type: QuizKind
     .where('id', '=', studentId)
     .executeTakeFirst();
   if (!enabled || phaseId === false || !student?.gradeId) {
+    return [];
+  }
+  if (type === 'CONTEST' && !(await qualifiesFor(db, studentId, student.gradeId, { id: phaseId })).ok) {
     return [];
   }
   const now = new Date();

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import type { NotifyQualifiersResult, PhaseCutoffs, PhaseProgress } from '../../contracts/winners.js';
+
+const idOf = (what: string) => z.uuid({ message: `must be a ${what} id` });
+const phaseRef = z.object({ _id: z.string(), name: z.string(), number: z.number() });
+
+export const phaseQuery = z.object({ phaseId: idOf('phase') });
+export const phaseBody = z.object({ phaseId: idOf('phase') });
+
+export const saveCutoffBody = z.object({
+  phaseId: idOf('phase'),
+  gradeId: idOf('grade'),
+  topN: z.coerce.number({ message: 'must be a number' }).int('must be a whole number'),
+});
+
+export const cutoffsSchema = z.object({
+  phase: phaseRef,
+  nextPhase: phaseRef.nullable(),
+  options: z.array(z.number()),
+  grades: z.array(
+    z.object({ gradeId: z.string(), title: z.string(), topN: z.number().nullable(), isDefault: z.boolean() }),
+  ),
+}) satisfies z.ZodType<PhaseCutoffs>;
+
+export const notifyResult = z.object({
+  notified: z.number(),
+  nextPhase: z.object({ _id: z.string(), name: z.string() }),
+}) satisfies z.ZodType<NotifyQualifiersResult>;
+
+export const phaseProgressSchema = z.object({
+  nextPhase: z.object({ _id: z.string(), title: z.string(), startsAt: z.string() }).nullable(),
+  previousPhase: z.object({ _id: z.string(), title: z.string(), endedAt: z.string() }).nullable(),
+  qualifiedForNext: z.boolean().nullable(),
+  myRank: z.object({ phaseId: z.string(), rank: z.number(), score: z.number() }).nullable(),
+}) satisfies z.ZodType<PhaseProgress>;

@@ -1,0 +1,177 @@
+import type { Db } from '@riyazi/db';
+import {
+  DEFAULT_TOPPER_CUT,
+  type NotifyQualifiersResult,
+  type PhaseCutoffs,
+  type PhaseProgress,
+  topperCutsFor,
+} from '../../contracts/winners.js';
+import { writeAudit } from '../../lib/audit.js';
+import { badRequest, fieldError, notFound } from '../../lib/errors.js';
+import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
+import { getFlags } from '../flags/flags.service.js';
+import { queueMail } from '../mail/mail.service.js';
+import * as repo from './phase-progress.repository.js';
+import { invalidateQualificationGates, qualifiesFor } from './qualification.js';
+
+export interface StaffActor {
+  id: string;
+  ip: string;
+}
+
+const phaseRef = (p: repo.PhaseRow) => ({ _id: p.id, name: p.name, number: p.number });
+
+async function requirePhase(db: Db, phaseId: string): Promise<repo.PhaseRow> {
+  const phase = await repo.findPhase(db, phaseId);
+  if (!phase) {
+    throw notFound('Phase not found');
+  }
+  return phase;
+}
+
+const listOf = (cuts: readonly number[]) =>
+  cuts.length > 1 ? `${cuts.slice(0, -1).join(', ')} or ${cuts.at(-1)}` : String(cuts[0]);
+
+export async function getCutoffs(db: Db, phaseId: string): Promise<PhaseCutoffs> {
+  const phase = await requirePhase(db, phaseId);
+  const [grades, nextPhase] = await Promise.all([
+    repo.listGradeCutoffs(db, phase.id),
+    repo.findPhaseByNumber(db, phase.number + 1),
+  ]);
+  const fallback = DEFAULT_TOPPER_CUT[phase.number] ?? null;
+  return {
+    phase: phaseRef(phase),
+    nextPhase: nextPhase ? phaseRef(nextPhase) : null,
+    options: [...topperCutsFor(phase.number)],
+    grades: grades.map((g) => ({
+      gradeId: g.id,
+      title: g.title,
+      topN: fallback === null ? null : (g.topN ?? fallback),
+      isDefault: g.topN === null,
+    })),
+  };
+}
+
+/** Phase 1 carries its top 100, 150 or 200 of a grade forward, phase 2 its top 10, 20 or 30. */
+export async function saveCutoff(
+  db: Db,
+  actor: StaffActor,
+  body: { phaseId: string; gradeId: string; topN: number },
+): Promise<PhaseCutoffs> {
+  const [phase, grade] = await Promise.all([
+    requirePhase(db, body.phaseId),
+    repo.findGrade(db, body.gradeId),
+  ]);
+  if (!grade) {
+    throw notFound('Grade not found');
+  }
+  const allowed = topperCutsFor(phase.number);
+  if (allowed.length === 0) {
+    throw badRequest(`${phase.name} does not carry toppers to a next phase.`);
+  }
+  if (!allowed.includes(body.topN)) {
+    throw fieldError('topN', `must be ${listOf(allowed)} for phase ${phase.number}`);
+  }
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.findCutoff(trx, phase.id, grade.id);
+    await repo.upsertCutoff(trx, phase.id, grade.id, body.topN, actor.id);
+    await writeAudit(trx, {
+      actorType: 'staff',
+      actorId: actor.id,
+      action: 'phaseCutoff.update',
+      targetType: 'phase',
+      targetId: phase.id,
+      ip: actor.ip,
+      details: { gradeId: grade.id, grade: grade.title, from: before ?? null, to: body.topN },
+    });
+  });
+  invalidateQualificationGates();
+  return getCutoffs(db, phase.id);
+}
+
+/**
+ * E-mails every qualifier of the phase after this one (within their grade's cut) who has not been
+ * told yet; the qualification row and its e-mail commit together, so each student hears once.
+ */
+export async function notifyQualifiers(
+  deps: DispatchDeps,
+  actor: StaffActor,
+  phaseId: string,
+): Promise<NotifyQualifiersResult> {
+  const { db } = deps;
+  const phase = await requirePhase(db, phaseId);
+  const defaultCut = DEFAULT_TOPPER_CUT[phase.number];
+  if (defaultCut === undefined) {
+    throw badRequest(`${phase.name} does not carry toppers to a next phase.`);
+  }
+  const next = await repo.findPhaseByNumber(db, phase.number + 1);
+  if (!next) {
+    throw badRequest(`There is no phase after ${phase.name} yet. Add phase ${phase.number + 1} first.`);
+  }
+  const events = await db.transaction().execute(async (trx) => {
+    const qualifiers = await repo.insertNewQualifiers(trx, phase.id, next.id, defaultCut);
+    const queued = [];
+    for (const q of qualifiers) {
+      const { event } = await queueMail(trx, 'phaseQualified', q.email, {
+        name: q.fullName,
+        phaseTitle: phase.name,
+        nextPhaseTitle: next.name,
+        rank: q.rank,
+      });
+      queued.push(event);
+    }
+    await writeAudit(trx, {
+      actorType: 'staff',
+      actorId: actor.id,
+      action: 'phaseCutoff.notify',
+      targetType: 'phase',
+      targetId: phase.id,
+      ip: actor.ip,
+      details: { nextPhaseId: next.id, notified: qualifiers.length },
+    });
+    return queued;
+  });
+  await dispatchAfterCommit(deps, events);
+  return { notified: events.length, nextPhase: { _id: next.id, name: next.name } };
+}
+
+/** What a student's dashboard shows: the phase coming next, the one that ended, and where they stand. */
+export async function phaseProgress(db: Db, studentId: string, now = new Date()): Promise<PhaseProgress> {
+  const flags = await getFlags(db);
+  const [next, previous, gradeId] = await Promise.all([
+    flags.nextPhase ? repo.findPhase(db, flags.nextPhase) : undefined,
+    flags.previousPhase ? repo.findPhase(db, flags.previousPhase) : undefined,
+    repo.findStudentGrade(db, studentId),
+  ]);
+  const rankPhaseId = previous?.id ?? (flags.contestQuizPhase || null);
+  const [qualifiedForNext, standing] = await Promise.all([
+    next && gradeId ? qualifiedFor(db, studentId, gradeId, next, now) : null,
+    rankPhaseId ? repo.findStanding(db, rankPhaseId, studentId) : undefined,
+  ]);
+  return {
+    nextPhase: next ? { _id: next.id, title: next.name, startsAt: next.startsAt.toISOString() } : null,
+    previousPhase: previous
+      ? { _id: previous.id, title: previous.name, endedAt: previous.endsAt.toISOString() }
+      : null,
+    qualifiedForNext,
+    myRank:
+      standing && rankPhaseId
+        ? { phaseId: rankPhaseId, rank: standing.rank, score: Number(standing.score) }
+        : null,
+  };
+}
+
+/** null while the phase deciding it is still running: a rank then is not final. */
+async function qualifiedFor(
+  db: Db,
+  studentId: string,
+  gradeId: string,
+  next: repo.PhaseRow,
+  now: Date,
+): Promise<boolean | null> {
+  const deciding = next.number > 1 ? await repo.findPhaseByNumber(db, next.number - 1) : undefined;
+  if (deciding && deciding.status !== 'CLOSED' && deciding.endsAt > now) {
+    return null;
+  }
+  return (await qualifiesFor(db, studentId, gradeId, next)).ok;
+}

@@ -1,0 +1,58 @@
+import type { LeaderboardEntry, NameStyle } from '../../contracts/rankings.js';
+
+export interface DisplaySettings {
+  nameStyle: NameStyle;
+  showSchool: boolean;
+  showCity: boolean;
+}
+
+/** No settings saved yet: first name and initial, school and city shown. */
+export const DEFAULT_DISPLAY: DisplaySettings = {
+  nameStyle: 'FIRST_INITIAL',
+  showSchool: true,
+  showCity: true,
+};
+
+export interface PublicStudent {
+  fullName: string;
+  studentNo: number | string;
+  schoolName: string | null;
+  city: string | null;
+}
+
+/** "Fatima Malik", "Fatima M." or "Student 100009": what a public board may say of a child. */
+export function displayName(
+  style: NameStyle,
+  student: Pick<PublicStudent, 'fullName' | 'studentNo'>,
+): string {
+  switch (style) {
+    case 'FULL':
+      return student.fullName.trim().replace(/\s+/g, ' ');
+    case 'FIRST_INITIAL': {
+      const words = student.fullName.trim().split(/\s+/);
+      const first = words[0] ?? '';
+      const last = words.length > 1 ? words.at(-1) : undefined;
+      // Array.from: the initial is a whole character, not half of a surrogate pair.
+      const initial = last ? Array.from(last)[0]?.toLocaleUpperCase() : undefined;
+      return initial ? `${first} ${initial}.` : first;
+    }
+    case 'STUDENT_NO':
+      return `Student ${student.studentNo}`;
+  }
+}
+
+const shown = (value: string | null, show: boolean) => (show && value?.trim() ? value.trim() : null);
+
+export function publicEntry(
+  settings: DisplaySettings,
+  row: PublicStudent & { rank: number; score: number; totalTimeMs: number },
+): LeaderboardEntry {
+  return {
+    rank: row.rank,
+    name: displayName(settings.nameStyle, row),
+    school: shown(row.schoolName, settings.showSchool),
+    city: shown(row.city, settings.showCity),
+    score: Number(row.score),
+    timeMs: row.totalTimeMs,
+  };
+}

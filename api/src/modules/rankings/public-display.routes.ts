@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { errorSchema } from '../../lib/schemas.js';
+import { ttlCache } from '../../lib/ttl-cache.js';
+import { displaySettingsBody, displaySettingsView, publicDisplayView } from './public-display.schemas.js';
+import { getDisplaySettingsView, getPublicDisplay, saveDisplaySettings } from './public-display.service.js';
+
+const READ = { module: 'systemConfigurations', action: 'read' } as const;
+const UPDATE = { module: 'systemConfigurations', action: 'update' } as const;
+const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+
+export interface PublicDisplayRoutesOptions extends AppContext {
+  /** Called after the settings change: public boards cached on this node are stale. */
+  onChange: () => void;
+}
+
+export const publicDisplayRoutes: FastifyPluginAsyncZod<PublicDisplayRoutesOptions> = async (
+  app,
+  { db, onChange },
+) => {
+  let generation = 0;
+  const announcement = ttlCache(2000, (_generation: number) => getPublicDisplay(db));
+
+  app.get(
+    '/publicDisplay',
+    {
+      schema: {
+        tags: ['public display'],
+        summary: 'The home page announcement (null when there is none or it has ended)',
+        response: { 200: publicDisplayView },
+      },
+    },
+    async () => announcement(generation),
+  );
+
+  app.get(
+    '/admin/publicDisplay/',
+    {
+      config: { permission: READ },
+      schema: {
+        tags: ['public display'],
+        summary: 'How public boards name students, and the home page announcement',
+        response: { 200: z.object({ data: displaySettingsView }), ...guarded },
+      },
+    },
+    async () => ({ data: await getDisplaySettingsView(db) }),
+  );
+
+  app.post(
+    '/admin/publicDisplay/create/',
+    {
+      config: { permission: UPDATE },
+      schema: {
+        tags: ['public display'],
+        summary: 'Saves how public boards name students (students are minors) and the announcement',
+        body: displaySettingsBody,
+        response: { 200: z.object({ message: z.string(), data: displaySettingsView }), ...guarded },
+      },
+    },
+    async (request) => {
+      const data = await saveDisplaySettings(db, request.body, request.staff!.id, request.ip);
+      generation += 1;
+      onChange();
+      return { message: 'Public display settings saved', data };
+    },
+  );
+};

@@ -1,0 +1,173 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.js';
+import { errorSchema } from '../../lib/schemas.js';
+import { ttlCache } from '../../lib/ttl-cache.js';
+import {
+  freezeBoard,
+  homeLeaderboard,
+  leaderboard,
+  myStanding,
+  rankingStatus,
+  revealBoard,
+} from './leaderboards.service.js';
+import { publicDisplayRoutes } from './public-display.routes.js';
+import {
+  freezeSchema,
+  homeLeaderboardSchema,
+  type LeaderboardQuery,
+  leaderboardQuery,
+  leaderboardSchema,
+  myStandingSchema,
+  phaseBody,
+  phaseQuery,
+  rebuildSchema,
+  revealSchema,
+  statusSchema,
+} from './rankings.schemas.js';
+import { rebuildAndPublish } from './rankings.service.js';
+
+const READ = { module: 'systemConfigurations', action: 'read' } as const;
+const UPDATE = { module: 'systemConfigurations', action: 'update' } as const;
+const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+/** Public boards are read by every watcher on each update: one load per node and key per second. */
+const BOARD_TTL_MS = 1000;
+
+export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db } = ctx;
+  // Bumped by this node's admin actions so its next read is fresh; other nodes catch up within the TTL.
+  let generation = 0;
+  const boards = ttlCache(BOARD_TTL_MS, (_key: string, q: LeaderboardQuery) =>
+    leaderboard(db, q.phaseId, q.gradeId, { offset: (q.page - 1) * q.limit, limit: q.limit }),
+  );
+  const home = ttlCache(BOARD_TTL_MS, (_generation: number) => homeLeaderboard(db));
+  const changed = () => {
+    generation += 1;
+  };
+  const by = (request: { staff: { id: string } | null; ip: string }) => ({
+    staffId: request.staff!.id,
+    ip: request.ip,
+  });
+
+  await app.register(publicDisplayRoutes, { ...ctx, onChange: changed });
+
+  app.get(
+    '/leaderboard',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        summary: 'A page of the public board of a phase and grade (the frozen snapshot while frozen)',
+        querystring: leaderboardQuery,
+        response: { 200: leaderboardSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return boards(`${generation}:${q.phaseId}:${q.gradeId}:${q.page}:${q.limit}`, q);
+    },
+  );
+
+  app.get(
+    '/leaderboard/home',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        summary: "The home page's board: the contest phase's top 5 of each grade",
+        response: { 200: homeLeaderboardSchema },
+      },
+    },
+    async () => home(generation),
+  );
+
+  app.get(
+    '/leaderboard/me',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['leaderboard'],
+        summary: "The signed-in student's own rank and score in a phase (always live, even while frozen)",
+        querystring: phaseQuery,
+        response: { 200: myStandingSchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => myStanding(db, request.studentId!, request.query.phaseId),
+  );
+
+  app.post(
+    '/admin/ranking/rebuild/',
+    {
+      config: { permission: UPDATE },
+      schema: {
+        tags: ['leaderboard'],
+        summary: 'Ranks the phase again from every finished contest play and pushes its boards',
+        body: phaseBody,
+        response: { 200: rebuildSchema, 404: errorSchema, ...guarded },
+      },
+    },
+    async (request) => {
+      const result = await rebuildAndPublish(db, app.io, request.body.phaseId, by(request));
+      changed();
+      return {
+        data: {
+          phaseId: result.phaseId,
+          grades: result.grades.map((g) => ({
+            gradeId: g.gradeId,
+            rankedCount: g.rankedCount,
+            durationMs: g.durationMs,
+          })),
+          ranked: result.ranked,
+          durationMs: result.durationMs,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/admin/ranking/status/',
+    {
+      config: { permission: READ },
+      schema: {
+        tags: ['leaderboard'],
+        summary: 'Per grade of a phase: students ranked, when and how fast; whether the board is frozen',
+        querystring: phaseQuery,
+        response: { 200: statusSchema, 404: errorSchema, ...guarded },
+      },
+    },
+    async (request) => ({ data: await rankingStatus(db, request.query.phaseId) }),
+  );
+
+  app.post(
+    '/admin/ranking/freeze/',
+    {
+      config: { permission: UPDATE },
+      schema: {
+        tags: ['leaderboard'],
+        summary: "Freezes the phase's public boards (ranking goes on underneath) until they are revealed",
+        body: phaseBody,
+        response: { 200: freezeSchema, 404: errorSchema, 409: errorSchema, ...guarded },
+      },
+    },
+    async (request) => {
+      const data = await freezeBoard(db, app.io, request.body.phaseId, by(request));
+      changed();
+      return { message: 'Leaderboard frozen', data };
+    },
+  );
+
+  app.post(
+    '/admin/ranking/reveal/',
+    {
+      config: { permission: UPDATE },
+      schema: {
+        tags: ['leaderboard'],
+        summary: 'Reveals a frozen phase: the public boards show the live standings again',
+        body: phaseBody,
+        response: { 200: revealSchema, 404: errorSchema, 409: errorSchema, ...guarded },
+      },
+    },
+    async (request) => {
+      const data = await revealBoard(db, app.io, request.body.phaseId, by(request));
+      changed();
+      return { message: 'Leaderboard revealed', data };
+    },
+  );
+};

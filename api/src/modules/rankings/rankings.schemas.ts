@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
+
+const intParam = (max: number, fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
+export const leaderboardQuery = z.object({
+  phaseId: id('phase'),
+  gradeId: id('grade'),
+  page: intParam(100_000, 1),
+  limit: intParam(100, 20),
+});
+export type LeaderboardQuery = z.output<typeof leaderboardQuery>;
+
+export const phaseQuery = z.object({ phaseId: id('phase') });
+export const phaseBody = z.object({ phaseId: id('phase') });
+
+export const entrySchema = z.object({
+  rank: z.number(),
+  name: z.string(),
+  school: z.string().nullable(),
+  city: z.string().nullable(),
+  score: z.number(),
+  timeMs: z.number(),
+});
+
+export const leaderboardSchema = z.object({
+  phaseId: z.string(),
+  gradeId: z.string(),
+  frozen: z.boolean(),
+  updatedAt: z.string().nullable(),
+  rankedCount: z.number(),
+  entries: z.array(entrySchema),
+});
+
+export const homeLeaderboardSchema = z.object({
+  phase: z.object({ _id: z.string(), title: z.string() }).nullable(),
+  grades: z.array(z.object({ gradeId: z.string(), title: z.string(), board: leaderboardSchema })),
+});
+
+export const myStandingSchema = z.object({
+  phaseId: z.string(),
+  gradeId: z.string().nullable(),
+  rank: z.number().nullable(),
+  score: z.number().nullable(),
+  rankedCount: z.number(),
+});
+
+export const rebuildSchema = z.object({
+  data: z.object({
+    phaseId: z.string(),
+    grades: z.array(z.object({ gradeId: z.string(), rankedCount: z.number(), durationMs: z.number() })),
+    ranked: z.number(),
+    durationMs: z.number(),
+  }),
+});
+
+export const statusSchema = z.object({
+  data: z.object({
+    phaseId: z.string(),
+    frozen: z.boolean(),
+    frozenAt: z.string().nullable(),
+    grades: z.array(
+      z.object({
+        gradeId: z.string(),
+        title: z.string(),
+        rankedCount: z.number(),
+        computedAt: z.string().nullable(),
+        durationMs: z.number().nullable(),
+        frozen: z.boolean(),
+      }),
+    ),
+  }),
+});
+
+export const freezeSchema = z.object({
+  message: z.string(),
+  data: z.object({ phaseId: z.string(), frozenAt: z.string(), grades: z.number() }),
+});
+
+export const revealSchema = z.object({
+  message: z.string(),
+  data: z.object({ phaseId: z.string(), grades: z.number() }),
+});

@@ -1,0 +1,73 @@
+import type { Db } from '@riyazi/db';
+import type { ChampionsBoard } from '../../contracts/rankings.js';
+import { ttlCache } from '../../lib/ttl-cache.js';
+import { type DisplaySettings, displayName } from '../rankings/display-names.js';
+import { getDisplaySettings } from '../rankings/public-display.service.js';
+import { listChampionRows } from './winners.repository.js';
+
+type BoardPhase = ChampionsBoard['phases'][number];
+type BoardGrade = BoardPhase['grades'][number];
+
+type ChampionRow = Awaited<ReturnType<typeof listChampionRows>>[number];
+
+/** A winner as the public display settings allow (students are minors). */
+const publicWinner = (settings: DisplaySettings, row: ChampionRow) => ({
+  position: row.position,
+  name: displayName(settings.nameStyle, row),
+  school: settings.showSchool ? row.schoolName : null,
+  city: settings.showCity ? row.city : null,
+});
+
+async function buildChampionsBoard(db: Db): Promise<ChampionsBoard> {
+  const [rows, settings] = await Promise.all([listChampionRows(db), getDisplaySettings(db)]);
+  const phases: BoardPhase[] = [];
+  let updatedAt: Date | null = null;
+  for (const row of rows) {
+    let phase = phases.at(-1);
+    if (phase?._id !== row.phaseId) {
+      phase = { _id: row.phaseId, title: row.phaseName, number: row.phaseNumber, grades: [] };
+      phases.push(phase);
+    }
+    let grade: BoardGrade | undefined = phase.grades.at(-1);
+    if (grade?.gradeId !== row.gradeId) {
+      grade = { gradeId: row.gradeId, title: row.gradeTitle, winners: [] };
+      phase.grades.push(grade);
+    }
+    grade.winners.push(publicWinner(settings, row));
+    if (updatedAt === null || row.createdAt > updatedAt) {
+      updatedAt = row.createdAt;
+    }
+  }
+  return { phases, updatedAt: updatedAt?.toISOString() ?? null };
+}
+
+// The board is public and read by everyone on results day: one read per node every few seconds.
+// A change made on this node bumps the generation, so its own readers see it at once; readers told
+// of a change made on another node (champions:updated) ask for a board at least that fresh, which
+// reloads it here at most once a second.
+const CHAMPIONS_TTL_MS = 5000;
+const FORCED_RELOAD_EVERY_MS = 1000;
+let generation = 0;
+let generationStartedAt = 0;
+const cachedBoard = ttlCache(CHAMPIONS_TTL_MS, (_generation: number, db: Db) => buildChampionsBoard(db), {
+  maxEntries: 2,
+});
+
+export function championsBoard(db: Db, since?: Date): Promise<ChampionsBoard> {
+  const now = Date.now();
+  if (
+    since !== undefined &&
+    since.getTime() >= generationStartedAt &&
+    since.getTime() <= now &&
+    now - generationStartedAt >= FORCED_RELOAD_EVERY_MS
+  ) {
+    invalidateChampions();
+  }
+  return cachedBoard(generation, db);
+}
+
+/** Winners or the public display settings changed on this node. */
+export function invalidateChampions(): void {
+  generation += 1;
+  generationStartedAt = Date.now();
+}

@@ -1,0 +1,532 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { ChampionsBoard, ChampionsUpdatedEvent, PhaseWinner } from '@riyazi/api/contracts';
+import { pino } from 'pino';
+import { io as connect, type Socket } from 'socket.io-client';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  deleteRedisKeys,
+  loginStaff,
+  makeGrade,
+  makePhase,
+  makeStaff,
+  type TestStaff,
+  useTestContext,
+} from '../../test/helpers.js';
+import { startWorkers } from '../../workers/src/runtime.js';
+import { invalidateChampions } from '../src/modules/winners/champions.service.js';
+
+const t = useTestContext({ resetEachTest: true });
+
+beforeEach(async () => {
+  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
+  invalidateChampions();
+});
+
+interface Student {
+  id: string;
+  studentNo: number;
+  fullName: string;
+}
+
+async function makeStudent(
+  gradeId: string,
+  fullName = 'Fatima Malik',
+  extra: { schoolName?: string; city?: string } = {},
+): Promise<Student> {
+  const row = await t.db
+    .insertInto('students')
+    .values({
+      fullName,
+      email: `s-${randomBytes(6).toString('hex')}@example.com`,
+      passwordHash: 'not-a-real-hash',
+      gradeId,
+      schoolName: extra.schoolName ?? 'City School',
+      city: extra.city ?? 'Lahore',
+    })
+    .returning(['id', 'studentNo'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, studentNo: Number(row.studentNo), fullName };
+}
+
+/** A standing as the ranking worker writes it. */
+async function rank(phaseId: string, gradeId: string, studentId: string, position: number) {
+  await t.db
+    .insertInto('phaseStandings')
+    .values({
+      phaseId,
+      gradeId,
+      studentId,
+      playId: randomUUID(),
+      score: 15 - position,
+      totalTimeMs: 60_000 + position,
+      finishedAt: new Date(),
+      rank: position,
+    })
+    .execute();
+}
+
+/** Two grades of five ranked students each, in phase 1. */
+async function rankedPhase() {
+  const phase = await makePhase(t.db, 1);
+  const grades = [await makeGrade(t.db, 3), await makeGrade(t.db, 4)];
+  const students: Record<string, Student[]> = {};
+  const firstNames = ['Ali', 'Sara', 'Omar', 'Hina', 'Bilal'];
+  for (const [g, grade] of grades.entries()) {
+    students[grade.id] = [];
+    for (let position = 1; position <= 5; position += 1) {
+      const student = await makeStudent(grade.id, `${firstNames[position - 1]} ${['Khan', 'Raza'][g]}`);
+      await rank(phase.id, grade.id, student.id, position);
+      students[grade.id]!.push(student);
+    }
+  }
+  return { phaseId: phase.id, grades, students };
+}
+
+async function superAdmin() {
+  const staff = await makeStaff(t.db, { superAdmin: true });
+  return { staff, token: (await loginStaff(t.app, staff)).accessToken };
+}
+
+const post = (token: string, url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+
+const auto = (token: string, payload: object) =>
+  post(token, '/api/phaseWinner/create/automatically', payload);
+
+function multipart(fields: Record<string, string>) {
+  const boundary = '----riyazi-winner-boundary';
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    payload: `${parts.join('')}--${boundary}--\r\n`,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const promoteForm = (token: string, fields: Record<string, string>) => {
+  const form = multipart(fields);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/phaseWinner/create/manually',
+    headers: { authorization: `Bearer ${token}`, ...form.headers },
+    payload: form.payload,
+  });
+};
+
+const winnerCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('phaseWinners')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+const auditActions = async (action: string) =>
+  t.db.selectFrom('auditLog').select(['actorId', 'details']).where('action', '=', action).execute();
+
+const outboxCount = async (type: string) =>
+  (await t.db.selectFrom('outboxEvents').select('id').where('type', '=', type).execute()).length;
+
+describe('POST /api/phaseWinner/create/automatically', () => {
+  it('makes the top 3 of every grade winners, with their rank as position, and announces it', async () => {
+    const { phaseId, grades, students } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+
+    const res = await auto(token, { phaseId, password: staff.password });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data).toEqual({ created: 6, alreadyWinners: 0 });
+
+    const rows = await t.db
+      .selectFrom('phaseWinners')
+      .select(['gradeId', 'studentId', 'position', 'method', 'createdBy'])
+      .orderBy('gradeId')
+      .orderBy('position')
+      .execute();
+    for (const grade of grades) {
+      const ofGrade = rows.filter((r) => r.gradeId === grade.id);
+      expect(ofGrade.map((r) => r.studentId)).toEqual(students[grade.id]!.slice(0, 3).map((s) => s.id));
+      expect(ofGrade.map((r) => r.position)).toEqual([1, 2, 3]);
+    }
+    expect(new Set(rows.map((r) => r.method))).toEqual(new Set(['AUTOMATIC']));
+    expect(rows.every((r) => r.createdBy === staff.id)).toBe(true);
+    expect(await auditActions('phaseWinner.createAutomatic')).toHaveLength(1);
+    expect(await outboxCount('champions.updated')).toBe(1);
+  });
+
+  it('is idempotent: a second call adds nobody and says who already won', async () => {
+    const { phaseId } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    expect((await auto(token, { phaseId, password: staff.password })).statusCode).toBe(201);
+
+    const again = await auto(token, { phaseId, password: staff.password });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data).toEqual({ created: 0, alreadyWinners: 6 });
+    expect(await winnerCount()).toBe(6);
+    expect(await outboxCount('champions.updated')).toBe(1);
+
+    const more = await auto(token, { phaseId, password: staff.password, topN: 4 });
+    expect(more.json().data).toEqual({ created: 2, alreadyWinners: 6 });
+  });
+
+  it('refuses a topN outside 1 to 50', async () => {
+    const { phaseId } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    const res = await auto(token, { phaseId, password: staff.password, topN: 51 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('topN: must be at most 50');
+  });
+
+  it('answers 409 for a phase nobody is ranked in yet', async () => {
+    const phase = await makePhase(t.db, 1);
+    const { staff, token } = await superAdmin();
+    const res = await auto(token, { phaseId: phase.id, password: staff.password });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Phase 1 has no ranked students yet.');
+  });
+});
+
+describe('the password re-check', () => {
+  it('refuses a wrong password with 403, audits it and creates no winner', async () => {
+    const { phaseId, grades, students } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    const student = students[grades[0]!.id]![4]!;
+
+    const res = await promoteForm(token, {
+      password: 'not my password',
+      phaseId,
+      winnerId: student.id,
+      gradeId: grades[0]!.id,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Incorrect password' });
+    expect(await winnerCount()).toBe(0);
+    const audits = await auditActions('phaseWinner.passwordRejected');
+    expect(audits.map((a) => a.actorId)).toEqual([staff.id]);
+    expect(await outboxCount('champions.updated')).toBe(0);
+  });
+
+  it('pauses re-checks after 5 wrong passwords in 15 minutes, even for the right one', async () => {
+    const { phaseId } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await auto(token, { phaseId, password: `wrong ${i}` })).statusCode).toBe(403);
+    }
+    const sixth = await auto(token, { phaseId, password: 'wrong again' });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toMatch(
+      /^Too many incorrect passwords\. Please try again in 1[45] minutes\.$/,
+    );
+    expect((await auto(token, { phaseId, password: staff.password })).statusCode).toBe(429);
+    expect(await winnerCount()).toBe(0);
+  });
+
+  it('refuses staff with student update who are not Super Admin, before any password check', async () => {
+    const { phaseId } = await rankedPhase();
+    const staff = await makeStaff(t.db, {
+      permissions: [
+        ['student', 'update'],
+        ['student', 'read'],
+      ],
+    });
+    const { accessToken } = await loginStaff(t.app, staff);
+    const res = await auto(accessToken, { phaseId, password: staff.password });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('Only a Super Admin can change phase winners');
+    expect(await winnerCount()).toBe(0);
+  });
+
+  it('refuses staff without student update with 403', async () => {
+    const { phaseId } = await rankedPhase();
+    const staff = await makeStaff(t.db, { permissions: [['student', 'read']] });
+    const { accessToken } = await loginStaff(t.app, staff);
+    expect((await auto(accessToken, { phaseId, password: staff.password })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/phaseWinner/create/manually', () => {
+  it('promotes a student sent as multipart form data with 201, once', async () => {
+    const { phaseId, grades, students } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    const grade = grades[1]!;
+    const student = students[grade.id]![4]!;
+    const fields = { password: staff.password, phaseId, winnerId: student.id, gradeId: grade.id };
+
+    const res = await promoteForm(token, fields);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json<{ message: string; data: PhaseWinner }>();
+    expect(body.message).toBe('Student promoted as winner');
+    expect(body.data).toMatchObject({
+      phaseId,
+      grade: { _id: grade.id, title: grade.title },
+      student: { _id: student.id, studentId: student.studentNo, fullName: student.fullName },
+      position: 5,
+      method: 'MANUAL',
+    });
+    expect(await auditActions('phaseWinner.createManual')).toHaveLength(1);
+
+    const again = await promoteForm(token, fields);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data._id).toBe(body.data._id);
+    expect(await winnerCount()).toBe(1);
+    expect(await outboxCount('champions.updated')).toBe(1);
+  });
+
+  it('accepts JSON and a urlencoded form too', async () => {
+    const { phaseId, grades, students } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    const grade = grades[0]!;
+    const [first, second] = students[grade.id]!;
+    const json = await post(token, '/api/phaseWinner/create/manually', {
+      password: staff.password,
+      phaseId,
+      winnerId: first!.id,
+      gradeId: grade.id,
+    });
+    expect(json.statusCode, json.body).toBe(201);
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/phaseWinner/create/manually',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        password: staff.password,
+        phaseId,
+        winnerId: second!.id,
+        gradeId: grade.id,
+      }).toString(),
+    });
+    expect(form.statusCode, form.body).toBe(201);
+    expect(await winnerCount()).toBe(2);
+  });
+
+  it('promotes a student without a standing, with no position', async () => {
+    const phase = await makePhase(t.db, 1);
+    const grade = await makeGrade(t.db, 6);
+    const student = await makeStudent(grade.id);
+    const { staff, token } = await superAdmin();
+    const res = await promoteForm(token, {
+      password: staff.password,
+      phaseId: phase.id,
+      winnerId: student.id,
+      gradeId: grade.id,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ position: null, score: null });
+  });
+
+  it('refuses a student of another grade with 400, and unknown ids with 404', async () => {
+    const { phaseId, grades, students } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    const student = students[grades[0]!.id]![0]!;
+    const wrongGrade = await promoteForm(token, {
+      password: staff.password,
+      phaseId,
+      winnerId: student.id,
+      gradeId: grades[1]!.id,
+    });
+    expect(wrongGrade.statusCode).toBe(400);
+    expect(wrongGrade.json().message).toBe(`${student.fullName} is not in ${grades[1]!.title}.`);
+
+    const unknown = await promoteForm(token, {
+      password: staff.password,
+      phaseId,
+      winnerId: randomUUID(),
+      gradeId: grades[0]!.id,
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Student not found');
+
+    const missing = await promoteForm(token, { password: staff.password, phaseId, gradeId: grades[0]!.id });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/^winnerId: /);
+    expect(await winnerCount()).toBe(0);
+  });
+});
+
+describe('listing, finding and removing winners', () => {
+  it('lists winners, finds a candidate by number and removes a winner after the password', async () => {
+    const { phaseId, grades, students } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    await auto(token, { phaseId, password: staff.password, topN: 1 });
+    const headers = { authorization: `Bearer ${token}` };
+
+    const list = await t.app.inject({ method: 'GET', url: `/api/phaseWinner/?phaseId=${phaseId}`, headers });
+    const winners = list.json<{ data: PhaseWinner[] }>().data;
+    expect(winners.map((w) => w.grade._id)).toEqual(grades.map((g) => g.id));
+
+    const candidate = students[grades[0]!.id]![1]!;
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/phaseWinner/candidate/?phaseId=${phaseId}&studentNo=${candidate.studentNo}`,
+      headers,
+    });
+    expect(found.json().data).toMatchObject({ _id: candidate.id, rank: 2, addWinner: true });
+    const winner = students[grades[0]!.id]![0]!;
+    const already = await t.app.inject({
+      method: 'GET',
+      url: `/api/phaseWinner/candidate/?phaseId=${phaseId}&studentNo=${winner.studentNo}`,
+      headers,
+    });
+    expect(already.json().data.addWinner).toBe(false);
+
+    const target = winners[0]!._id;
+    const wrong = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/phaseWinner/delete/?id=${target}`,
+      headers,
+      payload: { password: 'nope' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/phaseWinner/delete/?id=${target}`,
+      headers,
+      payload: { password: staff.password },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await winnerCount()).toBe(1);
+    expect(await auditActions('phaseWinner.delete')).toHaveLength(1);
+  });
+});
+
+describe('GET /api/champions', () => {
+  async function boardWithOneWinner() {
+    const phase = await makePhase(t.db, 1);
+    const grade = await makeGrade(t.db, 3);
+    const student = await makeStudent(grade.id, 'Fatima Malik', {
+      schoolName: 'Beacon House',
+      city: 'Multan',
+    });
+    await t.db
+      .insertInto('phaseWinners')
+      .values({
+        phaseId: phase.id,
+        gradeId: grade.id,
+        studentId: student.id,
+        position: 1,
+        method: 'AUTOMATIC',
+      })
+      .execute();
+    return { phase, grade, student };
+  }
+
+  const board = async () => {
+    invalidateChampions();
+    return (await t.app.inject({ method: 'GET', url: '/api/champions' })).json<ChampionsBoard>();
+  };
+
+  const setDisplay = (values: { nameStyle: string; showSchool: boolean; showCity: boolean }) =>
+    t.db
+      .insertInto('publicDisplaySettings')
+      .values({ id: 1, ...values })
+      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .execute();
+
+  it('is empty without winners', async () => {
+    expect(await board()).toEqual({ phases: [], updatedAt: null });
+  });
+
+  it('shows first name and initial, school and city when no settings are saved', async () => {
+    const { phase, grade } = await boardWithOneWinner();
+    const res = await board();
+    expect(res.phases).toEqual([
+      {
+        _id: phase.id,
+        title: 'Phase 1',
+        number: 1,
+        grades: [
+          {
+            gradeId: grade.id,
+            title: grade.title,
+            winners: [{ position: 1, name: 'Fatima M.', school: 'Beacon House', city: 'Multan' }],
+          },
+        ],
+      },
+    ]);
+    expect(res.updatedAt).not.toBeNull();
+  });
+
+  it('names winners in full or by student number, and hides school and city when switched off', async () => {
+    const { student } = await boardWithOneWinner();
+    await setDisplay({ nameStyle: 'FULL', showSchool: true, showCity: false });
+    expect((await board()).phases[0]!.grades[0]!.winners[0]).toEqual({
+      position: 1,
+      name: 'Fatima Malik',
+      school: 'Beacon House',
+      city: null,
+    });
+    await setDisplay({ nameStyle: 'STUDENT_NO', showSchool: false, showCity: true });
+    expect((await board()).phases[0]!.grades[0]!.winners[0]).toEqual({
+      position: 1,
+      name: `Student ${student.studentNo}`,
+      school: null,
+      city: 'Multan',
+    });
+  });
+
+  it('orders a grade by position, a promoted student without one last', async () => {
+    const { phaseId, grades } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    const late = await makeStudent(grades[0]!.id, 'Aaliya Zafar');
+    await post(token, '/api/phaseWinner/create/manually', {
+      password: staff.password,
+      phaseId,
+      winnerId: late.id,
+      gradeId: grades[0]!.id,
+    });
+    await auto(token, { phaseId, password: staff.password, topN: 2 });
+    const winners = (await board()).phases[0]!.grades[0]!.winners;
+    expect(winners.map((w) => [w.position, w.name])).toEqual([
+      [1, 'Ali K.'],
+      [2, 'Sara K.'],
+      [null, 'Aaliya Z.'],
+    ]);
+  });
+});
+
+describe('live champions', () => {
+  it("pushes 'champions:updated' to the champions room when a student is promoted", async () => {
+    const workers = await startWorkers({
+      db: t.db,
+      redis: t.redis,
+      queues: t.queues,
+      redisPrefix: t.config.REDIS_PREFIX,
+      log: pino({ level: 'silent' }),
+      encryptionKey: t.config.ENCRYPTION_KEY,
+      isProduction: false,
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const socket: Socket = connect(url, { transports: ['websocket'], reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      expect(await socket.emitWithAck('room:join', 'champions')).toEqual({ ok: true });
+      const { phaseId, grades, students } = await rankedPhase();
+      const { staff, token }: { staff: TestStaff; token: string } = await superAdmin();
+      const heard = new Promise<ChampionsUpdatedEvent>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no champions:updated within 10 s')), 10_000);
+        socket.once('champions:updated', (event: ChampionsUpdatedEvent) => {
+          clearTimeout(timer);
+          resolve(event);
+        });
+      });
+      const res = await promoteForm(token, {
+        password: staff.password,
+        phaseId,
+        winnerId: students[grades[0]!.id]![0]!.id,
+        gradeId: grades[0]!.id,
+      });
+      expect(res.statusCode).toBe(201);
+      expect(Date.parse((await heard).updatedAt)).not.toBeNaN();
+    } finally {
+      socket.disconnect();
+      await workers.close();
+    }
+  });
+});
