@@ -30,6 +30,7 @@ import { QuestionReportPage } from '../../features/admin-reports/components/ques
 import { StaffUsersPage } from '../../features/admin-staff/components/staff-users-page';
 import { VerificationListPage } from '../../features/admin-verification/components/verification-list-page';
 import { VerificationViewPage } from '../../features/admin-verification/components/verification-view-page';
+import { PhaseWinnersPanel } from '../../features/admin-winners/components/phase-winners-panel';
 import { useAdminAuth } from '../../shared/session/use-session';
 import { ComingSoon, NotFound, PageHeading } from '../../shared/ui/page';
 import { Alert } from '../../shared/ui/surface';
@@ -49,7 +50,12 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   configPayment: () => <PaymentConfigPage />,
   configContestServices: () => <ContestServicesPage />,
   grade: () => <GradesPage />,
-  phase: () => <PhasesPage />,
+  phase: () => (
+    <div className="stack">
+      <PhasesPage />
+      <PhaseWinnersPanel />
+    </div>
+  ),
   category: () => <CategoriesPage />,
   subcategory: () => <SubCategoriesPage />,
   questions: () => <QuestionsListPage />,

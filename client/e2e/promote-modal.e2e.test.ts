@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
+
+const SCREENS = process.env.E2E_WINNER_SCREENSHOT_DIR ?? '/tmp/riyazi-winner-screens';
+const STUDENT = 'fatima.malik@example.com'; // grade 3 in the demo data
+
+/** The demo data, with Fatima ranked 4th of grade 3 in phase 1 (as the ranking worker would write). */
+async function seed(stack: Stack) {
+  await seedDemo(stack);
+  const student = await stack.db
+    .selectFrom('students')
+    .select(['id', 'studentNo', 'gradeId'])
+    .where('email', '=', STUDENT)
+    .executeTakeFirstOrThrow();
+  const phase = await stack.db
+    .selectFrom('phases')
+    .select('id')
+    .where('number', '=', 1)
+    .executeTakeFirstOrThrow();
+  await stack.db
+    .insertInto('phaseStandings')
+    .values({
+      phaseId: phase.id,
+      gradeId: student.gradeId!,
+      studentId: student.id,
+      playId: randomUUID(),
+      score: 12.5,
+      totalTimeMs: 240_000,
+      finishedAt: new Date(),
+      rank: 4,
+    })
+    .execute();
+  return { studentNo: String(student.studentNo) };
+}
+
+let seeded: Awaited<ReturnType<typeof seed>>;
+const holder = setupStack(async (stack) => {
+  seeded = await seed(stack);
+});
+
+/** Signs in as the demo Super Admin on a phone, finds Fatima on the phases page and opens Promote. */
+async function openPromoteModal(page: Page) {
+  await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/admin-a1b2c3/phase');
+  const panel = page.getByTestId('winners-panel');
+  await panel.getByTestId('winners-empty').waitFor();
+  await panel.getByTestId('find-student-no').fill(seeded.studentNo);
+  await panel.getByTestId('find-student').click();
+  const candidate = panel.getByTestId('candidate');
+  await candidate.getByText('rank 4').waitFor();
+  await candidate.getByTestId('candidate-promote').click();
+  const modal = page.getByTestId('promote-student-modal');
+  await modal.waitFor();
+  return modal;
+}
+
+const winnerCount = async () =>
+  (await holder.stack.db.selectFrom('phaseWinners').select('id').execute()).length;
+
+describe('promoting a student', () => {
+  it('a Super Admin promotes a student with their password: a toast, and the winner is listed', async () => {
+    await mkdir(SCREENS, { recursive: true });
+    const context = await holder.stack.newContext({ width: 360, height: 740 });
+    const page = await context.newPage();
+    const modal = await openPromoteModal(page);
+
+    await expect(modal.getByRole('heading').textContent()).resolves.toBe('Promote Student');
+    expect(await modal.locator('input').count()).toBe(1);
+    expect(await modal.locator('input[type="password"]').count()).toBe(1);
+    await page.screenshot({ path: path.join(SCREENS, 'promote-modal-360.png') });
+
+    await modal.getByTestId('confirm-password').fill(DEMO_ADMIN.password);
+    await modal.getByTestId('confirm-password-submit').click();
+    await page.getByText('Student promoted as winner').waitFor();
+    const row = page.getByTestId('winner-row').filter({ hasText: 'Fatima Malik' });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('Grade 3');
+    await page.getByTestId('candidate-status').getByText('Already a winner').waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await page.getByTestId('winners-panel').screenshot({ path: path.join(SCREENS, 'phase-winners-360.png') });
+
+    const winners = await holder.stack.db.selectFrom('phaseWinners').select(['method', 'position']).execute();
+    expect(winners).toEqual([{ method: 'MANUAL', position: 4 }]);
+    await context.close();
+  });
+
+  it('a wrong password shows "Incorrect password" in the modal and promotes nobody', async () => {
+    await mkdir(SCREENS, { recursive: true });
+    const context = await holder.stack.newContext({ width: 360, height: 740 });
+    const page = await context.newPage();
+    const modal = await openPromoteModal(page);
+
+    await modal.getByTestId('confirm-password-submit').click();
+    await modal.getByText('Enter your password.').waitFor();
+    await modal.getByTestId('confirm-password').fill('not my password');
+    await modal.getByTestId('confirm-password-submit').click();
+    await expect(modal.getByTestId('confirm-password-error').textContent()).resolves.toBe(
+      'Incorrect password',
+    );
+    await page.screenshot({ path: path.join(SCREENS, 'promote-wrong-password-360.png') });
+
+    expect(await winnerCount()).toBe(0);
+    await page.getByTestId('winners-empty').waitFor();
+    await context.close();
+  });
+});

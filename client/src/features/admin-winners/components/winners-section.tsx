@@ -1,0 +1,118 @@
+import type { PhaseWinner } from '@riyazi/api/contracts';
+import { useId, useState } from 'react';
+import { Button } from '../../../shared/ui/button';
+import { ListStatus } from '../../../shared/ui/list-status';
+import { useRemoveWinner, useWinners } from '../api/use-winners';
+import { AutoWinnersDialog } from './auto-winners-dialog';
+import { FindStudent } from './find-student';
+import { PasswordConfirmDialog } from './password-confirm-dialog';
+import '../../../shared/ui/data-table.css';
+import '../../../shared/ui/stacked-table.css';
+
+interface WinnersSectionProps {
+  phaseId: string;
+  /** Super Admin with student update: may add and remove winners. */
+  mayChange: boolean;
+}
+
+export function WinnersSection({ phaseId, mayChange }: WinnersSectionProps) {
+  const winners = useWinners(phaseId, true);
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<PhaseWinner | null>(null);
+  const headingId = useId();
+  const rows = winners.data ?? [];
+
+  return (
+    <section className="stack" aria-labelledby={headingId}>
+      <div className="winners-toolbar">
+        <h3 id={headingId}>Winners</h3>
+        {mayChange ? (
+          <Button small onClick={() => setAdding(true)} data-testid="winners-auto">
+            Add winners automatically
+          </Button>
+        ) : null}
+      </div>
+      {mayChange ? <FindStudent phaseId={phaseId} /> : null}
+      <ListStatus
+        query={{
+          isPending: winners.isPending,
+          isError: winners.isError,
+          data: winners.data === undefined ? undefined : { data: winners.data },
+          refetch: winners.refetch,
+        }}
+        loading="Loading winners…"
+        error="The winners could not be loaded."
+        empty="No winners in this phase yet."
+        emptyTestId="winners-empty"
+      />
+      {rows.length > 0 ? (
+        <table className="data-table stacked-table winners-table" data-testid="winners-table">
+          <thead>
+            <tr>
+              <th scope="col">Student</th>
+              <th scope="col">Grade</th>
+              <th scope="col">Position</th>
+              <th scope="col">School</th>
+              <th scope="col">Added</th>
+              {mayChange ? (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((w) => (
+              <tr key={w._id} data-testid="winner-row">
+                <th scope="row" className="winners-table__name">
+                  {w.student.fullName}
+                  <span className="muted winners-table__no">{w.student.studentId}</span>
+                </th>
+                <td data-label="Grade">{w.grade.title}</td>
+                <td data-label="Position">{w.position ?? '—'}</td>
+                <td data-label="School">{w.student.schoolName ?? '—'}</td>
+                <td data-label="Added">{w.method === 'AUTOMATIC' ? 'By rank' : 'Promoted'}</td>
+                {mayChange ? (
+                  <td className="winners-table__actions">
+                    <Button
+                      small
+                      variant="ghost"
+                      onClick={() => setRemoving(w)}
+                      aria-label={`Remove ${w.student.fullName}`}
+                      data-testid="winner-remove"
+                    >
+                      Remove
+                    </Button>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {adding ? <AutoWinnersDialog phaseId={phaseId} onClose={() => setAdding(false)} /> : null}
+      {removing !== null ? <RemoveWinnerDialog winner={removing} onClose={() => setRemoving(null)} /> : null}
+    </section>
+  );
+}
+
+function RemoveWinnerDialog({ winner, onClose }: { winner: PhaseWinner; onClose: () => void }) {
+  const remove = useRemoveWinner();
+  return (
+    <PasswordConfirmDialog
+      title="Remove winner"
+      confirmLabel="Remove"
+      pendingLabel="Removing…"
+      pending={remove.isPending}
+      error={remove.error}
+      onClose={onClose}
+      onConfirm={(password) => remove.mutate({ id: winner._id, password }, { onSuccess: onClose })}
+      data-testid="remove-winner-dialog"
+    >
+      <p>
+        Remove <strong>{winner.student.fullName}</strong> ({winner.grade.title}) from this phase's winners?
+        They leave the champions board at once.
+      </p>
+    </PasswordConfirmDialog>
+  );
+}
