@@ -4,6 +4,7 @@ import { isAdminPath } from '../config/paths';
 import { flagsQueryKey } from '../shared/flags/flags-api';
 import { loadFlagsIntoStore } from '../shared/flags/load-flags';
 import { connectRealtime } from '../shared/realtime/realtime';
+import { attachRealtimeSocket } from '../shared/realtime/rooms';
 import { sessionActions, useSessionStore } from '../shared/session/session-store';
 import type { SessionState } from '../shared/session/session-types';
 import type { AppRouter } from './router';
@@ -30,6 +31,8 @@ export async function startRealtimeSync(router: AppRouter, queryClient: QueryCli
       void queryClient.invalidateQueries({ queryKey: flagsQueryKey });
     },
   });
+
+  attachRealtimeSocket(connection.socket);
 
   let identity = identityKey(useSessionStore.getState());
   useSessionStore.subscribe((state) => {

@@ -19,6 +19,11 @@ import {
 
 const AdminRoot = lazy(() => import('./admin/admin-root'));
 const StaticPage = lazy(() => import('../features/static-pages/components/static-page'));
+const ChampionsBoardPage = lazy(() =>
+  import('../features/leaderboard/components/champions-board-page').then((m) => ({
+    default: m.ChampionsBoardPage,
+  })),
+);
 const QuizPage = lazy(() =>
   import('../features/quiz/components/quiz-page').then((m) => ({ default: m.QuizPage })),
 );
@@ -52,6 +57,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           ...STATIC_ROUTES.map(([path, page]) => ({ path, element: <StaticPage page={page} /> })),
           ...STUDENT_PUBLIC_ROUTES,
+          { path: paths.championsBoard, element: <ChampionsBoardPage /> },
           ...PUBLIC_COMING_SOON.map(comingSoonRoute),
           { element: <RequireStudent />, children: STUDENT_PAYMENT_RESULT_ROUTES },
           { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Go to the home page" /> },

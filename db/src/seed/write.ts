@@ -67,6 +67,20 @@ export async function writeDemoData(trx: Db, input: DemoDataInput): Promise<Reco
   const studentCount = await insertStudents(trx, gradeIds, input);
   await insertDemoFlags(trx, lookup(phaseIds, 1, 'phase'), lookup(phaseIds, 2, 'phase'), admin.id);
   const packageCount = await insertPaymentDemo(trx, lookup(phaseIds, 1, 'phase'), admin.id);
+  // Public boards show first names and initials (students are minors); the home page's date-bound
+  // section (spec §2) is this announcement, which ended on 1 Nov 2024.
+  await trx
+    .insertInto('publicDisplaySettings')
+    .values({
+      id: 1,
+      nameStyle: 'FIRST_INITIAL',
+      announcementTitle: 'Riyazi contest 2024',
+      announcementBody:
+        'The 2024 contest is on its way. Sign up, complete your profile and get ready for phase 1.',
+      announcementEndsAt: new Date('2024-11-01T00:00:00+05:00'),
+      updatedBy: admin.id,
+    })
+    .execute();
   return {
     grades: gradeIds.size,
     phases: phaseIds.size,

@@ -8,10 +8,5 @@ export interface ComingSoonPage {
 
 /** Public pages whose features come in later issues. */
 export const PUBLIC_COMING_SOON: ComingSoonPage[] = [
-  {
-    path: paths.championsBoard,
-    title: 'Champions board',
-    about: 'The best students of each grade and phase.',
-  },
   { path: paths.gallery, title: 'Photo gallery', about: 'Photos from Riyazi events.' },
 ];

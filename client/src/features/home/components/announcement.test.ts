@@ -10,4 +10,11 @@ describe('isAnnouncementVisible', () => {
     expect(isAnnouncementVisible(new Date('2024-10-31T19:00:00Z'))).toBe(false);
     expect(isAnnouncementVisible(new Date('2026-01-01T00:00:00Z'))).toBe(false);
   });
+
+  it('follows a configured end date, and shows one without an end date', () => {
+    const endsAt = new Date('2026-12-01T00:00:00+05:00');
+    expect(isAnnouncementVisible(new Date('2026-11-30T18:00:00Z'), endsAt)).toBe(true);
+    expect(isAnnouncementVisible(new Date('2026-11-30T19:00:00Z'), endsAt)).toBe(false);
+    expect(isAnnouncementVisible(new Date('2030-01-01T00:00:00Z'), null)).toBe(true);
+  });
 });

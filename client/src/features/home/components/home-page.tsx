@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { paths } from '../../../config/paths';
 import { CONTEST_ATTEMPTS, QUESTION_TIME_SECONDS, QUESTIONS_PER_ATTEMPT } from '../../../config/quiz-rules';
 import { loadFlagsIntoStore } from '../../../shared/flags/load-flags';
@@ -5,6 +7,7 @@ import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { useSystemFlags } from '../../../shared/session/use-session';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Alert, Card } from '../../../shared/ui/surface';
+import { fetchAnnouncement, leaderboardKeys } from '../../leaderboard/leaderboard-api';
 import { isAnnouncementVisible } from './announcement';
 import './home.css';
 
@@ -23,9 +26,22 @@ const STEPS = [
   },
 ];
 
+// The live board (and its socket code) loads only when the flag shows it.
+const HomeLeaderboardSection = lazy(() =>
+  import('../../leaderboard/components/home-leaderboard').then((m) => ({
+    default: m.HomeLeaderboardSection,
+  })),
+);
+
 export function HomePage() {
   useDocumentTitle('');
   const { flags, status } = useSystemFlags();
+  const announcement = useQuery({
+    queryKey: leaderboardKeys.announcement,
+    queryFn: ({ signal }) => fetchAnnouncement(signal),
+    staleTime: 5 * 60_000,
+    retry: 1,
+  }).data;
   return (
     <div className="stack">
       <section className="hero" aria-labelledby="hero-title">
@@ -72,18 +88,24 @@ export function HomePage() {
         </Alert>
       ) : null}
 
-      {isAnnouncementVisible(new Date()) ? (
+      {announcement &&
+      isAnnouncementVisible(new Date(), announcement.endsAt ? new Date(announcement.endsAt) : null) ? (
         <Card data-testid="announcement-section" aria-labelledby="announcement-title">
-          <h2 id="announcement-title">Riyazi contest 2024</h2>
-          <p>The 2024 contest is on its way. Sign up, complete your profile and get ready for phase 1.</p>
+          <h2 id="announcement-title">{announcement.title}</h2>
+          {announcement.body ? <p className="announcement-body">{announcement.body}</p> : null}
         </Card>
       ) : null}
 
       {flags.isLeaderBoardDisplayed ? (
-        <Card data-testid="leaderboard-section" aria-labelledby="leaderboard-title">
-          <h2 id="leaderboard-title">Leaderboard</h2>
-          <p className="muted">Live rankings will appear here once the contest starts.</p>
-        </Card>
+        <Suspense
+          fallback={
+            <Card data-testid="leaderboard-section">
+              <h2>Leaderboard</h2>
+            </Card>
+          }
+        >
+          <HomeLeaderboardSection />
+        </Suspense>
       ) : null}
 
       {flags.isEmptyLeaderBoardDisplayed ? (

@@ -5,6 +5,7 @@ import { useStudentAuth } from '../../../shared/session/use-session';
 import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/surface';
 import { AvailableQuizzes } from './available-quizzes';
+import { PhaseStandingCard } from './phase-standing-card';
 import './dashboard.css';
 
 interface DashboardCard {
@@ -81,6 +82,8 @@ export function DashboardHome() {
           </ButtonLink>
         </Card>
       ) : null}
+
+      <PhaseStandingCard />
 
       <div className="dash-quizzes">
         <Card aria-labelledby="dash-contest-title">

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { Button } from '../../../shared/ui/button';
+import { Alert, LoadingBlock } from '../../../shared/ui/surface';
+import { fetchChampions, leaderboardKeys } from '../leaderboard-api';
+import { useLiveChampions } from '../use-live';
+import '../leaderboard.css';
+
+const PLACE = ['', '1st', '2nd', '3rd'];
+
+/** /champions-board (public): winners per phase and grade, live as winners are added. */
+export function ChampionsBoardPage() {
+  useDocumentTitle('Champions board');
+  const since = useLiveChampions();
+  const champions = useQuery({
+    queryKey: leaderboardKeys.champions,
+    queryFn: ({ signal }) => fetchChampions(since(), signal),
+    staleTime: 30_000,
+  });
+  return (
+    <div className="stack champions" data-testid="champions-board">
+      <header className="champions__head">
+        <h1>Champions board</h1>
+        <p className="muted">The winners of each phase and grade of the Riyazi contest.</p>
+      </header>
+      {champions.isPending ? (
+        <LoadingBlock label="Loading the champions…" />
+      ) : champions.isError ? (
+        <Alert tone="error">
+          The champions could not be loaded.{' '}
+          <Button small variant="secondary" onClick={() => void champions.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : champions.data.phases.length === 0 ? (
+        <p className="muted" data-testid="champions-empty">
+          No winners yet. Champions are announced at the end of each phase.
+        </p>
+      ) : (
+        champions.data.phases.map((phase) => (
+          <section key={phase._id} className="champions__phase" aria-labelledby={`phase-${phase._id}`}>
+            <h2 id={`phase-${phase._id}`}>{phase.title}</h2>
+            <div className="champions__grid">
+              {phase.grades.map((grade) => (
+                <article key={grade.gradeId} className="champions__grade" data-testid="champions-grade">
+                  <h3>{grade.title}</h3>
+                  <ol className="champions__list">
+                    {grade.winners.map((w) => (
+                      <li
+                        key={`${w.position ?? ''}-${w.name}-${w.school ?? ''}-${w.city ?? ''}`}
+                        className="champions__winner"
+                        data-testid="champion"
+                      >
+                        <span className="champions__place">
+                          {w.position ? (PLACE[w.position] ?? `#${w.position}`) : '★'}
+                        </span>
+                        <span className="champions__who">
+                          <strong>{w.name}</strong>
+                          {w.school || w.city ? (
+                            <span className="muted">{[w.school, w.city].filter(Boolean).join(', ')}</span>
+                          ) : null}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </article>
+              ))}
+            </div>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../../shared/ui/button';
+import { Card, LoadingBlock } from '../../../shared/ui/surface';
+import { fetchHomeLeaderboard, type HomeLeaderboard, leaderboardKeys } from '../leaderboard-api';
+import { useLiveBoard } from '../use-live';
+import { LeaderboardTable } from './leaderboard-table';
+import '../leaderboard.css';
+
+const HOME_ROWS = 5;
+
+/** The home page's live leaderboard (flag isLeaderBoardDisplayed): the contest phase, one grade at a time. */
+export function HomeLeaderboardSection() {
+  const queryClient = useQueryClient();
+  const home = useQuery({
+    queryKey: leaderboardKeys.home,
+    queryFn: ({ signal }) => fetchHomeLeaderboard(signal),
+    staleTime: 30_000,
+  });
+  const [picked, setPicked] = useState<string | null>(null);
+  const grades = home.data?.grades ?? [];
+  const current =
+    grades.find((g) => g.gradeId === picked) ?? grades.find((g) => g.board.entries.length > 0) ?? grades[0];
+  const phaseId = home.data?.phase?._id ?? null;
+
+  useLiveBoard(phaseId, current?.gradeId ?? null, {
+    onUpdate: (board) =>
+      queryClient.setQueryData<HomeLeaderboard>(leaderboardKeys.home, (old) =>
+        old
+          ? {
+              ...old,
+              grades: old.grades.map((g) =>
+                g.gradeId === board.gradeId
+                  ? { ...g, board: { ...board, entries: board.entries.slice(0, HOME_ROWS) } }
+                  : g,
+              ),
+            }
+          : old,
+      ),
+    onResync: () => void queryClient.invalidateQueries({ queryKey: leaderboardKeys.home }),
+  });
+
+  return (
+    <Card data-testid="leaderboard-section" aria-labelledby="leaderboard-title" className="home-board">
+      <h2 id="leaderboard-title">Leaderboard{home.data?.phase ? ` · ${home.data.phase.title}` : ''}</h2>
+      {home.isPending ? (
+        <LoadingBlock label="Loading the leaderboard…" />
+      ) : home.isError ? (
+        <p className="muted">
+          The leaderboard could not be loaded.{' '}
+          <Button small variant="secondary" onClick={() => void home.refetch()}>
+            Try again
+          </Button>
+        </p>
+      ) : !current ? (
+        <p className="muted">Live rankings will appear here once the contest starts.</p>
+      ) : (
+        <>
+          <div className="board-tabs" role="tablist" aria-label="Grade">
+            {grades.map((g) => (
+              <button
+                key={g.gradeId}
+                type="button"
+                role="tab"
+                aria-selected={g.gradeId === current.gradeId}
+                className="board-tabs__tab"
+                onClick={() => setPicked(g.gradeId)}
+              >
+                {g.title}
+              </button>
+            ))}
+          </div>
+          {current.board.entries.length === 0 ? (
+            <p className="muted" data-testid="leaderboard-empty-grade">
+              No finished contests in {current.title} yet.
+            </p>
+          ) : (
+            <LeaderboardTable entries={current.board.entries} caption={`${current.title} leaderboard`} />
+          )}
+          <p className="muted board-note">
+            {current.board.frozen
+              ? 'The board is frozen until the prize ceremony.'
+              : `${current.board.rankedCount} student${current.board.rankedCount === 1 ? '' : 's'} ranked · updates live`}
+          </p>
+        </>
+      )}
+    </Card>
+  );
+}

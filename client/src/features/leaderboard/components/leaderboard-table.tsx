@@ -1,0 +1,51 @@
+import type { LeaderboardEntry } from '../leaderboard-api';
+import { formatDuration, formatScore } from '../leaderboard-api';
+
+/** A board's rows: rank, name (as the privacy setting allows), school and city when shown, score, time. */
+export function LeaderboardTable({ entries, caption }: { entries: LeaderboardEntry[]; caption: string }) {
+  const showSchool = entries.some((e) => e.school !== null);
+  const showCity = entries.some((e) => e.city !== null);
+  return (
+    <table className="board" data-testid="leaderboard-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Name</th>
+          {showSchool ? (
+            <th scope="col" className="board__extra">
+              School
+            </th>
+          ) : null}
+          {showCity ? (
+            <th scope="col" className="board__extra">
+              City
+            </th>
+          ) : null}
+          <th scope="col" className="board__num">
+            Score
+          </th>
+          <th scope="col" className="board__num">
+            Time
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => (
+          <tr key={`${entry.rank}-${entry.name}`} data-testid="leaderboard-row">
+            <td className="board__rank">
+              <span className={entry.rank <= 3 ? `board__medal board__medal--${entry.rank}` : undefined}>
+                {entry.rank}
+              </span>
+            </td>
+            <td className="board__name">{entry.name}</td>
+            {showSchool ? <td className="board__muted board__extra">{entry.school ?? ''}</td> : null}
+            {showCity ? <td className="board__muted board__extra">{entry.city ?? ''}</td> : null}
+            <td className="board__num">{formatScore(entry.score)}</td>
+            <td className="board__num board__muted">{formatDuration(entry.timeMs)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
