@@ -141,6 +141,15 @@ describe('live leaderboards', () => {
     expect(await horizontalOverflow(page)).toBe(0);
     await page.screenshot({ path: `${SHOTS}/champions-360.png`, fullPage: true });
     await page.context().close();
+    // On a projector in a hall.
+    const hall = await (await stack.newContext({ width: 1920, height: 1080 })).newPage();
+    await hall.goto('/champions-board');
+    await hall.getByTestId('champion').waitFor();
+    await hall.getByTestId('champions-screen').click();
+    await hall.waitForURL((url) => url.searchParams.get('screen') === '1');
+    expect(await horizontalOverflow(hall)).toBe(0);
+    await hall.screenshot({ path: `${SHOTS}/champions-1920.png` });
+    await hall.context().close();
   });
 
   it('a student sees their rank on the dashboard once their contest is ranked', async () => {

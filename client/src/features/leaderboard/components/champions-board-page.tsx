@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { Button } from '../../../shared/ui/button';
 import { Alert, LoadingBlock } from '../../../shared/ui/surface';
@@ -12,16 +14,46 @@ const PLACE = ['', '1st', '2nd', '3rd'];
 export function ChampionsBoardPage() {
   useDocumentTitle('Champions board');
   const since = useLiveChampions();
+  // Screen view: the board alone, large, for a projector or a hall screen (?screen=1 for a kiosk).
+  const [params, setParams] = useSearchParams();
+  const screen = params.get('screen') === '1';
+  const setScreen = (on: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (on) {
+        next.set('screen', '1');
+      } else {
+        next.delete('screen');
+      }
+      return next;
+    });
+  useEffect(() => {
+    if (!screen) {
+      return undefined;
+    }
+    const leave = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setScreen(false);
+      }
+    };
+    window.addEventListener('keydown', leave);
+    return () => window.removeEventListener('keydown', leave);
+  });
   const champions = useQuery({
     queryKey: leaderboardKeys.champions,
     queryFn: ({ signal }) => fetchChampions(since(), signal),
     staleTime: 30_000,
   });
   return (
-    <div className="stack champions" data-testid="champions-board">
+    <div className={`stack champions${screen ? ' champions--screen' : ''}`} data-testid="champions-board">
       <header className="champions__head">
-        <h1>Champions board</h1>
-        <p className="muted">The winners of each phase and grade of the Riyazi contest.</p>
+        <div>
+          <h1>Champions board</h1>
+          <p className="muted">The winners of each phase and grade of the Riyazi contest.</p>
+        </div>
+        <Button small variant="secondary" onClick={() => setScreen(!screen)} data-testid="champions-screen">
+          {screen ? 'Exit screen view' : 'Screen view'}
+        </Button>
       </header>
       {champions.isPending ? (
         <LoadingBlock label="Loading the champions…" />
