@@ -69,3 +69,42 @@ export interface ChampionsUpdatedEvent {
 
 /** How many rows a live board carries (the top of the table); longer lists page over REST. */
 export const LIVE_BOARD_SIZE = 20;
+
+/** GET /api/admin/ranking/status/?phaseId: per grade, when it was last ranked; whether its board is frozen. */
+export interface RankingStatus {
+  phaseId: string;
+  frozen: boolean;
+  frozenAt: string | null;
+  grades: {
+    gradeId: string;
+    title: string;
+    rankedCount: number;
+    computedAt: string | null;
+    durationMs: number | null;
+    frozen: boolean;
+  }[];
+}
+
+/** POST /api/admin/ranking/rebuild/: the grades ranked again from PostgreSQL. */
+export interface RebuildResult {
+  phaseId: string;
+  grades: { gradeId: string; rankedCount: number; durationMs: number }[];
+  ranked: number;
+  durationMs: number;
+}
+
+/** GET /api/admin/publicDisplay/: how public boards name students, and the home page announcement. */
+export interface PublicDisplaySettings {
+  nameStyle: NameStyle;
+  showSchool: boolean;
+  showCity: boolean;
+  announcementTitle: string;
+  announcementBody: string;
+  /** ISO date-time, or null for an announcement without an end. */
+  announcementEndsAt: string | null;
+  /** Null until an admin first saves (the defaults are shown). */
+  updatedAt: string | null;
+}
+
+/** Compile-time proof that an api schema's output and a shared contract are the same shape. */
+export type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_STYLES } from '../../contracts/rankings.js';
+import { NAME_STYLES, type PublicDisplaySettings, type SameShape } from '../../contracts/rankings.js';
 
 export const displaySettingsBody = z.object({
   nameStyle: z.enum(NAME_STYLES, { message: `must be one of ${NAME_STYLES.join(', ')}` }),
@@ -29,3 +29,6 @@ export const publicDisplayView = z.object({
   announcement: z.object({ title: z.string(), body: z.string(), endsAt: z.string().nullable() }).nullable(),
 });
 export type PublicDisplayView = z.output<typeof publicDisplayView>;
+
+// The client reads this shape from the shared contract: the two must not drift apart.
+export const displaySettingsAgrees: SameShape<DisplaySettingsView, PublicDisplaySettings> = true;

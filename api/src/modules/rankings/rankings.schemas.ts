@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RankingStatus, RebuildResult, SameShape } from '../../contracts/rankings.js';
 
 const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
 
@@ -88,3 +89,7 @@ export const revealSchema = z.object({
   message: z.string(),
   data: z.object({ phaseId: z.string(), grades: z.number() }),
 });
+
+// The client reads these shapes from the shared contract: the two must not drift apart.
+export const statusAgrees: SameShape<z.output<typeof statusSchema>['data'], RankingStatus> = true;
+export const rebuildAgrees: SameShape<z.output<typeof rebuildSchema>['data'], RebuildResult> = true;

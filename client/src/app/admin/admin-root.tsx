@@ -6,6 +6,8 @@ import { paths } from '../../config/paths';
 import { CodeManagementPage } from '../../features/admin-access-codes/components/code-management-page';
 import { AdminLoginPage } from '../../features/admin-auth/components/admin-login-page';
 import { AdminResetPasswordPage } from '../../features/admin-auth/components/admin-reset-password-page';
+import { PublicBoardsPanel } from '../../features/admin-boards/components/public-boards-panel';
+import { PublicDisplaySection } from '../../features/admin-boards/components/public-display-section';
 import { SystemConfigPage } from '../../features/admin-config/components/system-config-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
 import { ContestServicesPage } from '../../features/admin-payment/components/contest-services-page';
@@ -40,7 +42,12 @@ import { RequirePermission, RequireSuperAdmin } from './require-permission';
 
 // Pages are part of the admin chunk, so a page's queries start in the same render as the layout's.
 const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
-  configSystem: () => <SystemConfigPage />,
+  configSystem: () => (
+    <div className="stack">
+      <SystemConfigPage />
+      <PublicDisplaySection />
+    </div>
+  ),
   staffUsers: () => <StaffUsersPage />,
   promoCode: () => <PromoCodesPage />,
   codeManagement: () => <CodeManagementPage />,
@@ -54,6 +61,7 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
     <div className="stack">
       <PhasesPage />
       <PhaseWinnersPanel />
+      <PublicBoardsPanel />
     </div>
   ),
   category: () => <CategoriesPage />,

@@ -39,7 +39,7 @@ export function HomePage() {
   const announcement = useQuery({
     queryKey: leaderboardKeys.announcement,
     queryFn: ({ signal }) => fetchAnnouncement(signal),
-    staleTime: 5 * 60_000,
+    staleTime: 60_000,
     retry: 1,
   }).data;
   return (
