@@ -10,6 +10,8 @@ import type { Handlers, WorkerContext } from './handlers.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
 import { startPaymentReconciliation } from './payment-reconciliation.js';
 import { broadcastHandlers } from './processors/broadcast.js';
+import { bulkUploadHandlers } from './processors/bulk-upload.js';
+import { exportsHandlers } from './processors/exports.js';
 import { mailHandlers } from './processors/mail.js';
 import { rankingHandlers } from './processors/ranking.js';
 import { scoringHandlers } from './processors/scoring.js';
@@ -19,6 +21,8 @@ export const handlers: Handlers = {
   mail: mailHandlers,
   scoring: scoringHandlers,
   ranking: rankingHandlers,
+  exports: exportsHandlers,
+  bulkUpload: bulkUploadHandlers,
 };
 
 export interface WorkerDeps {

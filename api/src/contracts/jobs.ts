@@ -18,6 +18,14 @@ export interface JobMap {
     /** Ranks one phase and grade from PostgreSQL and pushes its board (at most once per window). */
     'standings.recompute': { phaseId: string; gradeId: string };
   };
+  exports: {
+    /** Writes a students CSV for background_jobs row `jobId` (kind STUDENT_EXPORT). */
+    'students.export': { jobId: string };
+  };
+  bulkUpload: {
+    /** Creates the students of an uploaded file for background_jobs row `jobId` (kind STUDENT_BULK_UPLOAD). */
+    'students.bulkUpload': { jobId: string };
+  };
 }
 
 export type QueueName = keyof JobMap;
@@ -29,6 +37,8 @@ export const QUEUE_NAMES = [
   'mail',
   'scoring',
   'ranking',
+  'exports',
+  'bulkUpload',
 ] as const satisfies readonly QueueName[];
 
 /** Every job name per queue, so a worker can refuse to start with a job it cannot handle. */
@@ -37,6 +47,8 @@ export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
   mail: ['mail.send'],
   scoring: ['answer.score'],
   ranking: ['play.finished', 'standings.recompute'],
+  exports: ['students.export'],
+  bulkUpload: ['students.bulkUpload'],
 };
 
 /** Outbox event types and the queue/job that handles each. */
