@@ -20,6 +20,10 @@ function layout(paragraphs: string[], action?: { label: string; link: string }):
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1b2430;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#0f5e63">Riyazi</h1>${body}${button}<p style="font-size:12px;color:#777">Riyazi — the maths quiz and contest for grades 2 to 9.</p></body></html>`;
 }
 
+/** 30 → "30 minutes", 1440 → "24 hours". */
+export const expiresIn = (minutes: number) =>
+  minutes >= 120 && minutes % 60 === 0 ? `${minutes / 60} hours` : `${minutes} minutes`;
+
 type Renderers = { [T in MailTemplate]: (params: MailTemplates[T]) => RenderedMail };
 
 const renderers: Renderers = {
@@ -42,7 +46,7 @@ const renderers: Renderers = {
       `Assalam-o-Alaikum ${name},`,
       'Someone asked to reset the password of your Riyazi account.',
     ];
-    const note = `The link works once and expires in ${minutes} minutes. If it was not you, ignore this e-mail: your password stays the same.`;
+    const note = `The link works once and expires in ${expiresIn(minutes)}. If it was not you, ignore this e-mail: your password stays the same.`;
     return {
       subject: 'Reset your Riyazi password',
       text: `${lines.join('\n\n')}\n\nOpen this link: ${link}\n\n${note}`,
