@@ -10,6 +10,7 @@ import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
+import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
 import { gradesRoutes } from './modules/grades/grades.routes.js';
@@ -32,8 +33,11 @@ import { smtpRoutes } from './modules/smtp/smtp.routes.js';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes.js';
 import { staffUsersRoutes } from './modules/staff-users/staff-users.routes.js';
 import { studentAuthRoutes } from './modules/student-auth/student-auth.routes.js';
+import { studentDetailsRoutes } from './modules/student-details/student-details.routes.js';
+import { studentExportRoutes } from './modules/student-export/student-export.routes.js';
 import { studentProfileRoutes } from './modules/student-profile/student-profile.routes.js';
 import { studentVerificationRoutes } from './modules/student-verification/student-verification.routes.js';
+import { studentsRoutes } from './modules/students/students.routes.js';
 import { winnersRoutes } from './modules/winners/winners.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
@@ -76,6 +80,7 @@ const apiRoutes =
     await api.register(questionsRoutes, ctx);
     await api.register(questionReportRoutes, ctx);
     await api.register(questionImportRoutes, ctx);
+    await api.register(bulkUploadRoutes, ctx);
     await api.register(quizzesRoutes, ctx);
     await api.register(playQuizRoutes, ctx);
     await api.register(mediaRoutes, ctx);
@@ -92,7 +97,10 @@ const apiRoutes =
     await api.register(paymentReportsRoutes, ctx);
     await api.register(rankingsRoutes, ctx);
     await api.register(winnersRoutes, ctx);
+    await api.register(studentDetailsRoutes, ctx);
     await api.register(phaseProgressRoutes, ctx);
+    await api.register(studentsRoutes, ctx);
+    await api.register(studentExportRoutes, ctx);
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */

@@ -88,6 +88,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     log: pino({ level: 'silent' }),
     encryptionKey: ctx.config.ENCRYPTION_KEY,
     isProduction: false,
+    uploadDir: ctx.config.UPLOAD_DIR,
     relay: { graceMs: 1000, intervalMs: 500, batchSize: 100 },
   });
   const browser = await chromium.launch({

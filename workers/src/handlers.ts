@@ -12,6 +12,8 @@ export interface WorkerContext {
   log: Logger;
   encryptionKey: string;
   isProduction: boolean;
+  /** Root of private and public files (config UPLOAD_DIR); exports go to its exports/ folder. */
+  uploadDir: string;
 }
 
 export type JobHandler<Q extends QueueName, J extends JobName<Q>> = (

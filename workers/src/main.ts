@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     encryptionKey: config.ENCRYPTION_KEY,
     isProduction: config.isProduction,
     publicUrl: config.PUBLIC_URL,
+    uploadDir: config.UPLOAD_DIR,
   });
 
   let closing = false;

@@ -6,6 +6,7 @@ import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { startDeadlineSweep } from './deadline-sweep.js';
+import { startExportCleanup } from './export-cleanup.js';
 import type { Handlers, WorkerContext } from './handlers.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
 import { startPaymentReconciliation } from './payment-reconciliation.js';
@@ -41,6 +42,10 @@ export interface WorkerDeps {
   publicUrl?: string;
   /** How often pending payments are checked with their gateway (default 60 s). */
   reconcileIntervalMs?: number;
+  /** config UPLOAD_DIR (default var/uploads, as in the api config). */
+  uploadDir?: string;
+  /** How often expired export files are deleted (default 1 h). */
+  exportCleanupIntervalMs?: number;
 }
 
 export interface RunningWorkers {
@@ -83,6 +88,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     log: deps.log,
     encryptionKey: deps.encryptionKey,
     isProduction: deps.isProduction,
+    uploadDir: deps.uploadDir ?? 'var/uploads',
   };
   const workers = QUEUE_NAMES.map((queue) => {
     const worker = new Worker(queue, processorFor(queue, ctx), {
@@ -114,6 +120,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     },
     deps.reconcileIntervalMs ?? 60_000,
   );
+  const exportCleanup = startExportCleanup(
+    { ...ctx, redis: deps.redis, redisPrefix: deps.redisPrefix },
+    deps.exportCleanupIntervalMs ?? 3_600_000,
+  );
   deps.log.info({ queues: QUEUE_NAMES }, 'workers started');
 
   return {
@@ -121,6 +131,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       await relay.stop();
       await sweep.stop();
       await reconciliation.stop();
+      await exportCleanup.stop();
       await Promise.all(workers.map((w) => w.close()));
       await closeSocketEmitter(io);
     },

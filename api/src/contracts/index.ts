@@ -1,4 +1,5 @@
 export * from './auth.js';
+export type * from './bulk-upload.js';
 export * from './flags.js';
 export * from './jobs.js';
 export * from './payment-codes.js';
@@ -13,4 +14,6 @@ export * from './quiz-rules.js';
 export * from './rankings.js';
 export * from './scoring.js';
 export * from './socket.js';
+export * from './student-export.js';
+export * from './students.js';
 export * from './winners.js';

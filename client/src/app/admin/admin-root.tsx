@@ -8,6 +8,8 @@ import { AdminLoginPage } from '../../features/admin-auth/components/admin-login
 import { AdminResetPasswordPage } from '../../features/admin-auth/components/admin-reset-password-page';
 import { PublicBoardsPanel } from '../../features/admin-boards/components/public-boards-panel';
 import { PublicDisplaySection } from '../../features/admin-boards/components/public-display-section';
+import { BulkUploadListPage } from '../../features/admin-bulk-upload/components/bulk-upload-list-page';
+import { BulkUploadNewPage } from '../../features/admin-bulk-upload/components/bulk-upload-new-page';
 import { SystemConfigPage } from '../../features/admin-config/components/system-config-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
 import { ContestServicesPage } from '../../features/admin-payment/components/contest-services-page';
@@ -30,6 +32,10 @@ import {
 } from '../../features/admin-reference/components/reference-pages';
 import { QuestionReportPage } from '../../features/admin-reports/components/question-report-page';
 import { StaffUsersPage } from '../../features/admin-staff/components/staff-users-page';
+import { QuizAttemptDetailPage } from '../../features/admin-student-details/components/quiz-attempt-detail-page';
+import { QuizAttemptListPage } from '../../features/admin-student-details/components/quiz-attempt-list-page';
+import { StudentViewPage } from '../../features/admin-student-details/components/student-view-page';
+import { StudentsListPage } from '../../features/admin-students/components/students-list-page';
 import { VerificationListPage } from '../../features/admin-verification/components/verification-list-page';
 import { VerificationViewPage } from '../../features/admin-verification/components/verification-view-page';
 import { PhaseWinnersPanel } from '../../features/admin-winners/components/phase-winners-panel';
@@ -53,6 +59,9 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   codeManagement: () => <CodeManagementPage />,
   studentVerification: () => <VerificationListPage />,
   studentVerificationView: () => <VerificationViewPage />,
+  studentView: () => <StudentViewPage />,
+  studentAttempts: () => <QuizAttemptListPage />,
+  studentAttemptDetail: () => <QuizAttemptDetailPage />,
   configEmail: () => <EmailConfigPage />,
   configPayment: () => <PaymentConfigPage />,
   configContestServices: () => <ContestServicesPage />,
@@ -78,6 +87,9 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   quiz: () => <QuizzesListPage />,
   quizNew: () => <QuizFormPage />,
   quizEdit: () => <QuizFormPage />,
+  students: () => <StudentsListPage />,
+  bulkUpload: () => <BulkUploadListPage />,
+  bulkUploadNew: () => <BulkUploadNewPage />,
 };
 
 const ADMIN_ROOT = paths.admin.root;

@@ -1,0 +1,87 @@
+/** GET /api/student/detail/: the admin students list (spec §3 "Student list row"). */
+
+export interface PhaseStandingDto {
+  topScore: number;
+  currentRank: number;
+}
+
+export interface StudentListRow {
+  _id: string;
+  studentId: number;
+  fullName: string;
+  /** Shown as Batch Id. */
+  shortDescription: string | null;
+  email: string;
+  city: string | null;
+  grade: { _id: string; title: string } | null;
+  emailVerified: boolean;
+  schoolName: string | null;
+  phone: string | null;
+  contestCount: number;
+  practiceCount: number;
+  /** Shown as signup. */
+  createdAt: string;
+  /** count: attempts left; createdAt: the first paid grant (payment or code), shown as payment. */
+  contestAttempts: { count: number; createdAt: string | null };
+  codeEntered: boolean;
+  rankAndScorePhase1: PhaseStandingDto | null;
+  rankAndScorePhase2: PhaseStandingDto | null;
+  rankAndScorePhase3: PhaseStandingDto | null;
+  isActive: boolean;
+}
+
+export interface StudentListPage {
+  data: StudentListRow[];
+  addWinner: boolean;
+  phaseId: string | null;
+  gradeList: { _id: string; title: string }[];
+  totalStudents: number;
+  currentPage: number;
+  totalPages: number;
+  itemsPerPage: number;
+}
+
+/** The query-string names of every filter (spec §3 "Student filters"). */
+export const STUDENT_FILTER_KEYS = [
+  'studentId',
+  'fullName',
+  'fatherName',
+  'email',
+  'phone',
+  'gender',
+  'city',
+  'schoolName',
+  'grade',
+  'documentUploaded',
+  'referralSource',
+  'isActive',
+  'emailVerified',
+  'signedUpFrom',
+  'signedUpTo',
+  'codeEntered',
+  'contestAttemptsRemaining',
+  'contestPlayed',
+  'practicePlayed',
+  'phase1Toppers',
+  'phase2Toppers',
+  'phase1Rank',
+  'phase2Rank',
+  'shortDescription',
+  'autoEmailVerified',
+  'registeredThroughBulk',
+] as const;
+export type StudentFilterKey = (typeof STUDENT_FILTER_KEYS)[number];
+/** Filters as the URL and the query string carry them: only non-empty values. */
+export type StudentFilterValues = Partial<Record<StudentFilterKey, string>>;
+
+export const PHASE1_TOPPER_CUTS = [100, 150, 200] as const;
+export const PHASE2_TOPPER_CUTS = [10, 20, 30] as const;
+
+export const STUDENT_MESSAGES = {
+  added: 'Student added successfully',
+  updated: 'Student updated successfully',
+  statusUpdated: 'Student status updated successfully',
+  deleted: 'Student deleted successfully',
+  anonymised:
+    'The student has plays or payments, so the account was deactivated and anonymised instead of deleted',
+} as const;

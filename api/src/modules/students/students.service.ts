@@ -1,0 +1,220 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { type Db, hashPassword } from '@riyazi/db';
+import { revokeAllForOwner } from '../../auth/refresh-tokens.repository.js';
+import type { StudentListPage, StudentListRow } from '../../contracts/students.js';
+import { STUDENT_MESSAGES } from '../../contracts/students.js';
+import { writeAudit } from '../../lib/audit.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { getFlags } from '../flags/flags.service.js';
+import { standingsOfStudents } from '../rankings/rankings.service.js';
+import { isViolation } from '../staff-users/grants.js';
+import type { StudentFilters } from './student-filters.js';
+import * as repo from './students.repository.js';
+import type { CreateStudentBody, ListStudentsQuery, UpdateStudentBody } from './students.schemas.js';
+
+export interface StaffActor {
+  id: string;
+  ip: string;
+}
+
+const DUPLICATE_EMAIL = 'A student with this e-mail already exists';
+
+/** The rows of a page with their play counts, first payment and standings: three set-based queries. */
+async function toRows(db: Db, students: repo.StudentRow[]): Promise<StudentListRow[]> {
+  const ids = students.map((s) => s.id);
+  if (ids.length === 0) {
+    return [];
+  }
+  const [counts, paid, standings] = await Promise.all([
+    repo.playCounts(db, ids),
+    repo.firstPaidGrants(db, ids),
+    standingsOfStudents(db, ids),
+  ]);
+  const countOf = new Map(counts.map((c) => [c.studentId, c]));
+  const paidAt = new Map(paid.map((p) => [p.studentId, p.paidAt]));
+  return students.map((s) => {
+    const played = countOf.get(s.id);
+    const standing = standings.get(s.id);
+    const firstPaid = paidAt.get(s.id);
+    return {
+      _id: s.id,
+      studentId: Number(s.studentNo),
+      fullName: s.fullName,
+      shortDescription: s.shortDescription,
+      email: s.email,
+      city: s.city,
+      grade: s.gradeId && s.gradeTitle ? { _id: s.gradeId, title: s.gradeTitle } : null,
+      emailVerified: s.emailVerified,
+      schoolName: s.schoolName,
+      phone: s.phone,
+      contestCount: Number(played?.contest ?? 0),
+      practiceCount: Number(played?.practice ?? 0),
+      createdAt: s.createdAt.toISOString(),
+      contestAttempts: {
+        count: s.contestAttempts,
+        createdAt: firstPaid ? new Date(firstPaid).toISOString() : null,
+      },
+      codeEntered: s.codeEntered,
+      rankAndScorePhase1: standing?.[1] ?? null,
+      rankAndScorePhase2: standing?.[2] ?? null,
+      rankAndScorePhase3: standing?.[3] ?? null,
+      isActive: s.isActive,
+    };
+  });
+}
+
+/** Promote is possible once the contest phase (flag contestQuizPhase) exists and has been ranked. */
+async function winnerPhase(db: Db): Promise<{ addWinner: boolean; phaseId: string | null }> {
+  const phaseId = (await getFlags(db)).contestQuizPhase;
+  if (!phaseId) {
+    return { addWinner: false, phaseId: null };
+  }
+  return { addWinner: await repo.phaseHasStandings(db, phaseId), phaseId };
+}
+
+/** The page's students (one query), the total (one count) and the page's extras (set-based). */
+export async function listStudents(
+  db: Db,
+  { page, limit, ...filters }: ListStudentsQuery,
+): Promise<StudentListPage> {
+  const [students, totalStudents, grades, winners] = await Promise.all([
+    repo.listStudents(db, filters, limit, (page - 1) * limit),
+    repo.countStudents(db, filters),
+    repo.listGrades(db),
+    winnerPhase(db),
+  ]);
+  return {
+    data: await toRows(db, students),
+    ...winners,
+    gradeList: grades.map((g) => ({ _id: g.id, title: g.title })),
+    totalStudents,
+    currentPage: page,
+    totalPages: Math.ceil(totalStudents / limit),
+    itemsPerPage: limit,
+  };
+}
+
+/** The list's rows and total only (the load test times exactly what a page costs). */
+export async function listStudentRows(db: Db, filters: StudentFilters, page: number, limit: number) {
+  const [students, total] = await Promise.all([
+    repo.listStudents(db, filters, limit, (page - 1) * limit),
+    repo.countStudents(db, filters),
+  ]);
+  return { rows: await toRows(db, students), total };
+}
+
+async function studentRow(db: Db, id: string): Promise<StudentListRow> {
+  const row = await repo.findStudentRow(db, id);
+  if (!row) {
+    throw notFound('Student not found');
+  }
+  const [dto] = await toRows(db, [row]);
+  return dto as StudentListRow;
+}
+
+const duplicateEmail = (error: unknown) => (isViolation(error, '23505') ? conflict(DUPLICATE_EMAIL) : error);
+
+export async function createStudent(db: Db, actor: StaffActor, body: CreateStudentBody) {
+  const passwordHash = await hashPassword(body.password);
+  const id = await db.transaction().execute(async (trx) => {
+    const { fullName, email, isActive } = body;
+    const created = await repo
+      .insertStudent(trx, { fullName, email, passwordHash, isActive })
+      .catch((error) => {
+        throw duplicateEmail(error);
+      });
+    await writeAudit(trx, {
+      actorType: 'staff',
+      actorId: actor.id,
+      action: 'student.create',
+      targetType: 'student',
+      targetId: created.id,
+      ip: actor.ip,
+      details: { fullName, email, isActive },
+    });
+    return created.id;
+  });
+  return { message: STUDENT_MESSAGES.added, data: await studentRow(db, id) };
+}
+
+/** The edit form and the status switch; deactivating or a new password ends the student's sessions. */
+export async function updateStudent(db: Db, actor: StaffActor, id: string, body: UpdateStudentBody) {
+  const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.lockStudent(trx, id);
+    if (!before) {
+      throw notFound('Student not found');
+    }
+    const { fullName, email, isActive } = body;
+    await repo.updateStudent(trx, id, { fullName, email, isActive, passwordHash }).catch((error) => {
+      throw duplicateEmail(error);
+    });
+    if (passwordHash !== undefined || (isActive === false && before.isActive)) {
+      await revokeAllForOwner(trx, 'student', id);
+    }
+    const changed: Record<string, { from: unknown; to: unknown }> = {};
+    for (const [key, to] of Object.entries({ fullName, email, isActive })) {
+      const from = before[key as keyof typeof before];
+      if (to !== undefined && to !== from) {
+        changed[key] = { from, to };
+      }
+    }
+    await writeAudit(trx, {
+      actorType: 'staff',
+      actorId: actor.id,
+      action: 'student.update',
+      targetType: 'student',
+      targetId: id,
+      ip: actor.ip,
+      details: { ...changed, ...(passwordHash === undefined ? {} : { passwordChanged: true }) },
+    });
+  });
+  const onlyStatus = body.fullName === undefined && body.email === undefined && passwordHash === undefined;
+  const message = onlyStatus ? STUDENT_MESSAGES.statusUpdated : STUDENT_MESSAGES.updated;
+  return { message, data: await studentRow(db, id) };
+}
+
+/**
+ * Deletes a student without history; one with plays, payments or wins is kept for the results and
+ * the accounts, but deactivated and anonymised (documents removed, sessions ended).
+ */
+export async function deleteStudent(db: Db, actor: StaffActor, id: string, uploadDir: string) {
+  const { anonymised, storageKeys } = await db.transaction().execute(async (trx) => {
+    const before = await repo.lockStudent(trx, id);
+    if (!before) {
+      throw notFound('Student not found');
+    }
+    const keep = await repo.hasHistory(trx, id);
+    const keys = await repo.removeDocuments(trx, id);
+    if (keep) {
+      await repo.anonymiseStudent(trx, id);
+      await repo.deleteAccountTokens(trx, id);
+      await revokeAllForOwner(trx, 'student', id);
+    } else {
+      await repo.deleteStudent(trx, id);
+    }
+    await writeAudit(trx, {
+      actorType: 'staff',
+      actorId: actor.id,
+      action: keep ? 'student.anonymise' : 'student.delete',
+      targetType: 'student',
+      targetId: id,
+      ip: actor.ip,
+      details: { fullName: before.fullName, email: before.email, documentsRemoved: keys.length },
+    });
+    return { anonymised: keep, storageKeys: keys };
+  });
+  await removeDocumentFiles(uploadDir, storageKeys);
+  return { message: anonymised ? STUDENT_MESSAGES.anonymised : STUDENT_MESSAGES.deleted, anonymised };
+}
+
+/** After the commit: a file left behind by a crash is harmless, a row pointing at no file is not. */
+async function removeDocumentFiles(uploadDir: string, keys: string[]): Promise<void> {
+  const dir = path.resolve(uploadDir, 'documents');
+  await Promise.all(
+    keys
+      .filter((key) => /^[0-9a-f-]{36}\.(jpg|pdf)$/.test(key))
+      .map((key) => rm(path.join(dir, key), { force: true })),
+  );
+}

@@ -1,0 +1,425 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type { JobProgressEvent, StudentExportJob } from '@riyazi/api/contracts';
+import type { Job } from 'bullmq';
+import { sql } from 'kysely';
+import { pino } from 'pino';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createTestContext,
+  loginStaff,
+  makeGrade,
+  makeStaff,
+  resetDatabase,
+  type TestContext,
+} from '../../test/helpers.js';
+import { exportsHandlers, runStudentExport } from '../../workers/src/processors/exports.js';
+import { type RunningWorkers, startWorkers } from '../../workers/src/runtime.js';
+import { STUDENT_CSV_HEADER } from '../src/modules/student-export/student-export.csv.js';
+import { exportDirOf, exportFileOf } from '../src/modules/student-export/student-export.files.js';
+
+let t: TestContext;
+let workers: RunningWorkers;
+const log = pino({ level: 'silent' });
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  await resetDatabase(t.db);
+  workers = await startWorkers({
+    db: t.db,
+    redis: t.redis,
+    queues: t.queues,
+    redisPrefix: t.config.REDIS_PREFIX,
+    log,
+    encryptionKey: t.config.ENCRYPTION_KEY,
+    isProduction: false,
+    uploadDir: t.config.UPLOAD_DIR,
+  });
+});
+
+afterAll(async () => {
+  for (const s of sockets) {
+    s.disconnect();
+  }
+  await workers.close();
+  await t.close();
+});
+
+beforeEach(async () => {
+  await resetDatabase(t.db);
+});
+
+let seq = 0;
+async function makeStudent(values: Record<string, unknown> = {}) {
+  seq += 1;
+  return t.db
+    .insertInto('students')
+    .values({
+      fullName: `Student ${seq}`,
+      email: `export-${seq}-${Date.now()}@example.com`,
+      passwordHash: 'x',
+      ...values,
+    })
+    .returning(['id', 'studentNo'])
+    .executeTakeFirstOrThrow();
+}
+
+async function admin(permissions: 'super' | 'reader' | 'none' = 'super') {
+  const staff = await makeStaff(t.db, {
+    superAdmin: permissions === 'super',
+    permissions: permissions === 'reader' ? [['student', 'read']] : [['question', 'read']],
+  });
+  const { accessToken } = await loginStaff(t.app, staff);
+  return { staff, headers: { authorization: `Bearer ${accessToken}` }, accessToken };
+}
+
+type Headers = { authorization: string };
+
+const startExport = (headers: Headers, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/student/downloadStudentCSV${query}`, headers });
+
+async function finished(headers: Headers, id: string): Promise<StudentExportJob> {
+  for (let i = 0; i < 200; i += 1) {
+    const res = await t.app.inject({ method: 'GET', url: `/api/admin/exports/status/?id=${id}`, headers });
+    const job = res.json<StudentExportJob>();
+    if (job.status === 'SUCCEEDED' || job.status === 'FAILED') {
+      return job;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('export did not finish in 10 s');
+}
+
+const download = (headers: Headers, id: string) =>
+  t.app.inject({ method: 'GET', url: `/api/admin/exports/download/?id=${id}`, headers });
+
+async function exportCsv(headers: Headers, query = '') {
+  const res = await startExport(headers, query);
+  expect(res.statusCode, res.body).toBe(202);
+  const { jobId } = res.json<{ jobId: string }>();
+  expect((await finished(headers, jobId)).status).toBe('SUCCEEDED');
+  const file = await download(headers, jobId);
+  expect(file.statusCode, file.body).toBe(200);
+  return { jobId, file };
+}
+
+/** Splits CRLF records, keeping line breaks inside quoted cells. */
+function records(body: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < body.length; i += 1) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') {
+        quoted = false;
+      } else {
+        cell += c;
+      }
+    } else if (c === '"') {
+      quoted = true;
+    } else if (c === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && body[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i += 1;
+    } else {
+      cell += c;
+    }
+  }
+  return rows;
+}
+
+function fakeJob(attemptsMade: number, attempts = 5) {
+  return { attemptsMade, opts: { attempts } } as unknown as Job<{ jobId: string }>;
+}
+
+async function insertJob(staffId: string, params: Record<string, string> = {}) {
+  const row = await t.db
+    .insertInto('backgroundJobs')
+    .values({
+      kind: 'STUDENT_EXPORT',
+      requestedBy: staffId,
+      params: JSON.stringify(params),
+      expiresAt: sql<Date>`now() + interval '1 day'`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const silentIo = { to: () => ({ emit: () => true }) } as never;
+
+describe('student CSV export', () => {
+  it('answers 202 with Exporting... and writes a UTF-8 CSV with BOM, labels, CRLF and quoting', async () => {
+    const grade = await makeGrade(t.db);
+    await makeStudent({
+      fullName: 'علی احمد',
+      fatherName: 'Khan, "Senior"',
+      city: 'Line one\nline two',
+      gradeId: grade.id,
+      gender: 'OTHER',
+      codeEntered: true,
+      emailVerified: true,
+    });
+    const { headers } = await admin();
+    const res = await startExport(headers);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ jobId: expect.any(String), message: 'Exporting...' });
+
+    const job = await finished(headers, res.json().jobId);
+    expect(job).toMatchObject({ status: 'SUCCEEDED', progress: 100, rows: 1, downloadable: true });
+    const file = await download(headers, job._id);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toMatch(
+      /^attachment; filename="students-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(file.body.startsWith('\uFEFFStudent No,Name,Father name,')).toBe(true);
+    expect(file.body.endsWith('\r\n')).toBe(true);
+    expect(file.body).toContain('"Khan, ""Senior"""');
+    expect(file.body).toContain('"Line one\nline two"');
+
+    const [header, row] = records(file.body.slice(1));
+    expect(header).toEqual([...STUDENT_CSV_HEADER]);
+    const cell = (label: (typeof STUDENT_CSV_HEADER)[number]) => row?.[STUDENT_CSV_HEADER.indexOf(label)];
+    expect(cell('Name')).toBe('علی احمد');
+    expect(cell('Gender')).toBe('Rather Not to say');
+    expect(cell('Grade')).toBe('Grade 5');
+    expect(cell('Paid')).toBe('Yes');
+    expect(cell('Email verified')).toBe('Yes');
+    expect(cell('Signup (PKT)')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('neutralises cells that a spreadsheet would run as formulas', async () => {
+    const evil = ['=HYPERLINK("http://x")', '+92300', '-1+1', '@SUM(A1)', '\tcmd', '\rcmd'];
+    for (const [i, name] of evil.entries()) {
+      await makeStudent({ fullName: name, city: `City ${i}` });
+    }
+    const { headers } = await admin();
+    const { file } = await exportCsv(headers);
+    const names = records(file.body.slice(1))
+      .slice(1)
+      .map((r) => r[1]);
+    expect(names).toEqual(evil.map((name) => `'${name}`));
+  });
+
+  it('exports only the students matching the list filters', async () => {
+    const [five, six] = [await makeGrade(t.db, 5), await makeGrade(t.db, 6)];
+    await makeStudent({ fullName: 'In grade five', gradeId: five.id, isActive: true });
+    await makeStudent({ fullName: 'Inactive five', gradeId: five.id, isActive: false });
+    await makeStudent({ fullName: 'In grade six', gradeId: six.id });
+    const { headers } = await admin();
+    const { jobId, file } = await exportCsv(headers, `?grade=${five.id}&isActive=true&fullName=`);
+    const names = records(file.body.slice(1))
+      .slice(1)
+      .map((r) => r[1]);
+    expect(names).toEqual(['In grade five']);
+    const list = await t.app.inject({ method: 'GET', url: '/api/admin/exports/', headers });
+    expect(list.json().data[0]).toMatchObject({
+      _id: jobId,
+      filters: { grade: five.id, isActive: 'true' },
+      rows: 1,
+    });
+  });
+
+  it('refuses staff without student read permission', async () => {
+    const { headers } = await admin('none');
+    expect((await startExport(headers)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/exports/', headers })).statusCode).toBe(403);
+  });
+
+  it("hides another admin's export, but a Super Admin may download it", async () => {
+    await makeStudent();
+    const owner = await admin('reader');
+    const other = await admin('reader');
+    const superAdmin = await admin('super');
+    const { jobId } = await exportCsv(owner.headers);
+    expect((await download(other.headers, jobId)).statusCode).toBe(404);
+    const otherList = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/exports/',
+      headers: other.headers,
+    });
+    expect(otherList.json().total).toBe(0);
+    expect((await download(superAdmin.headers, jobId)).statusCode).toBe(200);
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/exports/',
+      headers: superAdmin.headers,
+    });
+    expect(all.json().data[0].requestedBy._id).toBe(owner.staff.id);
+  });
+
+  it('answers 410 once the export has expired, and the cleanup deletes the file', async () => {
+    await makeStudent();
+    const { headers } = await admin();
+    const { jobId } = await exportCsv(headers);
+    await t.db
+      .updateTable('backgroundJobs')
+      .set({ expiresAt: sql<Date>`now() - interval '1 minute'` })
+      .where('id', '=', jobId)
+      .execute();
+    expect((await download(headers, jobId)).statusCode).toBe(410);
+    const { cleanUpExports } = await import('../../workers/src/export-cleanup.js');
+    const pass = await cleanUpExports({
+      ...t,
+      log,
+      uploadDir: t.config.UPLOAD_DIR,
+      redisPrefix: t.config.REDIS_PREFIX,
+    });
+    expect(pass.deleted).toBe(1);
+    await expect(stat(exportFileOf(t.config.UPLOAD_DIR, jobId))).rejects.toThrow();
+  });
+
+  it('the cleanup enqueues again an export whose enqueue was lost', async () => {
+    await makeStudent();
+    const { staff, headers } = await admin();
+    const jobId = await insertJob(staff.id);
+    await t.db
+      .updateTable('backgroundJobs')
+      .set({ createdAt: sql<Date>`now() - interval '2 minutes'` })
+      .where('id', '=', jobId)
+      .execute();
+    const { cleanUpExports } = await import('../../workers/src/export-cleanup.js');
+    const pass = await cleanUpExports({
+      ...t,
+      log,
+      uploadDir: t.config.UPLOAD_DIR,
+      redisPrefix: t.config.REDIS_PREFIX,
+    });
+    expect(pass.requeued).toBe(1);
+    expect(await finished(headers, jobId)).toMatchObject({ status: 'SUCCEEDED', rows: 1 });
+  });
+
+  it('allows at most 3 exports in progress per admin', async () => {
+    const { staff, headers } = await admin();
+    for (let i = 0; i < 3; i += 1) {
+      await insertJob(staff.id);
+    }
+    const res = await startExport(headers);
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('a job killed mid-way and retried leaves one complete file, no partial files and one SUCCEEDED row', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await makeStudent();
+    }
+    const { staff } = await admin();
+    const jobId = await insertJob(staff.id);
+    const ctx = { db: t.db, log, uploadDir: t.config.UPLOAD_DIR };
+    // A stale half-written file from a killed run, and a first attempt that dies while writing.
+    const file = exportFileOf(t.config.UPLOAD_DIR, jobId);
+    await writeFile(`${file}.deadbeef.part`, 'Student No,Na');
+    let emits = 0;
+    const crashingIo = {
+      to: () => ({
+        emit: () => {
+          emits += 1;
+          if (emits === 2) {
+            throw new Error('worker killed');
+          }
+          return true;
+        },
+      }),
+    } as never;
+    await expect(
+      exportsHandlers['students.export']({ jobId }, fakeJob(0), { ...ctx, io: crashingIo } as never),
+    ).rejects.toThrow('worker killed');
+    const afterCrash = await t.db
+      .selectFrom('backgroundJobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(afterCrash.status).toBe('QUEUED');
+
+    await exportsHandlers['students.export']({ jobId }, fakeJob(1), { ...ctx, io: silentIo } as never);
+    const first = await stat(file);
+    expect(await runStudentExport({ ...ctx, io: silentIo }, jobId)).toBe('skipped');
+    expect((await stat(file)).mtimeMs).toBe(first.mtimeMs);
+
+    const row = await t.db
+      .selectFrom('backgroundJobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      status: 'SUCCEEDED',
+      progress: 100,
+      processedRows: 5,
+      result: { rows: 5, bytes: first.size },
+    });
+    const body = await readFile(file, 'utf8');
+    expect(body.split('\r\n').filter(Boolean)).toHaveLength(6);
+    const leftovers = (await readdir(exportDirOf(t.config.UPLOAD_DIR))).filter(
+      (name) => name.startsWith(jobId) && name.endsWith('.part'),
+    );
+    expect(leftovers).toEqual([]);
+  });
+
+  it('marks the job FAILED on its last attempt', async () => {
+    const { staff } = await admin();
+    const jobId = await insertJob(staff.id, { grade: 'not-a-uuid' });
+    const ctx = { db: t.db, log, uploadDir: t.config.UPLOAD_DIR, io: silentIo };
+    await expect(
+      exportsHandlers['students.export']({ jobId }, fakeJob(4, 5), ctx as never),
+    ).rejects.toThrow();
+    const row = await t.db
+      .selectFrom('backgroundJobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('FAILED');
+    expect(row.error).toBeTruthy();
+  });
+
+  it('pushes progress to a socket client in the job room', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await makeStudent();
+    }
+    const { staff, headers, accessToken } = await admin();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const socket = connect(url, {
+      transports: ['websocket'],
+      auth: { token: accessToken },
+      reconnection: false,
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    // The job row exists before the room is joined; the worker runs it only once we enqueue it.
+    const jobId = await insertJob(staff.id);
+    expect(await socket.emitWithAck('room:join', `job:${jobId}`)).toEqual({ ok: true });
+    const events: JobProgressEvent[] = [];
+    const done = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no SUCCEEDED event: ${JSON.stringify(events)}`)),
+        10_000,
+      );
+      socket.on('job:progress', (event: JobProgressEvent) => {
+        events.push(event);
+        if (event.status === 'SUCCEEDED') {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    await t.queues.exports.add('students.export', { jobId }, { jobId });
+    await done;
+    expect(events[0]).toEqual({ jobId, status: 'RUNNING', progress: 0 });
+    expect(events.at(-1)).toEqual({ jobId, status: 'SUCCEEDED', progress: 100 });
+    expect((await finished(headers, jobId)).rows).toBe(3);
+  });
+});

@@ -1,0 +1,59 @@
+import type {
+  BulkUploadConfirmBody,
+  BulkUploadPreview,
+  BulkUploadRun,
+  BulkUploadRunList,
+} from '@riyazi/api/contracts';
+import { adminHttp } from '../../../shared/http/clients';
+import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
+
+export type { BulkUploadPreview, BulkUploadRun, BulkUploadRunList };
+export type TemplateFormat = 'csv' | 'xlsx';
+
+export const bulkUploadKeys = {
+  root: [ADMIN_KEY_ROOT, 'bulkUpload'] as const,
+  list: (page: number) => [ADMIN_KEY_ROOT, 'bulkUpload', 'list', page] as const,
+  run: (id: string) => [ADMIN_KEY_ROOT, 'bulkUpload', 'run', id] as const,
+};
+
+function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export async function downloadTemplate(format: TemplateFormat): Promise<void> {
+  const blob = await adminHttp.get<Blob>('/admin/bulkUpload/template/', {
+    query: { format },
+    responseType: 'blob',
+  });
+  saveBlob(blob, `students-template.${format}`);
+}
+
+export async function downloadResult(run: Pick<BulkUploadRun, 'id' | 'fileName'>): Promise<void> {
+  const blob = await adminHttp.get<Blob>('/admin/bulkUpload/result/', {
+    query: { id: run.id },
+    responseType: 'blob',
+  });
+  saveBlob(blob, `${run.fileName.replace(/\.[^.]+$/, '') || 'students'}-result.csv`);
+}
+
+export function previewUpload(file: File): Promise<BulkUploadPreview> {
+  const form = new FormData();
+  form.append('file', file);
+  return adminHttp.post<BulkUploadPreview>('/admin/bulkUpload/preview/', form);
+}
+
+export const confirmUpload = (body: BulkUploadConfirmBody) =>
+  adminHttp.post<BulkUploadRun>('/admin/bulkUpload/confirm/', body);
+
+export const fetchRuns = (page: number, signal?: AbortSignal) =>
+  adminHttp.get<BulkUploadRunList>('/admin/bulkUpload/', { query: { page }, signal });
+
+export const fetchRun = (id: string, signal?: AbortSignal) =>
+  adminHttp.get<BulkUploadRun>('/admin/bulkUpload/run/', { query: { id }, signal });

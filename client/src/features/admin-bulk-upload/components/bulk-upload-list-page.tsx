@@ -1,0 +1,123 @@
+import { hasPermission } from '@riyazi/api/contracts';
+import { useState } from 'react';
+import { adminPagePath } from '../../../config/paths';
+import { useAdminAuth } from '../../../shared/session/use-session';
+import { Button, ButtonLink } from '../../../shared/ui/button';
+import { PageHeading } from '../../../shared/ui/page';
+import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { useBulkRuns } from '../api/use-bulk-upload';
+import { plural, ResultButton, RunProgress, StatusBadge } from './bulk-parts';
+import '../../../shared/ui/data-table.css';
+import '../../../shared/ui/stacked-table.css';
+import './bulk-upload.css';
+
+const when = (iso: string | null) =>
+  iso === null
+    ? '—'
+    : new Date(iso).toLocaleString('en-GB', {
+        timeZone: 'Asia/Karachi',
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      });
+
+/** Every bulk upload run with its status, counts and result file. */
+export function BulkUploadListPage() {
+  const auth = useAdminAuth();
+  const [page, setPage] = useState(1);
+  const runs = useBulkRuns(page);
+  const canCreate =
+    auth !== null &&
+    hasPermission(auth.permissions, auth.isSuperAdmin, { module: 'bulkUpload', action: 'create' });
+  const data = runs.data;
+
+  return (
+    <div className="stack">
+      <PageHeading title="Students bulk upload">
+        Register a school's students from a spreadsheet. Each run creates the accounts in the background and
+        keeps a result file saying what happened to every row.
+      </PageHeading>
+      {canCreate ? (
+        <div className="bu-actions">
+          <ButtonLink to={adminPagePath('bulkUploadNew')} data-testid="bulk-new">
+            New upload
+          </ButtonLink>
+        </div>
+      ) : null}
+      <Card className="stack" aria-label="Runs">
+        {runs.isPending ? <LoadingBlock label="Loading the uploads…" /> : null}
+        {runs.isError ? <Alert tone="error">Could not load the uploads.</Alert> : null}
+        {data && data.data.length === 0 ? <p className="muted">No uploads yet.</p> : null}
+        {data && data.data.length > 0 ? (
+          <table className="data-table stacked-table bu-table" data-testid="bulk-runs">
+            <thead>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Status</th>
+                <th scope="col">Created</th>
+                <th scope="col">Skipped</th>
+                <th scope="col">Invalid</th>
+                <th scope="col">By</th>
+                <th scope="col">When</th>
+                <th scope="col">
+                  <span className="visually-hidden">Result</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.data.map((run) => (
+                <tr key={run.id} data-testid="bulk-run">
+                  <th scope="row" className="bu-table__file">
+                    {run.fileName}
+                    <span className="muted bu-table__rows">{plural(run.totalRows, 'row', 'rows')}</span>
+                  </th>
+                  <td data-label="Status">
+                    {run.status === 'RUNNING' || run.status === 'QUEUED' ? (
+                      <span className="bu-status">
+                        <StatusBadge status={run.status} />
+                        <RunProgress progress={run.progress} label={`Progress of ${run.fileName}`} />
+                      </span>
+                    ) : (
+                      <StatusBadge status={run.status} />
+                    )}
+                  </td>
+                  <td data-label="Created" data-testid="bulk-run-created">
+                    {run.created}
+                  </td>
+                  <td data-label="Skipped" data-testid="bulk-run-skipped">
+                    {run.skipped}
+                  </td>
+                  <td data-label="Invalid" data-testid="bulk-run-invalid">
+                    {run.invalid}
+                  </td>
+                  <td data-label="By">{run.requestedBy ?? '—'}</td>
+                  <td data-label="When">{when(run.createdAt)}</td>
+                  <td data-label="Result">
+                    {run.status === 'SUCCEEDED' ? <ResultButton run={run} small /> : '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+        {data && data.totalPages > 1 ? (
+          <div className="bu-actions">
+            <Button variant="secondary" small disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Newer
+            </Button>
+            <span className="muted">
+              Page {data.currentPage} of {data.totalPages}
+            </span>
+            <Button
+              variant="secondary"
+              small
+              disabled={page >= data.totalPages}
+              onClick={() => setPage(page + 1)}
+            >
+              Older
+            </Button>
+          </div>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

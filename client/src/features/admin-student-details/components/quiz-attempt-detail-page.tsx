@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { env } from '../../../config/env';
+import { adminPagePath } from '../../../config/paths';
+import { RichTextView } from '../../../shared/math/rich-text-view';
+import { Switch } from '../../../shared/ui/field';
+import { PageHeading } from '../../../shared/ui/page';
+import { RecordStatus } from '../../../shared/ui/record-status';
+import { Card } from '../../../shared/ui/surface';
+import type { AttemptDetail, AttemptQuestion } from '../api/student-details-api';
+import { useAttemptDetail } from '../api/use-student-details';
+import { formatDateTime, formatDuration, formatScore, OUTCOME_LABELS } from './student-format';
+import './student-details.css';
+
+export function QuizAttemptDetailPage() {
+  const { id = '' } = useParams();
+  const detail = useAttemptDetail(id);
+  return (
+    <div className="stack">
+      <RecordStatus query={detail} title="Quiz attempt" noun="quiz attempt" />
+      {detail.isSuccess ? <AttemptView attempt={detail.data} /> : null}
+    </div>
+  );
+}
+
+const isWrong = (q: AttemptQuestion) => q.outcome === 'WRONG' || q.outcome === 'NO_ANSWER';
+
+function AttemptView({ attempt }: { attempt: AttemptDetail }) {
+  const { play } = attempt;
+  const [wrongOnly, setWrongOnly] = useState(false);
+  const shown = wrongOnly ? attempt.questions.filter(isWrong) : attempt.questions;
+  return (
+    <>
+      <Link
+        to={`${adminPagePath('studentAttempts', { id: play.student._id })}?type=${play.kind}`}
+        className="sd-back"
+      >
+        <span aria-hidden="true">←</span> {play.student.fullName}'s{' '}
+        {play.kind === 'CONTEST' ? 'contest' : 'practice'} attempts
+      </Link>
+      <PageHeading title={play.quizTitle}>
+        {play.student.fullName} · {play.phase.name} · {play.kind === 'CONTEST' ? 'Contest' : 'Practice'}
+      </PageHeading>
+      <Card>
+        <dl className="sd-facts sd-facts--summary" data-testid="attempt-summary">
+          <div>
+            <dt>Score</dt>
+            <dd>{formatScore(play.score)}</dd>
+          </div>
+          <div>
+            <dt>Correct</dt>
+            <dd>
+              {play.correctCount} / {play.questionCount}
+            </dd>
+          </div>
+          <div>
+            <dt>Total time</dt>
+            <dd>{formatDuration(play.totalTimeMs)}</dd>
+          </div>
+          <div>
+            <dt>Started</dt>
+            <dd>{formatDateTime(play.startedAt)}</dd>
+          </div>
+          <div>
+            <dt>Finished</dt>
+            <dd>
+              {play.finishedAt === null
+                ? play.status === 'CANCELLED'
+                  ? 'Stopped'
+                  : 'Not yet'
+                : formatDateTime(play.finishedAt)}
+            </dd>
+          </div>
+        </dl>
+      </Card>
+      <Switch
+        label="Wrong answers only"
+        hint="Wrong and unanswered questions."
+        checked={wrongOnly}
+        onCheckedChange={setWrongOnly}
+        data-testid="attempt-wrong-only"
+      />
+      {shown.length === 0 ? (
+        <p className="muted" data-testid="attempt-none">
+          {wrongOnly ? 'No wrong answers in this attempt.' : 'This attempt has no questions.'}
+        </p>
+      ) : (
+        <ol className="sd-questions">
+          {shown.map((q) => (
+            <QuestionCard key={q.question._id} item={q} />
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+const assetUrl = (src: string) => (src.startsWith('/uploads/') ? `${env.apiBase}${src}` : src);
+
+function Figure({ src, alt }: { src: string | null; alt: string }) {
+  return src === null ? null : <img className="sd-figure" src={assetUrl(src)} alt={alt} loading="lazy" />;
+}
+
+function QuestionCard({ item }: { item: AttemptQuestion }) {
+  const { question } = item;
+  const chosen = new Set(item.selectedOptionIds);
+  const correct = new Set(question.correctAnswerList);
+  return (
+    <li className="card sd-question stack" data-testid="attempt-question" data-outcome={item.outcome}>
+      <header className="sd-question__head">
+        <h2 className="sd-question__title">Question {item.index + 1}</h2>
+        <span
+          className={`sd-outcome sd-outcome--${item.outcome.toLowerCase()}`}
+          data-testid="attempt-outcome"
+        >
+          {OUTCOME_LABELS[item.outcome]}
+        </span>
+        <span className="muted">
+          {formatDuration(item.timeTakenMs)} · score {formatScore(item.score)}
+        </span>
+      </header>
+      <RichTextView html={question.question} className="sd-question__text" />
+      <Figure src={question.questionImage} alt="Question figure" />
+      {question.type === 'MCQs' ? (
+        <ol
+          className="sd-options"
+          aria-label={question.selectMultiple ? 'Options (several answers)' : 'Options'}
+        >
+          {question.questionOptions.map((option) => {
+            const isChosen = chosen.has(option._id);
+            const isCorrect = correct.has(option._id);
+            const tone = isCorrect ? 'correct' : isChosen ? 'wrong' : 'plain';
+            return (
+              <li
+                key={option._id}
+                className={`sd-option sd-option--${tone}`}
+                data-testid="attempt-option"
+                data-letter={option.letter}
+                data-chosen={isChosen}
+                data-correct={isCorrect}
+              >
+                <span className="sd-option__letter" aria-hidden="true">
+                  {option.letter}
+                </span>
+                <span className="visually-hidden">Option {option.letter}: </span>
+                <div className="sd-option__body">
+                  <RichTextView html={option.text} />
+                  <Figure src={option.image} alt={`Option ${option.letter} figure`} />
+                </div>
+                <span className="sd-option__marks">
+                  {isChosen ? <span className="sd-mark sd-mark--chosen">Chosen</span> : null}
+                  {isCorrect ? <span className="sd-mark sd-mark--correct">✓ Correct</span> : null}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      ) : (
+        <dl className="sd-facts sd-facts--two">
+          <div>
+            <dt>Answer given</dt>
+            <dd data-testid="attempt-answer-text">
+              {item.answerText ?? <span className="muted">None</span>}
+            </dd>
+          </div>
+          <div>
+            <dt>Accepted answers</dt>
+            <dd>{question.acceptedAnswers.join(', ')}</dd>
+          </div>
+        </dl>
+      )}
+      {question.answerHintText.trim() !== '' ? (
+        <details className="sd-hint">
+          <summary>Hint</summary>
+          <RichTextView html={question.answerHintText} />
+          <Figure src={question.answerHintImage} alt="Hint figure" />
+        </details>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+import type { AttemptGrant, QuestionOutcome, StudentDocument } from '../api/student-details-api';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const rupees = new Intl.NumberFormat('en-PK', { maximumFractionDigits: 2 });
+
+export function formatDateTime(iso: string | null): string {
+  return iso === null ? '—' : dateTime.format(new Date(iso));
+}
+
+export const formatPkr = (amount: number) => `PKR ${rupees.format(amount)}`;
+
+/** 75 300 ms → "1:15"; the server's times are whole milliseconds. */
+export function formatDuration(ms: number | null): string {
+  if (ms === null) {
+    return '—';
+  }
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+export const formatScore = (score: number | null) =>
+  score === null ? '—' : String(Math.round(score * 100) / 100);
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) {
+    return `${bytes} B`;
+  }
+  if (bytes < 1024 * 1024) {
+    return `${Math.round(bytes / 1024)} KB`;
+  }
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export const DOCUMENT_KIND_LABELS: Record<StudentDocument['kind'], string> = {
+  SCHOOL_ID: 'School ID card',
+  B_FORM: 'B-form',
+};
+
+export const documentFileName = (document: Pick<StudentDocument, '_id' | 'contentType'>) =>
+  `document-${document._id}.${document.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
+
+export const GENDER_LABELS = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Rather Not to say' } as const;
+
+export const OUTCOME_LABELS: Record<QuestionOutcome, string> = {
+  CORRECT: 'Correct',
+  WRONG: 'Wrong',
+  NO_ANSWER: 'No answer',
+  PENDING: 'Being scored',
+  NOT_YET: 'Not answered yet',
+};
+
+/** Where an attempt came from, in words: "Payment RZ123", "Code batch Lahore", "Admin Sara". */
+export function grantOrigin(grant: AttemptGrant): string {
+  switch (grant.source) {
+    case 'PAYMENT':
+      return grant.orderRef === null ? 'Payment' : `Payment ${grant.orderRef}`;
+    case 'CODE':
+      return grant.codeBatch === null ? 'Access code' : `Access code (${grant.codeBatch})`;
+    case 'ADMIN':
+      return grant.staffName === null ? 'Granted by staff' : `Granted by ${grant.staffName}`;
+  }
+}
+
+export type GrantFormErrors = Partial<Record<'attempts' | 'reason', string>>;
+
+/** The same bounds as POST /contestAttempts/create: −10..10 but not 0, and a reason of 3+ characters. */
+export function grantFormErrors(attempts: string, reason: string): GrantFormErrors {
+  const errors: GrantFormErrors = {};
+  const n = Number(attempts);
+  if (attempts.trim() === '' || !Number.isInteger(n) || n < -10 || n > 10 || n === 0) {
+    errors.attempts = 'Enter a whole number from -10 to 10, not 0.';
+  }
+  if (reason.trim().length < 3) {
+    errors.reason = 'Say why (at least 3 characters).';
+  } else if (reason.trim().length > 300) {
+    errors.reason = 'At most 300 characters.';
+  }
+  return errors;
+}

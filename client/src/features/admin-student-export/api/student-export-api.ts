@@ -1,0 +1,43 @@
+import type { StudentExportJob, StudentExportPage, StudentExportStarted } from '@riyazi/api/contracts';
+import { adminHttp } from '../../../shared/http/clients';
+import { withoutEmpty } from '../../../shared/query/list-params';
+import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
+
+const root = [ADMIN_KEY_ROOT, 'student-exports'] as const;
+export const studentExportKeys = {
+  root,
+  list: (page: number) => [...root, 'list', page] as const,
+  job: (id: string) => [...root, 'job', id] as const,
+};
+
+/** Starts the export of the students the list filters select; the file is written in the background. */
+export function startStudentExport(filters: Record<string, string>) {
+  return adminHttp.get<StudentExportStarted>('/student/downloadStudentCSV', { query: withoutEmpty(filters) });
+}
+
+export function fetchExportJob(id: string, signal?: AbortSignal) {
+  return adminHttp.get<StudentExportJob>('/admin/exports/status/', { query: { id }, signal });
+}
+
+export function fetchExports(page: number, signal?: AbortSignal) {
+  return adminHttp.get<StudentExportPage>('/admin/exports/', { query: { page, limit: 10 }, signal });
+}
+
+const pakistanDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date(iso));
+
+/** Fetches the file with the bearer token (the route is not public) and hands it to the browser. */
+export async function downloadExport(job: Pick<StudentExportJob, '_id' | 'createdAt'>): Promise<void> {
+  const blob = await adminHttp.request<Blob>('GET', '/admin/exports/download/', {
+    query: { id: job._id },
+    responseType: 'blob',
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `students-${pakistanDay(job.createdAt)}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

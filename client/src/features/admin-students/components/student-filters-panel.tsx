@@ -1,0 +1,158 @@
+import {
+  PHASE1_TOPPER_CUTS,
+  PHASE2_TOPPER_CUTS,
+  type StudentFilterKey,
+  type StudentFilterValues,
+} from '@riyazi/api/contracts';
+import { GENDER_LABELS, GENDERS, PAKISTAN_CITIES, REFERRAL_SOURCES } from '@riyazi/api/contracts/accounts';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../shared/ui/button';
+import { TextField } from '../../../shared/ui/field';
+import { type FilterOption, FilterSelect } from '../../../shared/ui/filter-select';
+
+const YES_NO: FilterOption[] = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+const TEXT_FILTERS: { key: StudentFilterKey; label: string; type?: 'email' }[] = [
+  { key: 'fullName', label: 'Name' },
+  { key: 'fatherName', label: "Father's name" },
+  { key: 'email', label: 'E-mail', type: 'email' },
+  { key: 'schoolName', label: 'School' },
+  { key: 'shortDescription', label: 'Batch Id' },
+];
+
+const NUMBER_FILTERS: { key: StudentFilterKey; label: string }[] = [
+  { key: 'studentId', label: 'Student ID' },
+  { key: 'contestAttemptsRemaining', label: 'Attempts remaining' },
+  { key: 'phase1Rank', label: 'Phase 1 rank' },
+  { key: 'phase2Rank', label: 'Phase 2 rank' },
+];
+
+const BOOLEAN_FILTERS: { key: StudentFilterKey; label: string }[] = [
+  { key: 'isActive', label: 'Active' },
+  { key: 'emailVerified', label: 'E-mail verified' },
+  { key: 'autoEmailVerified', label: 'Auto e-mail verified' },
+  { key: 'codeEntered', label: 'Paid' },
+  { key: 'documentUploaded', label: 'Document uploaded' },
+  { key: 'registeredThroughBulk', label: 'Bulk registered' },
+  { key: 'contestPlayed', label: 'Contest played' },
+  { key: 'practicePlayed', label: 'Practice played' },
+];
+
+const optionsOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+interface StudentFiltersPanelProps {
+  filters: StudentFilterValues;
+  grades: { _id: string; title: string }[];
+  onApply: (filters: StudentFilterValues) => void;
+  onClear: () => void;
+}
+
+/**
+ * Every spec §3 filter. Typing changes a draft; Apply puts it in the URL (one request, not one per
+ * key stroke). Mount it with a key of the URL's filters so it starts from them.
+ */
+export function StudentFiltersPanel({ filters, grades, onApply, onClear }: StudentFiltersPanelProps) {
+  const [draft, setDraft] = useState<StudentFilterValues>(filters);
+  const active = Object.keys(filters).length;
+  // On a phone the 26 filters would push the list a screen down: closed until asked for or in use.
+  const [open] = useState(() => active > 0 || window.matchMedia('(min-width: 760px)').matches);
+  const field = (key: StudentFilterKey) => ({
+    value: draft[key] ?? '',
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((current) => ({ ...current, [key]: event.target.value })),
+    'data-testid': `students-filter-${key}`,
+  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+
+  return (
+    <details className="st-filters" open={open}>
+      <summary>
+        Filters{active > 0 ? <span className="st-filters__count"> ({active} active)</span> : null}
+      </summary>
+      <form className="st-filters__form" onSubmit={onSubmit} aria-label="Student filters">
+        <div className="st-filters__grid">
+          {NUMBER_FILTERS.slice(0, 1).map(({ key, label }) => (
+            <TextField key={key} label={label} type="number" min={1} inputMode="numeric" {...field(key)} />
+          ))}
+          {TEXT_FILTERS.map(({ key, label, type }) => (
+            <TextField key={key} label={label} type={type ?? 'text'} maxLength={120} {...field(key)} />
+          ))}
+          <TextField
+            label="Phone"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={15}
+            {...field('phone')}
+          />
+          <FilterSelect
+            label="Grade"
+            allLabel="All grades"
+            options={grades.map((g) => ({ value: g._id, label: g.title }))}
+            {...field('grade')}
+          />
+          <FilterSelect
+            label="Gender"
+            allLabel="Any gender"
+            options={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
+            {...field('gender')}
+          />
+          <FilterSelect
+            label="City"
+            allLabel="Any city"
+            options={optionsOf(PAKISTAN_CITIES)}
+            {...field('city')}
+          />
+          <FilterSelect
+            label="Referral source"
+            allLabel="Any source"
+            options={optionsOf(REFERRAL_SOURCES)}
+            {...field('referralSource')}
+          />
+          {BOOLEAN_FILTERS.map(({ key, label }) => (
+            <FilterSelect key={key} label={label} allLabel="Any" options={YES_NO} {...field(key)} />
+          ))}
+          <FilterSelect
+            label="Phase 1 toppers"
+            allLabel="All"
+            options={PHASE1_TOPPER_CUTS.map((n) => ({ value: String(n), label: `Top ${n}` }))}
+            {...field('phase1Toppers')}
+          />
+          <FilterSelect
+            label="Phase 2 toppers"
+            allLabel="All"
+            options={PHASE2_TOPPER_CUTS.map((n) => ({ value: String(n), label: `Top ${n}` }))}
+            {...field('phase2Toppers')}
+          />
+          {NUMBER_FILTERS.slice(1).map(({ key, label }) => (
+            <TextField key={key} label={label} type="number" min={0} inputMode="numeric" {...field(key)} />
+          ))}
+          <TextField label="Signed up from" type="date" {...field('signedUpFrom')} />
+          <TextField label="Signed up to" type="date" min={draft.signedUpFrom} {...field('signedUpTo')} />
+        </div>
+        <div className="row st-filters__actions">
+          <Button type="submit" data-testid="students-filter-apply">
+            Apply filters
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={active === 0}
+            onClick={() => {
+              setDraft({});
+              onClear();
+            }}
+            data-testid="students-filter-clear"
+          >
+            Clear
+          </Button>
+        </div>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,77 @@
+import { rm } from 'node:fs/promises';
+import { DEFAULT_JOB_OPTIONS } from '@riyazi/api/contracts';
+import { enqueue } from '@riyazi/api/queue';
+import { exportFileOf, exportJobs as jobs } from '@riyazi/api/student-export';
+import type { Redis } from 'ioredis';
+import type { WorkerContext } from './handlers.js';
+
+export interface ExportCleanupDeps extends Pick<WorkerContext, 'db' | 'queues' | 'log' | 'uploadDir'> {
+  redis: Redis;
+  redisPrefix: string;
+}
+
+const BATCH = 500;
+
+/** One pass: deletes expired export files, and enqueues again unfinished exports whose job may be lost. */
+export async function cleanUpExports(
+  deps: ExportCleanupDeps,
+): Promise<{ deleted: number; requeued: number }> {
+  let deleted = 0;
+  for (;;) {
+    const expired = await jobs.findExpiredExportFiles(deps.db, BATCH);
+    for (const job of expired) {
+      await rm(exportFileOf(deps.uploadDir, job.id), { force: true });
+      await jobs.clearExportFile(deps.db, job.id);
+      deleted += 1;
+    }
+    if (expired.length < BATCH) {
+      break;
+    }
+  }
+  const stale = await jobs.findStaleQueuedExports(deps.db, 60, BATCH);
+  for (const { id } of stale) {
+    // Same jobId: BullMQ ignores the add while the original job still exists.
+    await enqueue(
+      deps.queues,
+      'exports',
+      'students.export',
+      { jobId: id },
+      { ...DEFAULT_JOB_OPTIONS, jobId: id },
+    );
+  }
+  return { deleted, requeued: stale.length };
+}
+
+/** Runs `cleanUpExports` every interval on one worker node at a time (a Redis lock). */
+export function startExportCleanup(deps: ExportCleanupDeps, intervalMs: number) {
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  const lockKey = `${deps.redisPrefix}:lock:export-cleanup`;
+  const pass = async () => {
+    const locked = await deps.redis.set(lockKey, '1', 'PX', Math.max(intervalMs - 1000, 1000), 'NX');
+    if (locked !== 'OK') {
+      return;
+    }
+    const { deleted, requeued } = await cleanUpExports(deps);
+    if (deleted > 0 || requeued > 0) {
+      deps.log.info({ deleted, requeued }, 'student exports cleaned up');
+    }
+  };
+  const timer = setInterval(() => {
+    if (busy) {
+      return;
+    }
+    busy = true;
+    running = pass()
+      .catch((err: unknown) => deps.log.error({ err }, 'export cleanup failed'))
+      .finally(() => {
+        busy = false;
+      });
+  }, intervalMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
