@@ -23,6 +23,14 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('points PUBLIC_URL (e-mail links, payment return URLs) at the port it serves unless told', () => {
+    expect(loadConfig({}).PUBLIC_URL).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '3100' }).PUBLIC_URL).toBe('http://localhost:3100');
+    expect(loadConfig({ PORT: '3100', PUBLIC_URL: 'https://riyazi.pk' }).PUBLIC_URL).toBe(
+      'https://riyazi.pk',
+    );
+  });
+
   it('names each bad variable in the error', () => {
     const problems = problemsOf({ PORT: 'eighty', REDIS_URL: 'http://x', DATABASE_URL: 'nope' });
     expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);

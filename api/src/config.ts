@@ -24,7 +24,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
     .optional(),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** The site's address (links in e-mails, payment return URLs); default http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
   CORS_ORIGINS: z
     .string()
     .default('')
@@ -48,7 +49,8 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'ENCRYPTION_KEY'> {
+export interface Config extends Omit<Env, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'PUBLIC_URL'> {
+  PUBLIC_URL: string;
   JWT_SECRET: string;
   ENCRYPTION_KEY: string;
   isProduction: boolean;
@@ -81,6 +83,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
   }
   return Object.freeze({
     ...env,
+    PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     JWT_SECRET: env.JWT_SECRET ?? DEV_SECRET,
     ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? '0'.repeat(64),
     isProduction,
