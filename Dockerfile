@@ -1,4 +1,4 @@
-# One image for both processes: `npm run start -w api` or `npm run start -w workers`.
+# One image for both processes: `node api/dist/server.mjs` or `node workers/dist/main.mjs`.
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
@@ -10,6 +10,6 @@ COPY client/package.json client/
 COPY loadtest/package.json loadtest/
 RUN npm ci --no-audit --no-fund --include=dev
 COPY . .
-RUN npm run build -w client
+RUN npm run build -w client && node scripts/build-server.mjs
 EXPOSE 3000
-CMD ["npx", "tsx", "api/src/server.ts"]
+CMD ["node", "api/dist/server.mjs"]

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // One command from a fresh clone: install what is missing, build the client, prepare the database,
-// then run the api and the workers. `--dev` reloads on change and serves the client with Vite.
+// bundle and run the api and the workers. `--dev` runs them from source with tsx, reloads on
+// change and serves the client with Vite.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -50,11 +51,18 @@ if (
 console.log('→ Preparing the database…');
 run('npx', ['tsx', 'scripts/prepare-db.ts'], 'database preparation');
 
+if (!dev) {
+  console.log('→ Bundling the api and the workers…');
+  run(process.execPath, ['scripts/build-server.mjs'], 'server bundle');
+}
+
 const children = [];
 function launch(name, args) {
-  // The local binary in its own process group, so stopping it also stops what it started.
+  // In its own process group, so stopping it also stops what it started. `node` is this node;
+  // any other command is a local binary.
   const [command, ...rest] = args;
-  const child = spawn(path.join(root, 'node_modules', '.bin', command), rest, {
+  const binary = command === 'node' ? process.execPath : path.join(root, 'node_modules', '.bin', command);
+  const child = spawn(binary, rest, {
     cwd: root,
     stdio: 'inherit',
     env: process.env,
@@ -103,10 +111,13 @@ try {
   // free, as it should be
 }
 
-launch('api', ['tsx', ...(dev ? ['watch'] : []), 'api/src/server.ts']);
-launch('workers', ['tsx', ...(dev ? ['watch'] : []), 'workers/src/main.ts']);
 if (dev) {
+  launch('api', ['tsx', 'watch', 'api/src/server.ts']);
+  launch('workers', ['tsx', 'watch', 'workers/src/main.ts']);
   launch('client dev server', ['vite', '--config', 'client/vite.config.ts', 'client']);
+} else {
+  launch('api', ['node', 'api/dist/server.mjs']);
+  launch('workers', ['node', 'workers/dist/main.mjs']);
 }
 
 const appUrl = dev ? 'http://localhost:5173' : `http://localhost:${port}`;

@@ -1,12 +1,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closeQueues, createQueues, enqueue } from '@riyazi/api/queue';
+import { createRedis } from '@riyazi/api/redis';
+import { createDb } from '@riyazi/db';
 import { describe, expect, inject, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without types
+import { buildServer } from '../../scripts/build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Runs a service from source with tsx, or (a .mjs bundle) on plain node as `npm start` does. */
 function start(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, script], {
     cwd: root,
     env: {
       ...process.env,
@@ -89,4 +99,66 @@ describe('processes', () => {
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
   }, 30_000);
+
+  it('the bundles npm start runs serve, and the bundled workers write an export in their own process', async () => {
+    await buildServer();
+    expect(existsSync(path.join(root, 'workers/dist/export-process.mjs'))).toBe(true);
+    const uploadDir = await mkdtemp(path.join(tmpdir(), 'riyazi-bundle-'));
+    const port = String(40_000 + Math.floor(Math.random() * 20_000));
+    const api = start('api/dist/server.mjs', { PORT: port, HOST: '127.0.0.1', UPLOAD_DIR: uploadDir });
+    const workers = start('workers/dist/main.mjs', { UPLOAD_DIR: uploadDir });
+    const db = createDb({ connectionString: inject('databaseUrl'), max: 2 });
+    const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'bundle-test');
+    const queues = createQueues(redis, inject('redisPrefix'));
+    try {
+      await waitFor(async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok;
+        } catch {
+          return false;
+        }
+      }, 20_000);
+      await waitFor(() => workers.output().includes('workers started'), 20_000);
+      const student = await db
+        .insertInto('students')
+        .values({ fullName: 'Bundle Student', email: `bundle-${port}@example.com`, passwordHash: 'x' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const job = await db
+        .insertInto('backgroundJobs')
+        .values({
+          kind: 'STUDENT_EXPORT',
+          params: JSON.stringify({ fullName: 'Bundle Student' }),
+          expiresAt: new Date(Date.now() + 3_600_000),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await enqueue(queues, 'exports', 'students.export', { jobId: job.id }, { jobId: job.id });
+      let status = '';
+      await waitFor(async () => {
+        const row = await db
+          .selectFrom('backgroundJobs')
+          .select('status')
+          .where('id', '=', job.id)
+          .executeTakeFirstOrThrow();
+        status = row.status;
+        return status === 'SUCCEEDED' || status === 'FAILED';
+      }, 20_000);
+      expect(status, workers.output()).toBe('SUCCEEDED');
+      expect(workers.output()).toContain('student export process finished');
+      const csv = await readFile(path.join(uploadDir, 'exports', `${job.id}.csv`), 'utf8');
+      expect(csv).toContain('Bundle Student');
+      await db.deleteFrom('backgroundJobs').where('id', '=', job.id).execute();
+      await db.deleteFrom('students').where('id', '=', student.id).execute();
+    } finally {
+      api.child.kill('SIGTERM');
+      workers.child.kill('SIGTERM');
+      expect(await exited(api.child)).toBe(0);
+      expect(await exited(workers.child)).toBe(0);
+      await closeQueues(queues);
+      redis.disconnect();
+      await db.destroy();
+      await rm(uploadDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { JobProgressEvent, StudentExportJob } from '@riyazi/api/contracts';
@@ -14,7 +15,7 @@ import {
   resetDatabase,
   type TestContext,
 } from '../../test/helpers.js';
-import { exportsHandlers, runStudentExport } from '../../workers/src/processors/exports.js';
+import { exportsHandlers, runExportProcess, runStudentExport } from '../../workers/src/processors/exports.js';
 import { type RunningWorkers, startWorkers } from '../../workers/src/runtime.js';
 import { STUDENT_CSV_HEADER } from '../src/modules/student-export/student-export.csv.js';
 import { exportDirOf, exportFileOf } from '../src/modules/student-export/student-export.files.js';
@@ -36,6 +37,8 @@ beforeAll(async () => {
     encryptionKey: t.config.ENCRYPTION_KEY,
     isProduction: false,
     uploadDir: t.config.UPLOAD_DIR,
+    // Queued exports run as in production: each in a process of its own.
+    databaseUrl: t.config.DATABASE_URL,
   });
 });
 
@@ -138,6 +141,14 @@ function records(body: string): string[][] {
     }
   }
   return rows;
+}
+
+/** The pid of the export process this test process forked (there is one at a time). */
+function exportChildPid(): number {
+  const out = execFileSync('pgrep', ['-P', String(process.pid), '-f', 'export-process'], {
+    encoding: 'utf8',
+  });
+  return Number(out.trim().split('\n')[0]);
 }
 
 function fakeJob(attemptsMade: number, attempts = 5) {
@@ -364,6 +375,59 @@ describe('student CSV export', () => {
       (name) => name.startsWith(jobId) && name.endsWith('.part'),
     );
     expect(leftovers).toEqual([]);
+  });
+
+  it('an export process killed mid-write fails the attempt; the retry writes one complete file', async () => {
+    // Enough rows for several pages, so the process reports progress before it finishes.
+    await sql`
+      INSERT INTO students (full_name, email, password_hash)
+      SELECT 'Bulk ' || n, 'kill-' || n || '@example.com', 'x' FROM generate_series(1, 5000) n`.execute(t.db);
+    const { staff } = await admin();
+    const jobId = await insertJob(staff.id);
+    let killed: number | null = null;
+    const killOnProgress = {
+      to: () => ({
+        emit: (_name: string, event: JobProgressEvent) => {
+          if (killed === null && event.status === 'RUNNING' && event.progress > 0) {
+            killed = exportChildPid();
+            process.kill(killed, 'SIGKILL');
+          }
+          return true;
+        },
+      }),
+    };
+    const ctx = { db: t.db, log, uploadDir: t.config.UPLOAD_DIR, databaseUrl: t.config.DATABASE_URL };
+    const failure = await exportsHandlers['students.export']({ jobId }, fakeJob(0), {
+      ...ctx,
+      io: killOnProgress,
+    } as never).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(killed).not.toBeNull();
+    expect(String(failure)).toContain('the export process stopped (SIGKILL)');
+    const afterKill = await t.db
+      .selectFrom('backgroundJobs')
+      .select(['status'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(afterKill.status).toBe('QUEUED');
+
+    expect(await runExportProcess({ ...ctx, io: silentIo }, jobId)).toBe('written');
+    const row = await t.db
+      .selectFrom('backgroundJobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'SUCCEEDED', processedRows: 5000, result: { rows: 5000 } });
+    const body = await readFile(exportFileOf(t.config.UPLOAD_DIR, jobId), 'utf8');
+    expect(body.split('\r\n').filter(Boolean)).toHaveLength(5001);
+    const leftovers = (await readdir(exportDirOf(t.config.UPLOAD_DIR))).filter((name) =>
+      name.endsWith('.part'),
+    );
+    expect(leftovers).toEqual([]);
+    // Run again (a duplicate delivery): nothing is rewritten.
+    expect(await runExportProcess({ ...ctx, io: silentIo }, jobId)).toBe('skipped');
   });
 
   it('marks the job FAILED on its last attempt', async () => {

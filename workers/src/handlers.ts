@@ -14,6 +14,11 @@ export interface WorkerContext {
   isProduction: boolean;
   /** Root of private and public files (config UPLOAD_DIR); exports go to its exports/ folder. */
   uploadDir: string;
+  /**
+   * The database the workers use (config DATABASE_URL). When set, each student export runs in a
+   * process of its own on it (see runExportProcess); unset, in this process.
+   */
+  databaseUrl?: string;
 }
 
 export type JobHandler<Q extends QueueName, J extends JobName<Q>> = (

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     isProduction: config.isProduction,
     publicUrl: config.PUBLIC_URL,
     uploadDir: config.UPLOAD_DIR,
+    databaseUrl: config.DATABASE_URL,
   });
 
   let closing = false;

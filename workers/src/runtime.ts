@@ -26,6 +26,12 @@ export const handlers: Handlers = {
   bulkUpload: bulkUploadHandlers,
 };
 
+/**
+ * Scoring is short transactions on contest day: many at once keep its lag low. An export is a
+ * process of its own busy for seconds: two at a time on two cores, the rest wait their turn.
+ */
+const CONCURRENCY: Partial<Record<QueueName, number>> = { scoring: 32, exports: 2 };
+
 export interface WorkerDeps {
   db: Db;
   redis: Redis;
@@ -44,6 +50,8 @@ export interface WorkerDeps {
   reconcileIntervalMs?: number;
   /** config UPLOAD_DIR (default var/uploads, as in the api config). */
   uploadDir?: string;
+  /** config DATABASE_URL: given, student exports run in a process of their own (small and bounded). */
+  databaseUrl?: string;
   /** How often expired export files are deleted (default 1 h). */
   exportCleanupIntervalMs?: number;
 }
@@ -89,13 +97,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     encryptionKey: deps.encryptionKey,
     isProduction: deps.isProduction,
     uploadDir: deps.uploadDir ?? 'var/uploads',
+    databaseUrl: deps.databaseUrl,
   };
   const workers = QUEUE_NAMES.map((queue) => {
     const worker = new Worker(queue, processorFor(queue, ctx), {
       connection: deps.redis.duplicate(),
       prefix: bullPrefix(deps.redisPrefix),
-      // Scoring is short transactions on contest day: many at once keep its lag low.
-      concurrency: deps.concurrency ?? (queue === 'scoring' ? 32 : 4),
+      concurrency: deps.concurrency ?? CONCURRENCY[queue] ?? 4,
     });
     worker.on('error', (err) => deps.log.error({ err, queue }, 'worker error'));
     worker.on('failed', (job, err) =>

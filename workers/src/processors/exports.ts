@@ -6,10 +6,84 @@ import {
   studentFiltersSchema,
   writeStudentCsv,
 } from '@riyazi/api/student-export';
+import { fork } from 'node:child_process';
 import type { Job } from 'bullmq';
 import type { Handlers, WorkerContext } from '../handlers.js';
 
 export type ExportContext = Pick<WorkerContext, 'db' | 'io' | 'log' | 'uploadDir'>;
+
+/** What the export process is told (over IPC, so the database URL never shows in `ps`). */
+export interface ExportProcessRequest {
+  jobId: string;
+  databaseUrl: string;
+  uploadDir: string;
+  logLevel: string;
+}
+
+/** What the export process reports back. */
+export type ExportProcessMessage =
+  | { type: 'progress'; event: JobProgressEvent }
+  | { type: 'done'; outcome: 'written' | 'skipped'; peakRssMb: number }
+  | { type: 'failed'; message: string };
+
+/**
+ * V8 lets garbage pile up to its heap limit before collecting it: an export streaming 100,000
+ * rows through a long-lived process grows it by 40 MB or more. Its own process with a small old
+ * space collects early, returns everything to the system when it ends, and keeps its work off the
+ * event loop that scores answers. The working set is one page of rows, far below the limit.
+ */
+const EXPORT_PROCESS_HEAP_MB = 64;
+
+function exportProcessEntry(): { file: URL; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  return fromSource
+    ? { file: new URL('./export-process.ts', import.meta.url), execArgv: ['--import', 'tsx'] }
+    : { file: new URL('./export-process.mjs', import.meta.url), execArgv: [] };
+}
+
+/**
+ * Runs the export of `jobId` in a child process (see export-process.ts), relaying its progress to
+ * the job room. Resolves when the file is written (or the job was already done); rejects with the
+ * child's error, or when it dies (killed, out of memory), so the job is retried or failed as usual.
+ */
+export function runExportProcess(ctx: ExportContext & { databaseUrl: string }, jobId: string) {
+  const { file, execArgv } = exportProcessEntry();
+  const child = fork(file, [], {
+    execArgv: [...execArgv, `--max-old-space-size=${EXPORT_PROCESS_HEAP_MB}`, '--max-semi-space-size=2'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    serialization: 'json',
+  });
+  const request: ExportProcessRequest = {
+    jobId,
+    databaseUrl: ctx.databaseUrl,
+    uploadDir: ctx.uploadDir,
+    logLevel: ctx.log.level,
+  };
+  child.send(request);
+  return new Promise<'written' | 'skipped'>((resolve, reject) => {
+    let outcome: Extract<ExportProcessMessage, { type: 'done' }> | null = null;
+    let failure: string | null = null;
+    child.on('message', (message: ExportProcessMessage) => {
+      if (message.type === 'progress') {
+        publish(ctx, message.event);
+      } else if (message.type === 'done') {
+        outcome = message;
+      } else {
+        failure = message.message;
+      }
+    });
+    child.once('error', reject);
+    // 'close', not 'exit': by then every message the child sent has been read.
+    child.once('close', (code, signal) => {
+      if (outcome && code === 0) {
+        ctx.log.info({ jobId, peakRssMb: outcome.peakRssMb }, 'student export process finished');
+        resolve(outcome.outcome);
+      } else {
+        reject(new Error(failure ?? `the export process stopped (${signal ?? `exit ${code}`})`));
+      }
+    });
+  });
+}
 
 function publish(ctx: ExportContext, event: JobProgressEvent) {
   ctx.io.to(rooms.job(event.jobId)).emit('job:progress', event);
@@ -57,7 +131,8 @@ const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?
 export const exportsHandlers: Handlers['exports'] = {
   'students.export': async ({ jobId }, job, ctx) => {
     try {
-      await runStudentExport(ctx, jobId);
+      const { databaseUrl } = ctx;
+      await (databaseUrl ? runExportProcess({ ...ctx, databaseUrl }, jobId) : runStudentExport(ctx, jobId));
     } catch (err) {
       const final = isLastAttempt(job);
       await jobs.markExportFailed(ctx.db, jobId, err instanceof Error ? err.message : String(err), final);
