@@ -5,6 +5,7 @@ import { createRedis } from './lib/redis.js';
 import { closeQueues, createQueues } from './queue/queues.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+const LISTEN_BACKLOG = 65_535;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -43,7 +44,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
+  // Contest day opens thousands of connections in the same second: a short accept queue drops
+  // their SYNs and each retry waits 1, 3, 7… s. The kernel caps this at net.core.somaxconn.
+  await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
 }
 
 main().catch((err: unknown) => {

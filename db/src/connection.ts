@@ -53,7 +53,14 @@ function prepareMarkedStatements(client: pg.PoolClient): void {
 }
 
 export function createDb({ connectionString, max = 10, applicationName = 'riyazi' }: DbOptions): Db {
-  const pool = new pg.Pool({ connectionString, max, application_name: applicationName });
+  // jit off: JIT compiling costs up to a second per statement whose estimate looks big, and this
+  // is short statements all day long (a contest batch with stale statistics paid it on every call).
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    application_name: applicationName,
+    options: '-c jit=off',
+  });
   pool.on('connect', prepareMarkedStatements);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }

@@ -2,7 +2,8 @@
 // contest at the same moment, fetches and answers its questions with think time, then polls the
 // results until scored. Tokens are minted by the ops setup (students need contest attempts):
 //   k6 run -e BASE_URL=https://riyazi.example -e TOKENS_FILE=tokens.json -e QUIZ_ID=<uuid> \
-//     -e VUS=10000 loadtest/k6/contest-day.js
+//     -e VUS=10000 -e START_AT_MS=$(( ($(date +%s) + 60) * 1000 )) \
+//     -e THINK_MIN_MS=10000 -e THINK_MAX_MS=60000 loadtest/k6/contest-day.js
 // tokens.json: a JSON array of student access tokens, one per virtual student.
 
 import { check, fail, sleep } from 'k6';
@@ -26,12 +27,22 @@ export const options = {
   },
 };
 
+const thinkMin = Number(__ENV.THINK_MIN_MS || 1000);
+const thinkMax = Number(__ENV.THINK_MAX_MS || 3000);
+// Every VU waits for this moment before pressing Start, as a class does on the teacher's word.
+const startAt = Number(__ENV.START_AT_MS || 0);
+
 export default function () {
   const token = tokens[(__VU - 1) % tokens.length];
   const params = (name) => ({
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     tags: { name },
   });
+  // The contest page the student is on (it opens the connection Start then uses).
+  http.get(`${base}/api/play-quiz/available?type=CONTEST`, params('contest-page'));
+  if (startAt > Date.now()) {
+    sleep((startAt - Date.now()) / 1000);
+  }
   const start = http.post(
     `${base}/api/play-quiz/`,
     JSON.stringify({ quizId: __ENV.QUIZ_ID, type: 'CONTEST' }),
@@ -51,7 +62,7 @@ export default function () {
     const options = question.questionOptions;
     const answers =
       question.type === 'MCQs' ? [options[Math.floor(Math.random() * options.length)]._id] : ['1'];
-    sleep(1 + Math.random() * 2);
+    sleep((thinkMin + Math.random() * (thinkMax - thinkMin)) / 1000);
     const submitted = http.post(
       `${base}/api/play-quiz/question/submit-answer`,
       JSON.stringify({ playId: play._id, questionId: q._id, answers, timeTaken: 1000 }),

@@ -28,7 +28,9 @@ app.post('/baseline', async (request) => {
   await queue.add('noop', { id: row.rows[0]!.id }, { jobId: `b-${row.rows[0]!.id}` });
   return { ok: true };
 });
-await app.listen({ port: Number(process.env.PORT ?? 3901), host: '127.0.0.1' });
+app.get('/health', async () => ({ ok: true }));
+// The same accept queue as the api (api/src/server.ts), so a burst meets the same kernel limits.
+await app.listen({ port: Number(process.env.PORT ?? 3901), host: '127.0.0.1', backlog: 65_535 });
 process.stdout.write('ready\n');
 const stop = async () => {
   await app.close();

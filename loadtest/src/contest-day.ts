@@ -31,6 +31,9 @@ const { values } = parseArgs({
     questions: { type: 'string', default: '15' },
     // Also send the same burst to the bare baseline route: the floor this machine sets.
     'burst-baseline': { type: 'boolean', default: false },
+    // warm: each student's phone has its connection open when Start is pressed (it loaded the
+    // contest page a moment before, as a real one does); cold: every Start opens a new connection.
+    connections: { type: 'string', default: 'warm' },
   },
 });
 
@@ -165,7 +168,16 @@ async function student(
   think: () => number,
   startGate: Promise<void>,
   t0: () => number,
+  warmed: () => void,
 ) {
+  if (values.connections === 'warm') {
+    // The contest page the student is on: it lists the quiz and its attempts.
+    const page = await request(base, 'GET', '/api/play-quiz/available?type=CONTEST', token);
+    if (page.status !== 200) {
+      fail(p, 'contest page', page.status);
+    }
+  }
+  warmed();
   await startGate;
   let t = performance.now();
   const started = await request(base, 'POST', '/api/play-quiz/', token, { quizId, type: 'CONTEST' });
@@ -252,6 +264,11 @@ async function contestDay(db: Db, count: number) {
     release = resolve;
   });
   let t0 = 0;
+  let ready = 0;
+  let allReady: () => void = () => {};
+  const everyoneReady = new Promise<void>((resolve) => {
+    allReady = resolve;
+  });
   const runs = tokens.map((token) =>
     student(
       p,
@@ -260,13 +277,24 @@ async function contestDay(db: Db, count: number) {
       () => thinkMin + randomInt(Math.max(1, thinkMax - thinkMin + 1)),
       gate,
       () => t0,
+      () => {
+        ready += 1;
+        if (ready === tokens.length) {
+          allReady();
+        }
+      },
     ),
   );
+  await everyoneReady;
   t0 = Date.now();
   release();
   await Promise.all(runs);
   const seconds = (Date.now() - t0) / 1000;
-  report(`contest day: ${count} students, think ${thinkMin}–${thinkMax} ms`, p, seconds);
+  report(
+    `contest day: ${count} students, think ${thinkMin}–${thinkMax} ms, ${values.connections} connections`,
+    p,
+    seconds,
+  );
   const lastStart = Math.max(...p.startedAt) / 1000;
   console.log(
     `  all ${p.startedAt.length} plays started within ${lastStart.toFixed(1)} s (${(p.startedAt.length / lastStart).toFixed(0)} starts/s); answers acknowledged: ${p.answersAcked}`,
@@ -391,6 +419,10 @@ async function baselineBurst(count: number) {
     // All clients send at t0, so a first request's latency is also when it was answered.
     const first: number[] = [];
     let errors = 0;
+    if (values.connections === 'warm') {
+      // As in the product's burst: every client's connection is open before t0.
+      await Promise.all(Array.from({ length: count }, () => request(url, 'GET', '/health', null)));
+    }
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: count }, async () => {
@@ -407,7 +439,7 @@ async function baselineBurst(count: number) {
     );
     const s = summarize(first);
     console.log(
-      `\nbaseline burst (bare route, ${count} clients at once, 2 requests each): all first requests answered within ${(s.max / 1000).toFixed(1)} s (${(count / (s.max / 1000)).toFixed(0)}/s); first request p50 ${s.median.toFixed(0)} ms  p99 ${s.p99.toFixed(0)} ms; errors ${errors}`,
+      `\nbaseline burst (bare route, ${count} clients at once, ${values.connections} connections, 2 requests each): all first requests answered within ${(s.max / 1000).toFixed(1)} s (${(count / (s.max / 1000)).toFixed(0)}/s); first request p50 ${s.median.toFixed(0)} ms  p99 ${s.p99.toFixed(0)} ms; errors ${errors}`,
     );
   });
 }

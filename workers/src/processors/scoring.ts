@@ -1,11 +1,12 @@
-import { scoreRecordedAnswer } from '@riyazi/api/play-quiz';
+import { scoreAnswer } from '@riyazi/api/play-quiz';
 import { dispatchAfterCommit } from '@riyazi/api/queue';
 import type { Handlers } from '../handlers.js';
 
 /** Answer → score, play totals, play completion (DESIGN.md event path, step 3). */
 export const scoringHandlers: Handlers['scoring'] = {
   'answer.score': async ({ eventId, playId, questionId }, _job, { db, queues, log }) => {
-    const events = await scoreRecordedAnswer(db, playId, questionId, eventId);
+    // The jobs this worker runs at the same time are scored in one statement.
+    const events = await scoreAnswer(db, { playId, questionId, eventId });
     await dispatchAfterCommit({ db, queues, log }, events);
   },
 };

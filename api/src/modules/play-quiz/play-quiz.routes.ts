@@ -119,16 +119,22 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
   app.get(
     '/play-quiz/wrong',
     {
-      config: { studentOnly: true },
+      config: { studentOnly: true, orStaffWith: { module: 'student', action: 'read' } },
       schema: {
         tags: ['quiz'],
         summary:
-          'The wrongly answered questions of a finished play with the correct answers (contest: once it is over)',
+          "The wrongly answered questions of a play with the correct answers: the student's own finished play (contest: once it is over), or any play for staff with student:read",
         querystring: z.object({ id: id('play') }),
         response: { 200: wrongResponse, ...errors },
       },
     },
-    async (request) => ({ data: await wrongAnswers(db, request.studentId as string, request.query.id) }),
+    async (request) => ({
+      data: await wrongAnswers(
+        db,
+        request.staff ? { staff: true } : { studentId: request.studentId as string },
+        request.query.id,
+      ),
+    }),
   );
 
   app.get(

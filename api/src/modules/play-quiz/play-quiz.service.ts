@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from '@riyazi/db';
 import { normalizeFlags, type SystemFlags } from '../../contracts/flags.js';
 import type {
@@ -11,9 +11,10 @@ import type {
 } from '../../contracts/play-quiz.js';
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
+import { createBatcher, perHandle } from '../../lib/batcher.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
-import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
+import { type DispatchDeps, enqueueAfterCommit } from '../../queue/outbox.js';
 import { getFlags } from '../flags/flags.service.js';
 import { grantAttempts } from '../payments/attempt-grants.js';
 import { qualifiesFor } from '../phase-progress/qualification.js';
@@ -26,6 +27,7 @@ import { allocatePicked, allocatePool, type PoolCandidate } from '../quizzes/qui
 import { eligibleQuestions, pickedOf, rulesOf } from '../quizzes/quizzes.repository.js';
 import type { Trx } from '../reference-data/reference-data.shared.js';
 import { isProfileCompleted } from '../student-auth/student-auth.service.js';
+import * as batches from './play-quiz.batches.js';
 import * as repo from './play-quiz.repository.js';
 
 /** Contest content is read thousands of times a minute; edits reach students within 30 s. */
@@ -169,29 +171,54 @@ const quizDto = (quiz: repo.PlayQuiz): QuizDto => ({
   attemptsAllowed: quiz.attemptsAllowed,
 });
 
+/** What a contest-day start does on the database, batched across the students starting together. */
+const startContextOf = perHandle((db: Db) =>
+  createBatcher({
+    run: (items: { studentId: string; quizId: string; kind: QuizKind }[]) => batches.startContexts(db, items),
+    runOne: (item) => repo.startContext(db, item.studentId, item.quizId, item.kind),
+  }),
+);
+
+type Inserted =
+  | { kind: 'created'; id: string; attempts: number }
+  | { kind: 'no-attempt' }
+  | { kind: 'open-play-exists' };
+
+const insertPlayOf = perHandle((db: Db) =>
+  createBatcher<batches.NewPlayWithId, Inserted>({
+    run: async (plays) =>
+      (await batches.insertPlays(db, plays)).map((row) =>
+        row ? { kind: 'created', id: row.id, attempts: row.attempts } : { kind: 'open-play-exists' },
+      ),
+    // Alone, a play keeps insertPlay's own answers (e.g. the attempt another device just spent).
+    runOne: async (play) => {
+      try {
+        const row = await repo.insertPlay(db, play);
+        return row ? { kind: 'created', id: row.id, attempts: row.attempts } : { kind: 'no-attempt' };
+      } catch (err) {
+        if (repo.isSecondOpenPlay(err)) {
+          return { kind: 'open-play-exists' };
+        }
+        throw err;
+      }
+    },
+  }),
+);
+
 /**
- * POST /play-quiz/: starts (or resumes) a play in two round trips: one read of everything the
- * decision needs, then one statement that spends the attempt and writes the play (see
- * repo.insertPlay). Two taps with one attempt left make exactly one play: the spend only happens
- * while an attempt is left, and a second open play is refused by a unique index, so the loser
- * resumes the winner's play instead of starting another.
+ * POST /play-quiz/: starts (or resumes) a play in two statements, each shared with the students
+ * starting at the same moment (see lib/batcher.ts): one read of everything the decision needs,
+ * then one statement that spends the attempt and writes the play (see batches.insertPlays). Two
+ * taps with one attempt left make exactly one play: a second open play is skipped by a unique
+ * index and spends nothing, so the loser resumes the winner's play instead of starting another.
  */
 export async function startPlay(
   deps: DispatchDeps,
   studentId: string,
   input: { quizId: string; type: QuizKind },
 ): Promise<{ play: PlayDto; quiz: QuizDto; resumed: boolean; contestAttempts: number }> {
-  // One pool connection for the whole start: when ten thousand students start at once, a start
-  // queues for a connection once, not once per statement behind everyone else.
-  return deps.db.connection().execute((db) => startOnConnection(db, studentId, input));
-}
-
-async function startOnConnection(
-  db: Db,
-  studentId: string,
-  input: { quizId: string; type: QuizKind },
-): Promise<{ play: PlayDto; quiz: QuizDto; resumed: boolean; contestAttempts: number }> {
-  const context = await repo.startContext(db, studentId, input.quizId, input.type);
+  const { db } = deps;
+  const context = await startContextOf(db)({ studentId, quizId: input.quizId, kind: input.type });
   if (!context?.isActive) {
     throw refuse(401, 'Unauthorized', 'UNAUTHORIZED');
   }
@@ -250,33 +277,28 @@ async function startOnConnection(
     const open = await repo.findOpenPlay(db, studentId, input.type, quiz.id);
     return open ? resume(open.id, (await repo.attemptsOf(db, studentId))?.contestAttempts ?? 0) : null;
   };
-  let created: Awaited<ReturnType<typeof repo.insertPlay>>;
-  try {
-    created = await repo.insertPlay(db, {
-      studentId,
-      quizId: quiz.id,
-      phaseId: quiz.phaseId,
-      gradeId: context.gradeId,
-      kind: input.type,
-      questions,
-      secondsPerQuestion: quiz.secondsPerQuestion,
-      spendAttempt: input.type === 'CONTEST',
-      attemptsBefore: context.contestAttempts,
-    });
-  } catch (err) {
-    const winner = repo.isSecondOpenPlay(err) ? await resumeWinner() : null;
-    if (winner) {
-      return winner;
-    }
-    throw err;
-  }
-  if (created === null) {
-    // No attempt was left to spend.
+  const created = await insertPlayOf(db)({
+    id: randomUUID(),
+    studentId,
+    quizId: quiz.id,
+    phaseId: quiz.phaseId,
+    gradeId: context.gradeId,
+    kind: input.type,
+    questions,
+    secondsPerQuestion: quiz.secondsPerQuestion,
+    spendAttempt: input.type === 'CONTEST',
+    attemptsBefore: context.contestAttempts,
+  });
+  if (created.kind !== 'created') {
     const winner = await resumeWinner();
     if (winner) {
       return winner;
     }
-    throw noAttempts();
+    if (created.kind === 'no-attempt') {
+      throw noAttempts();
+    }
+    // The open play it met has ended since: start afresh.
+    throw refuse(409, 'Your quiz was just started on another device. Please try again.', 'START_RACE');
   }
   return {
     play: {
@@ -310,6 +332,14 @@ async function ownPlay(db: Db | Trx, studentId: string, playId: string): Promise
   return play;
 }
 
+const serveOf = perHandle((db: Db) =>
+  createBatcher({
+    run: (items: { playId: string; questionId: string; studentId: string; now: Date }[]) =>
+      batches.serveMany(db, items, ANSWER_GRACE_MS),
+    runOne: (item) => repo.serveAndMark(db, { ...item, graceMs: ANSWER_GRACE_MS }),
+  }),
+);
+
 /**
  * GET /play-quiz/question: questions are served in order. The first serve starts the clock
  * (served_at, deadline = served_at + the quiz's seconds); serving again returns the same
@@ -321,13 +351,7 @@ export async function serveQuestion(
   playId: string,
   questionId: string,
 ): Promise<ServedWithTimer> {
-  const rows = await repo.serveAndMark(db, {
-    playId,
-    questionId,
-    studentId,
-    now: new Date(),
-    graceMs: ANSWER_GRACE_MS,
-  });
+  const rows = await serveOf(db)({ playId, questionId, studentId, now: new Date() });
   const play = rows[0];
   // Another student's play is "not found": its existence is not theirs to learn.
   if (!play || play.studentId !== studentId) {
@@ -400,14 +424,24 @@ function answerValues(raw: unknown[]): string[] {
     .filter((value) => value !== '');
 }
 
+const playStructureOf = perHandle((db: Db) =>
+  createBatcher({
+    run: (playIds: string[]) => batches.playStructures(db, playIds),
+    runOne: (playId) => repo.playStructure(db, playId),
+  }),
+);
+
 /** The fixed part of plays being answered: one read per play and api node. */
-const cachedPlayStructure = ttlCache(
-  30 * 60_000,
-  (playId: string, db: Db) => repo.playStructure(db, playId),
-  {
-    maxEntries: 50_000,
-    keep: (structure) => structure !== null,
-  },
+const cachedPlayStructure = ttlCache(30 * 60_000, (playId: string, db: Db) => playStructureOf(db)(playId), {
+  maxEntries: 50_000,
+  keep: (structure) => structure !== null,
+});
+
+const recordAnswerOf = perHandle((db: Db) =>
+  createBatcher({
+    run: (items: Omit<repo.AnswerInput, 'graceMs'>[]) => batches.recordAnswers(db, items, ANSWER_GRACE_MS),
+    runOne: (item) => repo.recordAnswer(db, { ...item, graceMs: ANSWER_GRACE_MS }),
+  }),
 );
 
 /**
@@ -457,14 +491,13 @@ export async function submitAnswer(
       : null;
   const limitMs = play.secondsPerQuestion * 1000;
   // Contest: the server's clock only. Practice may pause, so the client's figure (bounded) is used.
-  const recorded = await repo.recordAnswer(db, {
+  const recorded = await recordAnswerOf(db)({
     playId: input.playId,
     questionId: input.questionId,
     studentId,
     now,
     isContest: play.kind === 'CONTEST',
     limitMs,
-    graceMs: ANSWER_GRACE_MS,
     selectedOptionIds: selected,
     answerText,
     empty: selected.length === 0 && (answerText === null || answerText === ''),
@@ -502,17 +535,11 @@ export async function submitAnswer(
   }
   // Acknowledge now and enqueue the scoring alongside; the scoring job marks the event enqueued,
   // and the outbox relay enqueues it anyway if this enqueue is lost.
-  void dispatchAfterCommit(
-    deps,
-    [
-      {
-        id: recorded.eventId,
-        type: 'answer.recorded',
-        payload: { playId: input.playId, questionId: input.questionId },
-      },
-    ],
-    { markEnqueued: false },
-  );
+  void enqueueAfterCommit(deps, {
+    id: recorded.eventId,
+    type: 'answer.recorded',
+    payload: { playId: input.playId, questionId: input.questionId },
+  });
   const nextIndex = recorded.answeredBefore + 1;
   return {
     recorded: true,
@@ -581,14 +608,22 @@ export async function playResults(db: Db, studentId: string, playId: string): Pr
   };
 }
 
-/** GET /play-quiz/wrong?id: the questions answered wrongly (or not at all), with the right answers. */
-export async function wrongAnswers(db: Db, studentId: string, playId: string) {
-  const play = await ownPlay(db, studentId, playId);
-  if (play.status !== 'FINISHED') {
-    throw refuse(409, 'The review opens when the quiz is finished.', 'PLAY_NOT_FINISHED');
-  }
-  if (!(await reviewOpen(db, play))) {
-    throw refuse(403, 'Contest answers are shown once the contest is over.', 'REVIEW_CLOSED');
+/**
+ * GET /play-quiz/wrong?id: the questions answered wrongly (or not at all), with the right answers.
+ * A student sees their own finished play once its review opens; staff (student:read, checked by the
+ * route) see any play as it stands, as the attempt detail already shows them everything.
+ */
+export async function wrongAnswers(db: Db, viewer: { studentId: string } | { staff: true }, playId: string) {
+  if ('studentId' in viewer) {
+    const play = await ownPlay(db, viewer.studentId, playId);
+    if (play.status !== 'FINISHED') {
+      throw refuse(409, 'The review opens when the quiz is finished.', 'PLAY_NOT_FINISHED');
+    }
+    if (!(await reviewOpen(db, play))) {
+      throw refuse(403, 'Contest answers are shown once the contest is over.', 'REVIEW_CLOSED');
+    }
+  } else if (!(await repo.findPlay(db, playId))) {
+    throw notFound('Play not found');
   }
   const questions = await repo.playQuestionsOf(db, playId);
   const wrong = questions.filter((q) => q.isCorrect === false);

@@ -2,6 +2,7 @@ import { type Database, type Db, prepared } from '@riyazi/db';
 import { sql, type Transaction } from 'kysely';
 import { matchesAny } from '../../contracts/answers.js';
 import { ANSWER_GRACE_MS, answerScore, isCorrectSelection } from '../../contracts/scoring.js';
+import { createBatcher, perHandle } from '../../lib/batcher.js';
 import { insertOutboxEvent, type OutboxEvent } from '../../queue/outbox.js';
 
 /**
@@ -94,6 +95,128 @@ export async function scoreRecordedAnswer(
   `.execute(db);
   return finished.rows.map((row) => ({ id: row.id, type: 'play.finished', payload: row.payload }));
 }
+
+export interface AnswerToScore {
+  playId: string;
+  questionId: string;
+  /** The answer.recorded event the job came from, marked enqueued with the score. */
+  eventId?: string | undefined;
+}
+
+/**
+ * scoreRecordedAnswer for many answers at once (the scoring worker's jobs that arrive together):
+ * one read and one statement for the whole batch, with the same guards, so a replayed job still
+ * changes nothing. Answers of one play in the same batch add to its totals together. Returns the
+ * play.finished events to dispatch, like scoreRecordedAnswer.
+ */
+export async function scoreRecordedAnswers(db: Db, items: AnswerToScore[]): Promise<OutboxEvent[]> {
+  const answers = await sql<{
+    n: number;
+    outcome: 'ANSWERED' | 'NO_ANSWER';
+    selectedOptionIds: string[];
+    answerText: string | null;
+    timeTakenMs: number;
+    type: 'MCQS' | 'OPEN_ENDED';
+    acceptedAnswers: string[];
+    weight: number;
+    secondsPerQuestion: number;
+    correctOptionIds: string[];
+  }>`${prepared}
+    SELECT i.n::int AS n, a.outcome, a.selected_option_ids AS "selectedOptionIds",
+      a.answer_text AS "answerText", a.time_taken_ms AS "timeTakenMs", q.type,
+      q.accepted_answers AS "acceptedAnswers", q.score AS weight, qz.seconds_per_question AS "secondsPerQuestion",
+      coalesce((SELECT array_agg(o.id) FROM question_options o WHERE o.question_id = q.id AND o.is_correct), '{}')
+        AS "correctOptionIds"
+    FROM unnest(${items.map((i) => i.playId)}::uuid[], ${items.map((i) => i.questionId)}::uuid[])
+      WITH ORDINALITY AS i (play_id, question_id, n)
+    CROSS JOIN LATERAL (
+      SELECT * FROM play_answers WHERE play_id = i.play_id AND question_id = i.question_id AND is_correct IS NULL
+    ) a
+    JOIN questions q ON q.id = i.question_id
+    JOIN plays p ON p.id = i.play_id
+    JOIN quizzes qz ON qz.id = p.quiz_id
+  `.execute(db.withoutPlugins());
+  const scores = answers.rows.map((answer) => {
+    const item = items[answer.n - 1]!;
+    let correct = false;
+    if (answer.outcome === 'ANSWERED') {
+      correct =
+        answer.type === 'MCQS'
+          ? isCorrectSelection(answer.selectedOptionIds, answer.correctOptionIds)
+          : answer.answerText !== null && matchesAny(answer.answerText, answer.acceptedAnswers);
+    }
+    const score = answerScore(correct, answer.timeTakenMs, answer.secondsPerQuestion * 1000, answer.weight);
+    return { playId: item.playId, questionId: item.questionId, correct, score };
+  });
+  const eventIds = items.flatMap((item) => (item.eventId === undefined ? [] : [item.eventId]));
+  const finished = await sql<{ id: string; payload: Record<string, unknown> }>`${prepared}
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${scores.map((s) => s.playId)}::uuid[], ${scores.map((s) => s.questionId)}::uuid[],
+        ${scores.map((s) => s.correct)}::boolean[], ${scores.map((s) => s.score)}::float8[]
+      ) AS t (play_id, question_id, is_correct, score)
+    ), scored AS (
+      UPDATE play_answers a SET is_correct = input.is_correct, score = input.score, scored_at = now()
+      FROM input
+      WHERE a.play_id = input.play_id AND a.question_id = input.question_id AND a.is_correct IS NULL
+      RETURNING a.play_id, a.score, a.is_correct, a.time_taken_ms
+    ), totals AS (
+      SELECT play_id, sum(score) AS score, sum(is_correct::int) AS correct, sum(time_taken_ms) AS time_ms,
+        count(*) AS n
+      FROM scored GROUP BY play_id
+    ), play AS (
+      UPDATE plays SET
+        score = plays.score + totals.score,
+        correct_count = plays.correct_count + totals.correct,
+        total_time_ms = plays.total_time_ms + totals.time_ms,
+        scored_count = plays.scored_count + totals.n,
+        status = CASE WHEN plays.status = 'IN_PROGRESS' AND plays.scored_count + totals.n >= plays.question_count
+          THEN 'FINISHED' ELSE plays.status END,
+        finished_at = CASE WHEN plays.status = 'IN_PROGRESS' AND plays.scored_count + totals.n >= plays.question_count
+          THEN (SELECT max(a.answered_at) FROM play_answers a WHERE a.play_id = plays.id)
+          ELSE plays.finished_at END,
+        clock_deadline_at = CASE WHEN plays.scored_count + totals.n >= plays.question_count
+          THEN NULL ELSE plays.clock_deadline_at END
+      FROM totals
+      WHERE plays.id = totals.play_id
+      RETURNING plays.id, plays.kind, plays.phase_id, plays.grade_id,
+        plays.status = 'FINISHED' AND plays.scored_count = plays.question_count AS finished_now
+    ), marked AS (
+      UPDATE outbox_events SET enqueued_at = now()
+      WHERE id = ANY(${eventIds}::uuid[]) AND enqueued_at IS NULL
+    )
+    INSERT INTO outbox_events (type, payload)
+    SELECT 'play.finished', jsonb_build_object(
+      'playId', play.id, 'phaseId', play.phase_id, 'gradeId', play.grade_id, 'kind', play.kind)
+    FROM play
+    WHERE play.finished_now AND play.kind = 'CONTEST'
+    RETURNING id, payload
+  `.execute(db);
+  return finished.rows.map((row) => ({ id: row.id, type: 'play.finished', payload: row.payload }));
+}
+
+const scoreOf = perHandle((db: Db) =>
+  createBatcher<AnswerToScore, OutboxEvent[]>({
+    maxBatch: 200,
+    run: async (items) => {
+      const events = await scoreRecordedAnswers(db, items);
+      // Each play.finished event goes back with the first answer of its play.
+      const results = items.map((): OutboxEvent[] => []);
+      for (const event of events) {
+        const index = items.findIndex((item) => item.playId === event.payload.playId);
+        results[Math.max(0, index)]?.push(event);
+      }
+      return results;
+    },
+    runOne: (item) => scoreRecordedAnswer(db, item.playId, item.questionId, item.eventId),
+  }),
+);
+
+/**
+ * What the scoring worker calls per job: the answers of the jobs it is running together are scored
+ * in one batch (scoreRecordedAnswers). Returns the play.finished events to dispatch for this answer.
+ */
+export const scoreAnswer = (db: Db, item: AnswerToScore): Promise<OutboxEvent[]> => scoreOf(db)(item);
 
 /** The api leaves marking an answer's event to its scoring job (one write fewer on the answer path). */
 const markEventEnqueued = (db: Db, eventId: string) =>

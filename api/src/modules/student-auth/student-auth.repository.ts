@@ -1,5 +1,5 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import { type Database, type Db, prepared } from '@riyazi/db';
+import { sql, type Transaction } from 'kysely';
 
 type Executor = Db | Transaction<Database>;
 
@@ -76,4 +76,11 @@ export function emailTakenByOther(db: Executor, email: string, exceptId: string 
     query = query.where('id', '!=', exceptId);
   }
   return query.executeTakeFirst();
+}
+
+/** Which of these students exist and are active (one statement for a whole batch of requests). */
+export async function activeStudentIds(db: Executor, ids: string[]): Promise<Set<string>> {
+  const result = await sql<{ id: string }>`${prepared}
+    SELECT id FROM students WHERE id = ANY(${ids}::uuid[]) AND is_active`.execute(db);
+  return new Set(result.rows.map((row) => row.id));
 }

@@ -1,0 +1,313 @@
+import { prepared } from '@riyazi/db';
+import { sql } from 'kysely';
+import { perHandle } from '../../lib/batcher.js';
+import type { Executor } from '../reference-data/reference-data.shared.js';
+import type { AnswerInput, NewPlay, PlayStructure, ServeRow, StartContext } from './play-quiz.repository.js';
+
+// The contest-day statements of play-quiz.repository.ts for many students at once (see
+// lib/batcher.ts): each takes its items as parallel arrays (one parameter per column, so the text
+// never varies and is prepared once) and answers one result per item, in item order.
+
+/** Columns are named as the caller wants them: thousands of rows skip the camelCase plugin. */
+const plain = perHandle((db: Executor) => db.withoutPlugins());
+
+/** startContext for many (student, quiz, kind) at once; undefined where the student is unknown. */
+export async function startContexts(
+  db: Executor,
+  items: { studentId: string; quizId: string; kind: 'CONTEST' | 'PRACTICE' }[],
+): Promise<(StartContext | undefined)[]> {
+  const result = await sql<StartContext & { n: number }>`${prepared}
+    SELECT i.n::int AS n, s.is_active AS "isActive", s.grade_id AS "gradeId",
+      s.contest_attempts AS "contestAttempts", s.full_name AS "fullName", s.father_name AS "fatherName",
+      s.phone, s.gender, s.city, s.school_name AS "schoolName", s.referral_source AS "referralSource",
+      s.verification_status AS "verificationStatus",
+      (SELECT f.flags FROM system_flags f WHERE f.id = 1) AS flags,
+      (SELECT p.id FROM plays p
+        WHERE p.student_id = s.id AND p.kind = i.kind AND p.status = 'IN_PROGRESS'
+          AND (i.kind = 'CONTEST' OR p.quiz_id = i.quiz_id)
+        LIMIT 1) AS "openPlayId",
+      (SELECT count(*) FROM plays p
+        WHERE p.student_id = s.id AND p.quiz_id = i.quiz_id AND p.status <> 'CANCELLED') AS "quizPlays"
+    FROM unnest(
+      ${items.map((i) => i.studentId)}::uuid[],
+      ${items.map((i) => i.quizId)}::uuid[],
+      ${items.map((i) => i.kind)}::text[]
+    ) WITH ORDINALITY AS i (student_id, quiz_id, kind, n)
+    JOIN students s ON s.id = i.student_id
+  `.execute(plain(db));
+  const byItem = new Map(result.rows.map(({ n, ...row }) => [n, row]));
+  return items.map((_, index) => byItem.get(index + 1));
+}
+
+export interface NewPlayWithId extends NewPlay {
+  id: string;
+}
+
+/**
+ * insertPlay for many plays (ids chosen by the caller) in one statement. A play that would be the
+ * student's second open one is skipped (null for it) and spends nothing. Throws when any spend
+ * would take an attempt the student no longer has (contest_attempts CHECK): the caller then starts
+ * those plays one by one.
+ */
+export async function insertPlays(
+  db: Executor,
+  plays: NewPlayWithId[],
+): Promise<({ id: string; startedAt: Date; attempts: number } | null)[]> {
+  const drawn = plays.flatMap((play) =>
+    play.questions.map((q, position) => ({ playId: play.id, position, ...q })),
+  );
+  const result = await sql<{ id: string; startedAt: Date; attempts: number }>`${prepared}
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${plays.map((p) => p.id)}::uuid[], ${plays.map((p) => p.studentId)}::uuid[],
+        ${plays.map((p) => p.quizId)}::uuid[], ${plays.map((p) => p.phaseId)}::uuid[],
+        ${plays.map((p) => p.gradeId)}::uuid[], ${plays.map((p) => p.kind)}::text[],
+        ${plays.map((p) => p.questions.length)}::int[], ${plays.map((p) => p.secondsPerQuestion)}::int[],
+        ${plays.map((p) => p.spendAttempt)}::boolean[], ${plays.map((p) => p.attemptsBefore)}::int[]
+      ) AS t (id, student_id, quiz_id, phase_id, grade_id, kind, question_count, seconds, spend, attempts_before)
+    ), play AS (
+      INSERT INTO plays (id, student_id, quiz_id, phase_id, grade_id, kind, question_count, clock_deadline_at)
+      SELECT id, student_id, quiz_id, phase_id, grade_id, kind, question_count,
+        CASE WHEN kind = 'CONTEST' THEN now() + make_interval(secs => seconds) END
+      FROM input
+      -- One order for every batch, so two batches holding the same students never deadlock.
+      ORDER BY student_id
+      ON CONFLICT DO NOTHING
+      RETURNING id, student_id, started_at
+    ), spend AS (
+      UPDATE students s SET contest_attempts = s.contest_attempts - 1
+      FROM play JOIN input ON input.id = play.id
+      WHERE s.id = play.student_id AND input.spend
+      RETURNING s.id, s.contest_attempts
+    ), questions AS (
+      INSERT INTO play_questions (play_id, position, question_id, option_order)
+      SELECT q.play_id, q.position, q.question_id, string_to_array(q.options, ',')::uuid[]
+      FROM unnest(
+        ${drawn.map((q) => q.playId)}::uuid[], ${drawn.map((q) => q.position)}::int[],
+        ${drawn.map((q) => q.questionId)}::uuid[], ${drawn.map((q) => q.optionOrder.join(','))}::text[]
+      ) AS q (play_id, position, question_id, options)
+      JOIN play ON play.id = q.play_id
+    ), started AS (
+      SELECT play.id, play.student_id, play.started_at, input.kind, input.quiz_id, input.question_count,
+        coalesce(spend.contest_attempts, input.attempts_before) AS attempts
+      FROM play JOIN input ON input.id = play.id
+      LEFT JOIN spend ON input.spend AND spend.id = play.student_id
+    ), audit AS (
+      INSERT INTO audit_log (actor_type, actor_id, action, target_type, target_id, details)
+      SELECT 'student', student_id,
+        CASE WHEN kind = 'CONTEST' THEN 'play.startContest' ELSE 'play.startPractice' END,
+        'play', id::text, jsonb_build_object('quizId', quiz_id::text, 'attemptsLeft', attempts)
+      FROM started
+    ), event AS (
+      INSERT INTO outbox_events (type, payload, enqueued_at)
+      SELECT 'play.started', jsonb_build_object('playId', id, 'studentId', student_id::text,
+        'quizId', quiz_id::text, 'kind', kind, 'questionCount', question_count), now()
+      FROM started
+    )
+    SELECT id, started_at AS "startedAt", attempts FROM started
+  `.execute(plain(db));
+  const byId = new Map(result.rows.map((row) => [row.id, row]));
+  return plays.map((play) => byId.get(play.id) ?? null);
+}
+
+/**
+ * serveAndMark for many (play, question) at once: each item's rows, as serveAndMark answers them
+ * (but options and clock only on the asked question's row).
+ */
+export async function serveMany(
+  db: Executor,
+  items: { playId: string; questionId: string; studentId: string; now: Date }[],
+  graceMs: number,
+): Promise<ServeRow[][]> {
+  const result = await sql<ServeRow & { n: number }>`${prepared}
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${items.map((i) => i.playId)}::uuid[], ${items.map((i) => i.questionId)}::uuid[],
+        ${items.map((i) => i.studentId)}::uuid[], ${items.map((i) => i.now)}::timestamptz[]
+      ) WITH ORDINALITY AS t (play_id, question_id, student_id, at, n)
+    ), state AS (
+      -- LATERAL: each item reads its own play by index, whatever the statistics say.
+      SELECT i.n, i.play_id, i.question_id AS asked_id, i.student_id AS asking_student_id, i.at,
+        p.student_id, p.kind, p.status, qz.seconds_per_question, q.*,
+        greatest(p.started_at, max(q.answered_at) OVER item) AS previous_at,
+        min(q.position) FILTER (WHERE q.outcome IS NULL) OVER item AS current_position
+      FROM input i
+      JOIN plays p ON p.id = i.play_id
+      JOIN quizzes qz ON qz.id = p.quiz_id
+      CROSS JOIN LATERAL (
+        SELECT pq.position, pq.question_id, pq.option_order, pq.served_at, pq.deadline_at,
+          a.outcome, a.answered_at
+        FROM play_questions pq
+        LEFT JOIN play_answers a ON a.play_id = i.play_id AND a.question_id = pq.question_id
+        WHERE pq.play_id = i.play_id
+      ) q
+      WINDOW item AS (PARTITION BY i.n)
+    ), clock AS (
+      SELECT DISTINCT ON (play_id) play_id, question_id, seconds_per_question,
+        CASE WHEN kind = 'CONTEST'
+            AND at - previous_at > make_interval(secs => seconds_per_question + ${graceMs / 1000})
+          THEN previous_at ELSE at END AS starts_at
+      FROM state
+      WHERE question_id = asked_id AND student_id = asking_student_id AND status = 'IN_PROGRESS'
+        AND served_at IS NULL AND position = current_position
+      ORDER BY play_id, n
+    ), served AS (
+      UPDATE play_questions pq
+      SET served_at = clock.starts_at,
+        deadline_at = clock.starts_at + make_interval(secs => clock.seconds_per_question)
+      FROM clock
+      WHERE pq.play_id = clock.play_id AND pq.question_id = clock.question_id AND pq.served_at IS NULL
+      RETURNING pq.play_id, pq.question_id, pq.served_at, pq.deadline_at
+    ), event AS (
+      INSERT INTO outbox_events (type, payload, enqueued_at)
+      SELECT 'question.served',
+        jsonb_build_object('playId', play_id::text, 'questionId', question_id::text, 'deadline', deadline_at),
+        now()
+      FROM served
+    )
+    -- The caller reads only the asked question's options and clock: the other rows leave them out.
+    SELECT s.n::int AS n, s.student_id AS "studentId", s.kind, s.status,
+      s.seconds_per_question AS "secondsPerQuestion", s.position, s.question_id AS "questionId",
+      CASE WHEN s.question_id = s.asked_id THEN s.option_order ELSE '{}' END AS "optionOrder",
+      CASE WHEN s.question_id = s.asked_id THEN s.served_at END AS "servedAt",
+      CASE WHEN s.question_id = s.asked_id THEN s.deadline_at END AS "deadlineAt",
+      s.outcome, served.served_at AS "firstServedAt", served.deadline_at AS "firstDeadlineAt"
+    FROM state s
+    LEFT JOIN served ON served.play_id = s.play_id AND served.question_id = s.asked_id
+    ORDER BY s.n, s.position
+  `.execute(plain(db));
+  const rows: ServeRow[][] = items.map(() => []);
+  for (const { n, ...row } of result.rows) {
+    rows[n - 1]?.push(row);
+  }
+  return rows;
+}
+
+export interface RecordedAnswer {
+  status: string | null;
+  served: boolean | null;
+  answeredBefore: number;
+  existingOutcome: 'ANSWERED' | 'NO_ANSWER' | null;
+  existingTimeMs: number | null;
+  outcome: 'ANSWERED' | 'NO_ANSWER' | null;
+  timeTakenMs: number | null;
+  eventId: string | null;
+}
+
+/**
+ * recordAnswer for many answers at once. Two submits of the same answer in one batch record it
+ * once; both are told its outcome.
+ */
+export async function recordAnswers(
+  db: Executor,
+  items: Omit<AnswerInput, 'graceMs'>[],
+  graceMs: number,
+): Promise<RecordedAnswer[]> {
+  const result = await sql<RecordedAnswer & { n: number }>`${prepared}
+    WITH input AS (
+      SELECT * FROM unnest(
+        ${items.map((i) => i.playId)}::uuid[], ${items.map((i) => i.questionId)}::uuid[],
+        ${items.map((i) => i.studentId)}::uuid[], ${items.map((i) => i.now)}::timestamptz[],
+        ${items.map((i) => i.isContest)}::boolean[], ${items.map((i) => i.limitMs)}::int[],
+        ${items.map((i) => i.selectedOptionIds.join(','))}::text[], ${items.map((i) => i.answerText)}::text[],
+        ${items.map((i) => i.empty)}::boolean[], ${items.map((i) => i.clientMs)}::int[],
+        ${items.map((i) => i.clientAuditMs)}::int[]
+      ) WITH ORDINALITY AS t (play_id, question_id, student_id, at, is_contest, limit_ms, selected,
+        answer_text, empty, client_ms, audit_ms, n)
+    ), state AS (
+      SELECT i.*, p.status, pq.served_at,
+        i.is_contest AND i.at > pq.deadline_at + make_interval(secs => ${graceMs / 1000}::float8) AS late,
+        least(greatest(round(extract(epoch FROM i.at - pq.served_at) * 1000), 0), i.limit_ms)::int AS server_ms,
+        (SELECT count(*) FROM play_answers c WHERE c.play_id = i.play_id)::int AS answered_before
+      FROM input i
+      LEFT JOIN LATERAL (
+        SELECT status FROM plays WHERE id = i.play_id AND student_id = i.student_id
+      ) p ON true
+      LEFT JOIN LATERAL (
+        SELECT served_at, deadline_at FROM play_questions
+        WHERE play_id = i.play_id AND question_id = i.question_id
+      ) pq ON true
+    ), answer AS (
+      INSERT INTO play_answers
+        (play_id, question_id, outcome, selected_option_ids, answer_text, answered_at, time_taken_ms, client_time_taken_ms)
+      SELECT DISTINCT ON (s.play_id, s.question_id) s.play_id, s.question_id, o.outcome,
+        CASE WHEN o.outcome = 'ANSWERED' THEN string_to_array(s.selected, ',')::uuid[] ELSE '{}'::uuid[] END,
+        CASE WHEN o.outcome = 'ANSWERED' THEN s.answer_text END,
+        s.at,
+        CASE WHEN NOT s.is_contest AND s.client_ms IS NOT NULL
+          THEN least(greatest(s.client_ms, 0), s.limit_ms) ELSE s.server_ms END,
+        s.audit_ms
+      FROM state s,
+        LATERAL (SELECT CASE WHEN s.late OR s.empty THEN 'NO_ANSWER' ELSE 'ANSWERED' END AS outcome) o
+      WHERE s.status = 'IN_PROGRESS' AND s.served_at IS NOT NULL
+      ORDER BY s.play_id, s.question_id, s.n
+      ON CONFLICT (play_id, question_id) DO NOTHING
+      RETURNING play_id, question_id, outcome, time_taken_ms
+    ), event AS (
+      INSERT INTO outbox_events (type, payload)
+      SELECT 'answer.recorded', jsonb_build_object('playId', play_id::text, 'questionId', question_id::text)
+      FROM answer
+      RETURNING id, (payload->>'playId')::uuid AS play_id, (payload->>'questionId')::uuid AS question_id
+    )
+    SELECT s.n::int AS n, s.status, s.served_at IS NOT NULL AS served, s.answered_before AS "answeredBefore",
+      existing.outcome AS "existingOutcome", existing.time_taken_ms AS "existingTimeMs",
+      answer.outcome, answer.time_taken_ms AS "timeTakenMs", event.id AS "eventId"
+    FROM state s
+    LEFT JOIN LATERAL (
+      SELECT outcome, time_taken_ms FROM play_answers
+      WHERE play_id = s.play_id AND question_id = s.question_id
+    ) existing ON true
+    LEFT JOIN answer ON answer.play_id = s.play_id AND answer.question_id = s.question_id
+    LEFT JOIN event ON event.play_id = s.play_id AND event.question_id = s.question_id
+  `.execute(plain(db));
+  const byItem = new Map(result.rows.map(({ n, ...row }) => [n, row]));
+  return items.map((_, index) => {
+    const row = byItem.get(index + 1);
+    if (!row) {
+      throw new Error('recordAnswers: an item got no row');
+    }
+    return row;
+  });
+}
+
+/** playStructure for many plays at once; null where there is no such play. */
+export async function playStructures(db: Executor, playIds: string[]): Promise<(PlayStructure | null)[]> {
+  const result = await sql<{
+    playId: string;
+    studentId: string;
+    kind: 'CONTEST' | 'PRACTICE';
+    secondsPerQuestion: number;
+    questionId: string;
+    questionType: 'MCQS' | 'OPEN_ENDED';
+    selectMultiple: boolean;
+    optionOrder: string[];
+  }>`${prepared}
+    SELECT i.play_id AS "playId", p.student_id AS "studentId", p.kind,
+      qz.seconds_per_question AS "secondsPerQuestion", pq.question_id AS "questionId",
+      q.type AS "questionType", q.select_multiple AS "selectMultiple", pq.option_order AS "optionOrder"
+    FROM unnest(${playIds}::uuid[]) AS i (play_id)
+    JOIN plays p ON p.id = i.play_id
+    JOIN quizzes qz ON qz.id = p.quiz_id
+    CROSS JOIN LATERAL (
+      SELECT position, question_id, option_order FROM play_questions WHERE play_id = i.play_id
+    ) pq
+    JOIN questions q ON q.id = pq.question_id
+    ORDER BY i.play_id, pq.position
+  `.execute(plain(db));
+  const byPlay = new Map<string, PlayStructure>();
+  for (const row of result.rows) {
+    let play = byPlay.get(row.playId);
+    if (!play) {
+      play = {
+        studentId: row.studentId,
+        kind: row.kind,
+        secondsPerQuestion: row.secondsPerQuestion,
+        questions: [],
+      };
+      byPlay.set(row.playId, play);
+    }
+    const { questionId, questionType, selectMultiple, optionOrder } = row;
+    play.questions.push({ questionId, questionType, selectMultiple, optionOrder });
+  }
+  return playIds.map((id) => byPlay.get(id) ?? null);
+}

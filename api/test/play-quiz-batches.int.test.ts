@@ -1,0 +1,406 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../db/src/seed/index.js';
+import { studentAccessToken } from '../../loadtest/src/student-tokens.js';
+import { resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
+import { insertPlays, recordAnswers, serveMany } from '../src/modules/play-quiz/play-quiz.batches.js';
+import { scoreRecordedAnswers } from '../src/modules/play-quiz/play-scoring.js';
+import { answerScore } from '../src/contracts/scoring.js';
+
+// Students who start, fetch and answer at the same moment share one statement per step
+// (lib/batcher.ts). These tests send many requests in the same instant and check that each student
+// gets exactly what they would have got alone.
+
+const t = useTestContext();
+const CROWD = 40;
+
+let phaseId: string;
+let gradeId: string;
+let contestQuizId: string;
+let crowd: { id: string; token: string }[] = [];
+
+const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload ? { payload } : {}),
+  });
+
+interface Started {
+  play: { _id: string; questions: { _id: string }[] };
+  contestAttempts: number;
+  resumed: boolean;
+}
+
+const startAll = (students: { token: string }[]) =>
+  Promise.all(
+    students.map((s) => call(s.token, 'POST', '/api/play-quiz/', { quizId: contestQuizId, type: 'CONTEST' })),
+  );
+
+beforeAll(async () => {
+  await resetDatabase(t.db);
+  await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
+  phaseId = (await t.db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow())
+    .id;
+  gradeId = (
+    await t.db.selectFrom('grades').select('id').where('title', '=', 'Grade 3').executeTakeFirstOrThrow()
+  ).id;
+  contestQuizId = (
+    await t.db
+      .selectFrom('quizzes')
+      .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
+      .select('quizzes.id')
+      .where('quizGrades.gradeId', '=', gradeId)
+      .where('quizzes.kind', '=', 'CONTEST')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const rows = await t.db
+    .insertInto('students')
+    .values(
+      Array.from({ length: CROWD }, (_, i) => ({
+        fullName: `Crowd Student ${i}`,
+        fatherName: 'Crowd Father',
+        email: `crowd-${i}@example.com`,
+        passwordHash: 'x',
+        phone: `0300${String(1_000_000 + i).slice(-7)}`,
+        gender: 'OTHER' as const,
+        city: 'Lahore',
+        schoolName: 'Crowd School',
+        gradeId,
+        referralSource: 'Other',
+        emailVerified: true,
+      })),
+    )
+    .returning('id')
+    .execute();
+  crowd = rows.map((row) => ({ id: row.id, token: studentAccessToken(t.config.JWT_SECRET, row.id) }));
+});
+
+beforeEach(async () => {
+  await t.db.deleteFrom('plays').execute();
+  await t.db.updateTable('students').set({ contestAttempts: 2 }).execute();
+  await setFlags(t.db, {
+    isContestQuizEnabled: true,
+    contestQuizPhase: phaseId,
+    contestPermissionRequired: false,
+    documentAcceptanceRequired: false,
+  });
+});
+
+afterAll(async () => {
+  await t.db.updateTable('students').set({ contestAttempts: 0 }).execute();
+});
+
+describe('a crowd starting, fetching and answering at the same instant', () => {
+  it('gives each student their own play, one attempt spent, with its audit entry and event', async () => {
+    const responses = await startAll(crowd);
+    expect(responses.map((r) => r.statusCode)).toEqual(crowd.map(() => 200));
+    const started = responses.map((r) => r.json<Started>());
+    expect(started.every((s) => s.contestAttempts === 1 && !s.resumed)).toBe(true);
+    expect(new Set(started.map((s) => s.play._id)).size).toBe(CROWD);
+
+    const plays = await t.db.selectFrom('plays').select(['id', 'studentId']).execute();
+    expect(new Map(plays.map((p) => [p.id, p.studentId]))).toEqual(
+      new Map(started.map((s, i) => [s.play._id, crowd[i]!.id])),
+    );
+    const questions = await t.db
+      .selectFrom('playQuestions')
+      .select(['playId', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('playId')
+      .execute();
+    expect(questions.map((q) => Number(q.n))).toEqual(plays.map(() => 15));
+    const attempts = await t.db
+      .selectFrom('students')
+      .select('contestAttempts')
+      .where(
+        'id',
+        'in',
+        crowd.map((s) => s.id),
+      )
+      .execute();
+    expect(attempts.every((a) => a.contestAttempts === 1)).toBe(true);
+    const audits = await t.db
+      .selectFrom('auditLog')
+      .select('targetId')
+      .where('action', '=', 'play.startContest')
+      .where(
+        'targetId',
+        'in',
+        started.map((s) => s.play._id),
+      )
+      .execute();
+    expect(audits).toHaveLength(CROWD);
+    const events = await t.db
+      .selectFrom('outboxEvents')
+      .select('payload')
+      .where('type', '=', 'play.started')
+      .execute();
+    expect(new Set(events.map((e) => (e.payload as { playId: string }).playId))).toEqual(
+      new Set(started.map((s) => s.play._id)),
+    );
+  });
+
+  it('makes one play from a double tap in the same batch, and the second tap resumes it', async () => {
+    const [student] = crowd;
+    await t.db.updateTable('students').set({ contestAttempts: 1 }).where('id', '=', student!.id).execute();
+    const responses = await startAll([student!, student!, ...crowd.slice(1, 10)]);
+    expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
+    const [first, second] = responses.map((r) => r.json<Started>());
+    expect(second!.play._id).toBe(first!.play._id);
+    expect([first!.resumed, second!.resumed].sort()).toEqual([false, true]);
+    const own = await t.db.selectFrom('plays').select('id').where('studentId', '=', student!.id).execute();
+    expect(own).toHaveLength(1);
+    const left = await t.db
+      .selectFrom('students')
+      .select('contestAttempts')
+      .where('id', '=', student!.id)
+      .executeTakeFirstOrThrow();
+    expect(left.contestAttempts).toBe(0);
+  });
+
+  it('starts the others when one student’s last attempt was taken meanwhile', async () => {
+    const [unlucky, ...others] = crowd.slice(0, 8);
+    const plays = [unlucky!, ...others].map((s) => ({
+      id: crypto.randomUUID(),
+      studentId: s.id,
+      quizId: contestQuizId,
+      phaseId,
+      gradeId,
+      kind: 'CONTEST' as const,
+      questions: [],
+      secondsPerQuestion: 180,
+      spendAttempt: true,
+      attemptsBefore: 2,
+    }));
+    await t.db.updateTable('students').set({ contestAttempts: 0 }).where('id', '=', unlucky!.id).execute();
+    // One statement for all would break the attempts CHECK: it fails whole, writing nothing.
+    await expect(insertPlays(t.db, plays)).rejects.toMatchObject({ code: '23514' });
+    expect(await t.db.selectFrom('plays').select('id').execute()).toEqual([]);
+    // Through the api the batch then starts each alone: the others start, the unlucky one is told.
+    const responses = await startAll([unlucky!, ...others]);
+    expect(responses[0]!.statusCode).toBe(403);
+    expect(responses[0]!.json()).toMatchObject({ code: 'NO_ATTEMPTS' });
+    expect(responses.slice(1).map((r) => r.statusCode)).toEqual(others.map(() => 200));
+  });
+
+  it('serves each student their current question, one deadline each, the same on a repeated fetch', async () => {
+    const started = (await startAll(crowd)).map((r) => r.json<Started>());
+    const fetchAll = () =>
+      Promise.all(
+        started.map((s, i) =>
+          call(
+            crowd[i]!.token,
+            'GET',
+            `/api/play-quiz/question?playId=${s.play._id}&questionId=${s.play.questions[0]!._id}`,
+          ),
+        ),
+      );
+    const first = await fetchAll();
+    expect(first.map((r) => r.statusCode)).toEqual(crowd.map(() => 200));
+    const again = await fetchAll();
+    expect(again.map((r) => r.json<{ deadline: string }>().deadline)).toEqual(
+      first.map((r) => r.json<{ deadline: string }>().deadline),
+    );
+    expect(
+      first.every(
+        (r, i) => r.json<{ question: { _id: string } }>().question._id === started[i]!.play.questions[0]!._id,
+      ),
+    ).toBe(true);
+    // A question out of turn and another student's play are refused, even inside a batch.
+    const [refusedOrder, refusedOwner] = await Promise.all([
+      call(
+        crowd[0]!.token,
+        'GET',
+        `/api/play-quiz/question?playId=${started[0]!.play._id}&questionId=${started[0]!.play.questions[2]!._id}`,
+      ),
+      call(
+        crowd[1]!.token,
+        'GET',
+        `/api/play-quiz/question?playId=${started[0]!.play._id}&questionId=${started[0]!.play.questions[0]!._id}`,
+      ),
+    ]);
+    expect(refusedOrder.statusCode).toBe(409);
+    expect(refusedOwner.statusCode).toBe(404);
+  });
+
+  it('records each answer once, with the server’s time, and a retry in the same batch gets the first result', async () => {
+    const started = (await startAll(crowd)).map((r) => r.json<Started>());
+    const served = await Promise.all(
+      started.map((s, i) =>
+        call(
+          crowd[i]!.token,
+          'GET',
+          `/api/play-quiz/question?playId=${s.play._id}&questionId=${s.play.questions[0]!._id}`,
+        ),
+      ),
+    );
+    const submits = started.flatMap((s, i) => {
+      const question = served[i]!.json<{ question: { questionOptions: { _id: string }[]; type: string } }>()
+        .question;
+      const body = {
+        playId: s.play._id,
+        questionId: s.play.questions[0]!._id,
+        answers: question.type === 'MCQs' ? [question.questionOptions[0]!._id] : ['7'],
+        timeTaken: 999_999,
+      };
+      // Every fifth student's phone sends the answer twice at once.
+      return i % 5 === 0 ? [[i, body] as const, [i, body] as const] : [[i, body] as const];
+    });
+    const responses = await Promise.all(
+      submits.map(([i, body]) =>
+        call(crowd[i]!.token, 'POST', '/api/play-quiz/question/submit-answer', body),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(submits.map(() => 200));
+    const answers = await t.db
+      .selectFrom('playAnswers')
+      .select(['playId', 'outcome', 'timeTakenMs', 'clientTimeTakenMs'])
+      .execute();
+    expect(answers).toHaveLength(CROWD);
+    expect(answers.every((a) => a.outcome === 'ANSWERED' && a.timeTakenMs < 60_000)).toBe(true);
+    expect(answers.every((a) => a.clientTimeTakenMs === 999_999)).toBe(true);
+    const results = responses.map((r) => r.json<{ outcome: string; nextIndex: number }>());
+    expect(results.every((r) => r.outcome === 'ANSWERED' && r.nextIndex === 1)).toBe(true);
+    const events = await t.db
+      .selectFrom('outboxEvents')
+      .select('id')
+      .where('type', '=', 'answer.recorded')
+      .execute();
+    expect(events).toHaveLength(CROWD);
+  });
+
+  it('answers per item like the one-at-a-time statements: unknown play, answer before serve, late answer', async () => {
+    const started = (await startAll(crowd.slice(0, 3))).map((r) => r.json<Started>());
+    const [a, b, c] = started;
+    const now = new Date();
+    // b's first question is served; c's was served long ago, past its deadline and grace.
+    await serveMany(
+      t.db,
+      [
+        { playId: b!.play._id, questionId: b!.play.questions[0]!._id, studentId: crowd[1]!.id, now },
+        { playId: c!.play._id, questionId: c!.play.questions[0]!._id, studentId: crowd[2]!.id, now },
+      ],
+      3000,
+    );
+    await t.db
+      .updateTable('playQuestions')
+      .set({ servedAt: new Date(Date.now() - 300_000), deadlineAt: new Date(Date.now() - 120_000) })
+      .where('playId', '=', c!.play._id)
+      .where('questionId', '=', c!.play.questions[0]!._id)
+      .execute();
+    const answer = (playId: string, questionId: string, studentId: string) => ({
+      playId,
+      questionId,
+      studentId,
+      now: new Date(),
+      isContest: true,
+      limitMs: 180_000,
+      selectedOptionIds: [],
+      answerText: '1',
+      empty: false,
+      clientMs: null,
+      clientAuditMs: null,
+    });
+    const [unknown, notServed, onTime, late] = await recordAnswers(
+      t.db,
+      [
+        answer(crypto.randomUUID(), a!.play.questions[0]!._id, crowd[0]!.id),
+        answer(a!.play._id, a!.play.questions[0]!._id, crowd[0]!.id),
+        answer(b!.play._id, b!.play.questions[0]!._id, crowd[1]!.id),
+        answer(c!.play._id, c!.play.questions[0]!._id, crowd[2]!.id),
+      ],
+      3000,
+    );
+    expect(unknown).toMatchObject({ status: null, outcome: null, eventId: null });
+    expect(notServed).toMatchObject({ status: 'IN_PROGRESS', served: false, outcome: null, eventId: null });
+    expect(onTime).toMatchObject({
+      status: 'IN_PROGRESS',
+      served: true,
+      outcome: 'ANSWERED',
+      answeredBefore: 0,
+    });
+    expect(onTime!.eventId).not.toBeNull();
+    expect(late).toMatchObject({ outcome: 'NO_ANSWER', timeTakenMs: 180_000 });
+  });
+
+  it('scores a batch holding a whole play and a replay once: totals add up and the play finishes once', async () => {
+    const [started] = (await startAll(crowd.slice(0, 1))).map((r) => r.json<Started>());
+    const playId = started!.play._id;
+    const questions = await t.db
+      .selectFrom('playQuestions')
+      .innerJoin('questions', 'questions.id', 'playQuestions.questionId')
+      .select(['playQuestions.questionId', 'questions.type', 'questions.acceptedAnswers'])
+      .where('playId', '=', playId)
+      .orderBy('position')
+      .execute();
+    const correctOf = async (questionId: string) =>
+      (
+        await t.db
+          .selectFrom('questionOptions')
+          .select('id')
+          .where('questionId', '=', questionId)
+          .where('isCorrect', '=', true)
+          .execute()
+      ).map((o) => o.id);
+    // Every question answered, alternately right and wrong, each taking 10 s more than the last.
+    const answers = await Promise.all(
+      questions.map(async (q, i) => {
+        const right = i % 2 === 0;
+        const correct = q.type === 'MCQS' ? await correctOf(q.questionId) : [];
+        const wrong =
+          q.type === 'MCQS'
+            ? (
+                await t.db
+                  .selectFrom('questionOptions')
+                  .select('id')
+                  .where('questionId', '=', q.questionId)
+                  .where('isCorrect', '=', false)
+                  .execute()
+              ).map((o) => o.id)
+            : [];
+        return {
+          playId,
+          questionId: q.questionId,
+          outcome: 'ANSWERED' as const,
+          selectedOptionIds: q.type === 'MCQS' ? (right ? correct : wrong.slice(0, 1)) : [],
+          answerText: q.type === 'MCQS' ? null : right ? q.acceptedAnswers[0]! : 'surely not this',
+          answeredAt: new Date(Date.now() - (15 - i) * 1000),
+          timeTakenMs: (i + 1) * 10_000,
+          right,
+        };
+      }),
+    );
+    await t.db
+      .insertInto('playAnswers')
+      .values(answers.map(({ right: _right, ...row }) => row))
+      .execute();
+    const batch = [
+      ...questions.map((q) => ({ playId, questionId: q.questionId })),
+      { playId, questionId: questions[3]!.questionId },
+    ];
+    const events = await scoreRecordedAnswers(t.db, batch);
+    expect(events.map((e) => e.type)).toEqual(['play.finished']);
+    const expected = answers.reduce((sum, a) => sum + answerScore(a.right, a.timeTakenMs, 180_000), 0);
+    const play = await t.db
+      .selectFrom('plays')
+      .select(['status', 'score', 'correctCount', 'totalTimeMs', 'scoredCount', 'finishedAt'])
+      .where('id', '=', playId)
+      .executeTakeFirstOrThrow();
+    expect(play).toMatchObject({
+      status: 'FINISHED',
+      correctCount: 8,
+      totalTimeMs: answers.reduce((sum, a) => sum + a.timeTakenMs, 0),
+      scoredCount: 15,
+      finishedAt: answers[14]!.answeredAt,
+    });
+    expect(play.score).toBeCloseTo(expected, 3);
+    // The same jobs again (a replay): nothing changes and no second play.finished.
+    expect(await scoreRecordedAnswers(t.db, batch)).toEqual([]);
+    const again = await t.db
+      .selectFrom('plays')
+      .select(['score', 'scoredCount'])
+      .where('id', '=', playId)
+      .executeTakeFirstOrThrow();
+    expect(again).toEqual({ score: play.score, scoredCount: 15 });
+  });
+});
