@@ -14,6 +14,12 @@ export interface FakeSmtp {
   messages: CapturedMail[];
   /** When set, every message is refused with this SMTP error. */
   rejectWith: string | null;
+  /**
+   * While true, a message is read in full but never answered (no 250 after DATA): the sender is
+   * left mid-send, and the message is not delivered. It is kept in `held`, not in `messages`.
+   */
+  hold: boolean;
+  held: CapturedMail[];
   waitForMessage(predicate: (m: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
 }
@@ -27,7 +33,8 @@ export function decodeQuotedPrintable(raw: string): string {
 /** A local SMTP relay that speaks the real protocol (AUTH PLAIN/LOGIN, no TLS) and keeps what it receives. */
 export async function startFakeSmtp(credentials?: { user: string; pass: string }): Promise<FakeSmtp> {
   const messages: CapturedMail[] = [];
-  const state: { rejectWith: string | null } = { rejectWith: null };
+  const held: CapturedMail[] = [];
+  const state: { rejectWith: string | null; hold: boolean } = { rejectWith: null, hold: false };
   const server = new SMTPServer({
     secure: false,
     disabledCommands: ['STARTTLS'],
@@ -49,12 +56,17 @@ export async function startFakeSmtp(credentials?: { user: string; pass: string }
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
-        messages.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           decoded: decodeQuotedPrintable(raw),
-        });
+        };
+        if (state.hold) {
+          held.push(mail);
+          return;
+        }
+        messages.push(mail);
         callback();
       });
     },
@@ -70,6 +82,13 @@ export async function startFakeSmtp(credentials?: { user: string; pass: string }
     set rejectWith(value: string | null) {
       state.rejectWith = value;
     },
+    get hold() {
+      return state.hold;
+    },
+    set hold(value: boolean) {
+      state.hold = value;
+    },
+    held,
     async waitForMessage(predicate, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {

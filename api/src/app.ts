@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { paymentConfigRoutes } from './modules/payment-config/payment-config.routes.js';
 import { paymentReportsRoutes } from './modules/payment-reports/payment-reports.routes.js';
+import { gatewayFormActionOrigins } from './modules/payments/gateways/registry.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { phaseProgressRoutes } from './modules/phase-progress/phase-progress.routes.js';
 import { phasesRoutes } from './modules/phases/phases.routes.js';
@@ -131,11 +132,15 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   const ctx: AppContext = { config, db, redis, queues, tokens, allowedOrigins };
 
   await app.register(errorsPlugin);
-  await app.register(securityPlugin, { allowedOrigins, isProduction: config.isProduction });
+  await app.register(securityPlugin, {
+    allowedOrigins,
+    isProduction: config.isProduction,
+    formActionOrigins: gatewayFormActionOrigins(),
+  });
   await app.register(fastifyCookie);
   await app.register(docsPlugin);
   await app.register(authPlugin, { db, tokens });
-  await app.register(socketPlugin, { redis, redisPrefix: config.REDIS_PREFIX, tokens, allowedOrigins });
+  await app.register(socketPlugin, { db, redis, redisPrefix: config.REDIS_PREFIX, tokens, allowedOrigins });
 
   await app.register(apiRoutes(ctx), { prefix: '/api' });
 

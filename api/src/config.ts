@@ -43,6 +43,8 @@ const envSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  /** The sandbox gateway credits attempts for nothing: refused in production unless this is true. */
+  PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
   SEED_ADMIN_EMAIL: z.email().optional(),
   SEED_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
 });

@@ -34,40 +34,76 @@ const save = (token: string, payload: object) =>
     payload,
   });
 
-const jazzcash = (changes: Record<string, unknown> = {}) => ({
-  sandboxEnabled: true,
-  jazzcash: {
-    enabled: true,
-    merchantId: 'MC12345',
-    baseUrl: 'https://sandbox.jazzcash.com.pk/',
-    password: PASSWORD,
-    integritySalt: SALT,
-    ...changes,
+const jazzcash = (changes: Record<string, unknown> = {}, enabled = true) => ({
+  gateways: {
+    sandbox: { enabled: true },
+    jazzcash: {
+      enabled,
+      settings: Object.fromEntries(
+        Object.entries({
+          merchantId: 'MC12345',
+          baseUrl: 'https://sandbox.jazzcash.com.pk/',
+          password: PASSWORD,
+          integritySalt: SALT,
+          ...changes,
+        }).filter(([, v]) => v !== undefined),
+      ),
+    },
   },
 });
 
-const storedRow = () => t.db.selectFrom('paymentSettings').selectAll().executeTakeFirstOrThrow();
+const storedRow = (gateway = 'jazzcash') =>
+  t.db
+    .selectFrom('paymentGatewaySettings')
+    .selectAll()
+    .where('gateway', '=', gateway)
+    .executeTakeFirstOrThrow();
+const storedSecrets = async () => (await storedRow()).secrets as Record<string, string>;
+
+type View = {
+  gateways: {
+    id: string;
+    enabled: boolean;
+    available: boolean;
+    settings: { name: string; value: string; storedHint: string | null }[];
+  }[];
+  updatedAt: string | null;
+};
+const gatewayOf = (view: View, id: string) => view.gateways.find((g) => g.id === id);
+/** name → value for plain settings, name → storedHint for secrets. */
+const valuesOf = (view: View, id: string) =>
+  Object.fromEntries((gatewayOf(view, id)?.settings ?? []).map((s) => [s.name, s.storedHint ?? s.value]));
 
 describe('GET /api/admin/paymentConfig/detail/', () => {
-  it('answers the defaults before anything is saved: both gateways off, nothing stored', async () => {
+  it('describes every registered gateway with its settings, all off and nothing stored before a save', async () => {
     const { token } = await tokenFor(['read']);
     const res = await detail(token);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({
-      data: {
-        sandboxEnabled: false,
-        jazzcash: {
-          enabled: false,
-          merchantId: '',
-          baseUrl: 'https://sandbox.jazzcash.com.pk',
-          passwordSet: false,
-          saltSet: false,
-          passwordHint: null,
-          saltHint: null,
+    const data = res.json<{ data: View }>().data;
+    expect(data.updatedAt).toBeNull();
+    expect(data.gateways.map((g) => [g.id, g.enabled, g.available])).toEqual([
+      ['jazzcash', false, true],
+      ['sandbox', false, true],
+    ]);
+    expect(gatewayOf(data, 'jazzcash')).toMatchObject({
+      label: 'JazzCash',
+      settings: [
+        {
+          name: 'merchantId',
+          label: 'Merchant ID',
+          kind: 'text',
+          requiredToEnable: true,
+          maxLength: 40,
+          pattern: { source: '^[A-Za-z0-9_-]*$', message: 'may hold only letters, digits, - and _' },
+          value: '',
+          storedHint: null,
         },
-        updatedAt: null,
-      },
+        { name: 'baseUrl', kind: 'url', value: 'https://sandbox.jazzcash.com.pk', storedHint: null },
+        { name: 'password', kind: 'secret', value: '', storedHint: null },
+        { name: 'integritySalt', kind: 'secret', value: '', storedHint: null },
+      ],
     });
+    expect(gatewayOf(data, 'sandbox')).toMatchObject({ settings: [], warning: expect.any(String) });
   });
 });
 
@@ -75,47 +111,44 @@ describe('POST /api/admin/paymentConfig/create/', () => {
   it('saves the settings and never returns the secrets, only their last two characters', async () => {
     const admin = await tokenFor(['read', 'update']);
     const res = await save(admin.token, jazzcash());
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain(PASSWORD);
     expect(res.body).not.toContain(SALT);
-    expect(res.json()).toMatchObject({
-      message: 'Payment settings saved',
-      data: {
-        sandboxEnabled: true,
-        jazzcash: {
-          enabled: true,
-          merchantId: 'MC12345',
-          baseUrl: 'https://sandbox.jazzcash.com.pk',
-          passwordSet: true,
-          saltSet: true,
-          passwordHint: '••••••34',
-          saltHint: '••••••18',
-        },
-      },
+    const data = res.json<{ message: string; data: View }>();
+    expect(data.message).toBe('Payment settings saved');
+    expect(gatewayOf(data.data, 'jazzcash')?.enabled).toBe(true);
+    expect(gatewayOf(data.data, 'sandbox')?.enabled).toBe(true);
+    expect(valuesOf(data.data, 'jazzcash')).toEqual({
+      merchantId: 'MC12345',
+      baseUrl: 'https://sandbox.jazzcash.com.pk',
+      password: '••••••34',
+      integritySalt: '••••••18',
     });
+    expect(data.data.updatedAt).toEqual(expect.any(String));
 
     const read = await detail(admin.token);
     expect(read.body).not.toContain(PASSWORD);
     expect(read.body).not.toContain(SALT);
-    expect(read.json().data).toEqual(res.json().data);
+    expect(read.json<{ data: View }>().data).toEqual(data.data);
   });
 
   it('stores the secrets encrypted, not as plain text', async () => {
     const admin = await tokenFor(['update']);
     await save(admin.token, jazzcash());
     const row = await storedRow();
-    expect(row.jazzcashPasswordEncrypted).not.toBe(PASSWORD);
-    expect(row.jazzcashPasswordEncrypted).not.toContain(PASSWORD);
-    expect(row.jazzcashSaltEncrypted).not.toContain(SALT);
-    expect(decryptSecret(row.jazzcashPasswordEncrypted ?? '', t.config.ENCRYPTION_KEY)).toBe(PASSWORD);
-    expect(decryptSecret(row.jazzcashSaltEncrypted ?? '', t.config.ENCRYPTION_KEY)).toBe(SALT);
+    const secrets = await storedSecrets();
+    expect(JSON.stringify(row)).not.toContain(PASSWORD);
+    expect(JSON.stringify(row)).not.toContain(SALT);
+    expect(decryptSecret(secrets.password ?? '', t.config.ENCRYPTION_KEY)).toBe(PASSWORD);
+    expect(decryptSecret(secrets.integritySalt ?? '', t.config.ENCRYPTION_KEY)).toBe(SALT);
+    expect(row.settings).toEqual({ merchantId: 'MC12345', baseUrl: 'https://sandbox.jazzcash.com.pk' });
     expect(row.updatedBy).toBe(admin.id);
   });
 
   it('keeps the stored password and salt when they are left blank or left out', async () => {
     const admin = await tokenFor(['update']);
     await save(admin.token, jazzcash());
-    const before = await storedRow();
+    const before = await storedSecrets();
 
     const blank = await save(
       admin.token,
@@ -123,23 +156,42 @@ describe('POST /api/admin/paymentConfig/create/', () => {
     );
     expect(blank.statusCode).toBe(200);
     const missing = await save(admin.token, {
-      sandboxEnabled: false,
-      jazzcash: { enabled: true, merchantId: 'MC99999', baseUrl: 'https://payments.jazzcash.com.pk' },
+      gateways: {
+        sandbox: { enabled: false },
+        jazzcash: {
+          enabled: true,
+          settings: { merchantId: 'MC99999', baseUrl: 'https://payments.jazzcash.com.pk' },
+        },
+      },
     });
     expect(missing.statusCode).toBe(200);
-    expect(missing.json().data.jazzcash).toMatchObject({ passwordHint: '••••••34', saltHint: '••••••18' });
+    expect(valuesOf(missing.json<{ data: View }>().data, 'jazzcash')).toMatchObject({
+      password: '••••••34',
+      integritySalt: '••••••18',
+    });
+    expect(await storedSecrets()).toEqual(before);
+    expect((await storedRow()).settings).toMatchObject({ merchantId: 'MC99999' });
+    expect((await storedRow('sandbox')).enabled).toBe(false);
+  });
 
-    const after = await storedRow();
-    expect(after.jazzcashPasswordEncrypted).toBe(before.jazzcashPasswordEncrypted);
-    expect(after.jazzcashSaltEncrypted).toBe(before.jazzcashSaltEncrypted);
-    expect(after).toMatchObject({ jazzcashMerchantId: 'MC99999', sandboxEnabled: false });
+  it('leaves a gateway that is not in the body as it is', async () => {
+    const admin = await tokenFor(['update']);
+    await save(admin.token, jazzcash());
+    const res = await save(admin.token, { gateways: { sandbox: { enabled: false } } });
+    expect(res.statusCode).toBe(200);
+    const data = res.json<{ data: View }>().data;
+    expect(gatewayOf(data, 'jazzcash')?.enabled).toBe(true);
+    expect(valuesOf(data, 'jazzcash').merchantId).toBe('MC12345');
   });
 
   it('replaces a secret when a new one is typed', async () => {
     const admin = await tokenFor(['update']);
     await save(admin.token, jazzcash());
     const res = await save(admin.token, jazzcash({ password: 'another-pass-56', integritySalt: undefined }));
-    expect(res.json().data.jazzcash).toMatchObject({ passwordHint: '••••••56', saltHint: '••••••18' });
+    expect(valuesOf(res.json<{ data: View }>().data, 'jazzcash')).toMatchObject({
+      password: '••••••56',
+      integritySalt: '••••••18',
+    });
   });
 
   it('refuses to turn JazzCash on without a merchant id, a password and a salt, naming each field', async () => {
@@ -154,7 +206,7 @@ describe('POST /api/admin/paymentConfig/create/', () => {
         'jazzcash.integritySalt': 'is required to turn JazzCash on',
       },
     });
-    expect(await t.db.selectFrom('paymentSettings').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('paymentGatewaySettings').selectAll().execute()).toEqual([]);
 
     const noSalt = await save(admin.token, jazzcash({ integritySalt: undefined }));
     expect(noSalt.statusCode).toBe(400);
@@ -164,15 +216,18 @@ describe('POST /api/admin/paymentConfig/create/', () => {
   it('saves JazzCash switched off with nothing filled in', async () => {
     const admin = await tokenFor(['update']);
     const res = await save(admin.token, {
-      sandboxEnabled: true,
-      jazzcash: { enabled: false, merchantId: '', baseUrl: 'https://sandbox.jazzcash.com.pk' },
+      gateways: {
+        sandbox: { enabled: true },
+        jazzcash: {
+          enabled: false,
+          settings: { merchantId: '', baseUrl: 'https://sandbox.jazzcash.com.pk' },
+        },
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.jazzcash).toMatchObject({
-      enabled: false,
-      passwordSet: false,
-      passwordHint: null,
-    });
+    const data = res.json<{ data: View }>().data;
+    expect(gatewayOf(data, 'jazzcash')?.enabled).toBe(false);
+    expect(valuesOf(data, 'jazzcash').password).toBe('');
   });
 
   it('accepts https, and http only on this machine', async () => {
@@ -188,14 +243,44 @@ describe('POST /api/admin/paymentConfig/create/', () => {
 
     const local = await save(admin.token, jazzcash({ baseUrl: 'http://127.0.0.1:4010/' }));
     expect(local.statusCode).toBe(200);
-    expect(local.json().data.jazzcash.baseUrl).toBe('http://127.0.0.1:4010');
+    expect(valuesOf(local.json<{ data: View }>().data, 'jazzcash').baseUrl).toBe('http://127.0.0.1:4010');
+  });
+
+  it('refuses unknown gateways, unknown settings and malformed values with a 400 naming them', async () => {
+    const admin = await tokenFor(['update']);
+    const cases: [object, string][] = [
+      [{ gateways: { paypal: { enabled: true } } }, 'paypal: is not a payment gateway'],
+      [
+        { gateways: { jazzcash: { enabled: false, settings: { apiKey: 'x' } } } },
+        'jazzcash.apiKey: is not a setting of JazzCash',
+      ],
+      [
+        { gateways: { jazzcash: { enabled: false, settings: { merchantId: 'MC 1' } } } },
+        'jazzcash.merchantId: may hold only letters, digits, - and _',
+      ],
+      [
+        { gateways: { jazzcash: { enabled: false, settings: { password: 'x'.repeat(129) } } } },
+        'jazzcash.password: must be at most 128 characters',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const res = await save(admin.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(message);
+    }
+    for (const body of [{}, { gateways: { 'Bad Id': { enabled: true } } }, { gateways: { sandbox: {} } }]) {
+      const res = await save(admin.token, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json<{ message: string }>().message).toEqual(expect.any(String));
+    }
+    expect(await t.db.selectFrom('paymentGatewaySettings').selectAll().execute()).toEqual([]);
   });
 
   it('lets read-only staff read the settings but not save them', async () => {
     const reader = await tokenFor(['read']);
     const res = await save(reader.token, jazzcash());
     expect(res.statusCode).toBe(403);
-    expect(await t.db.selectFrom('paymentSettings').selectAll().execute()).toEqual([]);
+    expect(await t.db.selectFrom('paymentGatewaySettings').selectAll().execute()).toEqual([]);
     expect((await detail(reader.token)).statusCode).toBe(200);
 
     const stranger = await tokenFor([]);
@@ -216,56 +301,52 @@ describe('POST /api/admin/paymentConfig/create/', () => {
     const serialized = JSON.stringify(rows);
     expect(serialized).not.toContain(PASSWORD);
     expect(serialized).not.toContain(SALT);
-    const stored = await storedRow();
-    expect(serialized).not.toContain(stored.jazzcashPasswordEncrypted ?? '-');
+    expect(serialized).not.toContain((await storedSecrets()).password ?? '-');
     expect(rows[0]).toMatchObject({
       actorId: admin.id,
-      targetType: 'paymentSettings',
+      targetType: 'paymentGatewaySettings',
       details: {
-        passwordChanged: true,
-        saltChanged: true,
+        secretsChanged: ['jazzcash.password', 'jazzcash.integritySalt'],
         changes: {
-          sandboxEnabled: { from: false, to: true },
-          jazzcashEnabled: { from: false, to: true },
-          jazzcashMerchantId: { from: '', to: 'MC12345' },
+          'sandbox.enabled': { from: false, to: true },
+          'jazzcash.enabled': { from: false, to: true },
+          'jazzcash.merchantId': { from: '', to: 'MC12345' },
         },
       },
     });
     expect(rows[1]?.details).toEqual({
-      passwordChanged: false,
-      saltChanged: false,
-      changes: { jazzcashMerchantId: { from: 'MC12345', to: 'MC77777' } },
+      secretsChanged: [],
+      changes: { 'jazzcash.merchantId': { from: 'MC12345', to: 'MC77777' } },
     });
   });
 });
 
 describe('loadGatewaySettings', () => {
-  it('gives the payments service the decrypted JazzCash credentials when JazzCash is on', async () => {
+  it('gives the payments service the decrypted JazzCash settings when JazzCash is on', async () => {
     const admin = await tokenFor(['update']);
     await save(admin.token, jazzcash({ baseUrl: 'http://localhost:4010' }));
-    await expect(loadGatewaySettings(t.db, t.config.ENCRYPTION_KEY)).resolves.toEqual({
-      sandboxEnabled: true,
-      jazzcash: {
-        enabled: true,
+    const stored = await loadGatewaySettings(t.db, t.config.ENCRYPTION_KEY);
+    expect(stored.get('jazzcash')).toEqual({
+      enabled: true,
+      values: {
         merchantId: 'MC12345',
         password: PASSWORD,
         integritySalt: SALT,
         baseUrl: 'http://localhost:4010',
       },
     });
+    expect(stored.get('sandbox')).toEqual({ enabled: true, values: {} });
   });
 
-  it('gives no JazzCash credentials while JazzCash is off, or before anything is saved', async () => {
-    await expect(loadGatewaySettings(t.db, t.config.ENCRYPTION_KEY)).resolves.toEqual({
-      sandboxEnabled: false,
-      jazzcash: null,
-    });
+  it('decrypts no secrets of a gateway that is off, and has nothing before anything is saved', async () => {
+    expect((await loadGatewaySettings(t.db, t.config.ENCRYPTION_KEY)).size).toBe(0);
     const admin = await tokenFor(['update']);
     await save(admin.token, jazzcash());
-    await save(admin.token, jazzcash({ enabled: false }));
-    await expect(loadGatewaySettings(t.db, t.config.ENCRYPTION_KEY)).resolves.toEqual({
-      sandboxEnabled: true,
-      jazzcash: null,
+    await save(admin.token, jazzcash({}, false));
+    const stored = await loadGatewaySettings(t.db, t.config.ENCRYPTION_KEY);
+    expect(stored.get('jazzcash')).toEqual({
+      enabled: false,
+      values: { merchantId: 'MC12345', baseUrl: 'https://sandbox.jazzcash.com.pk' },
     });
   });
 });

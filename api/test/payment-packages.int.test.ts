@@ -225,7 +225,7 @@ describe('POST /api/admin/paymentPackage/update/ and status/', () => {
         description: 'For phase 1',
         attempts: 2,
         pricePaisa: 150_000,
-        phase: { id: phase.id, title: 'Phase 1' },
+        phase: { id: phase.id, title: 'Phase 1', status: expect.any(String), endsAt: expect.any(Date) },
       },
     ]);
 

@@ -615,6 +615,21 @@ describe('GET /api/admin/reports/payment-failures/', () => {
     expect(second).toMatchObject({ total: 4, totalPages: 2 });
     expect(second.data.map((r) => r._id)).toEqual([f.p5.id]);
     expect((await get(token, `${FAILURES}?outcome=CREDITED`)).statusCode).toBe(400);
+    const unknown = await get(token, `${FAILURES}?gateway=paypal`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ message: 'gateway: must be one of jazzcash, sandbox, free' });
+  });
+
+  it('offers every registered gateway (and free) to the gateway filter', async () => {
+    const res = await get(await adminToken(), `${FAILURES}options/`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      gateways: [
+        { id: 'jazzcash', label: 'JazzCash' },
+        { id: 'sandbox', label: 'Sandbox (test payments)' },
+        { id: 'free', label: 'Free (100% promo)' },
+      ],
+    });
   });
 });
 
@@ -738,7 +753,7 @@ describe('permissions', () => {
       ['promoCode', 'read'],
     ]);
     const paymentRoutes = [PAYMENTS, EXPORT, '/api/admin/reports/payments/options/'];
-    const failureRoutes = [FAILURES, `${LOGS}?id=${f.p4.id}`];
+    const failureRoutes = [FAILURES, `${FAILURES}options/`, `${LOGS}?id=${f.p4.id}`];
     for (const url of paymentRoutes) {
       expect((await get(transactions, url)).statusCode, url).toBe(200);
       expect((await get(failures, url)).statusCode, url).toBe(403);
@@ -769,6 +784,11 @@ describe('GET /api/admin/reports/payments/options/', () => {
     });
     const options = (await get(await adminToken(), '/api/admin/reports/payments/options/')).json();
     expect(options).toEqual({
+      gateways: [
+        { id: 'jazzcash', label: 'JazzCash' },
+        { id: 'sandbox', label: 'Sandbox (test payments)' },
+        { id: 'free', label: 'Free (100% promo)' },
+      ],
       packages: [
         { _id: f.single.id, name: 'Single attempt' },
         { _id: f.triple.id, name: 'Three attempts' },
@@ -793,6 +813,7 @@ describe('API reference', () => {
         '/api/admin/reports/payments/export/',
         '/api/admin/reports/payments/options/',
         '/api/admin/reports/payment-failures/',
+        '/api/admin/reports/payment-failures/options/',
         '/api/admin/reports/payment-failures/logs/',
       ]),
     );

@@ -1,16 +1,22 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Job } from 'bullmq';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { type FakeJazzCash, startFakeJazzCash } from '../../test/fake-jazzcash.js';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.js';
 import { deleteRedisKeys, resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
-import { startWorkers } from '../../workers/src/runtime.js';
+import type { WorkerContext } from '../../workers/src/handlers.js';
+import { mailHandlers } from '../../workers/src/processors/mail.js';
 import { encryptSecret } from '../src/lib/secret-box.js';
 import { jazzCashSecureHash } from '../src/modules/payments/gateways/jazzcash.js';
 import { reconcilePendingPayments } from '../src/modules/payments/payments.service.js';
 
 const t = useTestContext();
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STUDENT = 'fatima.malik@example.com';
 const OTHER = 'ayesha.khan@example.com';
 const JAZZ = { merchantId: 'MC12345', password: 'jazz-pass-1', integritySalt: 'salt0F5DD14AE2' };
@@ -85,13 +91,15 @@ beforeAll(async () => {
   await resetDatabase(t.db);
   await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
   await t.db
-    .updateTable('paymentSettings')
-    .set({
-      jazzcashEnabled: true,
-      jazzcashMerchantId: JAZZ.merchantId,
-      jazzcashPasswordEncrypted: encryptSecret(JAZZ.password, t.config.ENCRYPTION_KEY),
-      jazzcashSaltEncrypted: encryptSecret(JAZZ.integritySalt, t.config.ENCRYPTION_KEY),
-      jazzcashBaseUrl: fake.baseUrl,
+    .insertInto('paymentGatewaySettings')
+    .values({
+      gateway: 'jazzcash',
+      enabled: true,
+      settings: JSON.stringify({ merchantId: JAZZ.merchantId, baseUrl: fake.baseUrl }),
+      secrets: JSON.stringify({
+        password: encryptSecret(JAZZ.password, t.config.ENCRYPTION_KEY),
+        integritySalt: encryptSecret(JAZZ.integritySalt, t.config.ENCRYPTION_KEY),
+      }),
     })
     .execute();
   const pkg = await t.db
@@ -165,6 +173,57 @@ describe('payment options', () => {
       expect(res.json<{ message: string }>().message).toEqual(expect.any(String));
     }
     expect((await call('GET', '/api/payment/options', undefined, 'not-a-token')).statusCode).toBe(401);
+  });
+});
+
+describe('packages and phases', () => {
+  it('sells a phase package only while its phase is the contest phase or not over, naming the phase', async () => {
+    const phase = await t.db
+      .selectFrom('phases')
+      .select(['id', 'name', 'status', 'startsAt', 'endsAt'])
+      .where('number', '=', 1)
+      .executeTakeFirstOrThrow();
+    type Sold = { name: string; phase: { _id: string; title: string; isContestPhase: boolean } | null };
+    const sold = async () =>
+      (await call('GET', '/api/payment/options')).json<{ data: { packages: Sold[] } }>().data.packages;
+    const buy = () => call('POST', '/api/payment/checkout', { packageId: onePackage.id, gateway: 'sandbox' });
+    const setPhase = (values: { status: 'ACTIVE' | 'CLOSED'; startsAt?: Date; endsAt?: Date }) =>
+      t.db.updateTable('phases').set(values).where('id', '=', phase.id).execute();
+
+    expect((await sold()).find((p) => p.name === 'One attempt')?.phase).toEqual({
+      _id: phase.id,
+      title: phase.name,
+      isContestPhase: false,
+    });
+    try {
+      // Over: closed by the admins, or past its end date.
+      await setPhase({ status: 'CLOSED' });
+      expect(await sold()).toEqual([]);
+      const refused = await buy();
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ message: 'This package is not on sale.' });
+      const promo = await call('POST', '/api/payment/promo/check', {
+        code: 'WELCOME50',
+        packageId: onePackage.id,
+      });
+      expect(promo.statusCode).toBe(404);
+      await setPhase({
+        status: 'ACTIVE',
+        startsAt: new Date(Date.now() - 2 * 86_400_000),
+        endsAt: new Date(Date.now() - 86_400_000),
+      });
+      expect(await sold()).toEqual([]);
+      expect((await buy()).statusCode).toBe(404);
+
+      // Still the contest phase (flag contestQuizPhase): sold, and said so.
+      await setFlags(t.db, { isPaymentEnabled: true, contestQuizPhase: phase.id });
+      expect((await sold()).find((p) => p.name === 'One attempt')?.phase).toMatchObject({
+        isContestPhase: true,
+      });
+      expect((await buy()).statusCode).toBe(200);
+    } finally {
+      await setPhase({ status: phase.status as 'ACTIVE', startsAt: phase.startsAt, endsAt: phase.endsAt });
+    }
   });
 });
 
@@ -470,6 +529,39 @@ describe('reconciliation', () => {
   });
 });
 
+/** The workers as `npm start` runs them, in a process of their own on the test database and Redis prefix. */
+function startWorkersProcess() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: inject('databaseUrl'),
+      REDIS_PREFIX: inject('redisPrefix'),
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (d: Buffer) => {
+    output += d.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, exited, output: () => output };
+}
+
+async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 60_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
 describe('receipt e-mail', () => {
   let smtp: FakeSmtp;
   beforeAll(async () => {
@@ -479,48 +571,83 @@ describe('receipt e-mail', () => {
     await smtp.close();
   });
 
-  it('a worker down between credit and receipt still sends the receipt, once', async () => {
+  it('a worker killed mid-send still sends the receipt, once', async () => {
     await t.db
       .insertInto('smtpSettings')
       .values({ id: 1, host: '127.0.0.1', port: smtp.port, fromEmail: 'no-reply@riyazi.test' })
       .onConflict((oc) => oc.column('id').doUpdateSet({ port: smtp.port }))
       .execute();
     const { orderRef } = await jazzCheckout();
-    // Credited while no worker runs: the receipt waits in the outbox and the mail table.
+    // Credited while no worker runs: the receipt waits in the queue and the mail table.
     await postForm('/api/payment/gateway/jazzcash/callback', fake.decide(orderRef, 'approve'));
     const message = await t.db.selectFrom('mailMessages').select(['id', 'status']).executeTakeFirstOrThrow();
     expect(message.status).toBe('QUEUED');
-    const startAll = () =>
-      startWorkers({
+    const receipts = () => smtp.messages.filter((m) => m.decoded.includes(orderRef));
+
+    // The relay never answers the message's DATA: the worker is mid-send when it is killed.
+    smtp.hold = true;
+    const first = startWorkersProcess();
+    let second: ReturnType<typeof startWorkersProcess> | null = null;
+    try {
+      await waitFor('the first worker to be mid-send', () =>
+        smtp.held.some((m) => m.decoded.includes(orderRef)),
+      );
+      first.child.kill('SIGKILL');
+      await first.exited;
+      smtp.hold = false;
+      const row = await t.db
+        .selectFrom('mailMessages')
+        .select('status')
+        .where('id', '=', message.id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('QUEUED');
+      expect(receipts()).toHaveLength(0);
+
+      // A new worker finds the job stalled (its lock expired with the dead worker) and sends it.
+      second = startWorkersProcess();
+      await waitFor('the receipt to be delivered', () => receipts().length > 0);
+      await waitFor('the mail row to be SENT', async () => {
+        const sent = await t.db
+          .selectFrom('mailMessages')
+          .select('status')
+          .where('id', '=', message.id)
+          .executeTakeFirstOrThrow();
+        return sent.status === 'SENT';
+      });
+    } finally {
+      first.child.kill('SIGKILL');
+      if (second) {
+        second.child.kill('SIGTERM');
+        await second.exited;
+      }
+    }
+    expect(receipts()).toHaveLength(1);
+    expect(smtp.held.filter((m) => m.decoded.includes(orderRef))).toHaveLength(1);
+
+    // Replaying the job (a redelivered event) reaches the handler, which finds it SENT and sends nothing.
+    const before = await t.db
+      .selectFrom('mailMessages')
+      .select(['status', 'attempts', 'sentAt'])
+      .where('id', '=', message.id)
+      .executeTakeFirstOrThrow();
+    await mailHandlers['mail.send'](
+      { eventId: 'replayed', messageId: message.id },
+      { attemptsMade: 0, opts: { attempts: 5 } } as unknown as Job,
+      {
         db: t.db,
-        redis: t.redis,
         queues: t.queues,
-        redisPrefix: t.config.REDIS_PREFIX,
         log: pino({ level: 'silent' }),
         encryptionKey: t.config.ENCRYPTION_KEY,
         isProduction: false,
-        relay: { graceMs: 0, intervalMs: 200, batchSize: 100 },
-      });
-    let workers = await startAll();
-    try {
-      const deadline = Date.now() + 15_000;
-      while (Date.now() < deadline && !smtp.messages.some((m) => m.decoded.includes(orderRef))) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      // A second worker generation replaying the same event sends nothing more.
-      await workers.close();
-      await t.db.updateTable('outboxEvents').set({ enqueuedAt: null }).execute();
-      workers = await startAll();
-      await new Promise((r) => setTimeout(r, 1500));
-    } finally {
-      await workers.close();
-    }
-    expect(smtp.messages.filter((m) => m.decoded.includes(orderRef))).toHaveLength(1);
-    const sent = await t.db
-      .selectFrom('mailMessages')
-      .select('status')
-      .where('id', '=', message.id)
-      .executeTakeFirstOrThrow();
-    expect(sent.status).toBe('SENT');
-  });
+      } as unknown as WorkerContext,
+    );
+    expect(receipts()).toHaveLength(1);
+    expect(
+      await t.db
+        .selectFrom('mailMessages')
+        .select(['status', 'attempts', 'sentAt'])
+        .where('id', '=', message.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual(before);
+  }, 150_000);
 });

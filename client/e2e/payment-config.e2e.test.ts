@@ -33,27 +33,27 @@ describe('payment configuration', () => {
     await page.goto('/admin-a1b2c3/configurations/payment');
     await page.getByTestId('payment-save').waitFor();
 
-    await page.getByTestId('payment-jazzcashEnabled').check();
+    await page.getByTestId('payment-jazzcash-enabled').check();
     await page.getByTestId('payment-save').click();
     // Nothing is stored yet: the form names what JazzCash still needs before any call is made.
     await page.getByText('Merchant ID is required to turn JazzCash on').waitFor();
 
-    await page.getByTestId('payment-merchantId').fill('MC55555');
-    await page.getByTestId('payment-baseUrl').fill('http://127.0.0.1:4010/');
-    await page.getByTestId('payment-password').fill(PASSWORD);
-    await page.getByTestId('payment-integritySalt').fill(SALT);
+    await page.getByTestId('payment-jazzcash-merchantId').fill('MC55555');
+    await page.getByTestId('payment-jazzcash-baseUrl').fill('http://127.0.0.1:4010/');
+    await page.getByTestId('payment-jazzcash-password').fill(PASSWORD);
+    await page.getByTestId('payment-jazzcash-integritySalt').fill(SALT);
     await page.getByTestId('payment-save').click();
     await page.getByText('Payment settings saved').waitFor();
 
     await page.reload();
     await page.getByTestId('payment-save').waitFor();
-    expect(await page.getByTestId('payment-jazzcashEnabled').isChecked()).toBe(true);
-    expect(await page.getByTestId('payment-merchantId').inputValue()).toBe('MC55555');
-    expect(await page.getByTestId('payment-baseUrl').inputValue()).toBe('http://127.0.0.1:4010');
-    const password = page.getByTestId('payment-password');
+    expect(await page.getByTestId('payment-jazzcash-enabled').isChecked()).toBe(true);
+    expect(await page.getByTestId('payment-jazzcash-merchantId').inputValue()).toBe('MC55555');
+    expect(await page.getByTestId('payment-jazzcash-baseUrl').inputValue()).toBe('http://127.0.0.1:4010');
+    const password = page.getByTestId('payment-jazzcash-password');
     expect(await password.inputValue()).toBe('');
     expect(await password.getAttribute('placeholder')).toBe('stored (ends in 12)');
-    expect(await page.getByTestId('payment-integritySalt').getAttribute('placeholder')).toBe(
+    expect(await page.getByTestId('payment-jazzcash-integritySalt').getAttribute('placeholder')).toBe(
       'stored (ends in 77)',
     );
     await page.getByText('The password is stored (ends in 12). Leave this blank to keep it').waitFor();
@@ -63,9 +63,13 @@ describe('payment configuration', () => {
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shot(page, 'payment-config-360.png');
 
-    const row = await stack.db.selectFrom('paymentSettings').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ jazzcashEnabled: true, jazzcashMerchantId: 'MC55555' });
-    expect(row.jazzcashPasswordEncrypted).not.toContain(PASSWORD);
+    const row = await stack.db
+      .selectFrom('paymentGatewaySettings')
+      .selectAll()
+      .where('gateway', '=', 'jazzcash')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ enabled: true, settings: { merchantId: 'MC55555' } });
+    expect(JSON.stringify(row.secrets)).not.toContain(PASSWORD);
     await context.close();
   });
 
@@ -74,9 +78,9 @@ describe('payment configuration', () => {
     const { context, page } = await signedInPage(stack, { width: 1280, height: 800 }, false);
     await page.goto('/admin-a1b2c3/configurations/payment');
     await page.getByText('You can view these settings but not change them.').waitFor();
-    expect(await page.getByTestId('payment-merchantId').isDisabled()).toBe(true);
-    expect(await page.getByTestId('payment-password').isDisabled()).toBe(true);
-    expect(await page.getByTestId('payment-sandboxEnabled').isDisabled()).toBe(true);
+    expect(await page.getByTestId('payment-jazzcash-merchantId').isDisabled()).toBe(true);
+    expect(await page.getByTestId('payment-jazzcash-password').isDisabled()).toBe(true);
+    expect(await page.getByTestId('payment-sandbox-enabled').isDisabled()).toBe(true);
     expect(await page.getByTestId('payment-save').count()).toBe(0);
     await context.close();
   });

@@ -47,8 +47,18 @@ describe('paying for contest attempts', () => {
     const context = await holder.stack.newContext({ width: 360, height: 780 });
     const page = await context.newPage();
     await signInAsStudent(page);
+    // Spec §3 isAttemptEarned: none yet, so the contest card invites the student to get attempts.
+    await page.getByText('Take on students of your grade').waitFor();
     await openPayment(page);
     await expect.poll(() => page.getByTestId('payment-attempts').textContent()).toContain('0');
+    // The package names the contest its attempts are for.
+    expect(
+      await page
+        .getByTestId('payment-package')
+        .filter({ hasText: 'Two attempts' })
+        .getByTestId('payment-package-phase')
+        .textContent(),
+    ).toBe('For the Phase 1 — Qualifier contest (open now)');
 
     await page.getByTestId('payment-package').filter({ hasText: 'Two attempts' }).click();
     await page.getByTestId('promo-code-input').fill('welcome50');
@@ -66,12 +76,19 @@ describe('paying for contest attempts', () => {
     await page.waitForURL((url) => url.pathname === '/payment/success');
     await expect.poll(() => page.getByTestId('payment-result-title').textContent()).toBe('Payment received');
     expect(await page.getByTestId('payment-result-attempts').textContent()).toBe('2');
+    expect(await horizontalOverflow(page)).toBe(0);
     await page.screenshot({ path: `${SHOTS}/payment-success-360.png`, fullPage: true });
 
     await page.goto('/dashboard');
     await expect
       .poll(() => page.getByTestId('quiz-attempts-left').first().textContent(), { timeout: 10_000 })
       .toBe('2');
+    // isAttemptEarned, contestAttempts and isPaymentMade follow the server, also after a reload.
+    await page.getByText('You have contest attempts ready.').waitFor();
+    await page.reload();
+    await page.getByText('You have contest attempts ready.').waitFor();
+    await openPayment(page);
+    await expect.poll(() => page.getByTestId('payment-attempts').textContent()).toContain('2');
     const paid = await holder.stack.db
       .selectFrom('payments')
       .select(['status', 'amountPaisa', 'gateway'])
@@ -81,7 +98,7 @@ describe('paying for contest attempts', () => {
   });
 
   it('a declined payment lands on /payment/failed and appears in the failures report with its log', async () => {
-    const context = await holder.stack.newContext();
+    const context = await holder.stack.newContext({ width: 360, height: 780 });
     const page = await context.newPage();
     await signInAsStudent(page);
     await openPayment(page);
@@ -96,6 +113,8 @@ describe('paying for contest attempts', () => {
     expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(
       '/dashboard/payment',
     );
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/payment-failed-360.png`, fullPage: true });
     expect(
       await holder.stack.db
         .selectFrom('students')
@@ -159,7 +178,11 @@ describe('paying for contest attempts', () => {
     await signInAsStudent(page);
     await page.route('**/api/payment/options', (route) => route.abort());
     await page.goto('/dashboard/payment');
-    await page.getByText('Failed to fetch Payment data').first().waitFor();
+    // The toast itself (react-hot-toast renders it as a polite status), not the page's inline error.
+    await page
+      .locator('[role="status"][aria-live="polite"]')
+      .filter({ hasText: 'Failed to fetch Payment data' })
+      .waitFor();
     await context.close();
   });
 });

@@ -105,6 +105,7 @@ export interface BoardFreezes {
   frozenAt: Generated<Timestamp>;
   frozenBy: string | null;
   phaseId: string;
+  revealedAt: Timestamp | null;
   snapshot: Generated<Json>;
 }
 
@@ -153,6 +154,15 @@ export interface OutboxEvents {
   payload: Generated<Json>;
   relayAttempts: Generated<number>;
   type: string;
+}
+
+export interface PaymentGatewaySettings {
+  enabled: Generated<boolean>;
+  gateway: string;
+  secrets: Generated<Json>;
+  settings: Generated<Json>;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
 }
 
 export interface PaymentLogs {
@@ -211,18 +221,6 @@ export interface Payments {
   status: Generated<string>;
   studentId: string;
   updatedAt: Generated<Timestamp>;
-}
-
-export interface PaymentSettings {
-  id: Generated<number>;
-  jazzcashBaseUrl: Generated<string>;
-  jazzcashEnabled: Generated<boolean>;
-  jazzcashMerchantId: Generated<string>;
-  jazzcashPasswordEncrypted: string | null;
-  jazzcashSaltEncrypted: string | null;
-  sandboxEnabled: Generated<boolean>;
-  updatedAt: Generated<Timestamp>;
-  updatedBy: string | null;
 }
 
 export interface PhaseCutoffs {
@@ -561,10 +559,10 @@ export interface DB {
   grades: Grades;
   mailMessages: MailMessages;
   outboxEvents: OutboxEvents;
+  paymentGatewaySettings: PaymentGatewaySettings;
   paymentLogs: PaymentLogs;
   paymentPackages: PaymentPackages;
   payments: Payments;
-  paymentSettings: PaymentSettings;
   phaseCutoffs: PhaseCutoffs;
   phaseQualifications: PhaseQualifications;
   phaseRankings: PhaseRankings;

@@ -73,10 +73,11 @@ describe('demo dataset', () => {
     });
     // Payment works in the demo through the sandbox gateway only (no real gateway credentials).
     const settings = await t.db
-      .selectFrom('paymentSettings')
-      .select(['sandboxEnabled', 'jazzcashEnabled'])
-      .executeTakeFirstOrThrow();
-    expect(settings).toEqual({ sandboxEnabled: true, jazzcashEnabled: false });
+      .selectFrom('paymentGatewaySettings')
+      .select(['gateway', 'enabled'])
+      .where('enabled', '=', true)
+      .execute();
+    expect(settings).toEqual([{ gateway: 'sandbox', enabled: true }]);
     const packages = await t.db
       .selectFrom('paymentPackages')
       .select(['attempts', 'pricePaisa', 'phaseId'])

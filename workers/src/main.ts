@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     log,
     encryptionKey: config.ENCRYPTION_KEY,
     isProduction: config.isProduction,
+    paymentSandboxInProduction: config.PAYMENT_SANDBOX_IN_PRODUCTION,
     publicUrl: config.PUBLIC_URL,
     uploadDir: config.UPLOAD_DIR,
     databaseUrl: config.DATABASE_URL,

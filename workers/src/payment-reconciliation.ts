@@ -1,4 +1,4 @@
-import { reconcilePendingPayments } from '@riyazi/api/payments';
+import { type PaymentDeps, reconcilePendingPayments } from '@riyazi/api/payments';
 import type { Queues } from '@riyazi/api/queue';
 import type { Db } from '@riyazi/db';
 import type { Redis } from 'ioredis';
@@ -9,7 +9,9 @@ export interface ReconciliationDeps {
   redis: Redis;
   queues: Queues;
   log: Logger;
-  config: { PUBLIC_URL: string; ENCRYPTION_KEY: string; REDIS_PREFIX: string };
+  config: PaymentDeps['config'];
+  /** One reconciliation pass (default: reconcilePendingPayments); tests count passes with it. */
+  reconcile?: (deps: PaymentDeps) => Promise<{ asked: number; expired: number }>;
 }
 
 /**
@@ -26,7 +28,7 @@ export function startPaymentReconciliation(deps: ReconciliationDeps, intervalMs:
     if (locked !== 'OK') {
       return;
     }
-    const { asked, expired } = await reconcilePendingPayments(deps);
+    const { asked, expired } = await (deps.reconcile ?? reconcilePendingPayments)(deps);
     if (asked > 0 || expired > 0) {
       deps.log.info({ asked, expired }, 'pending payments reconciled');
     }

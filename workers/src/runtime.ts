@@ -27,10 +27,21 @@ export const handlers: Handlers = {
 };
 
 /**
- * Scoring is short transactions on contest day: many at once keep its lag low. An export is a
- * process of its own busy for seconds: two at a time on two cores, the rest wait their turn.
+ * Scoring: the jobs running at once are scored in one statement (scoreAnswer), so many at once
+ * make big batches and a low lag. An export is a process of its own busy for seconds: two at a
+ * time on two cores, the rest wait their turn.
  */
-const CONCURRENCY: Partial<Record<QueueName, number>> = { scoring: 32, exports: 2 };
+const CONCURRENCY: Partial<Record<QueueName, number>> = { scoring: 200, exports: 2 };
+/**
+ * A worker that dies mid-job leaves it locked until its lock expires; another worker's stall check
+ * then puts it back. BullMQ's 30 s + 30 s default would hold a receipt for up to a minute.
+ */
+const STALL: Partial<Record<QueueName, { lockDuration: number; stalledInterval: number }>> = {
+  mail: { lockDuration: 10_000, stalledInterval: 5_000 },
+  // An admin watches these: a killed worker's export or upload resumes within seconds, not a minute.
+  exports: { lockDuration: 10_000, stalledInterval: 5_000 },
+  bulkUpload: { lockDuration: 10_000, stalledInterval: 5_000 },
+};
 
 export interface WorkerDeps {
   db: Db;
@@ -40,6 +51,8 @@ export interface WorkerDeps {
   log: Logger;
   encryptionKey: string;
   isProduction: boolean;
+  /** config PAYMENT_SANDBOX_IN_PRODUCTION (the reconciliation asks the sandbox only where it is allowed). */
+  paymentSandboxInProduction?: boolean;
   relay?: RelayOptions;
   concurrency?: number;
   /** How often overdue contest questions are closed as "no answer" (default 2 s). */
@@ -104,6 +117,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       connection: deps.redis.duplicate(),
       prefix: bullPrefix(deps.redisPrefix),
       concurrency: deps.concurrency ?? CONCURRENCY[queue] ?? 4,
+      ...STALL[queue],
     });
     worker.on('error', (err) => deps.log.error({ err, queue }, 'worker error'));
     worker.on('failed', (job, err) =>
@@ -124,6 +138,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
         PUBLIC_URL: deps.publicUrl ?? 'http://localhost:3000',
         ENCRYPTION_KEY: deps.encryptionKey,
         REDIS_PREFIX: deps.redisPrefix,
+        isProduction: deps.isProduction,
+        PAYMENT_SANDBOX_IN_PRODUCTION: deps.paymentSandboxInProduction ?? false,
       },
     },
     deps.reconcileIntervalMs ?? 60_000,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, gatewayUrlProblem, normalizeGatewayUrl, rupeesToPaisa } from './payment-config.js';
+import {
+  formatPrice,
+  gatewaySettingProblem,
+  gatewayUrlProblem,
+  normalizeGatewayUrl,
+  rupeesToPaisa,
+} from './payment-config.js';
 
 describe('rupees and paisa', () => {
   it('turns rupees with up to two decimals into whole paisa', () => {
@@ -45,5 +51,29 @@ describe('gateway base URL', () => {
   it('stores the address without a trailing slash', () => {
     expect(normalizeGatewayUrl(' https://Sandbox.JazzCash.com.pk/ ')).toBe('https://sandbox.jazzcash.com.pk');
     expect(normalizeGatewayUrl('http://127.0.0.1:4010/api//')).toBe('http://127.0.0.1:4010/api');
+  });
+});
+
+describe('gateway setting values', () => {
+  const text = {
+    kind: 'text' as const,
+    maxLength: 10,
+    pattern: { source: '^[A-Z0-9]*$', message: 'capitals only' },
+  };
+  it('checks length, then the pattern of a text, the address of a url', () => {
+    expect(gatewaySettingProblem(text, 'MC123')).toBeNull();
+    expect(gatewaySettingProblem(text, 'mc123')).toBe('capitals only');
+    expect(gatewaySettingProblem(text, 'M'.repeat(11))).toBe('must be at most 10 characters');
+    expect(gatewaySettingProblem({ kind: 'url', maxLength: 300 }, 'http://example.com')).toBe(
+      'must start with https:// (http:// only for localhost)',
+    );
+  });
+
+  it('leaves empty values and secrets to the required check', () => {
+    expect(gatewaySettingProblem(text, '')).toBeNull();
+    expect(gatewaySettingProblem({ kind: 'secret', maxLength: 10 }, 'any thing!')).toBeNull();
+    expect(gatewaySettingProblem({ kind: 'secret', maxLength: 10 }, 'x'.repeat(11))).toBe(
+      'must be at most 10 characters',
+    );
   });
 });

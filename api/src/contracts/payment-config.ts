@@ -1,38 +1,77 @@
 // Payment gateway settings and contest-service packages, shared by api and client; keep it dependency-free.
 
-export const JAZZCASH_SANDBOX_URL = 'https://sandbox.jazzcash.com.pk';
-export const JAZZCASH_PRODUCTION_URL = 'https://payments.jazzcash.com.pk';
-export const MERCHANT_ID_MAX = 40;
-export const GATEWAY_SECRET_MAX = 128;
+/** A gateway's id: lower case letters, digits and -, 2 to 20 characters (it is part of URLs). */
+export const GATEWAY_ID = /^[a-z][a-z0-9-]{1,19}$/;
+export const isGatewayId = (value: string) => GATEWAY_ID.test(value);
+/** The gateway a payment names when a promo code covered its whole price. */
+export const FREE_GATEWAY = 'free';
 
-/** GET /admin/paymentConfig/detail/: secrets are never sent back, only whether one is stored. */
+export type GatewaySettingKind = 'text' | 'url' | 'secret';
+
+/** One setting of a gateway as the settings page renders it (the api describes every gateway). */
+export interface GatewaySettingView {
+  name: string;
+  label: string;
+  kind: GatewaySettingKind;
+  requiredToEnable: boolean;
+  maxLength: number;
+  hint: string | null;
+  placeholder: string | null;
+  /** A whole-value regular expression (source) and what to say when a value does not match it. */
+  pattern: { source: string; message: string } | null;
+  /** The stored value (or the default) of a plain setting; always '' for a secret. */
+  value: string;
+  /** A secret: '••••••34' (its last two characters) or '••••••' when stored, null when none is. */
+  storedHint: string | null;
+}
+
+export interface GatewayConfigView {
+  id: string;
+  label: string;
+  description: string;
+  warning: string | null;
+  enabled: boolean;
+  /** False when it cannot be switched on here (a test-only gateway in production). */
+  available: boolean;
+  unavailableReason: string | null;
+  settings: GatewaySettingView[];
+}
+
+/** GET /admin/paymentConfig/detail/: every gateway; secrets are never sent back, only a hint. */
 export interface PaymentConfigView {
-  sandboxEnabled: boolean;
-  jazzcash: {
-    enabled: boolean;
-    merchantId: string;
-    baseUrl: string;
-    passwordSet: boolean;
-    saltSet: boolean;
-    /** '••••••34': the last two characters of the stored password, or null when none is stored. */
-    passwordHint: string | null;
-    saltHint: string | null;
-  };
+  gateways: GatewayConfigView[];
   /** null until the settings are saved for the first time. */
   updatedAt: string | null;
 }
 
-/** POST /admin/paymentConfig/create/: an empty or missing password or salt keeps the stored one. */
+/**
+ * POST /admin/paymentConfig/create/: gateways left out stay as they are; settings left out keep their
+ * stored value, and an empty secret keeps the stored one.
+ */
 export interface PaymentConfigBody {
-  sandboxEnabled: boolean;
-  jazzcash: {
-    enabled: boolean;
-    merchantId: string;
-    baseUrl: string;
-    password?: string;
-    integritySalt?: string;
-  };
+  gateways: Record<string, { enabled: boolean; settings?: Record<string, string> }>;
 }
+
+/** Why a typed setting is refused, or null (the api's rules, so the form can check before sending). */
+export function gatewaySettingProblem(
+  spec: Pick<GatewaySettingView, 'kind' | 'maxLength'> & {
+    pattern?: GatewaySettingView['pattern'] | undefined;
+  },
+  value: string,
+): string | null {
+  if (value.length > spec.maxLength) {
+    return `must be at most ${spec.maxLength} characters`;
+  }
+  if (value === '' || spec.kind === 'secret') {
+    return null;
+  }
+  if (spec.kind === 'url') {
+    return gatewayUrlProblem(value);
+  }
+  return spec.pattern && !new RegExp(spec.pattern.source).test(value) ? spec.pattern.message : null;
+}
+
+export const requiredToEnableProblem = (gatewayLabel: string) => `is required to turn ${gatewayLabel} on`;
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
 

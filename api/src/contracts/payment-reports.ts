@@ -2,8 +2,12 @@
 
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'EXPIRED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_GATEWAYS = ['jazzcash', 'sandbox', 'free'] as const;
-export type PaymentGatewayName = (typeof PAYMENT_GATEWAYS)[number];
+/** A registered gateway's id, or 'free' (a 100% promo code); the api lists them with their labels. */
+export type PaymentGatewayName = string;
+export interface PaymentGatewayOption {
+  id: PaymentGatewayName;
+  label: string;
+}
 export const PAYMENT_LOG_KINDS = ['CHECKOUT', 'CALLBACK', 'RETURN', 'INQUIRY', 'EXPIRY'] as const;
 export type PaymentLogKind = (typeof PAYMENT_LOG_KINDS)[number];
 export const PAYMENT_LOG_OUTCOMES = [
@@ -71,6 +75,7 @@ export interface PaymentReportPage {
 }
 
 export interface PaymentReportOptions {
+  gateways: PaymentGatewayOption[];
   packages: { _id: string; name: string }[];
   grades: { _id: string; title: string }[];
   cities: string[];
@@ -91,6 +96,11 @@ export interface PaymentFailureRow {
   outcome: ProblemOutcome;
   message: string | null;
   at: string;
+}
+
+/** GET /admin/reports/payment-failures/options/: the gateway filter's choices. */
+export interface PaymentFailureOptions {
+  gateways: PaymentGatewayOption[];
 }
 
 export interface PaymentFailurePage {

@@ -1,5 +1,6 @@
 /** The student payment calls' shapes (api/src/modules/payments/payments.routes.ts), shared with the client. */
-export type GatewayChoice = 'jazzcash' | 'sandbox';
+/** A gateway's id as GET /payment/options lists it (the api's registry decides which exist). */
+export type GatewayChoice = string;
 
 export interface PaymentPackage {
   _id: string;
@@ -8,7 +9,8 @@ export interface PaymentPackage {
   attempts: number;
   /** PKR. */
   price: number;
-  phase: { _id: string; title: string } | null;
+  /** The contest the attempts are meant for (attempts are one balance); null: any phase. */
+  phase: { _id: string; title: string; isContestPhase: boolean } | null;
 }
 
 export interface PaymentOptions {

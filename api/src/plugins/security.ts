@@ -6,9 +6,14 @@ import fp from 'fastify-plugin';
 export interface SecurityOptions {
   allowedOrigins: readonly string[];
   isProduction: boolean;
+  /** Where checkout forms post (every registered payment gateway's hosted page). */
+  formActionOrigins: readonly string[];
 }
 
-async function securityPlugin(app: FastifyInstance, { allowedOrigins, isProduction }: SecurityOptions) {
+async function securityPlugin(
+  app: FastifyInstance,
+  { allowedOrigins, isProduction, formActionOrigins }: SecurityOptions,
+) {
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -22,8 +27,7 @@ async function securityPlugin(app: FastifyInstance, { allowedOrigins, isProducti
         'font-src': ["'self'", 'data:'],
         'connect-src': ["'self'", 'ws:', 'wss:'],
         'frame-ancestors': ["'none'"],
-        // Checkout forms post to the payment gateway's hosted page.
-        'form-action': ["'self'", 'https://sandbox.jazzcash.com.pk', 'https://payments.jazzcash.com.pk'],
+        'form-action': ["'self'", ...formActionOrigins],
         'object-src': ["'none'"],
         'upgrade-insecure-requests': isProduction ? [] : null,
       },

@@ -122,8 +122,8 @@ async function insertPaymentDemo(trx: Db, phase1Id: string, adminId: string): Pr
     .returning('id')
     .execute();
   await trx
-    .insertInto('paymentSettings')
-    .values({ id: 1, sandboxEnabled: true, updatedBy: adminId })
+    .insertInto('paymentGatewaySettings')
+    .values({ gateway: 'sandbox', enabled: true, updatedBy: adminId })
     .execute();
   await trx
     .insertInto('promoCodes')

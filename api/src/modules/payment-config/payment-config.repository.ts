@@ -4,30 +4,36 @@ import type { Transaction } from 'kysely';
 type Executor = Db | Transaction<Database>;
 type Trx = Transaction<Database>;
 
-export function findPaymentSettings(db: Executor) {
-  return db.selectFrom('paymentSettings').selectAll().where('id', '=', 1).executeTakeFirst();
+export function listGatewaySettings(db: Executor) {
+  return db.selectFrom('paymentGatewaySettings').selectAll().orderBy('gateway').execute();
 }
 
-export function lockPaymentSettings(trx: Trx) {
-  return trx.selectFrom('paymentSettings').selectAll().where('id', '=', 1).forUpdate().executeTakeFirst();
+/** Locks the stored rows; two saves racing on a gateway with no row yet meet in the upsert. */
+export function lockGatewaySettings(trx: Trx) {
+  return trx.selectFrom('paymentGatewaySettings').selectAll().orderBy('gateway').forUpdate().execute();
 }
 
-export interface PaymentSettingsRow {
-  sandboxEnabled: boolean;
-  jazzcashEnabled: boolean;
-  jazzcashMerchantId: string;
-  jazzcashPasswordEncrypted: string | null;
-  jazzcashSaltEncrypted: string | null;
-  jazzcashBaseUrl: string;
+export interface GatewaySettingsRow {
+  gateway: string;
+  enabled: boolean;
+  settings: Record<string, string>;
+  /** Encrypted boxes, by setting name. */
+  secrets: Record<string, string>;
   updatedBy: string;
 }
 
-export function upsertPaymentSettings(db: Executor, row: PaymentSettingsRow) {
-  const values = { id: 1, ...row, updatedAt: new Date() };
-  return db
-    .insertInto('paymentSettings')
-    .values(values)
-    .onConflict((oc) => oc.column('id').doUpdateSet({ ...row, updatedAt: values.updatedAt }))
+export function upsertGatewaySettings(trx: Trx, row: GatewaySettingsRow) {
+  const values = {
+    enabled: row.enabled,
+    settings: JSON.stringify(row.settings),
+    secrets: JSON.stringify(row.secrets),
+    updatedBy: row.updatedBy,
+    updatedAt: new Date(),
+  };
+  return trx
+    .insertInto('paymentGatewaySettings')
+    .values({ gateway: row.gateway, ...values })
+    .onConflict((oc) => oc.column('gateway').doUpdateSet(values))
     .execute();
 }
 
@@ -43,6 +49,8 @@ const PACKAGE_COLUMNS = [
   'paymentPackages.createdAt',
   'paymentPackages.updatedAt',
   'phases.name as phaseName',
+  'phases.status as phaseStatus',
+  'phases.endsAt as phaseEndsAt',
 ] as const;
 
 function packagesWithPhase(db: Executor) {

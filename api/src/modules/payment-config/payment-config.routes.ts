@@ -33,11 +33,11 @@ export const paymentConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       schema: {
         tags: ['payment settings'],
         summary:
-          'Payment gateway settings; JazzCash secrets are never returned, only their last 2 characters',
+          'Every payment gateway with its settings described for the form; secrets are never returned, only their last 2 characters',
         response: { 200: z.object({ data: paymentConfigView }), ...guarded },
       },
     },
-    async () => ({ data: await getPaymentConfig(db, config.ENCRYPTION_KEY) }),
+    async () => ({ data: await getPaymentConfig(db, config) }),
   );
 
   app.post(
@@ -47,13 +47,13 @@ export const paymentConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       schema: {
         tags: ['payment settings'],
         summary:
-          'Saves the gateway settings; an empty password or salt keeps the stored one; JazzCash needs all its credentials to be on',
+          'Saves the settings of the gateways given (others stay as they are); an empty secret keeps the stored one; a gateway needs its required settings to be on',
         body: paymentConfigBody,
         response: { 200: z.object({ message: z.string(), data: paymentConfigView }), ...guarded },
       },
     },
     async (request) => {
-      const data = await savePaymentConfig(db, config.ENCRYPTION_KEY, request.body, actorOf(request));
+      const data = await savePaymentConfig(db, config, request.body, actorOf(request));
       return { message: 'Payment settings saved', data };
     },
   );

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import {
   type AdminPackage,
-  GATEWAY_SECRET_MAX,
-  gatewayUrlProblem,
-  JAZZCASH_SANDBOX_URL,
-  MERCHANT_ID_MAX,
-  normalizeGatewayUrl,
+  GATEWAY_ID,
+  type GatewayConfigView,
   PACKAGE_ATTEMPTS_MAX,
   PACKAGE_ATTEMPTS_MIN,
   PACKAGE_DESCRIPTION_MAX,
@@ -21,51 +18,44 @@ import {
 export const idQuery = z.object({ id: z.uuid({ message: 'must be an id' }) });
 export const messageResponse = z.object({ message: z.string() });
 
-const baseUrl = z
-  .string()
-  .trim()
-  .max(300, 'must be at most 300 characters')
-  .default(JAZZCASH_SANDBOX_URL)
-  .superRefine((value, ctx) => {
-    const problem = gatewayUrlProblem(value);
-    if (problem !== null) {
-      ctx.addIssue({ code: 'custom', message: problem });
-    }
-  })
-  .transform(normalizeGatewayUrl);
-
-/** Gateway credentials never hold surrounding spaces: a pasted one often does, and then never signs. */
-const secret = z.string().trim().max(GATEWAY_SECRET_MAX, `must be at most ${GATEWAY_SECRET_MAX} characters`);
-
+/** The shape only: which gateways and settings exist is checked against the registry by the service. */
 export const paymentConfigBody = z.object({
-  sandboxEnabled: z.boolean().default(false),
-  jazzcash: z.object({
-    enabled: z.boolean().default(false),
-    merchantId: z
-      .string()
-      .trim()
-      .max(MERCHANT_ID_MAX, `must be at most ${MERCHANT_ID_MAX} characters`)
-      .regex(/^[A-Za-z0-9_-]*$/, 'may hold only letters, digits, - and _')
-      .default(''),
-    baseUrl,
-    /** Empty or absent keeps the stored one. */
-    password: secret.optional(),
-    integritySalt: secret.optional(),
-  }),
+  gateways: z.record(
+    z.string().regex(GATEWAY_ID, 'must be a payment gateway id'),
+    z.object({
+      enabled: z.boolean({ message: 'must be true or false' }),
+      settings: z.record(z.string().max(60), z.string({ message: 'must be text' }).max(2000)).default({}),
+    }),
+  ),
 });
 export type PaymentConfigBody = z.output<typeof paymentConfigBody>;
 
+const gatewayConfigView = z.object({
+  id: z.string(),
+  label: z.string(),
+  description: z.string(),
+  warning: z.string().nullable(),
+  enabled: z.boolean(),
+  available: z.boolean(),
+  unavailableReason: z.string().nullable(),
+  settings: z.array(
+    z.object({
+      name: z.string(),
+      label: z.string(),
+      kind: z.enum(['text', 'url', 'secret']),
+      requiredToEnable: z.boolean(),
+      maxLength: z.number(),
+      hint: z.string().nullable(),
+      placeholder: z.string().nullable(),
+      pattern: z.object({ source: z.string(), message: z.string() }).nullable(),
+      value: z.string(),
+      storedHint: z.string().nullable(),
+    }),
+  ),
+}) satisfies z.ZodType<GatewayConfigView>;
+
 export const paymentConfigView = z.object({
-  sandboxEnabled: z.boolean(),
-  jazzcash: z.object({
-    enabled: z.boolean(),
-    merchantId: z.string(),
-    baseUrl: z.string(),
-    passwordSet: z.boolean(),
-    saltSet: z.boolean(),
-    passwordHint: z.string().nullable(),
-    saltHint: z.string().nullable(),
-  }),
+  gateways: z.array(gatewayConfigView),
   updatedAt: z.string().nullable(),
 }) satisfies z.ZodType<PaymentConfigView>;
 

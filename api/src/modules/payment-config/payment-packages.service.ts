@@ -22,7 +22,7 @@ export interface ActivePackage {
   description: string;
   attempts: number;
   pricePaisa: number;
-  phase: { id: string; title: string } | null;
+  phase: { id: string; title: string; status: 'UPCOMING' | 'ACTIVE' | 'CLOSED'; endsAt: Date } | null;
 }
 
 /** Active packages in the order admins set (position, then price). */
@@ -34,7 +34,10 @@ export async function listActivePackages(db: Db): Promise<ActivePackage[]> {
     description: row.description,
     attempts: row.attempts,
     pricePaisa: row.pricePaisa,
-    phase: row.phaseId === null ? null : { id: row.phaseId, title: row.phaseName ?? '' },
+    phase:
+      row.phaseId === null || row.phaseStatus === null || row.phaseEndsAt === null
+        ? null
+        : { id: row.phaseId, title: row.phaseName ?? '', status: row.phaseStatus, endsAt: row.phaseEndsAt },
   }));
 }
 

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { paymentCsv, paymentCsvFilename } from './payment-reports.csv.js';
 import {
+  failureOptionsSchema,
   failurePageSchema,
   failureQuery,
   paymentFilterQuery,
@@ -66,7 +67,7 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       schema: {
         tags: ['reports'],
         summary:
-          'Choices for the payments report filters: packages, grades and the cities of paying students',
+          'Choices for the payments report filters: gateways, packages, grades and the cities of paying students',
         response: { 200: paymentOptionsSchema, ...guarded },
       },
     },
@@ -85,6 +86,18 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       },
     },
     async (request) => reports.failureReport(db, request.query),
+  );
+  app.get(
+    '/admin/reports/payment-failures/options/',
+    {
+      config: failures,
+      schema: {
+        tags: ['reports'],
+        summary: 'Choices for the failures report filters: every payment gateway (and free)',
+        response: { 200: failureOptionsSchema, ...guarded },
+      },
+    },
+    async () => reports.failureOptions(),
   );
   app.get(
     '/admin/reports/payment-failures/logs/',

@@ -1,15 +1,27 @@
 import { z } from 'zod';
+import { GATEWAY_ID } from '../../contracts/payment-config.js';
 import {
-  PAYMENT_GATEWAYS,
   PAYMENT_LOG_KINDS,
   PAYMENT_LOG_OUTCOMES,
   PAYMENT_STATUSES,
   PROBLEM_OUTCOMES,
 } from '../../contracts/payment-reports.js';
+import { paymentGatewayChoices } from '../payments/gateways/registry.js';
 
 const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { message: `must be one of ${values.join(', ')}` });
+
+/** A gateway filter: any gateway the registry knows, or free. */
+const gatewayFilter = z
+  .string()
+  .regex(GATEWAY_ID, 'must be a payment gateway')
+  .refine((value) => paymentGatewayChoices().some((g) => g.id === value), {
+    error: () =>
+      `must be one of ${paymentGatewayChoices()
+        .map((g) => g.id)
+        .join(', ')}`,
+  });
 
 const MIN_DAY = '2000-01-01';
 const MAX_DAY = '2100-12-31';
@@ -40,7 +52,7 @@ const paymentFilterFields = z.object({
   from: day.optional(),
   to: day.optional(),
   status: oneOf(PAYMENT_STATUSES).optional(),
-  gateway: oneOf(PAYMENT_GATEWAYS).optional(),
+  gateway: gatewayFilter.optional(),
   packageId: id('package').optional(),
   promoCode: z
     .string()
@@ -64,7 +76,7 @@ export const failureQuery = z
     from: day.optional(),
     to: day.optional(),
     outcome: oneOf(PROBLEM_OUTCOMES).optional(),
-    gateway: oneOf(PAYMENT_GATEWAYS).optional(),
+    gateway: gatewayFilter.optional(),
   })
   .refine(datesInOrder, dateOrder);
 export type FailureQuery = z.output<typeof failureQuery>;
@@ -95,7 +107,7 @@ export const paymentRowSchema = z.object({
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   status,
-  gateway: z.enum(PAYMENT_GATEWAYS),
+  gateway: z.string(),
   gatewayRef: z.string().nullable(),
   package: ref,
   attempts: z.number(),
@@ -122,18 +134,23 @@ export const paymentPageSchema = z.object({
   byDay: z.array(
     z.object({
       day: z.string(),
-      gateway: z.enum(PAYMENT_GATEWAYS),
+      gateway: z.string(),
       paidCount: z.number(),
       paidAmount: z.number(),
     }),
   ),
 });
 
+const gatewayOptions = z.array(z.object({ id: z.string(), label: z.string() }));
+
 export const paymentOptionsSchema = z.object({
+  gateways: gatewayOptions,
   packages: z.array(ref),
   grades: z.array(z.object({ _id: z.string(), title: z.string() })),
   cities: z.array(z.string()),
 });
+
+export const failureOptionsSchema = z.object({ gateways: gatewayOptions });
 
 const studentRef = z.object({ _id: z.string(), studentNo: z.number(), fullName: z.string() });
 

@@ -1,7 +1,7 @@
 import {
+  type PaymentFailureOptions,
   type PaymentFailurePage,
   type PaymentFailureRow,
-  type PaymentGatewayName,
   type PaymentLogEntry,
   type PaymentLogKind,
   type PaymentLogOutcome,
@@ -14,6 +14,7 @@ import {
   rupees,
 } from '../../contracts/payment-reports.js';
 import { notFound } from '../../lib/errors.js';
+import { paymentGatewayChoices } from '../payments/gateways/registry.js';
 import type { Executor } from '../reference-data/reference-data.shared.js';
 import * as failuresRepo from './payment-failures.repository.js';
 import * as repo from './payment-reports.repository.js';
@@ -29,7 +30,7 @@ function toPaymentRow(row: repo.PaymentRow): PaymentReportRow {
     createdAt: row.createdAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,
     status: row.status as PaymentStatus,
-    gateway: row.gateway as PaymentGatewayName,
+    gateway: row.gateway,
     gatewayRef: row.gatewayRef,
     package: { _id: row.packageId, name: row.packageName },
     attempts: row.attempts,
@@ -63,7 +64,7 @@ export async function paymentReport(db: Executor, query: PaymentPageQuery): Prom
     totals: { count: totals.count, paidCount: totals.paidCount, paidAmount: rupees(totals.paidPaisa) },
     byDay: days.map((d) => ({
       day: d.day,
-      gateway: d.gateway as PaymentGatewayName,
+      gateway: d.gateway,
       paidCount: d.paidCount,
       paidAmount: rupees(d.paidPaisa),
     })),
@@ -94,6 +95,9 @@ export async function* paymentBatches(
 
 const CITY_CHOICES = 500;
 
+/** The failures report's gateway filter: every registered gateway and free. */
+export const failureOptions = (): PaymentFailureOptions => ({ gateways: paymentGatewayChoices() });
+
 export async function paymentOptions(db: Executor): Promise<PaymentReportOptions> {
   const [packages, grades, cities] = await Promise.all([
     repo.packageOptions(db),
@@ -101,6 +105,7 @@ export async function paymentOptions(db: Executor): Promise<PaymentReportOptions
     repo.paymentCities(db, CITY_CHOICES),
   ]);
   return {
+    gateways: paymentGatewayChoices(),
     packages: packages.map((p) => ({ _id: p.id, name: p.name })),
     grades: grades.map((g) => ({ _id: g.id, title: g.title })),
     cities,

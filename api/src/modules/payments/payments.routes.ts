@@ -1,24 +1,22 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { GATEWAY_ID } from '../../contracts/payment-config.js';
 import { errorSchema } from '../../lib/schemas.js';
-import type { GatewayId } from './gateways/gateway.js';
-import { SANDBOX_DECIDE_PATH } from './gateways/sandbox.js';
+import { gatewayModules } from './gateways/registry.js';
 import {
   checkout,
   checkPromo,
   confirmOrder,
   enabledGateways,
+  gatewayEnv,
   orderStatus,
   paymentOptions,
-  sandboxOf,
   settle,
 } from './payments.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
-const GATEWAYS = ['jazzcash', 'sandbox'] as const;
+const gatewayId = z.string().regex(GATEWAY_ID, 'must be a payment method');
 const orderRefParam = z.object({ orderRef: z.string().regex(/^[A-Z0-9]{6,20}$/, 'must be an order number') });
 
 const orderView = z.object({
@@ -33,31 +31,6 @@ const orderView = z.object({
   message: z.string().nullable(),
   contestAttempts: z.number(),
 });
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-const hiddenFields = (fields: Record<string, string>) =>
-  Object.entries(fields)
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
-    .join('');
-
-/** A small self-contained page (the sandbox gateway's own screens), with its own strict CSP. */
-function sendPage(reply: FastifyReply, status: number, title: string, body: string, nonce?: string) {
-  reply
-    .code(status)
-    .header(
-      'content-security-policy',
-      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'${nonce ? `; script-src 'nonce-${nonce}'` : ''}`,
-    )
-    .type('text/html; charset=utf-8')
-    .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;background:#f4f1ea;color:#1b2430;margin:0;padding:24px}main{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;padding:24px;box-shadow:0 2px 8px #0001}h1{font-size:20px;margin:0 0 8px}.amount{font-size:28px;font-weight:700;margin:16px 0}.note{color:#555;font-size:14px}button{font:inherit;font-weight:600;width:100%;padding:14px;margin-top:12px;border-radius:8px;border:0;cursor:pointer}.approve{background:#0f5e63;color:#fff}.decline{background:#eee;color:#8a1c1c}</style></head><body><main>${body}</main></body></html>`,
-    );
-}
 
 export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, queues, redis, config } = ctx;
@@ -83,7 +56,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
           200: z.object({
             data: z.object({
               paymentEnabled: z.boolean(),
-              gateways: z.array(z.object({ id: z.enum(GATEWAYS), label: z.string() })),
+              gateways: z.array(z.object({ id: z.string(), label: z.string() })),
               packages: z.array(
                 z.object({
                   _id: z.string(),
@@ -91,7 +64,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                   description: z.string(),
                   attempts: z.number(),
                   price: z.number(),
-                  phase: z.object({ _id: z.string(), title: z.string() }).nullable(),
+                  phase: z
+                    .object({ _id: z.string(), title: z.string(), isContestPhase: z.boolean() })
+                    .nullable(),
                 }),
               ),
               contestAttempts: z.number(),
@@ -141,7 +116,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
           'Places an order for a package: answers the form that takes the browser to the gateway, or PAID at once when a promo code covers the whole price',
         body: z.object({
           packageId: z.uuid({ message: 'must be a package id' }),
-          gateway: z.enum(GATEWAYS, { message: 'must be a payment method' }),
+          gateway: gatewayId,
           promoCode: z.string().trim().max(40).optional(),
         }),
         response: {
@@ -211,12 +186,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         tags: ['payments'],
         summary:
           'Where the gateway sends the student back with its signed result: verified, settled once, then redirected to /payment/success or /payment/failed',
-        params: z.object({ gateway: z.enum(GATEWAYS) }),
+        params: z.object({ gateway: gatewayId }),
         body: fieldsBody,
       },
     },
     async (request, reply) => {
-      const gateway = (await enabledGateways(deps(request.log))).get(request.params.gateway as GatewayId);
+      const gateway = (await enabledGateways(deps(request.log))).get(request.params.gateway);
       if (!gateway) {
         return reply.code(404).send({ message: 'This payment method is not available.' });
       }
@@ -245,7 +220,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         tags: ['payments'],
         summary:
           'Server-to-server notification from the gateway (signed fields, form or JSON): verified and settled once; a replay changes nothing',
-        params: z.object({ gateway: z.enum(GATEWAYS) }),
+        params: z.object({ gateway: gatewayId }),
         body: fieldsBody,
         response: {
           200: z.object({ received: z.literal(true), outcome: z.string() }),
@@ -255,7 +230,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request, reply) => {
-      const gateway = (await enabledGateways(deps(request.log))).get(request.params.gateway as GatewayId);
+      const gateway = (await enabledGateways(deps(request.log))).get(request.params.gateway);
       if (!gateway) {
         return reply.code(404).send({ message: 'This payment method is not available.' });
       }
@@ -273,64 +248,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
   );
 
-  // The sandbox gateway's own screens: only while the sandbox is switched on.
-  const sandboxOn = async () => (await enabledGateways(deps(app.log))).has('sandbox');
-
-  app.post(
-    '/payment/sandbox/checkout',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Sandbox gateway: its checkout page with Approve and Decline (development and demo only)',
-        body: fieldsBody,
-      },
-    },
-    async (request, reply) => {
-      const sandbox = sandboxOf(deps(request.log));
-      if (!(await sandboxOn()) || !sandbox.parseCallback(request.body).signatureValid) {
-        return sendPage(reply, 400, 'Payment not possible', '<h1>This payment request is not valid.</h1>');
-      }
-      const fields = request.body;
-      const amount = Number(fields.pp_Amount) / 100;
-      const form = (decision: 'approve' | 'decline', label: string) =>
-        `<form method="post" action="${SANDBOX_DECIDE_PATH}">${hiddenFields(fields)}<input type="hidden" name="decision" value="${decision}"><button class="${decision}" type="submit">${label}</button></form>`;
-      return sendPage(
-        reply,
-        200,
-        'Sandbox payment',
-        `<h1>Sandbox payment</h1><p class="note">${escapeHtml(fields.pp_Description ?? '')} · order ${escapeHtml(fields.pp_TxnRefNo ?? '')}</p><p class="amount">PKR ${escapeHtml(amount.toLocaleString('en-PK'))}</p><p class="note">This is the test gateway: no money moves. Choose what the bank says.</p>${form('approve', 'Approve payment')}${form('decline', 'Decline payment')}`,
-      );
-    },
-  );
-
-  app.post(
-    '/payment/sandbox/decide',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Sandbox gateway: records the decision and posts the signed result to the return URL',
-        body: fieldsBody,
-      },
-    },
-    async (request, reply) => {
-      const { decision, ...fields } = request.body;
-      const sandbox = sandboxOf(deps(request.log));
-      const result = (await sandboxOn()) ? await sandbox.decide(fields, decision === 'approve') : null;
-      const returnUrl = fields.pp_ReturnURL ?? '';
-      if (
-        !result ||
-        !returnUrl.startsWith(new URL('/api/payment/gateway/sandbox/return', config.PUBLIC_URL).origin)
-      ) {
-        return sendPage(reply, 400, 'Payment not possible', '<h1>This payment request is not valid.</h1>');
-      }
-      const nonce = randomBytes(16).toString('base64');
-      return sendPage(
-        reply,
-        200,
-        'Returning to Riyazi',
-        `<h1>Returning to Riyazi…</h1><form id="back" method="post" action="${escapeHtml(returnUrl)}">${hiddenFields(result)}<button class="approve" type="submit">Continue to Riyazi</button></form><script nonce="${nonce}">document.getElementById('back').submit();</script>`,
-        nonce,
-      );
-    },
-  );
+  // Gateways' own pages (the sandbox's checkout), each answering only while its gateway is on.
+  for (const module of gatewayModules()) {
+    if (module.routes) {
+      const isOn = async () => (await enabledGateways(deps(app.log))).has(module.id);
+      await app.register(module.routes, { env: gatewayEnv(ctx), isOn });
+    }
+  }
 };

@@ -8,11 +8,14 @@ import { HttpError, notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { type DispatchDeps, dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
 import { queueMail } from '../mail/mail.service.js';
-import { listActivePackages, loadGatewaySettings } from '../payment-config/payment-config.service.js';
+import {
+  listActivePackages,
+  loadGatewaySettings,
+  missingSettings,
+} from '../payment-config/payment-config.service.js';
 import { grantAttempts } from './attempt-grants.js';
-import type { GatewayId, GatewayReport, PaymentGateway } from './gateways/gateway.js';
-import { createJazzCashGateway } from './gateways/jazzcash.js';
-import { createSandboxGateway } from './gateways/sandbox.js';
+import type { GatewayEnv, GatewayId, GatewayReport, PaymentGateway } from './gateways/gateway.js';
+import { type GatewayPolicy, gatewayAllowed, gatewayModules } from './gateways/registry.js';
 import { quotePromo, releasePromoUse, reservePromoUse } from './promo.js';
 
 type Trx = Transaction<Database>;
@@ -26,43 +29,59 @@ const CONFIRM_EVERY_SECONDS = 10;
 
 export interface PaymentDeps extends DispatchDeps {
   redis: Redis;
-  config: { PUBLIC_URL: string; ENCRYPTION_KEY: string; REDIS_PREFIX: string };
+  config: GatewayPolicy & { PUBLIC_URL: string; ENCRYPTION_KEY: string; REDIS_PREFIX: string };
 }
 
 const rupees = (paisa: number) => Math.round(paisa) / 100;
 const refused = (status: number, message: string, code?: string) =>
   new HttpError(status, message, code ? { code } : {});
 
-/** The gateways switched on now, built from the stored settings. */
+export const gatewayEnv = (deps: Pick<PaymentDeps, 'redis' | 'config'>): GatewayEnv => ({
+  publicUrl: deps.config.PUBLIC_URL,
+  encryptionKey: deps.config.ENCRYPTION_KEY,
+  redis: deps.redis,
+  redisPrefix: deps.config.REDIS_PREFIX,
+});
+
+/**
+ * The gateways that can take payments now: registered, switched on, allowed in this environment
+ * (a test-only gateway not in production) and with every required setting stored.
+ */
 export async function enabledGateways(deps: PaymentDeps): Promise<Map<GatewayId, PaymentGateway>> {
-  const settings = await loadGatewaySettings(deps.db, deps.config.ENCRYPTION_KEY);
+  const stored = await loadGatewaySettings(deps.db, deps.config.ENCRYPTION_KEY);
   const gateways = new Map<GatewayId, PaymentGateway>();
-  if (settings.jazzcash) {
-    gateways.set('jazzcash', createJazzCashGateway(settings.jazzcash));
-  }
-  if (settings.sandboxEnabled) {
-    gateways.set('sandbox', sandboxOf(deps));
+  for (const module of gatewayModules()) {
+    const settings = stored.get(module.id);
+    if (
+      settings?.enabled &&
+      gatewayAllowed(module, deps.config) &&
+      missingSettings(module, settings.values).length === 0
+    ) {
+      gateways.set(module.id, module.create(settings.values, gatewayEnv(deps)));
+    }
   }
   return gateways;
 }
 
-export const sandboxOf = (deps: PaymentDeps) =>
-  createSandboxGateway({
-    publicUrl: deps.config.PUBLIC_URL,
-    encryptionKey: deps.config.ENCRYPTION_KEY,
-    redis: deps.redis,
-    redisPrefix: deps.config.REDIS_PREFIX,
-  });
-
-async function paymentsEnabled(db: Db) {
+async function loadFlags(db: Db | Trx) {
   const row = await db.selectFrom('systemFlags').select('flags').where('id', '=', 1).executeTakeFirst();
-  return normalizeFlags((row?.flags ?? {}) as Record<string, unknown>).isPaymentEnabled;
+  return normalizeFlags((row?.flags ?? {}) as Record<string, unknown>);
+}
+
+type PhaseState = { id: string; status: 'UPCOMING' | 'ACTIVE' | 'CLOSED'; endsAt: Date };
+
+/**
+ * Attempts are one balance, usable in whichever contest is open to the student; a package limited
+ * to a phase is sold only while that phase is the contest phase now or has not ended yet.
+ */
+export function packageOnSale(phase: PhaseState | null, contestPhase: string | false, now: Date): boolean {
+  return phase === null || phase.id === contestPhase || (phase.status !== 'CLOSED' && phase.endsAt > now);
 }
 
 /** GET /payment/options: what the payment page shows. */
 export async function paymentOptions(deps: PaymentDeps, studentId: string) {
-  const [enabled, gateways, packages, student] = await Promise.all([
-    paymentsEnabled(deps.db),
+  const [flags, gateways, packages, student] = await Promise.all([
+    loadFlags(deps.db),
     enabledGateways(deps),
     listActivePackages(deps.db),
     deps.db
@@ -74,17 +93,22 @@ export async function paymentOptions(deps: PaymentDeps, studentId: string) {
   if (!student) {
     throw refused(401, 'Unauthorized');
   }
+  const now = new Date();
   return {
-    paymentEnabled: enabled && gateways.size > 0,
+    paymentEnabled: flags.isPaymentEnabled && gateways.size > 0,
     gateways: [...gateways.values()].map((g) => ({ id: g.id, label: g.label })),
-    packages: packages.map((p) => ({
-      _id: p.id,
-      name: p.name,
-      description: p.description,
-      attempts: p.attempts,
-      price: rupees(p.pricePaisa),
-      phase: p.phase ? { _id: p.phase.id, title: p.phase.title } : null,
-    })),
+    packages: packages
+      .filter((p) => packageOnSale(p.phase, flags.contestQuizPhase, now))
+      .map((p) => ({
+        _id: p.id,
+        name: p.name,
+        description: p.description,
+        attempts: p.attempts,
+        price: rupees(p.pricePaisa),
+        phase: p.phase
+          ? { _id: p.phase.id, title: p.phase.title, isContestPhase: p.phase.id === flags.contestQuizPhase }
+          : null,
+      })),
     contestAttempts: student.contestAttempts,
     isPaymentMade: student.isPaymentMade,
   };
@@ -93,11 +117,25 @@ export async function paymentOptions(deps: PaymentDeps, studentId: string) {
 async function activePackage(db: Db | Trx, packageId: string) {
   const pkg = await db
     .selectFrom('paymentPackages')
-    .select(['id', 'name', 'attempts', 'phaseId', 'pricePaisa'])
-    .where('id', '=', packageId)
-    .where('isActive', '=', true)
+    .leftJoin('phases', 'phases.id', 'paymentPackages.phaseId')
+    .select([
+      'paymentPackages.id',
+      'paymentPackages.name',
+      'paymentPackages.attempts',
+      'paymentPackages.phaseId',
+      'paymentPackages.pricePaisa',
+      'phases.status as phaseStatus',
+      'phases.endsAt as phaseEndsAt',
+    ])
+    .where('paymentPackages.id', '=', packageId)
+    .where('paymentPackages.isActive', '=', true)
     .executeTakeFirst();
-  if (!pkg) {
+  const flags = await loadFlags(db);
+  const phase =
+    pkg?.phaseId && pkg.phaseStatus && pkg.phaseEndsAt
+      ? { id: pkg.phaseId, status: pkg.phaseStatus, endsAt: pkg.phaseEndsAt }
+      : null;
+  if (!pkg || !packageOnSale(phase, flags.contestQuizPhase, new Date())) {
     throw new HttpError(404, 'This package is not on sale.', { errors: { packageId: 'is not on sale' } });
   }
   return pkg;
@@ -158,7 +196,7 @@ export async function checkout(
   student: { id: string; ip: string },
   input: { packageId: string; gateway: GatewayId; promoCode?: string | undefined },
 ) {
-  if (!(await paymentsEnabled(deps.db))) {
+  if (!(await loadFlags(deps.db)).isPaymentEnabled) {
     throw refused(403, 'Online payment is turned off. You can still use an access code.', 'PAYMENT_DISABLED');
   }
   const gateways = await enabledGateways(deps);

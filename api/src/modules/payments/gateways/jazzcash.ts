@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { CheckoutOrder, GatewayReport, PaymentGateway } from './gateway.js';
+import type { CheckoutOrder, GatewayModule, GatewayReport, PaymentGateway } from './gateway.js';
+
+export const JAZZCASH_SANDBOX_URL = 'https://sandbox.jazzcash.com.pk';
+export const JAZZCASH_PRODUCTION_URL = 'https://payments.jazzcash.com.pk';
 
 export interface JazzCashConfig {
   merchantId: string;
@@ -260,3 +263,46 @@ export function createJazzCashGateway(
     },
   };
 }
+
+/** JazzCash as a gateway module: its settings, where its checkout posts, and how it is built. */
+export const jazzCashModule: GatewayModule = {
+  id: 'jazzcash',
+  label: 'JazzCash',
+  description: 'Needs the merchant ID, password and integrity salt from your JazzCash merchant portal.',
+  settings: [
+    {
+      name: 'merchantId',
+      label: 'Merchant ID',
+      kind: 'text',
+      requiredToEnable: true,
+      maxLength: 40,
+      placeholder: 'MC12345',
+      pattern: { source: '^[A-Za-z0-9_-]*$', message: 'may hold only letters, digits, - and _' },
+    },
+    {
+      name: 'baseUrl',
+      label: 'Base URL',
+      kind: 'url',
+      requiredToEnable: true,
+      maxLength: 300,
+      default: JAZZCASH_SANDBOX_URL,
+      hint: `Testing: ${JAZZCASH_SANDBOX_URL}. Live payments: ${JAZZCASH_PRODUCTION_URL}.`,
+    },
+    { name: 'password', label: 'Password', kind: 'secret', requiredToEnable: true, maxLength: 128 },
+    {
+      name: 'integritySalt',
+      label: 'Integrity salt',
+      kind: 'secret',
+      requiredToEnable: true,
+      maxLength: 128,
+    },
+  ],
+  formActionOrigins: [JAZZCASH_SANDBOX_URL, JAZZCASH_PRODUCTION_URL],
+  create: (settings) =>
+    createJazzCashGateway({
+      merchantId: settings.merchantId ?? '',
+      password: settings.password ?? '',
+      integritySalt: settings.integritySalt ?? '',
+      baseUrl: settings.baseUrl ?? JAZZCASH_SANDBOX_URL,
+    }),
+};

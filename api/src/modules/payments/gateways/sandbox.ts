@@ -1,7 +1,14 @@
 import { createHmac, randomInt } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import type { CheckoutForm, CheckoutOrder, GatewayReport, PaymentGateway } from './gateway.js';
+import type {
+  CheckoutForm,
+  CheckoutOrder,
+  GatewayEnv,
+  GatewayModule,
+  GatewayReport,
+  PaymentGateway,
+} from './gateway.js';
 import { createJazzCashGateway, jazzCashSecureHash } from './jazzcash.js';
+import { SANDBOX_CHECKOUT_PATH, sandboxPages } from './sandbox-pages.js';
 
 /**
  * The local sandbox gateway (development and the demo): a checkout page with Approve and Decline,
@@ -9,17 +16,15 @@ import { createJazzCashGateway, jazzCashSecureHash } from './jazzcash.js';
  * (HMAC-SHA256 over the sorted pp_ fields) with a salt derived from ENCRYPTION_KEY. Its "bank" is
  * Redis: the decision is kept there for the status inquiry (a fake gateway keeps nothing we own).
  */
-export const SANDBOX_CHECKOUT_PATH = '/api/payment/sandbox/checkout';
-export const SANDBOX_DECIDE_PATH = '/api/payment/sandbox/decide';
 
 const DECIDED_TTL_SECONDS = 7 * 24 * 3600;
 
-export interface SandboxOptions {
-  publicUrl: string;
-  encryptionKey: string;
-  redis: Redis;
-  redisPrefix: string;
-}
+export type SandboxOptions = GatewayEnv;
+
+export type SandboxGateway = PaymentGateway & {
+  /** Signs a decision into the fields the sandbox posts back to the return URL, and records it. */
+  decide(fields: Record<string, string>, approve: boolean): Promise<Record<string, string> | null>;
+};
 
 export const sandboxSalt = (encryptionKey: string) =>
   createHmac('sha256', encryptionKey).update('riyazi sandbox gateway').digest('hex').slice(0, 32);
@@ -30,10 +35,7 @@ const decidedKey = (prefix: string, orderRef: string) => `${prefix}:sandbox-gate
 const pkTime = (at: Date) =>
   new Date(at.getTime() + 5 * 3600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
 
-export function createSandboxGateway(options: SandboxOptions): PaymentGateway & {
-  /** Signs a decision into the fields the sandbox posts back to the return URL, and records it. */
-  decide(fields: Record<string, string>, approve: boolean): Promise<Record<string, string> | null>;
-} {
+export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
   const salt = sandboxSalt(options.encryptionKey);
   // Reading a signed result is exactly JazzCash's rule, with the sandbox's salt.
   const reader = createJazzCashGateway({
@@ -108,3 +110,16 @@ export function createSandboxGateway(options: SandboxOptions): PaymentGateway & 
     },
   };
 }
+
+/** The sandbox as a gateway module: no settings, and its own checkout page. */
+export const sandboxModule: GatewayModule = {
+  id: 'sandbox',
+  label: 'Sandbox (test payments)',
+  description: 'A pretend checkout with Approve and Decline: students get attempts without paying.',
+  warning: 'Use the sandbox for development and demos only, never on the live site.',
+  settings: [],
+  formActionOrigins: [],
+  testOnly: true,
+  create: (_settings, env) => createSandboxGateway(env),
+  routes: sandboxPages(createSandboxGateway),
+};

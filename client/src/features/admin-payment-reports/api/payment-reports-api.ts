@@ -1,4 +1,5 @@
 import type {
+  PaymentFailureOptions,
   PaymentFailurePage,
   PaymentGatewayName,
   PaymentLogTrail,
@@ -46,6 +47,7 @@ export const paymentReportKeys = {
   root,
   payments: (query: PaymentQuery) => [...root, 'payments', query] as const,
   options: () => [...root, 'options'] as const,
+  failureOptions: () => [...root, 'failure-options'] as const,
   failures: (query: FailureQuery) => [...root, 'failures', query] as const,
   trail: (target: TrailTarget) => [...root, 'trail', target] as const,
 };
@@ -64,6 +66,10 @@ export function fetchPaymentCsv(filters: PaymentFilters): Promise<Blob> {
 
 export function fetchPaymentOptions(signal?: AbortSignal) {
   return adminHttp.get<PaymentReportOptions>('/admin/reports/payments/options/', { signal });
+}
+
+export function fetchFailureOptions(signal?: AbortSignal) {
+  return adminHttp.get<PaymentFailureOptions>('/admin/reports/payment-failures/options/', { signal });
 }
 
 export function fetchPaymentFailures(query: FailureQuery, signal?: AbortSignal) {

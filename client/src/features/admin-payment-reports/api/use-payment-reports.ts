@@ -1,8 +1,10 @@
+import type { PaymentGatewayOption } from '@riyazi/api/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { toast } from 'react-hot-toast';
 import {
   type FailureQuery,
+  fetchFailureOptions,
   fetchPaymentCsv,
   fetchPaymentFailures,
   fetchPaymentOptions,
@@ -36,14 +38,41 @@ export function usePaymentReport(query: PaymentQuery) {
   return report;
 }
 
-/** Packages, grades and cities for the filters (from the report itself: no other permission needed). */
+const NO_OPTIONS = { gateways: [], packages: [], grades: [], cities: [] };
+
+/** Gateways, packages, grades and cities for the filters (from the report itself: no other permission needed). */
 export function usePaymentOptions() {
   const options = useQuery({
     queryKey: paymentReportKeys.options(),
     queryFn: ({ signal }) => fetchPaymentOptions(signal),
     meta: { silent: true },
   });
-  return options.data ?? { packages: [], grades: [], cities: [] };
+  return options.data ?? NO_OPTIONS;
+}
+
+/** The gateway filter's choices (every registered gateway and free), for staff who read failures. */
+export function useFailureGateways(): PaymentGatewayOption[] {
+  const options = useQuery({
+    queryKey: paymentReportKeys.failureOptions(),
+    queryFn: ({ signal }) => fetchFailureOptions(signal),
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+  return options.data?.gateways ?? NO_OPTIONS.gateways;
+}
+
+const labelIn = (choices: readonly PaymentGatewayOption[], id: string) =>
+  choices.find((g) => g.id === id)?.label ?? id;
+
+/** A gateway's name as the api labels it (its id until the labels are loaded). */
+export function usePaymentGatewayLabel(): (id: string) => string {
+  const { gateways } = usePaymentOptions();
+  return useCallback((id: string) => labelIn(gateways, id), [gateways]);
+}
+
+export function useFailureGatewayLabel(): (id: string) => string {
+  const gateways = useFailureGateways();
+  return useCallback((id: string) => labelIn(gateways, id), [gateways]);
 }
 
 /** Downloads the CSV and hands it to the browser as a file, with the spec's progress toasts. */

@@ -1,4 +1,4 @@
-import { PAYMENT_GATEWAYS, type PaymentFailureRow, PROBLEM_OUTCOMES } from '@riyazi/api/contracts';
+import { type PaymentFailureRow, PROBLEM_OUTCOMES } from '@riyazi/api/contracts';
 import { Link, useSearchParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { describeError } from '../../../shared/http/http-error';
@@ -8,13 +8,11 @@ import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
 import { ListPagination } from '../../../shared/ui/pagination';
 import { Card } from '../../../shared/ui/surface';
-import { usePaymentFailures } from '../api/use-payment-reports';
+import { useFailureGatewayLabel, useFailureGateways, usePaymentFailures } from '../api/use-payment-reports';
 import {
   applyQueryChange,
   failureQueryFromParams,
   formatRupees,
-  GATEWAY_LABELS,
-  gatewayLabel,
   isFiltered,
   ORPHAN_SEGMENT,
   OUTCOME_LABELS,
@@ -42,6 +40,7 @@ function FailuresTable({
   busy: boolean;
   listSearch: string;
 }) {
+  const gatewayLabel = useFailureGatewayLabel();
   return (
     <table
       className="data-table data-table--top data-table--compact stacked-table--wide pr-table"
@@ -129,6 +128,7 @@ export function PaymentFailuresPage() {
   const query = failureQueryFromParams(params);
   const update = (change: QueryChange) => setParams((current) => applyQueryChange(current, change));
   const failures = usePaymentFailures(query);
+  const gateways = useFailureGateways();
   const page = failures.data;
   const field = (key: 'from' | 'to' | 'outcome' | 'gateway') => ({
     value: query[key],
@@ -157,7 +157,7 @@ export function PaymentFailuresPage() {
             label="Gateway"
             {...field('gateway')}
             allLabel="Any gateway"
-            options={PAYMENT_GATEWAYS.map((g) => ({ value: g, label: GATEWAY_LABELS[g] }))}
+            options={gateways.map((g) => ({ value: g.id, label: g.label }))}
           />
         </div>
         <p className="muted pr-summary" data-testid="pf-summary">

@@ -1,4 +1,4 @@
-import { PAYMENT_GATEWAYS, PAYMENT_STATUSES } from '@riyazi/api/contracts';
+import { PAYMENT_STATUSES } from '@riyazi/api/contracts';
 import { useId, useState } from 'react';
 import { useDebouncedSearch } from '../../../shared/hooks/use-debounced-search';
 import { Button } from '../../../shared/ui/button';
@@ -7,7 +7,7 @@ import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Card } from '../../../shared/ui/surface';
 import type { PaymentQuery } from '../api/payment-reports-api';
 import { usePaymentOptions } from '../api/use-payment-reports';
-import { filtersOf, GATEWAY_LABELS, type QueryChange, STATUS_LABELS } from './payment-report-query';
+import { filtersOf, type QueryChange, STATUS_LABELS } from './payment-report-query';
 
 type SelectKey = 'status' | 'gateway' | 'packageId' | 'gradeId' | 'from' | 'to';
 
@@ -84,7 +84,7 @@ export function PaymentFilterPanel({
             label="Gateway"
             {...field('gateway')}
             allLabel="Any gateway"
-            options={PAYMENT_GATEWAYS.map((g) => ({ value: g, label: GATEWAY_LABELS[g] }))}
+            options={options.gateways.map((g) => ({ value: g.id, label: g.label }))}
           />
           <FilterSelect
             label="Package"

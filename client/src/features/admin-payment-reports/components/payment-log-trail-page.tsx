@@ -5,8 +5,8 @@ import { adminPagePath } from '../../../config/paths';
 import { PageHeading } from '../../../shared/ui/page';
 import { RecordStatus } from '../../../shared/ui/record-status';
 import { Alert, Card } from '../../../shared/ui/surface';
-import { usePaymentTrail } from '../api/use-payment-reports';
-import { formatRupees, gatewayLabel, pakistanTime, trailTargetOf, utcTime } from './payment-report-query';
+import { useFailureGatewayLabel, usePaymentTrail } from '../api/use-payment-reports';
+import { formatRupees, pakistanTime, trailTargetOf, utcTime } from './payment-report-query';
 import { StatusBadge } from './status-badge';
 import './payment-reports.css';
 
@@ -59,6 +59,7 @@ const PROBLEMS = new Set(['REJECTED', 'SUSPICIOUS', 'FAILED', 'EXPIRED']);
 
 function LogEntry({ entry }: { entry: PaymentLogEntry }) {
   const problem = PROBLEMS.has(entry.outcome);
+  const gatewayLabel = useFailureGatewayLabel();
   return (
     <li
       className={problem ? 'pr-log pr-log--problem' : 'pr-log'}
@@ -109,6 +110,7 @@ function LogEntry({ entry }: { entry: PaymentLogEntry }) {
 }
 
 function PaymentSummary({ payment }: { payment: NonNullable<PaymentLogTrail['payment']> }) {
+  const gatewayLabel = useFailureGatewayLabel();
   return (
     <Card aria-labelledby="pl-payment-title">
       <h2 id="pl-payment-title" className="card__title pr-card-title">

@@ -30,6 +30,9 @@ describe('the payments report URL', () => {
       city: 'Lahore',
     });
     expect(paymentQueryFromParams(new URLSearchParams('promoCode=a')).promoCode).toBe('');
+    // Any gateway the api may register is read; only a malformed id falls back.
+    expect(paymentQueryFromParams(new URLSearchParams('gateway=easypaisa')).gateway).toBe('easypaisa');
+    expect(paymentQueryFromParams(new URLSearchParams('gateway=<x>')).gateway).toBe('');
   });
 
   it('goes back to page 1 on a filter change and leaves empty values out', () => {
@@ -40,7 +43,7 @@ describe('the payments report URL', () => {
   });
 
   it('reads the failures filters', () => {
-    expect(failureQueryFromParams(new URLSearchParams('outcome=REJECTED&gateway=paypal'))).toEqual({
+    expect(failureQueryFromParams(new URLSearchParams('outcome=REJECTED&gateway=Pay%20Pal'))).toEqual({
       page: 1,
       limit: 50,
       from: '',
@@ -63,19 +66,23 @@ describe('the payments report URL', () => {
 });
 
 describe('chartRows', () => {
-  it('puts each day on one row with every gateway, oldest first, and lists the gateways present', () => {
+  it('puts each day on one row, oldest first, and lists the gateways present in the api order', () => {
     expect(
-      chartRows([
-        { day: '2026-03-11', gateway: 'sandbox', paidCount: 1, paidAmount: 500 },
-        { day: '2026-03-10', gateway: 'jazzcash', paidCount: 2, paidAmount: 1000.5 },
-        { day: '2026-03-11', gateway: 'jazzcash', paidCount: 1, paidAmount: 600 },
-      ]),
+      chartRows(
+        [
+          { day: '2026-03-11', gateway: 'sandbox', paidCount: 1, paidAmount: 500 },
+          { day: '2026-03-10', gateway: 'easypaisa', paidCount: 1, paidAmount: 300 },
+          { day: '2026-03-10', gateway: 'jazzcash', paidCount: 2, paidAmount: 1000.5 },
+          { day: '2026-03-11', gateway: 'jazzcash', paidCount: 1, paidAmount: 600 },
+        ],
+        ['jazzcash', 'sandbox', 'free'],
+      ),
     ).toEqual({
       rows: [
-        { day: '2026-03-10', jazzcash: 1000.5, sandbox: 0, free: 0 },
-        { day: '2026-03-11', jazzcash: 600, sandbox: 500, free: 0 },
+        { day: '2026-03-10', paid: { easypaisa: 300, jazzcash: 1000.5 } },
+        { day: '2026-03-11', paid: { jazzcash: 600, sandbox: 500 } },
       ],
-      gateways: ['jazzcash', 'sandbox'],
+      gateways: ['jazzcash', 'sandbox', 'easypaisa'],
     });
   });
 });

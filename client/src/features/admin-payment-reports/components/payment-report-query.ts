@@ -1,8 +1,7 @@
 import {
-  PAYMENT_GATEWAYS,
+  isGatewayId,
   PAYMENT_REPORT_TIME_ZONE,
   PAYMENT_STATUSES,
-  type PaymentGatewayName,
   type PaymentStatus,
   PROBLEM_OUTCOMES,
   type ProblemOutcome,
@@ -20,6 +19,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const PROMO = /^[A-Z0-9-]{3,32}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A gateway id's shape (the api says which gateways exist). */
+const gatewayOf = (value: string | null) => (value !== null && isGatewayId(value) ? value : '');
+
 const dayOf = (value: string | null) => (value !== null && DAY.test(value) ? value : '');
 
 /** from and to; a range that ends before it starts keeps only its start. */
@@ -36,7 +38,7 @@ export function paymentQueryFromParams(params: URLSearchParams): PaymentQuery {
     ...pagingFromParams(params),
     ...daysOf(params),
     status: oneOf(PAYMENT_STATUSES, params.get('status')),
-    gateway: oneOf(PAYMENT_GATEWAYS, params.get('gateway')),
+    gateway: gatewayOf(params.get('gateway')),
     packageId: idOf(params.get('packageId')),
     promoCode: PROMO.test(promoCode) ? promoCode : '',
     gradeId: idOf(params.get('gradeId')),
@@ -49,7 +51,7 @@ export function failureQueryFromParams(params: URLSearchParams): FailureQuery {
     ...pagingFromParams(params),
     ...daysOf(params),
     outcome: oneOf(PROBLEM_OUTCOMES, params.get('outcome')),
-    gateway: oneOf(PAYMENT_GATEWAYS, params.get('gateway')),
+    gateway: gatewayOf(params.get('gateway')),
   };
 }
 
@@ -86,20 +88,12 @@ export const STATUS_LABELS: Record<PaymentStatus, string> = {
   FAILED: 'Failed',
   EXPIRED: 'Expired',
 };
-export const GATEWAY_LABELS: Record<PaymentGatewayName, string> = {
-  jazzcash: 'JazzCash',
-  sandbox: 'Sandbox',
-  free: 'Free (100% promo)',
-};
 export const OUTCOME_LABELS: Record<ProblemOutcome, string> = {
   REJECTED: 'Rejected (bad signature)',
   SUSPICIOUS: 'Suspicious (amount or currency)',
   FAILED: 'Declined',
   EXPIRED: 'Expired',
 };
-
-export const gatewayLabel = (gateway: string) =>
-  (GATEWAY_LABELS as Record<string, string | undefined>)[gateway] ?? gateway;
 
 const rupeeFormat = new Intl.NumberFormat('en-PK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const formatRupees = (amount: number | null) =>

@@ -1,20 +1,19 @@
-import type { PaymentDayTotal, PaymentGatewayName } from '@riyazi/api/contracts';
+import type { PaymentDayTotal } from '@riyazi/api/contracts';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
+import { usePaymentGatewayLabel, usePaymentOptions } from '../api/use-payment-reports';
 import { chartRows } from './chart-data';
-import { formatRupees, gatewayLabel, shortDay } from './payment-report-query';
+import { formatRupees, shortDay } from './payment-report-query';
 
-// SVG attributes cannot read CSS variables: the token colours, spelled out.
-const GATEWAY_COLORS: Record<PaymentGatewayName, string> = {
-  jazzcash: '#115e67',
-  sandbox: '#f29e4c',
-  free: '#3b3f8f',
-};
+// SVG attributes cannot read CSS variables: the token colours, spelled out, one per gateway in turn.
+const COLORS = ['#115e67', '#f29e4c', '#3b3f8f', '#8a1c1c', '#5b8c2a', '#7a4fa3'];
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Paid amount per Pakistan day, one stacked bar segment per gateway. Loaded on its own (recharts). */
 export default function PaymentsChart({ byDay }: { byDay: readonly PaymentDayTotal[] }) {
-  const { rows, gateways } = chartRows(byDay);
+  const order = usePaymentOptions().gateways.map((g) => g.id);
+  const gatewayLabel = usePaymentGatewayLabel();
+  const { rows, gateways } = chartRows(byDay, order);
   return (
     <BarChart
       responsive
@@ -36,13 +35,13 @@ export default function PaymentsChart({ byDay }: { byDay: readonly PaymentDayTot
         formatter={(value, name) => [formatRupees(Number(value)), String(name)]}
       />
       <Legend />
-      {gateways.map((gateway) => (
+      {gateways.map((gateway, index) => (
         <Bar
           key={gateway}
-          dataKey={gateway}
+          dataKey={(row: { paid: Record<string, number> }) => row.paid[gateway] ?? 0}
           name={gatewayLabel(gateway)}
           stackId="paid"
-          fill={GATEWAY_COLORS[gateway]}
+          fill={COLORS[index % COLORS.length]}
           maxBarSize={48}
           isAnimationActive={false}
         />

@@ -1,8 +1,10 @@
 import type { PaymentReportRow } from '@riyazi/api/contracts';
-import { formatRupees, gatewayLabel, pakistanTime } from './payment-report-query';
+import { usePaymentGatewayLabel } from '../api/use-payment-reports';
+import { formatRupees, pakistanTime } from './payment-report-query';
 import { StatusBadge } from './status-badge';
 
 export function PaymentsTable({ rows, busy }: { rows: PaymentReportRow[]; busy: boolean }) {
+  const gatewayLabel = usePaymentGatewayLabel();
   return (
     <table
       className="data-table data-table--top data-table--compact stacked-table--wide pr-table"

@@ -1,130 +1,118 @@
 import {
-  GATEWAY_SECRET_MAX,
-  gatewayUrlProblem,
-  MERCHANT_ID_MAX,
+  type GatewayConfigView,
+  type GatewaySettingView,
+  gatewaySettingProblem,
   type PaymentConfigBody,
   type PaymentConfigView,
+  requiredToEnableProblem,
 } from '@riyazi/api/contracts';
 import { type FieldProblems, fieldMessage } from '../../../shared/forms/form-errors';
 
-export const GATEWAY_FIELDS = [
-  'sandboxEnabled',
-  'jazzcashEnabled',
-  'merchantId',
-  'baseUrl',
-  'password',
-  'integritySalt',
-] as const;
-export type GatewayField = (typeof GATEWAY_FIELDS)[number];
+/**
+ * The form is built from what the api describes (every gateway and its settings), so a new
+ * gateway needs no change here. Fields are named as the api names them: `<gateway>.enabled` and
+ * `<gateway>.<setting>`.
+ */
+export type GatewayDraft = Record<string, string | boolean>;
 
-export const GATEWAY_LABELS: Record<GatewayField, string> = {
-  sandboxEnabled: 'Sandbox gateway',
-  jazzcashEnabled: 'JazzCash',
-  merchantId: 'Merchant ID',
-  baseUrl: 'Base URL',
-  password: 'Password',
-  integritySalt: 'Integrity salt',
-};
+export const enabledField = (gateway: string) => `${gateway}.enabled`;
+export const settingField = (gateway: string, setting: string) => `${gateway}.${setting}`;
 
-/** The api names nested fields by their path ('jazzcash.password'); the form by its own names. */
-const SERVER_FIELDS: Record<string, GatewayField> = {
-  sandboxEnabled: 'sandboxEnabled',
-  'jazzcash.enabled': 'jazzcashEnabled',
-  'jazzcash.merchantId': 'merchantId',
-  'jazzcash.baseUrl': 'baseUrl',
-  'jazzcash.password': 'password',
-  'jazzcash.integritySalt': 'integritySalt',
-};
-
-export interface GatewayDraft {
-  sandboxEnabled: boolean;
-  jazzcashEnabled: boolean;
-  merchantId: string;
-  baseUrl: string;
-  /** Never prefilled: empty keeps the stored secret. */
-  password: string;
-  integritySalt: string;
+/** Every field in page order (the first one with a problem gets the focus). */
+export function draftFields(view: PaymentConfigView): string[] {
+  return view.gateways.flatMap((g) => [
+    enabledField(g.id),
+    ...g.settings.map((s) => settingField(g.id, s.name)),
+  ]);
 }
 
+/** Plain settings as stored; secrets never prefilled (empty keeps the stored one). */
 export function toDraft(view: PaymentConfigView): GatewayDraft {
-  return {
-    sandboxEnabled: view.sandboxEnabled,
-    jazzcashEnabled: view.jazzcash.enabled,
-    merchantId: view.jazzcash.merchantId,
-    baseUrl: view.jazzcash.baseUrl,
-    password: '',
-    integritySalt: '',
-  };
+  const draft: GatewayDraft = {};
+  for (const gateway of view.gateways) {
+    draft[enabledField(gateway.id)] = gateway.enabled;
+    for (const setting of gateway.settings) {
+      draft[settingField(gateway.id, setting.name)] = setting.kind === 'secret' ? '' : setting.value;
+    }
+  }
+  return draft;
 }
 
-const MERCHANT_ID = /^[A-Za-z0-9_-]*$/;
-const NEEDED_TO_ENABLE = 'is required to turn JazzCash on';
+const isOn = (draft: GatewayDraft, gateway: GatewayConfigView) => draft[enabledField(gateway.id)] === true;
+const typedIn = (draft: GatewayDraft, gateway: GatewayConfigView, setting: GatewaySettingView) =>
+  String(draft[settingField(gateway.id, setting.name)] ?? '').trim();
 
 /** The api's rules, so most mistakes show before the round trip. */
-export function draftProblems(draft: GatewayDraft, view: PaymentConfigView): FieldProblems<GatewayField> {
-  const problems: FieldProblems<GatewayField> = {};
-  const merchantId = draft.merchantId.trim();
-  if (!MERCHANT_ID.test(merchantId)) {
-    problems.merchantId = 'may hold only letters, digits, - and _';
-  } else if (merchantId.length > MERCHANT_ID_MAX) {
-    problems.merchantId = `must be at most ${MERCHANT_ID_MAX} characters`;
-  } else if (draft.jazzcashEnabled && merchantId === '') {
-    problems.merchantId = NEEDED_TO_ENABLE;
-  }
-  const urlProblem = gatewayUrlProblem(draft.baseUrl);
-  if (urlProblem !== null) {
-    problems.baseUrl = urlProblem;
-  }
-  for (const [field, stored] of [
-    ['password', view.jazzcash.passwordSet],
-    ['integritySalt', view.jazzcash.saltSet],
-  ] as const) {
-    const typed = draft[field].trim();
-    if (typed.length > GATEWAY_SECRET_MAX) {
-      problems[field] = `must be at most ${GATEWAY_SECRET_MAX} characters`;
-    } else if (draft.jazzcashEnabled && typed === '' && !stored) {
-      problems[field] = NEEDED_TO_ENABLE;
+export function draftProblems(draft: GatewayDraft, view: PaymentConfigView): FieldProblems<string> {
+  const problems: FieldProblems<string> = {};
+  for (const gateway of view.gateways) {
+    const on = isOn(draft, gateway);
+    if (on && !gateway.available) {
+      problems[enabledField(gateway.id)] = gateway.unavailableReason ?? 'cannot be switched on here';
+    }
+    for (const setting of gateway.settings) {
+      const typed = typedIn(draft, gateway, setting);
+      const stored = setting.kind === 'secret' && setting.storedHint !== null;
+      const problem =
+        gatewaySettingProblem(setting, typed) ??
+        (on && setting.requiredToEnable && typed === '' && !stored
+          ? requiredToEnableProblem(gateway.label)
+          : null);
+      if (problem !== null) {
+        problems[settingField(gateway.id, setting.name)] = problem;
+      }
     }
   }
   return problems;
 }
 
-/** POST body: trimmed values, and no password or salt when its box was left empty. */
-export function toRequestBody(draft: GatewayDraft): PaymentConfigBody {
-  const password = draft.password.trim();
-  const integritySalt = draft.integritySalt.trim();
-  return {
-    sandboxEnabled: draft.sandboxEnabled,
-    jazzcash: {
-      enabled: draft.jazzcashEnabled,
-      merchantId: draft.merchantId.trim(),
-      baseUrl: draft.baseUrl.trim(),
-      ...(password === '' ? {} : { password }),
-      ...(integritySalt === '' ? {} : { integritySalt }),
-    },
-  };
+/** POST body: trimmed values, and no secret whose box was left empty (the stored one is kept). */
+export function toRequestBody(draft: GatewayDraft, view: PaymentConfigView): PaymentConfigBody {
+  const gateways: PaymentConfigBody['gateways'] = {};
+  for (const gateway of view.gateways) {
+    const settings: Record<string, string> = {};
+    for (const setting of gateway.settings) {
+      const typed = typedIn(draft, gateway, setting);
+      if (setting.kind !== 'secret' || typed !== '') {
+        settings[setting.name] = typed;
+      }
+    }
+    gateways[gateway.id] = { enabled: isOn(draft, gateway), settings };
+  }
+  return { gateways };
 }
 
-/** The api's field problems under the form's field names; problems with no field are returned apart. */
-export function serverProblems(fieldErrors: Readonly<Record<string, string>>): {
-  problems: FieldProblems<GatewayField>;
-  other: string[];
-} {
-  const problems: FieldProblems<GatewayField> = {};
+/** The api's field problems on the form's fields; problems with no field are returned apart. */
+export function serverProblems(
+  fieldErrors: Readonly<Record<string, string>>,
+  view: PaymentConfigView,
+): { problems: FieldProblems<string>; other: string[] } {
+  const fields = new Set(draftFields(view));
+  const problems: FieldProblems<string> = {};
   const other: string[] = [];
   for (const [name, problem] of Object.entries(fieldErrors)) {
-    const field = SERVER_FIELDS[name];
-    if (field === undefined) {
-      other.push(problem);
+    if (fields.has(name)) {
+      problems[name] = problem;
     } else {
-      problems[field] = problem;
+      other.push(`${name}: ${problem}`);
     }
   }
   return { problems, other };
 }
 
-export function problemText(field: GatewayField, problem: string | undefined): string | null {
-  return problem === undefined ? null : fieldMessage(GATEWAY_LABELS[field], problem);
+/** 'Merchant ID is required to turn JazzCash on'; a switch's problem names its gateway. */
+export function problemText(
+  view: PaymentConfigView,
+  field: string,
+  problem: string | undefined,
+): string | null {
+  if (problem === undefined) {
+    return null;
+  }
+  const [id, name] = field.split('.');
+  const gateway = view.gateways.find((g) => g.id === id);
+  const label = name === 'enabled' ? gateway?.label : gateway?.settings.find((s) => s.name === name)?.label;
+  return fieldMessage(label ?? field, problem);
 }
 
 /** 'stored (ends in 34)' from the api's '••••••34'; 'stored' when no characters are shown. */

@@ -1,10 +1,4 @@
-import {
-  GATEWAY_SECRET_MAX,
-  JAZZCASH_PRODUCTION_URL,
-  JAZZCASH_SANDBOX_URL,
-  MERCHANT_ID_MAX,
-  type PaymentConfigView,
-} from '@riyazi/api/contracts';
+import type { GatewayConfigView, GatewaySettingView, PaymentConfigView } from '@riyazi/api/contracts';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Button } from '../../../shared/ui/button';
 import { Switch, TextField } from '../../../shared/ui/field';
@@ -12,12 +6,13 @@ import { PasswordField } from '../../../shared/ui/password-field';
 import { Alert, Card } from '../../../shared/ui/surface';
 import { useSavePaymentConfig } from '../api/use-payment-config';
 import {
+  draftFields,
   draftProblems,
-  GATEWAY_FIELDS,
-  GATEWAY_LABELS,
+  enabledField,
   type GatewayDraft,
   problemText,
   serverProblems,
+  settingField,
   storedSecretText,
   toDraft,
   toRequestBody,
@@ -30,105 +25,101 @@ interface GatewaySettingsFormProps {
   readOnly: boolean;
 }
 
+/** Every gateway the api describes, each with its switch and its own settings. */
 export function GatewaySettingsForm({ settings, readOnly }: GatewaySettingsFormProps) {
   const save = useSavePaymentConfig();
   const { formRef, draft, dirty, problems, otherProblems, disabled, change, onSubmit } = useSettingsForm({
     initial: () => toDraft(settings),
-    fields: GATEWAY_FIELDS,
+    fields: draftFields(settings),
     readOnly,
     save,
     validate: (current: GatewayDraft) => draftProblems(current, settings),
-    toBody: toRequestBody,
-    serverProblems,
+    toBody: (current: GatewayDraft) => toRequestBody(current, settings),
+    serverProblems: (fieldErrors) => serverProblems(fieldErrors, settings),
   });
 
-  const text = (name: 'merchantId' | 'baseUrl') => ({
-    name,
-    label: GATEWAY_LABELS[name],
-    value: draft[name],
-    error: problemText(name, problems[name]),
-    disabled,
-    autoCapitalize: 'none',
-    autoCorrect: 'off',
-    spellCheck: false,
-    onChange: (event: { target: { value: string } }) => change(name, event.target.value),
-    'data-testid': `payment-${name}`,
-  });
-
-  const secret = (name: 'password' | 'integritySalt', hint: string | null) => {
-    const stored = storedSecretText(hint);
-    const noun = name === 'password' ? 'password' : 'salt';
+  const settingInput = (gateway: GatewayConfigView, setting: GatewaySettingView) => {
+    const name = settingField(gateway.id, setting.name);
+    const common = {
+      name,
+      label: setting.label,
+      value: String(draft[name] ?? ''),
+      error: problemText(settings, name, problems[name]),
+      disabled,
+      maxLength: setting.maxLength,
+      onChange: (event: { target: { value: string } }) => change(name, event.target.value),
+      'data-testid': `payment-${gateway.id}-${setting.name}`,
+    };
+    if (setting.kind === 'secret') {
+      const stored = storedSecretText(setting.storedHint);
+      const noun = setting.label.toLowerCase();
+      return (
+        <PasswordField
+          key={name}
+          {...common}
+          placeholder={stored ?? ''}
+          hint={
+            stored === null
+              ? `No ${noun} is stored yet.`
+              : `The ${noun} is ${stored}. Leave this blank to keep it; type a new one to replace it.`
+          }
+          autoComplete="new-password"
+        />
+      );
+    }
     return (
-      <PasswordField
-        name={name}
-        label={GATEWAY_LABELS[name]}
-        value={draft[name]}
-        placeholder={stored ?? ''}
-        hint={
-          stored === null
-            ? `No ${noun} is stored yet.`
-            : `The ${noun} is ${stored}. Leave this blank to keep it; type a new one to replace it.`
-        }
-        autoComplete="new-password"
-        maxLength={GATEWAY_SECRET_MAX}
-        error={problemText(name, problems[name])}
-        disabled={disabled}
-        onChange={(event) => change(name, event.target.value)}
-        data-testid={`payment-${name}`}
+      <TextField
+        key={name}
+        {...common}
+        type={setting.kind === 'url' ? 'url' : 'text'}
+        inputMode={setting.kind === 'url' ? 'url' : undefined}
+        placeholder={setting.placeholder ?? undefined}
+        hint={setting.hint ?? undefined}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
       />
     );
   };
 
   return (
     <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-busy={save.isPending}>
-      <Card aria-labelledby="sandbox-title" className="stack">
-        <h2 id="sandbox-title" className="card__title">
-          Sandbox gateway
-        </h2>
-        <Switch
-          name="sandboxEnabled"
-          label="Offer the sandbox gateway"
-          hint="A pretend checkout that always succeeds: students get attempts without paying."
-          checked={draft.sandboxEnabled}
-          disabled={disabled}
-          onCheckedChange={(checked) => change('sandboxEnabled', checked)}
-          data-testid="payment-sandboxEnabled"
-        />
-        {draft.sandboxEnabled ? (
-          <Alert tone="warning">
-            Use the sandbox for development and demos only, never on the live site.
-          </Alert>
-        ) : null}
-      </Card>
-
-      <Card aria-labelledby="jazzcash-title" className="stack">
-        <h2 id="jazzcash-title" className="card__title">
-          JazzCash
-        </h2>
-        <div className="pay-fields">
-          <div className="pay-fields__wide">
-            <Switch
-              name="jazzcashEnabled"
-              label="Offer JazzCash at checkout"
-              hint="Needs the merchant ID, password and integrity salt from your JazzCash merchant portal."
-              checked={draft.jazzcashEnabled}
-              disabled={disabled}
-              onCheckedChange={(checked) => change('jazzcashEnabled', checked)}
-              data-testid="payment-jazzcashEnabled"
-            />
-          </div>
-          <TextField {...text('merchantId')} maxLength={MERCHANT_ID_MAX} placeholder="MC12345" />
-          <TextField
-            {...text('baseUrl')}
-            type="url"
-            inputMode="url"
-            maxLength={300}
-            hint={`Testing: ${JAZZCASH_SANDBOX_URL}. Live payments: ${JAZZCASH_PRODUCTION_URL}.`}
-          />
-          {secret('password', settings.jazzcash.passwordHint)}
-          {secret('integritySalt', settings.jazzcash.saltHint)}
-        </div>
-      </Card>
+      {settings.gateways.map((gateway) => {
+        const switchName = enabledField(gateway.id);
+        const on = draft[switchName] === true;
+        const switchProblem = problemText(settings, switchName, problems[switchName]);
+        return (
+          <Card
+            key={gateway.id}
+            aria-labelledby={`gateway-${gateway.id}-title`}
+            className="stack"
+            data-testid={`payment-gateway-${gateway.id}`}
+          >
+            <h2 id={`gateway-${gateway.id}-title`} className="card__title">
+              {gateway.label}
+            </h2>
+            <div className="pay-fields">
+              <div className="pay-fields__wide stack">
+                <Switch
+                  name={switchName}
+                  label={`Offer ${gateway.label} at checkout`}
+                  hint={gateway.description}
+                  checked={on}
+                  disabled={disabled || (!gateway.available && !on)}
+                  onCheckedChange={(checked) => change(switchName, checked)}
+                  data-testid={`payment-${gateway.id}-enabled`}
+                />
+                {!gateway.available && gateway.unavailableReason ? (
+                  <Alert tone="info">{gateway.unavailableReason}</Alert>
+                ) : null}
+                {switchProblem ? <Alert tone="error">{switchProblem}</Alert> : null}
+                {on && gateway.warning ? <Alert tone="warning">{gateway.warning}</Alert> : null}
+              </div>
+              {gateway.settings.map((setting) => settingInput(gateway, setting))}
+            </div>
+          </Card>
+        );
+      })}
 
       {otherProblems.length > 0 ? (
         <Alert tone="error">

@@ -94,7 +94,7 @@ function BuyCard({ options }: { options: PaymentOptions }) {
     mutationFn: () =>
       placeCheckout({
         packageId,
-        gateway: (gateway || 'sandbox') as GatewayChoice,
+        gateway,
         ...(promo.result ? { promoCode: promo.result.code } : {}),
       }),
     onSuccess: (result) => {
@@ -140,6 +140,9 @@ function BuyCard({ options }: { options: PaymentOptions }) {
         <h2 id="buy-title">Pay online</h2>
         <fieldset className="payment-packages">
           <legend>Choose a package</legend>
+          <p className="muted payment-note">
+            Attempts go into one balance: each one you hold can start the contest that is open to you.
+          </p>
           {options.packages.map((pkg) => (
             <label key={pkg._id} className="payment-package" data-testid="payment-package">
               <input
@@ -153,7 +156,9 @@ function BuyCard({ options }: { options: PaymentOptions }) {
                 <strong>{pkg.name}</strong>
                 <span className="muted">
                   {pkg.attempts} contest attempt{pkg.attempts === 1 ? '' : 's'}
-                  {pkg.phase ? ` · ${pkg.phase.title}` : ''}
+                </span>
+                <span className="payment-package__phase" data-testid="payment-package-phase">
+                  {phaseText(pkg.phase)}
                 </span>
                 {pkg.description ? <span className="muted">{pkg.description}</span> : null}
               </span>
@@ -220,6 +225,16 @@ function BuyCard({ options }: { options: PaymentOptions }) {
       </form>
     </Card>
   );
+}
+
+/** Which contest a package's attempts are for (it is sold only until that phase is over). */
+function phaseText(phase: PaymentOptions['packages'][number]['phase']): string {
+  if (phase === null) {
+    return 'For any contest phase';
+  }
+  return phase.isContestPhase
+    ? `For the ${phase.title} contest (open now)`
+    : `For the ${phase.title} contest`;
 }
 
 /** Checks the typed promo code against the chosen package, live (after a short pause in typing). */
