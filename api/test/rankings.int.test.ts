@@ -1,6 +1,8 @@
-import type { Leaderboard } from '@riyazi/api/contracts';
+import type { AddressInfo } from 'node:net';
+import { type Leaderboard, rooms } from '@riyazi/api/contracts';
 import type { Db } from '@riyazi/db';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import {
   deleteRedisKeys,
   loginStaff,
@@ -137,6 +139,7 @@ const EXPECTED = [
 ];
 
 async function resetPlays() {
+  await t.db.deleteFrom('outboxEvents').execute();
   await t.db.deleteFrom('boardFreezes').execute();
   await t.db.deleteFrom('phaseStandings').execute();
   await t.db.deleteFrom('phaseRankings').execute();
@@ -428,6 +431,157 @@ describe('freezing the public board', () => {
   });
 });
 
+describe('what a frozen board says of a child', () => {
+  beforeEach(resetPlays);
+
+  const style = (nameStyle: string, showSchool = true) =>
+    post(
+      '/api/admin/publicDisplay/create/',
+      {
+        nameStyle,
+        showSchool,
+        showCity: true,
+        announcementTitle: '',
+        announcementBody: '',
+        announcementEndsAt: null,
+      },
+      admin,
+    );
+
+  it('stores ids and ranks only, and names children as the settings say when served', async () => {
+    expect((await style('FULL')).statusCode).toBe(200);
+    const frozen = await post('/api/admin/ranking/freeze/', { phaseId }, admin);
+    expect(frozen.statusCode, frozen.body).toBe(200);
+    const before = await board('&limit=2');
+    expect(before.entries.map((e) => [e.name, e.school])).toEqual([
+      ['Bilal Khan', 'Bilal School'],
+      ['Eman Shah', 'Eman School'],
+    ]);
+    const stored = await t.db
+      .selectFrom('boardFreezes')
+      .select('snapshot')
+      .where('phaseId', '=', phaseId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored.snapshot)).not.toMatch(/Bilal|Khan|School|Lahore/);
+
+    expect((await style('STUDENT_NO', false)).statusCode).toBe(200);
+    const after = await board('&limit=2');
+    expect(after.frozen).toBe(true);
+    expect(after.entries.map((e) => [e.name, e.school, e.rank, e.score])).toEqual([
+      [`Student ${students['Bilal Khan']!.no}`, null, 1, 12],
+      [`Student ${students['Eman Shah']!.no}`, null, 1, 12],
+    ]);
+    // Renamed boards are newer than the frozen board clients hold, so they replace it.
+    expect(Date.parse(after.updatedAt!)).toBeGreaterThan(Date.parse(before.updatedAt!));
+
+    await style('FIRST_INITIAL');
+    const home = (await get('/api/leaderboard/home')).json<{
+      grades: { gradeId: string; board: Leaderboard }[];
+    }>();
+    const homeBoard = home.grades.find((g) => g.gradeId === gradeId)?.board;
+    expect(homeBoard?.entries.slice(0, 2).map((e) => e.name)).toEqual(['Bilal K.', 'Eman S.']);
+  });
+
+  it('no longer names a student anonymised after the freeze, and re-ranks their boards', async () => {
+    await style('FULL');
+    await post('/api/admin/ranking/freeze/', { phaseId }, admin);
+    const bilal = students['Bilal Khan']!;
+    onTestFinished(async () => {
+      await t.db
+        .updateTable('students')
+        .set({ fullName: 'Bilal Khan', schoolName: 'Bilal School', isActive: true })
+        .where('id', '=', bilal.id)
+        .execute();
+    });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/student/delete/?id=${bilal.id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().anonymised).toBe(true);
+
+    const frozen = await board('');
+    expect(frozen.frozen).toBe(true);
+    expect(JSON.stringify(frozen)).not.toMatch(/Bilal|Bilal School/);
+    expect(frozen.entries[0]).toMatchObject({ rank: 1, name: 'Deleted student', school: null, score: 12 });
+    // One event per board the student stands on: the worker pushes it again and re-ranks it.
+    const events = await t.db
+      .selectFrom('outboxEvents')
+      .select('payload')
+      .where('type', '=', 'standings.stale')
+      .execute();
+    expect(
+      events.map((e) => e.payload).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    ).toEqual(
+      [
+        { phaseId, gradeId },
+        { phaseId: phase2Id, gradeId },
+      ].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+    );
+  });
+
+  it('serves a freeze again after a reveal, and the live board after the reveal is newer than the freeze', async () => {
+    const frozen = await post('/api/admin/ranking/freeze/', { phaseId }, admin);
+    const frozenBoard = await board('');
+    await post('/api/admin/ranking/reveal/', { phaseId }, admin);
+    const revealed = await board('');
+    expect(revealed.frozen).toBe(false);
+    expect(Date.parse(revealed.updatedAt!)).toBeGreaterThan(Date.parse(frozenBoard.updatedAt!));
+    expect(Date.parse(revealed.updatedAt!)).toBeGreaterThan(Date.parse(frozen.json().data.frozenAt));
+    expect((await post('/api/admin/ranking/freeze/', { phaseId }, admin)).statusCode).toBe(200);
+    expect((await board('')).frozen).toBe(true);
+  });
+});
+
+describe('changing how children are named', () => {
+  beforeAll(resetPlays);
+
+  it('pushes every open board again with the new names', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const socket: Socket = connect(url, { transports: ['websocket'], reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      expect(await socket.emitWithAck('room:join', rooms.leaderboard(phaseId, gradeId))).toEqual({
+        ok: true,
+      });
+      const pushed = new Promise<Leaderboard>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no leaderboard:updated within 10 s')), 10_000);
+        socket.once('leaderboard:updated', (event: Leaderboard) => {
+          clearTimeout(timer);
+          resolve(event);
+        });
+      });
+      const res = await post(
+        '/api/admin/publicDisplay/create/',
+        { nameStyle: 'STUDENT_NO', showSchool: false, showCity: false },
+        admin,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const event = await pushed;
+      expect(event).toMatchObject({ phaseId, gradeId, frozen: false, rankedCount: 6 });
+      expect(event.entries[0]).toMatchObject({
+        name: `Student ${students['Bilal Khan']!.no}`,
+        school: null,
+        city: null,
+      });
+      // The champions room is told to refetch too.
+      const told = await t.db
+        .selectFrom('outboxEvents')
+        .select('id')
+        .where('type', '=', 'champions.updated')
+        .execute();
+      expect(told).toHaveLength(1);
+    } finally {
+      socket.disconnect();
+    }
+  });
+});
+
 describe('the home leaderboard', () => {
   beforeAll(resetPlays);
   beforeEach(async () => {
@@ -482,12 +636,20 @@ describe('rebuilding from PostgreSQL', () => {
       [gradeId, 6],
       [otherGradeId, 0],
     ]);
+    // The emptied grade keeps its ranking row (0 ranked), so its empty board is newer than the last one.
     const left = await t.db
       .selectFrom('phaseRankings')
-      .select('gradeId')
+      .select(['gradeId', 'rankedCount'])
       .where('phaseId', '=', phaseId)
+      .orderBy('rankedCount', 'desc')
       .execute();
-    expect(left).toEqual([{ gradeId }]);
+    expect(left).toEqual([
+      { gradeId, rankedCount: 6 },
+      { gradeId: otherGradeId, rankedCount: 0 },
+    ]);
+    const emptied = await get(`/api/leaderboard?phaseId=${phaseId}&gradeId=${otherGradeId}`);
+    expect(emptied.json()).toMatchObject({ rankedCount: 0, entries: [] });
+    expect(emptied.json().updatedAt).not.toBeNull();
     expect(
       await t.db
         .selectFrom('phaseStandings')

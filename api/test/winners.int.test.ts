@@ -209,6 +209,41 @@ describe('the password re-check', () => {
     expect(await outboxCount('champions.updated')).toBe(0);
   });
 
+  it('audits a wrong password on automatic creation with 403, creating no winner', async () => {
+    const { phaseId } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    const res = await auto(token, { phaseId, password: 'not my password', topN: 3 });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Incorrect password' });
+    expect(await winnerCount()).toBe(0);
+    const audits = await auditActions('phaseWinner.passwordRejected');
+    expect(audits.map((a) => a.actorId)).toEqual([staff.id]);
+    expect(await auditActions('phaseWinner.createAutomatic')).toEqual([]);
+    expect(await outboxCount('champions.updated')).toBe(0);
+  });
+
+  it('audits a wrong password on removing a winner with 403, removing nobody', async () => {
+    const { phaseId } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    expect((await auto(token, { phaseId, password: staff.password, topN: 1 })).statusCode).toBe(201);
+    const [winner] = await t.db.selectFrom('phaseWinners').select('id').execute();
+    const announced = await outboxCount('champions.updated');
+
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/phaseWinner/delete/?id=${winner!.id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { password: 'not my password' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Incorrect password' });
+    expect(await winnerCount()).toBe(2);
+    const audits = await auditActions('phaseWinner.passwordRejected');
+    expect(audits.map((a) => a.actorId)).toEqual([staff.id]);
+    expect(await auditActions('phaseWinner.delete')).toEqual([]);
+    expect(await outboxCount('champions.updated')).toBe(announced);
+  });
+
   it('pauses re-checks after 5 wrong passwords in 15 minutes, even for the right one', async () => {
     const { phaseId } = await rankedPhase();
     const { staff, token } = await superAdmin();

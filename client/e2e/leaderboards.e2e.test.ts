@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import { type HomeLeaderboard, rooms } from '@riyazi/api/contracts';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { recomputeStandings } from '../../api/src/modules/rankings/rankings.service.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { makePlay, setFlags } from '../../test/helpers.js';
 import { horizontalOverflow } from './pages.js';
@@ -172,6 +174,132 @@ describe('live leaderboards', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('my-rank').textContent()).toContain('Rank 1 of 1');
     expect(await page.getByTestId('my-rank').textContent()).toContain('9.50');
+    await page.context().close();
+  });
+});
+
+describe('a page that loses its socket', () => {
+  it('shows the board that changed meanwhile once the socket is back, without a reload', async () => {
+    const { stack } = holder;
+    const contest = await contestOfGrade3(stack);
+    await finishPlay(stack, contest, 'fatima.malik@example.com', 9.5);
+    const room = rooms.leaderboard(contest.phaseId, contest.gradeId);
+    const watchers = async () => (await stack.app.io.in(room).fetchSockets()).length;
+    await expect
+      .poll(async () => (await stack.db.selectFrom('phaseStandings').select('rank').execute()).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+
+    const page = await (await stack.newContext({ width: 360, height: 780 })).newPage();
+    // The page's socket goes through these routes, so the test can cut it and keep it out.
+    let offline = false;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+      if (offline) {
+        void ws.close();
+        return;
+      }
+      sockets.push(ws);
+      ws.connectToServer();
+    });
+    await page.route(/\/socket\.io\//, (route) => (offline ? route.abort() : route.continue()));
+    await page.goto('/');
+    await expect.poll(() => firstRow(page).textContent(), { timeout: 15_000 }).toContain('Fatima M.');
+    let navigations = 0;
+    page.on('framenavigated', () => (navigations += 1));
+    await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect.poll(watchers, { timeout: 15_000 }).toBe(1);
+
+    offline = true;
+    for (const ws of sockets.splice(0)) {
+      await ws.close();
+    }
+    await expect.poll(watchers, { timeout: 15_000 }).toBe(0);
+
+    // Meanwhile a better play is ranked; no push reaches the page (only a resync can bring it).
+    await makePlay(stack.db, { ...contest, score: 14.25, answers: [] });
+    await recomputeStandings(stack.db, contest.phaseId, contest.gradeId);
+    // The api caches the home board for a second per node: the resync reads it once that has passed.
+    const homeLeader = async () => {
+      const home = (await (await fetch(`${stack.baseUrl}/api/leaderboard/home`)).json()) as HomeLeaderboard;
+      return home.grades.find((g) => g.gradeId === contest.gradeId)?.board.entries[0]?.name;
+    };
+    await expect.poll(homeLeader, { timeout: 15_000 }).toBe('Test S.');
+    expect(await firstRow(page).textContent()).toContain('Fatima M.');
+
+    offline = false;
+    await expect.poll(watchers, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => firstRow(page).textContent(), { timeout: 15_000 }).toContain('Test S.');
+    expect(await page.getByTestId('leaderboard-row').count()).toBe(2);
+    expect(navigations).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows what comes next and what just ended as the nextPhase and previousPhase flags say', async () => {
+    const { stack } = holder;
+    const phases = await stack.db
+      .selectFrom('phases')
+      .select(['id', 'number', 'startsAt', 'endsAt'])
+      .execute();
+    const phase = (n: number) => phases.find((p) => p.number === n)!;
+    const day = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'Asia/Karachi',
+    });
+    const page = await (await stack.newContext({ width: 360, height: 780 })).newPage();
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill('fatima.malik@example.com');
+    await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('dashboard-home').waitFor();
+    await page.getByTestId('my-rank').waitFor();
+    expect(await page.getByTestId('next-phase').count()).toBe(0);
+    expect(await page.getByTestId('previous-phase').count()).toBe(0);
+
+    // Phase 1 ended and Fatima is within its cut: she is told she moves on.
+    await stack.db.updateTable('phases').set({ status: 'CLOSED' }).where('id', '=', phase(1).id).execute();
+    await stack.db
+      .insertInto('phaseStandings')
+      .values({
+        phaseId: phase(1).id,
+        gradeId: (await contestOfGrade3(stack)).gradeId,
+        studentId: (
+          await stack.db
+            .selectFrom('students')
+            .select('id')
+            .where('email', '=', 'fatima.malik@example.com')
+            .executeTakeFirstOrThrow()
+        ).id,
+        playId: randomUUID(),
+        score: 9.5,
+        totalTimeMs: 200_000,
+        finishedAt: new Date(),
+        rank: 7,
+      })
+      .execute();
+    await setFlags(stack.db, {
+      isLeaderBoardDisplayed: true,
+      isContestQuizEnabled: true,
+      contestQuizPhase: phase(1).id,
+      nextPhase: phase(2).id,
+      previousPhase: phase(1).id,
+    });
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('next-phase').textContent(), { timeout: 15_000 })
+      .toBe(
+        `Next: Phase 2 — Semi-final, from ${day.format(phase(2).startsAt)}. Well done: you qualified for it!`,
+      );
+    expect(await page.getByTestId('previous-phase').textContent()).toBe(
+      `Phase 1 — Qualifier ended on ${day.format(phase(1).endsAt)}.`,
+    );
+    expect(await horizontalOverflow(page)).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/dashboard-phases-360.png`, fullPage: true });
     await page.context().close();
   });
 });

@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { makeStaff } from '../../test/helpers.js';
 import { horizontalOverflow, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
 
@@ -35,7 +36,7 @@ async function seed(stack: Stack) {
       rank: 4,
     })
     .execute();
-  return { studentNo: String(student.studentNo) };
+  return { studentNo: String(student.studentNo), studentId: student.id, phaseId: phase.id };
 }
 
 let seeded: Awaited<ReturnType<typeof seed>>;
@@ -106,6 +107,91 @@ describe('promoting a student', () => {
 
     expect(await winnerCount()).toBe(0);
     await page.getByTestId('winners-empty').waitFor();
+    await context.close();
+  });
+});
+
+/** The students list's row of Fatima once the list has loaded, and what the list response said. */
+async function fatimaInStudentsList(page: Page) {
+  const listed = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/student/detail/' && r.request().method() === 'GET',
+  );
+  await page.goto(`/admin-a1b2c3/students?fullName=${encodeURIComponent('Fatima Malik')}`);
+  const body = (await (await listed).json()) as { addWinner: boolean };
+  const row = page.getByTestId('students-row').filter({ hasText: 'Fatima Malik' });
+  await row.waitFor();
+  return { row, addWinner: body.addWinner };
+}
+
+describe('who is offered Promote', () => {
+  it('staff with student update who are not Super Admin see no Promote, on the phase page or the list', async () => {
+    const staff = await makeStaff(holder.stack.db, {
+      permissions: [
+        ['student', 'read'],
+        ['student', 'update'],
+        ['phase', 'read'],
+      ],
+    });
+    const context = await holder.stack.newContext({ width: 360, height: 740 });
+    const page = await context.newPage();
+    await signInAsAdmin(page, staff.email, staff.password);
+    await page.goto('/admin-a1b2c3/phase');
+    const panel = page.getByTestId('winners-panel');
+    await panel.getByTestId('winners-empty').waitFor();
+    await panel.getByTestId('cutoffs').waitFor();
+    expect(await panel.getByTestId('find-student-no').count()).toBe(0);
+    expect(await panel.getByTestId('candidate-promote').count()).toBe(0);
+    expect(await panel.getByTestId('winners-auto').count()).toBe(0);
+
+    const { row, addWinner } = await fatimaInStudentsList(page);
+    expect(addWinner).toBe(true); // the list allows a winner: only the role hides Promote
+    await row.getByTestId('students-view').waitFor();
+    expect(await row.getByTestId('students-promote').count()).toBe(0);
+    await context.close();
+  });
+
+  it('a Super Admin sees no Promote once the response says no winner can be added', async () => {
+    const context = await holder.stack.newContext({ width: 1280, height: 800 });
+    const page = await context.newPage();
+    await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+
+    // The list: Promote while the contest phase is ranked (addWinner), none once it is not.
+    const ranked = await fatimaInStudentsList(page);
+    expect(ranked.addWinner).toBe(true);
+    await ranked.row.getByTestId('students-promote').waitFor();
+    await holder.stack.db.deleteFrom('phaseStandings').execute();
+    const unranked = await fatimaInStudentsList(page);
+    expect(unranked.addWinner).toBe(false);
+    await unranked.row.getByTestId('students-view').waitFor();
+    expect(await unranked.row.getByTestId('students-promote').count()).toBe(0);
+
+    // The phase page: a student who already won the phase is found, but not offered.
+    const { db } = holder.stack;
+    const student = await db
+      .selectFrom('students')
+      .select('gradeId')
+      .where('id', '=', seeded.studentId)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('phaseWinners')
+      .values({
+        phaseId: seeded.phaseId,
+        gradeId: student.gradeId!,
+        studentId: seeded.studentId,
+        method: 'MANUAL',
+      })
+      .execute();
+    const candidateAnswer = page.waitForResponse((r) => r.url().includes('/api/phaseWinner/candidate/'));
+    await page.goto('/admin-a1b2c3/phase');
+    const panel = page.getByTestId('winners-panel');
+    await panel.getByTestId('winner-row').waitFor();
+    await panel.getByTestId('find-student-no').fill(seeded.studentNo);
+    await panel.getByTestId('find-student').click();
+    expect(((await (await candidateAnswer).json()) as { data: { addWinner: boolean } }).data.addWinner).toBe(
+      false,
+    );
+    await panel.getByTestId('candidate-status').getByText('Already a winner').waitFor();
+    expect(await panel.getByTestId('candidate-promote').count()).toBe(0);
     await context.close();
   });
 });

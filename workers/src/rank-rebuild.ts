@@ -45,7 +45,8 @@ async function main(): Promise<void> {
         phase.id,
         result.grades.map((g) => g.gradeId),
       );
-      console.log(`${phase.name} (${phase.id}): ${result.ranked} students ranked in ${result.durationMs} ms`);
+      const students = `${result.ranked} student${result.ranked === 1 ? '' : 's'}`;
+      console.log(`${phase.name} (${phase.id}): ${students} ranked in ${result.durationMs} ms`);
       for (const grade of result.grades) {
         console.log(
           `  ${(titles.get(grade.gradeId) ?? grade.gradeId).padEnd(12)} ${String(grade.rankedCount).padStart(7)} ranked  ${grade.durationMs} ms`,

@@ -282,6 +282,31 @@ describe('the ranking worker', () => {
     ]);
   });
 
+  it('pushes the board again, without the name, when a ranked student is anonymised', async () => {
+    const gradeId = (await makeGrade(nodeA.db, 9)).id;
+    const [student] = await makeStudents(gradeId, 1);
+    const events = await watch(urlB, gradeId);
+    await finishPlay({ studentId: student!.id, gradeId, score: 7, timeMs: 20_000 });
+    const first = await until('the first board', () => events[0]);
+    expect(first.entries[0]?.name).toBe(`${student!.fullName.split(' ')[0]} G.`);
+
+    const res = await nodeA.app.inject({
+      method: 'DELETE',
+      url: `/api/student/delete/?id=${student!.id}`,
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(res.json()).toMatchObject({ anonymised: true });
+    // The delete writes an outbox event; the relay enqueues it within seconds.
+    const renamed = await until('the board without the name', () =>
+      events.find((e) => e.entries[0]?.name === 'Deleted S.'),
+    );
+    expect(renamed).toMatchObject({ rankedCount: 1, frozen: false });
+    expect(JSON.stringify(events.slice(1))).not.toContain(student!.fullName.split(' ')[0]);
+    await until('the re-rank', async () =>
+      (await recomputeJobs(gradeId)).filter((j) => j.finishedOn).length === 2 ? true : undefined,
+    );
+  });
+
   it('does not rank practice plays', async () => {
     const gradeId = (await makeGrade(nodeA.db, 8)).id;
     const [student] = await makeStudents(gradeId, 1);

@@ -17,6 +17,8 @@ export interface JobMap {
     'play.finished': { eventId: string; playId: string; phaseId: string; gradeId: string; kind: string };
     /** Ranks one phase and grade from PostgreSQL and pushes its board (at most once per window). */
     'standings.recompute': { phaseId: string; gradeId: string };
+    /** What a board shows changed outside a play (a student anonymised): push it, rank it again. */
+    'standings.stale': { eventId: string; phaseId: string; gradeId: string };
   };
   exports: {
     /** Writes a students CSV for background_jobs row `jobId` (kind STUDENT_EXPORT). */
@@ -46,7 +48,7 @@ export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
   broadcast: ['flags.updated', 'champions.updated'],
   mail: ['mail.send'],
   scoring: ['answer.score'],
-  ranking: ['play.finished', 'standings.recompute'],
+  ranking: ['play.finished', 'standings.recompute', 'standings.stale'],
   exports: ['students.export'],
   bulkUpload: ['students.bulkUpload'],
 };
@@ -58,6 +60,7 @@ export const OUTBOX_ROUTES = {
   'mail.queued': { queue: 'mail', job: 'mail.send' },
   'answer.recorded': { queue: 'scoring', job: 'answer.score' },
   'play.finished': { queue: 'ranking', job: 'play.finished' },
+  'standings.stale': { queue: 'ranking', job: 'standings.stale' },
 } as const satisfies Record<string, { queue: QueueName; job: string }>;
 
 export type OutboxEventType = keyof typeof OUTBOX_ROUTES;

@@ -83,6 +83,15 @@ export interface NotifyQualifiersResult {
   nextPhase: { _id: string; name: string };
 }
 
+/** GET /admin/phaseCutoff/notify/?phaseId: what "E-mail qualifiers" would do now. */
+export interface NotifyQualifiersPreview {
+  nextPhase: { _id: string; name: string } | null;
+  /** Qualifiers of every grade (rank within the cut, active) not e-mailed yet. */
+  pending: number;
+  /** Why e-mailing is refused now (the phase is still running, …); null when it may go. */
+  blocked: string | null;
+}
+
 /** GET /phase/progress (student): what comes next and what just ended (the nextPhase/previousPhase flags). */
 export interface PhaseProgress {
   nextPhase: { _id: string; title: string; startsAt: string } | null;

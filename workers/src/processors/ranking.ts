@@ -1,5 +1,5 @@
 import { enqueue, type Queues } from '@riyazi/api/queue';
-import { publishLeaderboards, recomputeStandings } from '@riyazi/api/rankings';
+import { publishBoards, publishLeaderboards, recomputeStandings } from '@riyazi/api/rankings';
 import type { Handlers } from '../handlers.js';
 
 /** A phase and grade is ranked at most once per window: the debounce, and each room's throttle. */
@@ -28,6 +28,12 @@ export const rankingHandlers: Handlers['ranking'] = {
     if (kind !== 'CONTEST') {
       return;
     }
+    await scheduleRecompute(queues, phaseId, gradeId);
+  },
+
+  // The board as it is now (frozen or not) with the student's data as it is now, then a re-rank.
+  'standings.stale': async ({ phaseId, gradeId }, _job, { db, io, queues }) => {
+    await publishBoards(db, io, phaseId, [gradeId]);
     await scheduleRecompute(queues, phaseId, gradeId);
   },
 

@@ -27,18 +27,30 @@ export const findCutoff = async (db: Executor, phaseId: string, gradeId: string)
       .executeTakeFirst()
   )?.topN;
 
-/** The contest-start hot path: one primary-key read, prepared once per connection. */
-export const findRank = async (db: Executor, phaseId: string, gradeId: string, studentId: string) =>
-  (
-    await db
-      .selectFrom('phaseStandings')
-      .select('rank')
-      .where('phaseId', '=', phaseId)
-      .where('gradeId', '=', gradeId)
-      .where('studentId', '=', studentId)
-      .modifyFront(prepared)
-      .executeTakeFirst()
-  )?.rank;
+export interface Admission {
+  /** Their rank in the grade in the phase before (null: not ranked there). */
+  rank: number | null;
+  /** Whether they were told by e-mail that they qualified for the phase. */
+  told: boolean;
+}
+
+/** The contest-start hot path: two primary-key probes in one statement, prepared once per connection. */
+export async function findAdmission(
+  db: Executor,
+  previousPhaseId: string,
+  phaseId: string,
+  gradeId: string,
+  studentId: string,
+): Promise<Admission> {
+  const { rows } = await sql<Admission>`${prepared} SELECT
+      (SELECT rank FROM phase_standings
+        WHERE phase_id = ${previousPhaseId} AND grade_id = ${gradeId} AND student_id = ${studentId}) AS rank,
+      EXISTS (SELECT FROM phase_qualifications
+        WHERE phase_id = ${phaseId} AND student_id = ${studentId} AND grade_id = ${gradeId}) AS told`.execute(
+    db,
+  );
+  return rows[0] ?? { rank: null, told: false };
+}
 
 /** A student's standing in a phase (in the grade they were ranked in). */
 export const findStanding = (db: Executor, phaseId: string, studentId: string) =>
@@ -74,6 +86,38 @@ export const upsertCutoff = (trx: Trx, phaseId: string, gradeId: string, topN: n
       oc.columns(['phaseId', 'gradeId']).doUpdateSet({ topN, updatedBy: staffId, updatedAt: new Date() }),
     )
     .execute();
+
+/** Contest plays of the phase still being played (a play started before the end may finish after it). */
+export async function countOpenContestPlays(db: Executor, phaseId: string): Promise<number> {
+  const row = await db
+    .selectFrom('plays')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('phaseId', '=', phaseId)
+    .where('kind', '=', 'CONTEST')
+    .where('status', '=', 'IN_PROGRESS')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many active qualifiers of the next phase have not been recorded (e-mailed) yet. */
+export async function countNewQualifiers(
+  db: Executor,
+  phaseId: string,
+  nextPhaseId: string,
+  defaultCut: number,
+) {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*) AS n
+    FROM phase_standings ps
+    JOIN students s ON s.id = ps.student_id AND s.is_active
+    LEFT JOIN phase_cutoffs c ON c.phase_id = ps.phase_id AND c.grade_id = ps.grade_id
+    WHERE ps.phase_id = ${phaseId} AND ps.rank <= coalesce(c.top_n, ${defaultCut})
+      AND NOT EXISTS (
+        SELECT FROM phase_qualifications q WHERE q.phase_id = ${nextPhaseId} AND q.student_id = ps.student_id
+      )
+  `.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
 
 /**
  * Records every active qualifier of the next phase not recorded yet (rank in this phase within the

@@ -5,6 +5,7 @@ import type { Action } from '../../contracts/permissions.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   cutoffsSchema,
+  notifyPreview,
   notifyResult,
   phaseBody,
   phaseProgressSchema,
@@ -48,6 +49,20 @@ export const phaseProgressRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     }),
   );
 
+  app.get(
+    '/admin/phaseCutoff/notify/',
+    {
+      config: phase('read'),
+      schema: {
+        tags: ['phases'],
+        summary: 'How many qualifiers "E-mail qualifiers" would e-mail now, or why it is refused',
+        querystring: phaseQuery,
+        response: { 200: z.object({ data: notifyPreview }), ...errors },
+      },
+    },
+    async (request) => ({ data: await service.previewNotify(db, request.query.phaseId) }),
+  );
+
   app.post(
     '/admin/phaseCutoff/notify/',
     {
@@ -55,9 +70,9 @@ export const phaseProgressRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       schema: {
         tags: ['phases'],
         summary:
-          "E-mails the next phase's qualifiers of every grade (rank within the cut) who were not told yet",
+          "E-mails the next phase's qualifiers of every grade (rank within the cut) who were not told yet; 409 until the phase is over",
         body: phaseBody,
-        response: { 200: z.object({ message: z.string(), data: notifyResult }), ...errors },
+        response: { 200: z.object({ message: z.string(), data: notifyResult }), 409: errorSchema, ...errors },
       },
     },
     async (request) => {

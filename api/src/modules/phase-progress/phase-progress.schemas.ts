@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import type { NotifyQualifiersResult, PhaseCutoffs, PhaseProgress } from '../../contracts/winners.js';
+import type {
+  NotifyQualifiersPreview,
+  NotifyQualifiersResult,
+  PhaseCutoffs,
+  PhaseProgress,
+} from '../../contracts/winners.js';
 
 const idOf = (what: string) => z.uuid({ message: `must be a ${what} id` });
 const phaseRef = z.object({ _id: z.string(), name: z.string(), number: z.number() });
@@ -26,6 +31,12 @@ export const notifyResult = z.object({
   notified: z.number(),
   nextPhase: z.object({ _id: z.string(), name: z.string() }),
 }) satisfies z.ZodType<NotifyQualifiersResult>;
+
+export const notifyPreview = z.object({
+  nextPhase: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  pending: z.number(),
+  blocked: z.string().nullable(),
+}) satisfies z.ZodType<NotifyQualifiersPreview>;
 
 export const phaseProgressSchema = z.object({
   nextPhase: z.object({ _id: z.string(), title: z.string(), startsAt: z.string() }).nullable(),

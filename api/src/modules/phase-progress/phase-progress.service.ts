@@ -1,16 +1,18 @@
 import type { Db } from '@riyazi/db';
 import {
   DEFAULT_TOPPER_CUT,
+  type NotifyQualifiersPreview,
   type NotifyQualifiersResult,
   type PhaseCutoffs,
   type PhaseProgress,
   topperCutsFor,
 } from '../../contracts/winners.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, fieldError, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
 import { getFlags } from '../flags/flags.service.js';
 import { queueMail } from '../mail/mail.service.js';
+import { rebuildPhase } from '../rankings/rankings.service.js';
 import * as repo from './phase-progress.repository.js';
 import { invalidateQualificationGates, qualifiesFor } from './qualification.js';
 
@@ -89,25 +91,95 @@ export async function saveCutoff(
   return getCutoffs(db, phase.id);
 }
 
+/** A phase is over once it is closed or its end date has passed (as the dashboard decides too). */
+export const isOver = (phase: Pick<repo.PhaseRow, 'status' | 'endsAt'>, now: Date) =>
+  phase.status === 'CLOSED' || phase.endsAt <= now;
+
+const dayOf = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Asia/Karachi',
+});
+
+type NotifyTarget =
+  | { ok: true; next: repo.PhaseRow; defaultCut: number }
+  | { ok: false; status: 400 | 409; message: string; next: repo.PhaseRow | null };
+
+/**
+ * Whether the phase's qualifiers may be told now: only once its ranks are final, i.e. the phase
+ * is over and no contest play started before its end is still running.
+ */
+async function notifyTarget(db: Db, phase: repo.PhaseRow, now: Date): Promise<NotifyTarget> {
+  const defaultCut = DEFAULT_TOPPER_CUT[phase.number];
+  if (defaultCut === undefined) {
+    return {
+      ok: false,
+      status: 400,
+      message: `${phase.name} does not carry toppers to a next phase.`,
+      next: null,
+    };
+  }
+  const next = await repo.findPhaseByNumber(db, phase.number + 1);
+  if (!next) {
+    const message = `There is no phase after ${phase.name} yet. Add phase ${phase.number + 1} first.`;
+    return { ok: false, status: 400, message, next: null };
+  }
+  if (!isOver(phase, now)) {
+    const message = `${phase.name} is still running (it ends ${dayOf.format(phase.endsAt)}): its ranks are not final, so qualifiers can be e-mailed once it has ended.`;
+    return { ok: false, status: 409, message, next };
+  }
+  const open = await repo.countOpenContestPlays(db, phase.id);
+  if (open > 0) {
+    const attempts =
+      open === 1 ? `1 contest attempt of ${phase.name} is` : `${open} contest attempts of ${phase.name} are`;
+    const message = `${attempts} still being played: e-mail the qualifiers once ${open === 1 ? 'it has' : 'they have'} finished.`;
+    return { ok: false, status: 409, message, next };
+  }
+  return { ok: true, next, defaultCut };
+}
+
+/** What "E-mail qualifiers" would do now: how many it would e-mail, or why it is refused. */
+export async function previewNotify(
+  db: Db,
+  phaseId: string,
+  now = new Date(),
+): Promise<NotifyQualifiersPreview> {
+  const phase = await requirePhase(db, phaseId);
+  const target = await notifyTarget(db, phase, now);
+  const nextPhase = target.next ? { _id: target.next.id, name: target.next.name } : null;
+  if (!target.ok) {
+    return { nextPhase, pending: 0, blocked: target.message };
+  }
+  return {
+    nextPhase,
+    pending: await repo.countNewQualifiers(db, phase.id, target.next.id, target.defaultCut),
+    blocked: null,
+  };
+}
+
 /**
  * E-mails every qualifier of the phase after this one (within their grade's cut) who has not been
- * told yet; the qualification row and its e-mail commit together, so each student hears once.
+ * told yet, once the phase is over; the qualification row and its e-mail commit together, so each
+ * student hears once, and the row admits them to the next phase whatever happens to ranks later.
  */
 export async function notifyQualifiers(
   deps: DispatchDeps,
   actor: StaffActor,
   phaseId: string,
+  now = new Date(),
 ): Promise<NotifyQualifiersResult> {
   const { db } = deps;
   const phase = await requirePhase(db, phaseId);
-  const defaultCut = DEFAULT_TOPPER_CUT[phase.number];
-  if (defaultCut === undefined) {
-    throw badRequest(`${phase.name} does not carry toppers to a next phase.`);
+  const target = await notifyTarget(db, phase, now);
+  if (!target.ok) {
+    throw target.status === 409 ? conflict(target.message) : badRequest(target.message);
   }
-  const next = await repo.findPhaseByNumber(db, phase.number + 1);
-  if (!next) {
-    throw badRequest(`There is no phase after ${phase.name} yet. Add phase ${phase.number + 1} first.`);
-  }
+  const { next, defaultCut } = target;
+  // From the plays themselves: the last finishes' debounced recompute may not have run yet.
+  await rebuildPhase(db, phase.id);
   const events = await db.transaction().execute(async (trx) => {
     const qualifiers = await repo.insertNewQualifiers(trx, phase.id, next.id, defaultCut);
     const queued = [];
@@ -170,7 +242,7 @@ async function qualifiedFor(
   now: Date,
 ): Promise<boolean | null> {
   const deciding = next.number > 1 ? await repo.findPhaseByNumber(db, next.number - 1) : undefined;
-  if (deciding && deciding.status !== 'CLOSED' && deciding.endsAt > now) {
+  if (deciding && !isOver(deciding, now)) {
     return null;
   }
   return (await qualifiesFor(db, studentId, gradeId, next)).ok;

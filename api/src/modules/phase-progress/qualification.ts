@@ -41,8 +41,9 @@ export function invalidateQualificationGates(): void {
 
 /**
  * Phase 1 is open to all; phase N (N ≥ 2) to the students whose rank in phase N−1, in the same
- * grade, is within that phase's cut (default 200 for phase 1 → 2, 30 for phase 2 → 3).
- * Costs one primary-key read per call (the gate itself is cached).
+ * grade, is within that phase's cut (default 200 for phase 1 → 2, 30 for phase 2 → 3), and to
+ * those e-mailed that they qualified (a later rebuild or cut cannot take back what a child was
+ * told). Costs one statement of two primary-key probes per call (the gate itself is cached).
  */
 export async function qualifiesFor(
   db: Db,
@@ -57,8 +58,8 @@ export async function qualifiesFor(
   if (!gate?.previous || gate.cut === null) {
     return OPEN;
   }
-  const rank = await repo.findRank(db, gate.previous.id, gradeId, studentId);
-  if (rank !== undefined && rank <= gate.cut) {
+  const admission = await repo.findAdmission(db, gate.previous.id, phase.id, gradeId, studentId);
+  if (admission.told || (admission.rank !== null && admission.rank <= gate.cut)) {
     return OPEN;
   }
   return {

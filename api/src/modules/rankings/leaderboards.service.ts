@@ -1,5 +1,4 @@
 import type { Db } from '@riyazi/db';
-import { z } from 'zod';
 import {
   type HomeLeaderboard,
   type Leaderboard,
@@ -11,45 +10,17 @@ import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { TypedServer } from '../../realtime/adapter.js';
 import { findActiveContestPhase } from '../phases/phases.service.js';
-import { type DisplaySettings, publicEntry } from './display-names.js';
-import { getDisplaySettings } from './public-display.service.js';
+import * as freezes from './board-freezes.repository.js';
+import { publicEntry } from './display-names.js';
+import {
+  type BoardPage,
+  type BoardState,
+  findBoardState,
+  frozenBoard,
+  newest,
+  takeSnapshot,
+} from './frozen-boards.js';
 import * as repo from './rankings.repository.js';
-
-/** How many rows of each grade a freeze keeps: the public pages beyond it are empty while frozen. */
-export const FROZEN_BOARD_SIZE = 100;
-
-export interface BoardPage {
-  offset: number;
-  limit: number;
-}
-
-const entrySchema = z.object({
-  rank: z.number(),
-  name: z.string(),
-  school: z.string().nullable(),
-  city: z.string().nullable(),
-  score: z.number(),
-  timeMs: z.number(),
-});
-const snapshotSchema = z.record(
-  z.string(),
-  z.object({ rankedCount: z.number(), entries: z.array(entrySchema) }),
-);
-type Snapshot = z.output<typeof snapshotSchema>;
-
-interface Freeze {
-  frozenAt: Date;
-  snapshot: Snapshot;
-}
-
-async function findFreeze(db: repo.Executor, phaseId: string): Promise<Freeze | null> {
-  const row = await repo.findFreeze(db, phaseId);
-  if (!row) {
-    return null;
-  }
-  const parsed = snapshotSchema.safeParse(row.snapshot);
-  return { frozenAt: row.frozenAt, snapshot: parsed.success ? parsed.data : {} };
-}
 
 /** The board as ranked now, one page of it, names as the display settings allow. */
 async function liveBoard(
@@ -57,7 +28,7 @@ async function liveBoard(
   phaseId: string,
   gradeId: string,
   page: BoardPage,
-  settings: DisplaySettings,
+  state: BoardState,
 ): Promise<Leaderboard> {
   const [meta, rows] = await Promise.all([
     repo.findPhaseRanking(db, phaseId, gradeId),
@@ -67,22 +38,23 @@ async function liveBoard(
     phaseId,
     gradeId,
     frozen: false,
-    updatedAt: meta?.computedAt.toISOString() ?? null,
+    updatedAt: newest(meta?.computedAt, state.revealedAt, state.settings.updatedAt),
     rankedCount: meta?.rankedCount ?? 0,
-    entries: rows.map((row) => publicEntry(settings, row)),
+    entries: rows.map((row) => publicEntry(state.settings, row)),
   };
 }
 
-function frozenBoard(phaseId: string, gradeId: string, freeze: Freeze, page: BoardPage): Leaderboard {
-  const grade = freeze.snapshot[gradeId];
-  return {
-    phaseId,
-    gradeId,
-    frozen: true,
-    updatedAt: freeze.frozenAt.toISOString(),
-    rankedCount: grade?.rankedCount ?? 0,
-    entries: grade?.entries.slice(page.offset, page.offset + page.limit) ?? [],
-  };
+/** The public board of a phase and grade: the frozen snapshot while frozen, else the live one. */
+function publicBoard(
+  db: repo.Executor,
+  phaseId: string,
+  gradeId: string,
+  page: BoardPage,
+  state: BoardState,
+) {
+  return state.freeze
+    ? frozenBoard(db, phaseId, gradeId, page, state.freeze, state.settings)
+    : liveBoard(db, phaseId, gradeId, page, state);
 }
 
 /** GET /api/leaderboard: a page of the public board (the frozen snapshot while frozen). */
@@ -92,15 +64,11 @@ export async function leaderboard(
   gradeId: string,
   page: BoardPage,
 ): Promise<Leaderboard> {
-  const freeze = await findFreeze(db, phaseId);
-  if (freeze) {
-    return frozenBoard(phaseId, gradeId, freeze, page);
-  }
-  const board = await liveBoard(db, phaseId, gradeId, page, await getDisplaySettings(db));
-  if (board.updatedAt === null && !(await repo.findPhase(db, phaseId))) {
+  const [phase, state] = await Promise.all([repo.findPhase(db, phaseId), findBoardState(db, phaseId)]);
+  if (!phase) {
     throw notFound('Phase not found');
   }
-  return board;
+  return publicBoard(db, phaseId, gradeId, page, state);
 }
 
 /** GET /api/leaderboard/home: the contest phase's top `size` per active grade. */
@@ -110,7 +78,7 @@ export async function homeLeaderboard(db: Db, size = 5): Promise<HomeLeaderboard
   if (!phase) {
     return { phase: null, grades: [] };
   }
-  const [freeze, settings] = await Promise.all([findFreeze(db, phase._id), getDisplaySettings(db)]);
+  const state = await findBoardState(db, phase._id);
   const page = { offset: 0, limit: size };
   return {
     phase: { _id: phase._id, title: phase.name },
@@ -118,9 +86,7 @@ export async function homeLeaderboard(db: Db, size = 5): Promise<HomeLeaderboard
       grades.map(async (grade) => ({
         gradeId: grade.id,
         title: grade.title,
-        board: freeze
-          ? frozenBoard(phase._id, grade.id, freeze, page)
-          : await liveBoard(db, phase._id, grade.id, page, settings),
+        board: await publicBoard(db, phase._id, grade.id, page, state),
       })),
     ),
   };
@@ -143,6 +109,8 @@ export async function myStanding(db: Db, studentId: string, phaseId: string): Pr
   return { phaseId, gradeId, rank: null, score: null, rankedCount: meta?.rankedCount ?? 0 };
 }
 
+const TOP = { offset: 0, limit: LIVE_BOARD_SIZE };
+
 /**
  * Pushes the live top of each grade's board to its room, unless the phase is frozen (then nothing
  * public goes out). Holds the board lock shared while it reads and emits, so a freeze taken
@@ -154,21 +122,53 @@ export async function publishLeaderboards(
   phaseId: string,
   gradeIds: readonly string[],
 ): Promise<number> {
+  return publish(db, io, phaseId, gradeIds, { frozenToo: false });
+}
+
+/**
+ * Pushes each grade's public board as it is now, frozen or live: after what a board shows of a
+ * child changed without a new ranking (display settings, a student anonymised).
+ */
+export function publishBoards(
+  db: Db,
+  io: TypedServer,
+  phaseId: string,
+  gradeIds: readonly string[],
+): Promise<number> {
+  return publish(db, io, phaseId, gradeIds, { frozenToo: true });
+}
+
+async function publish(
+  db: Db,
+  io: TypedServer,
+  phaseId: string,
+  gradeIds: readonly string[],
+  { frozenToo }: { frozenToo: boolean },
+): Promise<number> {
   if (gradeIds.length === 0) {
     return 0;
   }
   return db.transaction().execute(async (trx) => {
     await repo.lockBoard(trx, phaseId, 'shared');
-    if (await repo.findFreeze(trx, phaseId)) {
+    const state = await findBoardState(trx, phaseId);
+    if (state.freeze && !frozenToo) {
       return 0;
     }
-    const settings = await getDisplaySettings(trx);
     for (const gradeId of gradeIds) {
-      const board = await liveBoard(trx, phaseId, gradeId, { offset: 0, limit: LIVE_BOARD_SIZE }, settings);
+      const board = await publicBoard(trx, phaseId, gradeId, TOP, state);
       io.to(rooms.leaderboard(phaseId, gradeId)).emit('leaderboard:updated', board);
     }
     return gradeIds.length;
   });
+}
+
+/** Every board that may be open (each phase ranked in or frozen, each of its grades), pushed again. */
+export async function republishBoards(db: Db, io: TypedServer): Promise<number> {
+  let published = 0;
+  for (const phaseId of await repo.phasesWithBoards(db)) {
+    published += await publishBoards(db, io, phaseId, await boardGrades(db, phaseId));
+  }
+  return published;
 }
 
 async function boardGrades(db: repo.Executor, phaseId: string): Promise<string[]> {
@@ -193,24 +193,20 @@ export interface StaffAction {
 }
 
 /**
- * Freezes the phase's public boards: each grade's top FROZEN_BOARD_SIZE rows as served now are
- * kept, and rooms get the frozen board. Ranking goes on underneath.
+ * Freezes the phase's public boards: each grade's top FROZEN_BOARD_SIZE standings as ranked now
+ * are kept (who and where, never names: those are applied when served), and rooms get the frozen
+ * board. Ranking goes on underneath.
  */
 export async function freezeBoard(db: Db, io: TypedServer, phaseId: string, by: StaffAction) {
   await requirePhase(db, phaseId);
   const frozenAt = new Date();
-  const snapshot = await db.transaction().execute(async (trx) => {
+  const grades = await db.transaction().execute(async (trx) => {
     await repo.lockBoard(trx, phaseId, 'exclusive');
-    if (await repo.findFreeze(trx, phaseId)) {
+    if (await freezes.isFrozen(trx, phaseId)) {
       throw conflict('The board of this phase is already frozen');
     }
-    const settings = await getDisplaySettings(trx);
-    const taken: Snapshot = {};
-    for (const gradeId of await repo.gradesWithStandings(trx, phaseId)) {
-      const board = await liveBoard(trx, phaseId, gradeId, { offset: 0, limit: FROZEN_BOARD_SIZE }, settings);
-      taken[gradeId] = { rankedCount: board.rankedCount, entries: board.entries };
-    }
-    await repo.insertFreeze(trx, { phaseId, frozenAt, frozenBy: by.staffId, snapshot: taken });
+    const snapshot = await takeSnapshot(trx, phaseId);
+    await freezes.insertFreeze(trx, { phaseId, frozenAt, frozenBy: by.staffId, snapshot });
     await writeAudit(trx, {
       actorType: 'staff',
       actorId: by.staffId,
@@ -218,24 +214,20 @@ export async function freezeBoard(db: Db, io: TypedServer, phaseId: string, by: 
       targetType: 'phase',
       targetId: phaseId,
       ip: by.ip,
-      details: { grades: Object.keys(taken).length },
+      details: { grades: Object.keys(snapshot).length },
     });
-    return taken;
+    return Object.keys(snapshot).length;
   });
-  const freeze = { frozenAt, snapshot };
-  for (const gradeId of await boardGrades(db, phaseId)) {
-    const board = frozenBoard(phaseId, gradeId, freeze, { offset: 0, limit: LIVE_BOARD_SIZE });
-    io.to(rooms.leaderboard(phaseId, gradeId)).emit('leaderboard:updated', board);
-  }
-  return { phaseId, frozenAt: frozenAt.toISOString(), grades: Object.keys(snapshot).length };
+  await publishBoards(db, io, phaseId, await boardGrades(db, phaseId));
+  return { phaseId, frozenAt: frozenAt.toISOString(), grades };
 }
 
-/** Reveals a frozen phase (the prize ceremony): the freeze goes and rooms get the live boards. */
+/** Reveals a frozen phase (the prize ceremony): the freeze ends and rooms get the live boards. */
 export async function revealBoard(db: Db, io: TypedServer, phaseId: string, by: StaffAction) {
   await requirePhase(db, phaseId);
   await db.transaction().execute(async (trx) => {
     await repo.lockBoard(trx, phaseId, 'exclusive');
-    if (!(await repo.deleteFreeze(trx, phaseId))) {
+    if (!(await freezes.revealFreeze(trx, phaseId, new Date()))) {
       throw conflict('The board of this phase is not frozen');
     }
     await writeAudit(trx, {
@@ -254,18 +246,21 @@ export async function revealBoard(db: Db, io: TypedServer, phaseId: string, by: 
 /** GET /api/admin/ranking/status/: when each grade was last ranked, and whether the board is frozen. */
 export async function rankingStatus(db: Db, phaseId: string) {
   await requirePhase(db, phaseId);
-  const [freeze, rows] = await Promise.all([repo.findFreeze(db, phaseId), repo.rankingStatus(db, phaseId)]);
-  const frozen = freeze !== undefined;
+  const [row, rows] = await Promise.all([
+    freezes.findBoardFreeze(db, phaseId),
+    repo.rankingStatus(db, phaseId),
+  ]);
+  const frozen = row !== undefined && row.revealedAt === null;
   return {
     phaseId,
     frozen,
-    frozenAt: freeze?.frozenAt.toISOString() ?? null,
-    grades: rows.map((row) => ({
-      gradeId: row.id,
-      title: row.title,
-      rankedCount: row.rankedCount ?? 0,
-      computedAt: row.computedAt?.toISOString() ?? null,
-      durationMs: row.durationMs ?? null,
+    frozenAt: frozen ? row.frozenAt.toISOString() : null,
+    grades: rows.map((r) => ({
+      gradeId: r.id,
+      title: r.title,
+      rankedCount: r.rankedCount ?? 0,
+      computedAt: r.computedAt?.toISOString() ?? null,
+      durationMs: r.durationMs ?? null,
       frozen,
     })),
   };

@@ -13,11 +13,13 @@ const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 export interface PublicDisplayRoutesOptions extends AppContext {
   /** Called after the settings change: public boards cached on this node are stale. */
   onChange: () => void;
+  /** Called after a change of how children are named: open boards get the new names pushed. */
+  onRenamed: () => Promise<unknown>;
 }
 
 export const publicDisplayRoutes: FastifyPluginAsyncZod<PublicDisplayRoutesOptions> = async (
   app,
-  { db, onChange },
+  { db, queues, onChange, onRenamed },
 ) => {
   let generation = 0;
   const announcement = ttlCache(2000, (_generation: number) => getPublicDisplay(db));
@@ -59,9 +61,17 @@ export const publicDisplayRoutes: FastifyPluginAsyncZod<PublicDisplayRoutesOptio
       },
     },
     async (request) => {
-      const data = await saveDisplaySettings(db, request.body, request.staff!.id, request.ip);
+      const { data, renamed } = await saveDisplaySettings(
+        { db, queues, log: request.log },
+        request.body,
+        request.staff!.id,
+        request.ip,
+      );
       generation += 1;
       onChange();
+      if (renamed) {
+        await onRenamed();
+      }
       return { message: 'Public display settings saved', data };
     },
   );

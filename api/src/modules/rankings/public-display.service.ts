@@ -1,6 +1,7 @@
 import type { Db } from '@riyazi/db';
 import { NAME_STYLES, type NameStyle } from '../../contracts/rankings.js';
 import { writeAudit } from '../../lib/audit.js';
+import { type DispatchDeps, dispatchAfterCommit, insertOutboxEvent } from '../../queue/outbox.js';
 import { DEFAULT_DISPLAY, type DisplaySettings } from './display-names.js';
 import * as repo from './public-display.repository.js';
 import type {
@@ -25,9 +26,15 @@ function toSettings(row: SettingsRow | undefined): DisplaySettings {
   };
 }
 
+/** The settings, and when they last changed (a board renamed by them is newer than before). */
+export interface BoardDisplay extends DisplaySettings {
+  updatedAt: Date | null;
+}
+
 /** How public boards name children (a missing row: first name and initial, school and city shown). */
-export async function getDisplaySettings(db: Executor): Promise<DisplaySettings> {
-  return toSettings(await repo.findDisplaySettings(db));
+export async function getDisplaySettings(db: Executor): Promise<BoardDisplay> {
+  const row = await repo.findDisplaySettings(db);
+  return { ...toSettings(row), updatedAt: row?.updatedAt ?? null };
 }
 
 export async function getDisplaySettingsView(db: Db): Promise<DisplaySettingsView> {
@@ -41,13 +48,20 @@ export async function getDisplaySettingsView(db: Db): Promise<DisplaySettingsVie
   };
 }
 
+const naming = (s: DisplaySettings) => `${s.nameStyle}|${s.showSchool}|${s.showCity}`;
+
+/**
+ * Saves the settings; when they name children differently, the champions room is told to refetch
+ * (an outbox event written with the change). `renamed` says whether open boards need a new push.
+ */
 export async function saveDisplaySettings(
-  db: Db,
+  deps: DispatchDeps,
   body: DisplaySettingsBody,
   staffId: string,
   ip: string,
-): Promise<DisplaySettingsView> {
-  await db.transaction().execute(async (trx) => {
+): Promise<{ data: DisplaySettingsView; renamed: boolean }> {
+  const { renamed, event } = await deps.db.transaction().execute(async (trx) => {
+    const before = toSettings(await repo.findDisplaySettings(trx));
     await repo.upsertDisplaySettings(trx, {
       ...body,
       announcementEndsAt: body.announcementEndsAt === null ? null : new Date(body.announcementEndsAt),
@@ -67,8 +81,17 @@ export async function saveDisplaySettings(
         announcementEndsAt: body.announcementEndsAt,
       },
     });
+    const changed = naming(before) !== naming(body);
+    const updatedAt = new Date().toISOString();
+    return {
+      renamed: changed,
+      event: changed ? await insertOutboxEvent(trx, 'champions.updated', { updatedAt }) : null,
+    };
   });
-  return getDisplaySettingsView(db);
+  if (event) {
+    await dispatchAfterCommit(deps, [event]);
+  }
+  return { data: await getDisplaySettingsView(deps.db), renamed };
 }
 
 /** The home page announcement: none when it is empty or past its end. */

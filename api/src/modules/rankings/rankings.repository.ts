@@ -102,14 +102,6 @@ export function upsertPhaseRanking(
     .execute();
 }
 
-export function deletePhaseRanking(trx: Executor, phaseId: string, gradeId: string) {
-  return trx
-    .deleteFrom('phaseRankings')
-    .where('phaseId', '=', phaseId)
-    .where('gradeId', '=', gradeId)
-    .execute();
-}
-
 /** Grades with a finished contest play in the phase (one index probe per grade). */
 export async function gradesWithFinishedPlays(db: Executor, phaseId: string): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
@@ -164,6 +156,7 @@ export function findPhaseRanking(db: Executor, phaseId: string, gradeId: string)
 }
 
 export interface StandingRow {
+  studentId: string;
   rank: number;
   score: number;
   totalTimeMs: number;
@@ -183,7 +176,16 @@ export function findStandingsPage(
   return db
     .selectFrom('phaseStandings as s')
     .innerJoin('students as st', 'st.id', 's.studentId')
-    .select(['s.rank', 's.score', 's.totalTimeMs', 'st.fullName', 'st.studentNo', 'st.schoolName', 'st.city'])
+    .select([
+      's.studentId',
+      's.rank',
+      's.score',
+      's.totalTimeMs',
+      'st.fullName',
+      'st.studentNo',
+      'st.schoolName',
+      'st.city',
+    ])
     .where('s.phaseId', '=', phaseId)
     .where('s.gradeId', '=', gradeId)
     .orderBy('s.rank')
@@ -222,32 +224,35 @@ export function findStandingsOfStudents(db: Executor, studentIds: readonly strin
     .execute();
 }
 
-export function findFreeze(db: Executor, phaseId: string) {
+/** Phases a public board may be watched in: ranked in, or frozen or revealed. */
+export async function phasesWithBoards(db: Executor): Promise<string[]> {
+  const { rows } = await sql<{ phaseId: string }>`
+    SELECT DISTINCT phase_id FROM phase_rankings
+    UNION
+    SELECT phase_id FROM board_freezes
+  `.execute(db);
+  return rows.map((r) => r.phaseId);
+}
+
+/** What a public board may say of these students (the names as they are now). */
+export function findPublicStudents(db: Executor, ids: readonly string[]) {
+  if (ids.length === 0) {
+    return Promise.resolve([]);
+  }
   return db
-    .selectFrom('boardFreezes')
-    .select(['frozenAt', 'snapshot'])
-    .where('phaseId', '=', phaseId)
-    .executeTakeFirst();
+    .selectFrom('students')
+    .select(['id', 'fullName', 'studentNo', 'schoolName', 'city'])
+    .where('id', 'in', ids)
+    .execute();
 }
 
-export function insertFreeze(
-  trx: Executor,
-  row: { phaseId: string; frozenAt: Date; frozenBy: string; snapshot: unknown },
-) {
-  return trx
-    .insertInto('boardFreezes')
-    .values({ ...row, snapshot: JSON.stringify(row.snapshot) })
-    .onConflict((oc) => oc.column('phaseId').doNothing())
-    .returning('phaseId')
-    .executeTakeFirst();
-}
-
-export function deleteFreeze(trx: Executor, phaseId: string) {
-  return trx
-    .deleteFrom('boardFreezes')
-    .where('phaseId', '=', phaseId)
-    .returning('phaseId')
-    .executeTakeFirst();
+/** Each phase and grade the student is ranked in. */
+export function findStudentBoards(db: Executor, studentId: string) {
+  return db
+    .selectFrom('phaseStandings')
+    .select(['phaseId', 'gradeId'])
+    .where('studentId', '=', studentId)
+    .execute();
 }
 
 /** Per grade of the phase (active grades and any ranked one): its ranking row, if any. */

@@ -8,6 +8,7 @@ import {
   leaderboard,
   myStanding,
   rankingStatus,
+  republishBoards,
   revealBoard,
 } from './leaderboards.service.js';
 import { publicDisplayRoutes } from './public-display.routes.js';
@@ -48,7 +49,12 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     ip: request.ip,
   });
 
-  await app.register(publicDisplayRoutes, { ...ctx, onChange: changed });
+  // The settings are saved by then: a failed push leaves open boards to their next update or resync.
+  const renamed = () =>
+    republishBoards(db, app.io).catch((err: unknown) => {
+      app.log.warn({ err }, 'pushing the renamed boards failed');
+    });
+  await app.register(publicDisplayRoutes, { ...ctx, onChange: changed, onRenamed: renamed });
 
   app.get(
     '/leaderboard',

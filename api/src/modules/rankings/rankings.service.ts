@@ -2,10 +2,10 @@ import type { Db } from '@riyazi/db';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import type { TypedServer } from '../../realtime/adapter.js';
-import { publishLeaderboards, type StaffAction } from './leaderboards.service.js';
+import { publishBoards, publishLeaderboards, type StaffAction } from './leaderboards.service.js';
 import * as repo from './rankings.repository.js';
 
-export { publishLeaderboards };
+export { publishBoards, publishLeaderboards };
 
 export interface RecomputeResult {
   phaseId: string;
@@ -20,7 +20,8 @@ export interface RecomputeResult {
 /**
  * Ranks one phase and grade from its finished contest plays (DESIGN.md: best play; ties by that
  * play's total time, then its finish) in one transaction, and records when and how long it took.
- * A grade left with no finished play loses its standings and its ranking row.
+ * A grade left with no finished play loses its standings; its ranking row stays (0 ranked) so its
+ * now empty board is newer than the one clients hold.
  */
 export async function recomputeStandings(db: Db, phaseId: string, gradeId: string): Promise<RecomputeResult> {
   const started = performance.now();
@@ -30,17 +31,13 @@ export async function recomputeStandings(db: Db, phaseId: string, gradeId: strin
     const counts = await repo.rewriteStandings(trx, phaseId, gradeId);
     const computedAt = new Date();
     const durationMs = Math.round(performance.now() - started);
-    if (counts.ranked === 0) {
-      await repo.deletePhaseRanking(trx, phaseId, gradeId);
-    } else {
-      await repo.upsertPhaseRanking(trx, {
-        phaseId,
-        gradeId,
-        rankedCount: counts.ranked,
-        computedAt,
-        durationMs,
-      });
-    }
+    await repo.upsertPhaseRanking(trx, {
+      phaseId,
+      gradeId,
+      rankedCount: counts.ranked,
+      computedAt,
+      durationMs,
+    });
     return {
       phaseId,
       gradeId,

@@ -8,6 +8,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { getFlags } from '../flags/flags.service.js';
 import { standingsOfStudents } from '../rankings/rankings.service.js';
+import { markStudentStandingsStale } from '../rankings/stale-standings.js';
 import { isViolation } from '../staff-users/grants.js';
 import type { StudentFilters } from './student-filters.js';
 import * as repo from './students.repository.js';
@@ -189,6 +190,7 @@ export async function deleteStudent(db: Db, actor: StaffActor, id: string, uploa
     const keys = await repo.removeDocuments(trx, id);
     if (keep) {
       await repo.anonymiseStudent(trx, id);
+      await markStudentStandingsStale(trx, id);
       await repo.deleteAccountTokens(trx, id);
       await revokeAllForOwner(trx, 'student', id);
     } else {

@@ -4,6 +4,7 @@ import {
   createWinnersAutomatically,
   fetchCandidate,
   fetchCutoffs,
+  fetchNotifyPreview,
   fetchPhaseOptions,
   fetchWinners,
   notifyQualifiers,
@@ -100,10 +101,24 @@ export function useSaveCutoff() {
   });
 }
 
+/** Asked each time the confirm dialog opens: how many would be e-mailed now, or why not yet. */
+export function useNotifyPreview(phaseId: string) {
+  return useQuery({
+    queryKey: winnersKeys.notifyPreview(phaseId),
+    queryFn: ({ signal }) => fetchNotifyPreview(phaseId, signal),
+    staleTime: 0,
+    meta: { silent: true },
+  });
+}
+
+/** A refusal (the phase is still running) is shown in the confirm dialog, not as a toast. */
 export function useNotifyQualifiers() {
+  const refresh = useRefreshWinners();
   return useMutation({
     mutationKey: winnersKeys.notify,
     mutationFn: notifyQualifiers,
+    meta: { silent: true },
+    onSettled: refresh,
     onSuccess: (result) => {
       toast.success(
         result.notified === 0

@@ -1,5 +1,6 @@
 import type {
   AutoWinnersResult,
+  NotifyQualifiersPreview,
   NotifyQualifiersResult,
   PhaseCutoffs,
   PhaseWinner,
@@ -32,6 +33,7 @@ export const winnersKeys = {
   remove: [...root, 'remove'] as const,
   saveCutoff: [...root, 'save-cutoff'] as const,
   notify: [...root, 'notify'] as const,
+  notifyPreview: (phaseId: string) => [...root, 'notify-preview', phaseId] as const,
 };
 
 /** Every phase (a contest has a handful; the api pages at most 100). */
@@ -106,5 +108,17 @@ export async function saveCutoff(input: {
 export async function notifyQualifiers(phaseId: string): Promise<NotifyQualifiersResult> {
   return (
     await adminHttp.post<DataEnvelope<NotifyQualifiersResult>>('/admin/phaseCutoff/notify/', { phaseId })
+  ).data;
+}
+
+export async function fetchNotifyPreview(
+  phaseId: string,
+  signal?: AbortSignal,
+): Promise<NotifyQualifiersPreview> {
+  return (
+    await adminHttp.get<DataEnvelope<NotifyQualifiersPreview>>('/admin/phaseCutoff/notify/', {
+      query: { phaseId },
+      signal,
+    })
   ).data;
 }

@@ -1,14 +1,15 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { SelectField } from '../../../shared/ui/field';
 import { Alert, LoadingBlock } from '../../../shared/ui/surface';
-import { useCutoffs, useNotifyQualifiers, useSaveCutoff } from '../api/use-winners';
+import { useCutoffs, useSaveCutoff } from '../api/use-winners';
+import { NotifyQualifiersDialog } from './notify-qualifiers-dialog';
 
 /** Per grade: how many toppers of this phase may take the next one; and telling them by e-mail. */
 export function CutoffsSection({ phaseId, canUpdate }: { phaseId: string; canUpdate: boolean }) {
   const cutoffs = useCutoffs(phaseId);
   const save = useSaveCutoff();
-  const notify = useNotifyQualifiers();
+  const [confirming, setConfirming] = useState(false);
   const headingId = useId();
   const data = cutoffs.data;
 
@@ -49,15 +50,20 @@ export function CutoffsSection({ phaseId, canUpdate }: { phaseId: string; canUpd
           </ul>
           {canUpdate && data.nextPhase !== null ? (
             <div>
-              <Button
-                variant="secondary"
-                disabled={notify.isPending}
-                onClick={() => notify.mutate(phaseId)}
-                data-testid="notify-qualifiers"
-              >
-                {notify.isPending ? 'Sending…' : 'E-mail qualifiers'}
+              <Button variant="secondary" onClick={() => setConfirming(true)} data-testid="notify-qualifiers">
+                E-mail qualifiers
               </Button>
-              <p className="field__hint">Each qualifier is e-mailed once, however often this is pressed.</p>
+              <p className="field__hint">
+                Once {data.phase.name} is over. Each qualifier is e-mailed once, however often this is
+                pressed.
+              </p>
+              {confirming ? (
+                <NotifyQualifiersDialog
+                  phaseId={phaseId}
+                  phaseName={data.phase.name}
+                  onClose={() => setConfirming(false)}
+                />
+              ) : null}
             </div>
           ) : null}
         </>

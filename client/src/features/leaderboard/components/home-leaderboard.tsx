@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { Card, LoadingBlock } from '../../../shared/ui/surface';
+import { applyPushedBoard, keepNewerBoards } from '../board-freshness';
 import { fetchHomeLeaderboard, type HomeLeaderboard, leaderboardKeys } from '../leaderboard-api';
 import { useLiveBoard } from '../use-live';
 import { LeaderboardTable } from './leaderboard-table';
@@ -14,7 +15,12 @@ export function HomeLeaderboardSection() {
   const queryClient = useQueryClient();
   const home = useQuery({
     queryKey: leaderboardKeys.home,
-    queryFn: ({ signal }) => fetchHomeLeaderboard(signal),
+    // A push that lands while this request is out is newer than its answer: keep it.
+    queryFn: async ({ signal }) =>
+      keepNewerBoards(
+        queryClient.getQueryData<HomeLeaderboard>(leaderboardKeys.home),
+        await fetchHomeLeaderboard(signal),
+      ),
     staleTime: 30_000,
   });
   const [picked, setPicked] = useState<string | null>(null);
@@ -26,16 +32,7 @@ export function HomeLeaderboardSection() {
   useLiveBoard(phaseId, current?.gradeId ?? null, {
     onUpdate: (board) =>
       queryClient.setQueryData<HomeLeaderboard>(leaderboardKeys.home, (old) =>
-        old
-          ? {
-              ...old,
-              grades: old.grades.map((g) =>
-                g.gradeId === board.gradeId
-                  ? { ...g, board: { ...board, entries: board.entries.slice(0, HOME_ROWS) } }
-                  : g,
-              ),
-            }
-          : old,
+        old ? applyPushedBoard(old, board, HOME_ROWS) : old,
       ),
     onResync: () => void queryClient.invalidateQueries({ queryKey: leaderboardKeys.home }),
   });

@@ -49,7 +49,7 @@ export function PhaseStandingCard() {
         </p>
       ) : null}
       {previous ? (
-        <p className="muted">
+        <p className="muted" data-testid="previous-phase">
           {previous.title} ended on {day.format(new Date(previous.endedAt))}.
         </p>
       ) : null}

@@ -1,0 +1,20 @@
+import type { Database } from '@riyazi/db';
+import type { Transaction } from 'kysely';
+import { insertOutboxEvent, type OutboxEvent } from '../../queue/outbox.js';
+import { findStudentBoards } from './rankings.repository.js';
+
+/**
+ * Call in the transaction that changes what public boards show of a student (anonymised, grade or
+ * plays changed by an admin): each board they stand on is pushed again and re-ranked within
+ * seconds (the outbox relay enqueues the events when the caller does not).
+ */
+export async function markStudentStandingsStale(
+  trx: Transaction<Database>,
+  studentId: string,
+): Promise<OutboxEvent[]> {
+  const events: OutboxEvent[] = [];
+  for (const { phaseId, gradeId } of await findStudentBoards(trx, studentId)) {
+    events.push(await insertOutboxEvent(trx, 'standings.stale', { phaseId, gradeId }));
+  }
+  return events;
+}

@@ -1,0 +1,111 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { rebuildPhase } from '../../api/src/modules/rankings/rankings.service.js';
+import { makePlay } from '../../test/helpers.js';
+import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
+
+const SCREENS = process.env.E2E_WINNER_SCREENSHOT_DIR ?? '/tmp/riyazi-winner-screens';
+const STUDENT = 'fatima.malik@example.com'; // grade 3 in the demo data
+
+/** The demo data with Fatima's finished phase 1 contest, ranked (1st of grade 3). */
+async function seed(stack: Stack) {
+  await seedDemo(stack);
+  const { db } = stack;
+  const student = await db
+    .selectFrom('students')
+    .select(['id', 'gradeId'])
+    .where('email', '=', STUDENT)
+    .executeTakeFirstOrThrow();
+  const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
+  const quiz = await db
+    .selectFrom('quizzes')
+    .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
+    .select('quizzes.id')
+    .where('quizGrades.gradeId', '=', student.gradeId!)
+    .where('quizzes.kind', '=', 'CONTEST')
+    .executeTakeFirstOrThrow();
+  await makePlay(db, {
+    quizId: quiz.id,
+    phaseId: phase.id,
+    gradeId: student.gradeId!,
+    studentId: student.id,
+    score: 11.5,
+    answers: [],
+  });
+  await rebuildPhase(db, phase.id);
+  return { phaseId: phase.id };
+}
+
+let seeded: Awaited<ReturnType<typeof seed>>;
+const holder = setupStack(async (stack) => {
+  seeded = await seed(stack);
+});
+
+async function openNotifyDialog(page: Page) {
+  await page.goto('/admin-a1b2c3/phase');
+  const cutoffs = page.getByTestId('cutoffs');
+  await cutoffs.getByTestId('notify-qualifiers').click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.waitFor();
+  return dialog;
+}
+
+const mails = () =>
+  holder.stack.db
+    .selectFrom('mailMessages')
+    .select('toEmail')
+    .where('template', '=', 'phaseQualified')
+    .execute();
+
+describe('e-mailing qualifiers', () => {
+  it('is refused while the phase is running: the dialog says why and offers no send', async () => {
+    const context = await holder.stack.newContext({ width: 360, height: 740 });
+    const page = await context.newPage();
+    await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const dialog = await openNotifyDialog(page);
+    await expect
+      .poll(() => dialog.getByTestId('confirm-error').textContent())
+      .toMatch(/^Phase 1 — Qualifier is still running \(it ends .+\): its ranks are not final/);
+    expect(await dialog.getByTestId('confirm-action').count()).toBe(0);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await mkdir(SCREENS, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENS, 'notify-refused-360.png') });
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await mails()).toEqual([]);
+    await context.close();
+  });
+
+  it('once the phase is closed, says how many will be e-mailed, sends on confirm, and only once', async () => {
+    await holder.stack.db
+      .updateTable('phases')
+      .set({ status: 'CLOSED' })
+      .where('id', '=', seeded.phaseId)
+      .execute();
+    const context = await holder.stack.newContext({ width: 360, height: 740 });
+    const page = await context.newPage();
+    await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const dialog = await openNotifyDialog(page);
+    await expect
+      .poll(() => dialog.getByTestId('notify-count').textContent())
+      .toBe(
+        'E-mail 1 qualifier of Phase 1 — Qualifier that they may take Phase 2 — Semi-final? Each of them is told once, and may then start it.',
+      );
+    await page.screenshot({ path: path.join(SCREENS, 'notify-confirm-360.png') });
+    expect(await mails()).toEqual([]);
+    await dialog.getByTestId('confirm-action').click();
+    await page.getByText('1 qualifier e-mailed about Phase 2 — Semi-final').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await mails()).toEqual([{ toEmail: STUDENT }]);
+
+    const again = await openNotifyDialog(page);
+    await expect
+      .poll(() => again.getByTestId('notify-count').textContent())
+      .toBe('Every qualifier of Phase 1 — Qualifier has already been e-mailed.');
+    expect(await again.getByTestId('confirm-action').count()).toBe(0);
+    await context.close();
+  });
+});
