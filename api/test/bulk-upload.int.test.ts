@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
@@ -11,6 +12,9 @@ import {
   makeStaff,
   useTestContext,
 } from '../../test/helpers.js';
+import type { JobProgressEvent } from '@riyazi/api/contracts';
+import type { Job } from 'bullmq';
+import { bulkUploadHandlers } from '../../workers/src/processors/bulk-upload.js';
 import { runBulkUpload } from '../src/modules/bulk-upload/bulk-upload.run.js';
 
 const t = useTestContext({ resetEachTest: true });
@@ -191,6 +195,54 @@ describe('previewing an upload', () => {
     expect(bomb.json().message).toMatch(/too large once opened/);
   });
 
+  it('refuses a zip whose directory lies about its sizes, measuring what it really inflates to', async () => {
+    const admin = await signedIn();
+    await makeGrade(t.db, 3);
+    const liar = await preview(admin.token, zipBomb(2048), 'students.xlsx');
+    expect(liar.statusCode).toBe(400);
+    expect(liar.json().message).toBe(
+      'The spreadsheet is too large once opened: keep one sheet of at most 20,000 students',
+    );
+  });
+
+  it('refuses a 200,000-row XLSX with a clear error (its rows are counted while it is inflated)', async () => {
+    const admin = await signedIn();
+    await makeGrade(t.db, 3);
+    const xlsx = await xlsxOf(['fullName', 'email', 'grade'], 200_000, (n) => [
+      `S${n}`,
+      `s${n}@b.pk`,
+      'Grade 3',
+    ]);
+    expect(xlsx.length).toBeLessThan(5 * 1024 * 1024);
+    const res = await preview(admin.token, xlsx, 'school.xlsx');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('The file has more than 20,000 students: split it into smaller files');
+    expect(await t.db.selectFrom('backgroundJobs').select('id').execute()).toEqual([]);
+  });
+
+  it('previews and runs a good XLSX', async () => {
+    const admin = await signedIn();
+    await makeGrade(t.db, 3);
+    const rows = [student(1), student(2, { gender: 'Rather not to say' }), student(3, { city: 'Atlantis' })];
+    const xlsx = await xlsxOf([...HEADER], rows.length, (n) => HEADER.map((h) => rows[n - 1]?.[h] ?? ''));
+    const res = await preview(admin.token, xlsx, 'school.xlsx');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ fileName: 'school.xlsx', total: 3, valid: 2, invalid: 1 });
+    expect(body.rows[2]).toMatchObject({ row: 4, status: 'invalid', errors: { city: expect.any(String) } });
+    expect((await confirm(admin.token, body.uploadId)).statusCode).toBe(202);
+    await runBulkUpload(deps(), body.uploadId);
+    const created = await t.db
+      .selectFrom('students')
+      .select(['email', 'gender', 'phone', 'registeredThroughBulk'])
+      .orderBy('email')
+      .execute();
+    expect(created).toEqual([
+      { email: 'student1@school.pk', gender: 'FEMALE', phone: '03001000001', registeredThroughBulk: true },
+      { email: 'student2@school.pk', gender: 'OTHER', phone: '03001000002', registeredThroughBulk: true },
+    ]);
+  });
+
   it('is refused to someone who may only read bulk uploads', async () => {
     const reader = await signedIn([['bulkUpload', 'read']]);
     await makeGrade(t.db, 3);
@@ -273,6 +325,28 @@ describe('running an upload', () => {
     expect(audit).toEqual([{ action: 'bulkUpload.confirm' }]);
   });
 
+  it('neutralises result cells a spreadsheet would run as formulas, as the export does', async () => {
+    const admin = await signedIn();
+    await makeGrade(t.db, 3);
+    const evil = ['=HYPERLINK("http://x")', '+92300', '-1+1', '@SUM(A1)'];
+    const uploadId = await uploadAndRun(admin.token, [
+      student(1),
+      ...evil.map((email, i) => student(10 + i, { email })),
+    ]);
+    const result = await t.app.inject({
+      url: `/api/admin/bulkUpload/result/?id=${uploadId}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(result.statusCode).toBe(200);
+    expect(result.body.startsWith('\uFEFFrow,email,outcome,error\r\n')).toBe(true);
+    const emails = Papa.parse<string[]>(result.body.replace(/^\uFEFF/, '').trim(), { newline: '\r\n' })
+      .data.slice(1)
+      .map((cells) => cells[1]);
+    expect(emails).toEqual(['student1@school.pk', ...evil.map((e) => `'${e}`)]);
+    // The quote inside the first one is doubled and the cell quoted (RFC 4180).
+    expect(result.body).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
   it('sends a welcome link that sets the password and lets the student log in', async () => {
     const admin = await signedIn();
     await makeGrade(t.db, 3);
@@ -340,6 +414,58 @@ describe('running an upload', () => {
     expect(run.result).toMatchObject({ created: 5, skipped: 0, createdRows: [2, 3, 4, 5, 6] });
   });
 
+  it('the worker records a failed attempt as QUEUED, the last one as FAILED, and pushes each to the room', async () => {
+    const admin = await signedIn();
+    const grade = await makeGrade(t.db, 3);
+    const { uploadId } = (await preview(admin.token, csvOf([student(1), student(2)]))).json();
+    expect((await confirm(admin.token, uploadId)).statusCode).toBe(202);
+    // The grade goes away between the preview and the run: creating the students fails for real.
+    await t.db.deleteFrom('grades').where('id', '=', grade.id).execute();
+    const events: (JobProgressEvent & { room: string })[] = [];
+    const io = {
+      to: (room: string) => ({
+        emit: (_name: string, event: JobProgressEvent) => {
+          events.push({ room, ...event });
+          return true;
+        },
+      }),
+    };
+    const ctx = { db: t.db, queues: t.queues, io, log: pino({ level: 'silent' }) } as never;
+    const attempt = (attemptsMade: number) =>
+      bulkUploadHandlers['students.bulkUpload'](
+        { jobId: uploadId },
+        { attemptsMade, opts: { attempts: 5 } } as unknown as Job<{ jobId: string }>,
+        ctx,
+      );
+    const row = () =>
+      t.db
+        .selectFrom('backgroundJobs')
+        .select(['status', 'error', 'finishedAt'])
+        .where('id', '=', uploadId)
+        .executeTakeFirstOrThrow();
+
+    await expect(attempt(0)).rejects.toThrow(/foreign key/);
+    expect(await row()).toMatchObject({
+      status: 'QUEUED',
+      finishedAt: null,
+      error: expect.stringMatching(/foreign key/),
+    });
+    expect(events.at(-1)).toEqual({
+      room: `job:${uploadId}`,
+      jobId: uploadId,
+      status: 'QUEUED',
+      progress: 0,
+    });
+
+    await expect(attempt(4)).rejects.toThrow(/foreign key/);
+    const last = await row();
+    expect(last.status).toBe('FAILED');
+    expect(last.finishedAt).not.toBeNull();
+    expect(events.at(-1)).toMatchObject({ status: 'FAILED' });
+    expect(events.filter((e) => e.status === 'RUNNING')).toHaveLength(2);
+    expect(await countOf('students')).toBe(0);
+  });
+
   it('runs an upload confirmed twice once, and refuses to confirm it after it ran', async () => {
     const admin = await signedIn();
     await makeGrade(t.db, 3);
@@ -359,8 +485,11 @@ describe('running an upload', () => {
   });
 });
 
-/** A one-entry zip whose sheet inflates to 100 MB of zeros (about 100 KB uploaded). */
-function zipBomb(): Buffer {
+/**
+ * A one-entry zip whose sheet inflates to 100 MB of zeros (about 100 KB uploaded). Its headers
+ * declare `declared` bytes: the truth by default, or a lie small enough to pass a size check.
+ */
+function zipBomb(declared = 100 * 1024 * 1024): Buffer {
   const name = Buffer.from('xl/worksheets/sheet1.xml');
   const size = 100 * 1024 * 1024;
   const data = deflateRawSync(Buffer.alloc(size));
@@ -369,7 +498,7 @@ function zipBomb(): Buffer {
   local.writeUInt16LE(20, 4);
   local.writeUInt16LE(8, 8);
   local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(size, 22);
+  local.writeUInt32LE(declared, 22);
   local.writeUInt16LE(name.length, 26);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
@@ -377,7 +506,7 @@ function zipBomb(): Buffer {
   central.writeUInt16LE(20, 6);
   central.writeUInt16LE(8, 10);
   central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(size, 24);
+  central.writeUInt32LE(declared, 24);
   central.writeUInt16LE(name.length, 28);
   const centralOffset = local.length + name.length + data.length;
   const end = Buffer.alloc(22);
@@ -387,4 +516,20 @@ function zipBomb(): Buffer {
   end.writeUInt32LE(central.length + name.length, 12);
   end.writeUInt32LE(centralOffset, 16);
   return Buffer.concat([local, name, data, central, name, end]);
+}
+
+/** An XLSX written row by row (as a school's export would be), for files too big to build in memory. */
+async function xlsxOf(header: string[], rows: number, row: (n: number) => string[]): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false });
+  const sheet = workbook.addWorksheet('Students');
+  sheet.addRow(header).commit();
+  for (let n = 1; n <= rows; n += 1) {
+    sheet.addRow(row(n)).commit();
+  }
+  await sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }

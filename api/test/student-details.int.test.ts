@@ -362,6 +362,82 @@ describe('GET /api/student/quizAttemptDetail', () => {
   });
 });
 
+describe('GET /api/play-quiz/wrong (admin wrong-answer view)', () => {
+  async function studentLogin(gradeId: string) {
+    const student = await makeStudent(gradeId, { passwordHash: await hashPassword(OLD_PASSWORD) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/student/login',
+      payload: { email: student.email, password: OLD_PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return { ...student, token: res.json<{ accessToken: string }>().accessToken };
+  }
+
+  it('serves staff with student:read the wrong and unanswered questions of any play, with the right answers', async () => {
+    const w = await quizWorld();
+    const owner = await studentLogin(w.grade.id);
+    const other = await studentLogin(w.grade.id);
+    const play = await makePlay(t.db, {
+      quizId: w.quiz.id,
+      phaseId: w.phase.id,
+      gradeId: w.grade.id,
+      studentId: owner.id,
+      answers: [
+        { questionId: w.q1.id, selectedOptionIds: [w.q1.options[0]!], isCorrect: true },
+        { questionId: w.q2.id, selectedOptionIds: [w.q2.options[2]!], isCorrect: false },
+        { questionId: w.q3.id, outcome: 'NO_ANSWER', timeTakenMs: 180_000 },
+      ],
+    });
+    const url = `/api/play-quiz/wrong?id=${play.id}`;
+
+    const { token } = await adminToken({ permissions: [['student', 'read']] });
+    const res = await get(token, url);
+    expect(res.statusCode, res.body).toBe(200);
+    const wrong = res.json().data;
+    expect(wrong.map((q: { index: number }) => q.index)).toEqual([1, 2]);
+    expect(wrong[0]).toMatchObject({
+      outcome: 'ANSWERED',
+      selectedOptionIds: [w.q2.options[2]],
+      question: { questionId: w.q2.id, correctAnswerList: [w.q2.options[1]] },
+    });
+    expect(wrong[1]).toMatchObject({ outcome: 'NO_ANSWER', question: { acceptedAnswers: ['11'] } });
+
+    // The owner keeps access; another student still learns nothing; staff without student:read are refused.
+    const own = await get(owner.token, url);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data.map((q: { index: number }) => q.index)).toEqual([1, 2]);
+    expect((await get(other.token, url)).statusCode).toBe(404);
+    const verifier = await adminToken({ permissions: [['studentVerification', 'read']] });
+    expect((await get(verifier.token, url)).statusCode).toBe(403);
+    expect(
+      (await get(token, '/api/play-quiz/wrong?id=00000000-0000-4000-8000-000000000000')).statusCode,
+    ).toBe(404);
+  });
+
+  it('shows staff a play still in progress, which its student cannot review yet', async () => {
+    const w = await quizWorld();
+    const owner = await studentLogin(w.grade.id);
+    const play = await makePlay(t.db, {
+      quizId: w.quiz.id,
+      phaseId: w.phase.id,
+      gradeId: w.grade.id,
+      studentId: owner.id,
+      status: 'IN_PROGRESS',
+      answers: [
+        { questionId: w.q1.id, selectedOptionIds: [w.q1.options[1]!], isCorrect: false },
+        { questionId: w.q2.id, served: false },
+      ],
+    });
+    const url = `/api/play-quiz/wrong?id=${play.id}`;
+    const { token } = await adminToken({ permissions: [['student', 'read']] });
+    const res = await get(token, url);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((q: { index: number }) => q.index)).toEqual([0]);
+    expect((await get(owner.token, url)).statusCode).toBe(409);
+  });
+});
+
 describe('POST /api/student/get-password', () => {
   const issue = (token: string, payload: Record<string, unknown>) =>
     t.app.inject({

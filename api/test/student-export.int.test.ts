@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import type { JobProgressEvent, StudentExportJob } from '@riyazi/api/contracts';
+import type { Action, JobProgressEvent, Module, StudentExportJob } from '@riyazi/api/contracts';
 import type { Job } from 'bullmq';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -15,10 +15,16 @@ import {
   resetDatabase,
   type TestContext,
 } from '../../test/helpers.js';
-import { exportsHandlers, runExportProcess, runStudentExport } from '../../workers/src/processors/exports.js';
+import {
+  ExportBusyError,
+  exportsHandlers,
+  runExportProcess,
+  runStudentExport,
+} from '../../workers/src/processors/exports.js';
 import { type RunningWorkers, startWorkers } from '../../workers/src/runtime.js';
 import { STUDENT_CSV_HEADER } from '../src/modules/student-export/student-export.csv.js';
 import { exportDirOf, exportFileOf } from '../src/modules/student-export/student-export.files.js';
+import * as exportJobs from '../src/modules/student-export/student-export.repository.js';
 
 let t: TestContext;
 let workers: RunningWorkers;
@@ -69,10 +75,21 @@ async function makeStudent(values: Record<string, unknown> = {}) {
     .executeTakeFirstOrThrow();
 }
 
-async function admin(permissions: 'super' | 'reader' | 'none' = 'super') {
+const ROLES = {
+  super: [],
+  exporter: [
+    ['student', 'read'],
+    ['student', 'export'],
+  ],
+  reader: [['student', 'read']],
+  exportOnly: [['student', 'export']],
+  none: [['question', 'read']],
+} as const satisfies Record<string, readonly (readonly [Module, Action])[]>;
+
+async function admin(role: keyof typeof ROLES = 'super') {
   const staff = await makeStaff(t.db, {
-    superAdmin: permissions === 'super',
-    permissions: permissions === 'reader' ? [['student', 'read']] : [['question', 'read']],
+    superAdmin: role === 'super',
+    permissions: ROLES[role].map(([m, a]): [Module, Action] => [m, a]),
   });
   const { accessToken } = await loginStaff(t.app, staff);
   return { staff, headers: { authorization: `Bearer ${accessToken}` }, accessToken };
@@ -171,10 +188,29 @@ async function insertJob(staffId: string, params: Record<string, string> = {}) {
 
 const silentIo = { to: () => ({ emit: () => true }) } as never;
 
+let listening: Promise<string> | null = null;
+/** A socket.io client of the api (listening on a free port from the first call on). */
+async function connectSocket(token: string): Promise<Socket> {
+  listening ??= t.app
+    .listen({ port: 0, host: '127.0.0.1' })
+    .then(() => `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
+  const socket = connect(await listening, {
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+  });
+  sockets.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
 describe('student CSV export', () => {
   it('answers 202 with Exporting... and writes a UTF-8 CSV with BOM, labels, CRLF and quoting', async () => {
     const grade = await makeGrade(t.db);
-    await makeStudent({
+    const student = await makeStudent({
       fullName: 'علی احمد',
       fatherName: 'Khan, "Senior"',
       city: 'Line one\nline two',
@@ -182,7 +218,23 @@ describe('student CSV export', () => {
       gender: 'OTHER',
       codeEntered: true,
       emailVerified: true,
+      shortDescription: 'LGS-2026-B',
+      createdAt: new Date('2026-11-01T19:30:00Z'),
     });
+    // Payment is the first paid grant (payment or code), in Pakistan time; an admin grant is not one.
+    await t.db
+      .insertInto('attemptGrants')
+      .values([
+        { studentId: student.id, attempts: 1, source: 'ADMIN', createdAt: new Date('2026-11-02T10:00:00Z') },
+        { studentId: student.id, attempts: 2, source: 'CODE', createdAt: new Date('2026-11-04T10:00:00Z') },
+        {
+          studentId: student.id,
+          attempts: 2,
+          source: 'PAYMENT',
+          createdAt: new Date('2026-11-05T10:00:00Z'),
+        },
+      ])
+      .execute();
     const { headers } = await admin();
     const res = await startExport(headers);
     expect(res.statusCode).toBe(202);
@@ -208,7 +260,9 @@ describe('student CSV export', () => {
     expect(cell('Grade')).toBe('Grade 5');
     expect(cell('Paid')).toBe('Yes');
     expect(cell('Email verified')).toBe('Yes');
-    expect(cell('Signup (PKT)')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(cell('Batch Id')).toBe('LGS-2026-B');
+    expect(cell('Signup (PKT)')).toBe('2026-11-02 00:30:00');
+    expect(cell('Payment (PKT)')).toBe('2026-11-04 15:00:00');
   });
 
   it('neutralises cells that a spreadsheet would run as formulas', async () => {
@@ -243,16 +297,61 @@ describe('student CSV export', () => {
     });
   });
 
-  it('refuses staff without student read permission', async () => {
-    const { headers } = await admin('none');
-    expect((await startExport(headers)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/exports/', headers })).statusCode).toBe(403);
+  it('needs student:export as well as student:read: reading the list is not enough to export it', async () => {
+    await makeStudent();
+    const owner = await admin('exporter');
+    const { jobId } = await exportCsv(owner.headers);
+    for (const role of ['none', 'reader', 'exportOnly'] as const) {
+      const { headers } = await admin(role);
+      expect((await startExport(headers)).statusCode, role).toBe(403);
+      for (const url of [
+        '/api/admin/exports/',
+        `/api/admin/exports/status/?id=${jobId}`,
+        `/api/admin/exports/download/?id=${jobId}`,
+      ]) {
+        expect((await t.app.inject({ method: 'GET', url, headers })).statusCode, `${role} ${url}`).toBe(403);
+      }
+    }
+    const jobs = await t.db
+      .selectFrom('backgroundJobs')
+      .select('id')
+      .where('kind', '=', 'STUDENT_EXPORT')
+      .execute();
+    expect(jobs).toHaveLength(1);
+  });
+
+  it('lets a Super Admin give a role student:export, which only the student module offers', async () => {
+    const { headers } = await admin('super');
+    const role = (permissions: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/role/create/',
+        headers,
+        payload: { name: `Role ${Object.keys(permissions).join()}`, permissions },
+      });
+    const created = await role({ student: { read: true, export: true } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.permissions.student).toEqual({
+      read: true,
+      create: false,
+      update: false,
+      delete: false,
+      export: true,
+    });
+    expect(created.json().data.permissions.question).toEqual({
+      read: false,
+      create: false,
+      update: false,
+      delete: false,
+    });
+    const refused = await role({ question: { export: true } });
+    expect(refused.statusCode).toBe(400);
   });
 
   it("hides another admin's export, but a Super Admin may download it", async () => {
     await makeStudent();
-    const owner = await admin('reader');
-    const other = await admin('reader');
+    const owner = await admin('exporter');
+    const other = await admin('exporter');
     const superAdmin = await admin('super');
     const { jobId } = await exportCsv(owner.headers);
     expect((await download(other.headers, jobId)).statusCode).toBe(404);
@@ -430,6 +529,89 @@ describe('student CSV export', () => {
     expect(await runExportProcess({ ...ctx, io: silentIo }, jobId)).toBe('skipped');
   });
 
+  it('a second run of the same export waits for the live one and never writes beside it', async () => {
+    await sql`
+      INSERT INTO students (full_name, email, password_hash)
+      SELECT 'Twice ' || n, 'twice-' || n || '@example.com', 'x' FROM generate_series(1, 5000) n`.execute(
+      t.db,
+    );
+    const { staff } = await admin();
+    const jobId = await insertJob(staff.id);
+    const ctx = { db: t.db, log, uploadDir: t.config.UPLOAD_DIR, databaseUrl: t.config.DATABASE_URL };
+    let second: Promise<'written' | 'skipped'> | null = null;
+    let lockedWhileWriting = false;
+    let loserMarked: boolean | null = null;
+    let secondStartedWhileRunning = false;
+    // When the first run (a real export process) reports progress, a stalled delivery of the same job
+    // starts in this process, and a failing delivery tries to put the row back to QUEUED.
+    const onProgress = {
+      to: () => ({
+        emit: (_name: string, event: JobProgressEvent) => {
+          if (second === null && event.status === 'RUNNING' && event.progress > 0) {
+            second = (async () => {
+              lockedWhileWriting = await exportJobs.isExportRunLocked(t.db, jobId);
+              loserMarked = await exportJobs.markExportFailed(t.db, jobId, 'stalled copy failed', false, 100);
+              const row = await t.db
+                .selectFrom('backgroundJobs')
+                .select('status')
+                .where('id', '=', jobId)
+                .executeTakeFirstOrThrow();
+              secondStartedWhileRunning = row.status === 'RUNNING';
+              return runStudentExport({ db: t.db, log, uploadDir: t.config.UPLOAD_DIR, io: silentIo }, jobId);
+            })();
+          }
+          return true;
+        },
+      }),
+    };
+    const first = await runExportProcess({ ...ctx, io: onProgress as never }, jobId);
+    expect(first).toBe('written');
+    expect(second).not.toBeNull();
+    expect(await second).toBe('skipped');
+    expect(lockedWhileWriting).toBe(true);
+    expect(loserMarked).toBe(false);
+    expect(secondStartedWhileRunning).toBe(true);
+
+    const row = await t.db
+      .selectFrom('backgroundJobs')
+      .selectAll()
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'SUCCEEDED', processedRows: 5000, error: null });
+    const body = await readFile(exportFileOf(t.config.UPLOAD_DIR, jobId), 'utf8');
+    expect(body.split('\r\n').filter(Boolean)).toHaveLength(5001);
+    expect((await readdir(exportDirOf(t.config.UPLOAD_DIR))).filter((n) => n.endsWith('.part'))).toEqual([]);
+    expect(await exportJobs.isExportRunLocked(t.db, jobId)).toBe(false);
+  });
+
+  it('a delivery that cannot get the run lock in time fails without touching the row', async () => {
+    await makeStudent();
+    const { staff } = await admin();
+    const jobId = await insertJob(staff.id);
+    // Another live run: a session holding the export's run lock.
+    await t.db.connection().execute(async (conn) => {
+      expect(await exportJobs.tryLockExportRun(conn, jobId)).toBe(true);
+      try {
+        const ctx = { db: t.db, log, uploadDir: t.config.UPLOAD_DIR, io: silentIo };
+        await expect(runStudentExport(ctx, jobId, { lockWaitMs: 300 })).rejects.toBeInstanceOf(
+          ExportBusyError,
+        );
+        const row = await t.db
+          .selectFrom('backgroundJobs')
+          .select(['status', 'error'])
+          .where('id', '=', jobId)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ status: 'QUEUED', error: null });
+      } finally {
+        await exportJobs.unlockExportRun(conn, jobId);
+      }
+    });
+    // The lock freed (the other run ended or died): the next delivery writes the file.
+    expect(
+      await runStudentExport({ db: t.db, log, uploadDir: t.config.UPLOAD_DIR, io: silentIo }, jobId),
+    ).toBe('written');
+  });
+
   it('marks the job FAILED on its last attempt', async () => {
     const { staff } = await admin();
     const jobId = await insertJob(staff.id, { grade: 'not-a-uuid' });
@@ -451,18 +633,7 @@ describe('student CSV export', () => {
       await makeStudent();
     }
     const { staff, headers, accessToken } = await admin();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const socket = connect(url, {
-      transports: ['websocket'],
-      auth: { token: accessToken },
-      reconnection: false,
-    });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
+    const socket = await connectSocket(accessToken);
     // The job row exists before the room is joined; the worker runs it only once we enqueue it.
     const jobId = await insertJob(staff.id);
     expect(await socket.emitWithAck('room:join', `job:${jobId}`)).toEqual({ ok: true });
@@ -485,5 +656,45 @@ describe('student CSV export', () => {
     expect(events[0]).toEqual({ jobId, status: 'RUNNING', progress: 0 });
     expect(events.at(-1)).toEqual({ jobId, status: 'SUCCEEDED', progress: 100 });
     expect((await finished(headers, jobId)).rows).toBe(3);
+  });
+
+  it('lets only the admin who started a job, or a Super Admin, join its room', async () => {
+    const owner = await admin('exporter');
+    const other = await admin('exporter');
+    const superAdmin = await admin('super');
+    const exportJob = await insertJob(owner.staff.id);
+    const upload = await t.db
+      .insertInto('backgroundJobs')
+      .values({
+        kind: 'STUDENT_BULK_UPLOAD',
+        requestedBy: owner.staff.id,
+        params: JSON.stringify({ rows: [] }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused = { ok: false, message: 'You cannot join this room' };
+    const ownerSocket = await connectSocket(owner.accessToken);
+    const otherSocket = await connectSocket(other.accessToken);
+    const superSocket = await connectSocket(superAdmin.accessToken);
+    for (const jobId of [exportJob, upload.id]) {
+      expect(await ownerSocket.emitWithAck('room:join', `job:${jobId}`), jobId).toEqual({ ok: true });
+      expect(await otherSocket.emitWithAck('room:join', `job:${jobId}`), jobId).toEqual(refused);
+      expect(await superSocket.emitWithAck('room:join', `job:${jobId}`), jobId).toEqual({ ok: true });
+    }
+    // A job that does not exist, and a guest: nobody.
+    const unknown = `job:${crypto.randomUUID()}`;
+    expect(await superSocket.emitWithAck('room:join', unknown)).toEqual(refused);
+    const guest = await connectSocket('');
+    expect(await guest.emitWithAck('room:join', `job:${exportJob}`)).toEqual(refused);
+
+    // Only the sockets in the room hear the job's progress.
+    const heard: string[] = [];
+    otherSocket.on('job:progress', () => heard.push('other'));
+    const ownerHeard = new Promise<JobProgressEvent>((resolve) => ownerSocket.once('job:progress', resolve));
+    t.app.io
+      .to(`job:${exportJob}`)
+      .emit('job:progress', { jobId: exportJob, status: 'RUNNING', progress: 7 });
+    expect(await ownerHeard).toEqual({ jobId: exportJob, status: 'RUNNING', progress: 7 });
+    expect(heard).toEqual([]);
   });
 });

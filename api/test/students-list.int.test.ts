@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Action, Module, StudentListPage } from '@riyazi/api/contracts';
-import { STUDENT_MESSAGES } from '@riyazi/api/contracts';
+import { STUDENT_FILTER_KEYS, STUDENT_MESSAGES } from '@riyazi/api/contracts';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -95,6 +95,7 @@ async function world() {
   const ayesha = await makeStudent({
     fullName: 'Ayesha Khan',
     fatherName: 'Imran Khan',
+    email: 'ayesha.khan@lgs.edu.pk',
     phone: '03001234567',
     gender: 'FEMALE',
     city: 'Lahore',
@@ -130,7 +131,8 @@ async function world() {
     contestAttempts: 1,
     createdAt: new Date('2026-11-02T19:30:00Z'), // 3 Nov 00:30 in Pakistan
   });
-  // Ayesha: two contest plays and one practice; rank 1 in phase 1, 5 in phase 2. Bilal: rank 120.
+  // Ayesha: two contest plays and one practice; rank 1 in phase 1, 5 in phase 2. Bilal: rank 120 in
+  // phase 1 and 25 in phase 2, so each topper cut and each phase number decides who is in.
   await makePlay(t.db, {
     quizId: quiz1.id,
     phaseId: phase1.id,
@@ -178,6 +180,7 @@ async function world() {
       standing(phase1.id, grade5.id, ayesha.id, 1, 14.5),
       standing(phase2.id, grade5.id, ayesha.id, 5, 12),
       standing(phase1.id, grade6.id, bilal.id, 120, 3),
+      standing(phase2.id, grade6.id, bilal.id, 25, 2),
     ])
     .execute();
   await t.db
@@ -200,6 +203,59 @@ async function world() {
     .execute();
   return { grade5, grade6, phase1, phase2, quiz1, ayesha, bilal, sana };
 }
+
+/** Each filter alone (and empty values), against world(): every case narrows the three students. */
+const FILTER_CASES: [string, string[]][] = [
+  ['fullName=ayesha', ['Ayesha Khan']],
+  ['fullName=A%25', []],
+  ['fatherName=AHMED', ['Bilal Ahmed']],
+  ['email=KHAN@LGS', ['Ayesha Khan']],
+  ['email=STUDENT-', ['Bilal Ahmed', 'Sana Ali']],
+  ['phone=1234', ['Ayesha Khan']],
+  ['phone=0300-123', ['Ayesha Khan']],
+  ['gender=OTHER', ['Sana Ali']],
+  ['gender=MALE', ['Bilal Ahmed']],
+  ['city=lahore', ['Ayesha Khan', 'Sana Ali']],
+  ['schoolName=public', ['Bilal Ahmed']],
+  ['documentUploaded=true', ['Bilal Ahmed']],
+  ['documentUploaded=false', ['Ayesha Khan', 'Sana Ali']],
+  ['referralSource=friend', ['Bilal Ahmed']],
+  ['isActive=false', ['Sana Ali']],
+  ['isActive=true', ['Ayesha Khan', 'Bilal Ahmed']],
+  ['emailVerified=false', ['Sana Ali']],
+  ['emailVerified=true', ['Ayesha Khan', 'Bilal Ahmed']],
+  ['signedUpFrom=2026-11-02', ['Ayesha Khan', 'Bilal Ahmed', 'Sana Ali']],
+  ['signedUpFrom=2026-11-03', ['Sana Ali']],
+  ['signedUpTo=2026-11-02', ['Ayesha Khan', 'Bilal Ahmed']],
+  ['signedUpFrom=2026-11-02&signedUpTo=2026-11-02', ['Ayesha Khan', 'Bilal Ahmed']],
+  ['codeEntered=true', ['Ayesha Khan']],
+  ['codeEntered=false', ['Bilal Ahmed', 'Sana Ali']],
+  ['contestAttemptsRemaining=1', ['Sana Ali']],
+  ['contestAttemptsRemaining=0', ['Bilal Ahmed']],
+  ['contestPlayed=true', ['Ayesha Khan']],
+  ['contestPlayed=false', ['Bilal Ahmed', 'Sana Ali']],
+  ['contestPlayed=2', ['Ayesha Khan']],
+  ['contestPlayed=1', []],
+  ['practicePlayed=true', ['Ayesha Khan']],
+  ['practicePlayed=0', ['Bilal Ahmed', 'Sana Ali']],
+  ['phase1Toppers=100', ['Ayesha Khan']],
+  ['phase1Toppers=150', ['Ayesha Khan', 'Bilal Ahmed']],
+  ['phase1Toppers=200', ['Ayesha Khan', 'Bilal Ahmed']],
+  ['phase2Toppers=10', ['Ayesha Khan']],
+  ['phase2Toppers=20', ['Ayesha Khan']],
+  ['phase2Toppers=30', ['Ayesha Khan', 'Bilal Ahmed']],
+  ['phase1Rank=120', ['Bilal Ahmed']],
+  ['phase1Rank=25', []],
+  ['phase2Rank=5', ['Ayesha Khan']],
+  ['phase2Rank=25', ['Bilal Ahmed']],
+  ['phase2Rank=1', []],
+  ['shortDescription=batch', ['Ayesha Khan']],
+  ['autoEmailVerified=true', ['Bilal Ahmed']],
+  ['autoEmailVerified=false', ['Ayesha Khan', 'Sana Ali']],
+  ['registeredThroughBulk=true', ['Bilal Ahmed']],
+  ['registeredThroughBulk=false', ['Ayesha Khan', 'Sana Ali']],
+  ['fullName=&city=', ['Ayesha Khan', 'Bilal Ahmed', 'Sana Ali']],
+];
 
 describe('GET /api/student/detail/', () => {
   it('returns the list envelope with every row field, newest sign-up first', async () => {
@@ -250,51 +306,25 @@ describe('GET /api/student/detail/', () => {
     expect(w).toBeDefined();
   });
 
-  it.each([
-    ['fullName=ayesha', ['Ayesha Khan']],
-    ['fullName=A%25', []],
-    ['fatherName=AHMED', ['Bilal Ahmed']],
-    ['email=STUDENT-', ['Ayesha Khan', 'Bilal Ahmed', 'Sana Ali']],
-    ['phone=1234', ['Ayesha Khan']],
-    ['gender=OTHER', ['Sana Ali']],
-    ['gender=MALE', ['Bilal Ahmed']],
-    ['city=lahore', ['Ayesha Khan', 'Sana Ali']],
-    ['schoolName=public', ['Bilal Ahmed']],
-    ['documentUploaded=true', ['Bilal Ahmed']],
-    ['documentUploaded=false', ['Ayesha Khan', 'Sana Ali']],
-    ['referralSource=friend', ['Bilal Ahmed']],
-    ['isActive=false', ['Sana Ali']],
-    ['isActive=true', ['Ayesha Khan', 'Bilal Ahmed']],
-    ['emailVerified=false', ['Sana Ali']],
-    ['signedUpFrom=2026-11-02', ['Ayesha Khan', 'Bilal Ahmed', 'Sana Ali']],
-    ['signedUpFrom=2026-11-03', ['Sana Ali']],
-    ['signedUpTo=2026-11-02', ['Ayesha Khan', 'Bilal Ahmed']],
-    ['signedUpFrom=2026-11-02&signedUpTo=2026-11-02', ['Ayesha Khan', 'Bilal Ahmed']],
-    ['codeEntered=true', ['Ayesha Khan']],
-    ['contestAttemptsRemaining=1', ['Sana Ali']],
-    ['contestAttemptsRemaining=0', ['Bilal Ahmed']],
-    ['contestPlayed=true', ['Ayesha Khan']],
-    ['contestPlayed=false', ['Bilal Ahmed', 'Sana Ali']],
-    ['contestPlayed=2', ['Ayesha Khan']],
-    ['contestPlayed=1', []],
-    ['practicePlayed=true', ['Ayesha Khan']],
-    ['practicePlayed=0', ['Bilal Ahmed', 'Sana Ali']],
-    ['phase1Toppers=100', ['Ayesha Khan']],
-    ['phase1Toppers=150', ['Ayesha Khan', 'Bilal Ahmed']],
-    ['phase2Toppers=10', ['Ayesha Khan']],
-    ['phase1Rank=120', ['Bilal Ahmed']],
-    ['phase2Rank=5', ['Ayesha Khan']],
-    ['phase2Rank=1', []],
-    ['shortDescription=batch', ['Ayesha Khan']],
-    ['autoEmailVerified=true', ['Bilal Ahmed']],
-    ['registeredThroughBulk=false', ['Ayesha Khan', 'Sana Ali']],
-    ['fullName=&city=', ['Ayesha Khan', 'Bilal Ahmed', 'Sana Ali']],
-  ])('filters %s', async (query, expected) => {
+  it.each(FILTER_CASES)('filters %s', async (query, expected) => {
     await world();
     const staff = await signedIn();
     const page = await list(staff.token, query);
     expect(names(page)).toEqual(expected);
     expect(page.totalStudents).toBe(expected.length);
+  });
+
+  it('has a case for every spec filter that leaves someone out, so an ignored filter fails', () => {
+    const narrowing = new Set(
+      FILTER_CASES.filter(([query, expected]) => !query.includes('&') && expected.length < 3).map(
+        ([query]) => query.split('=')[0],
+      ),
+    );
+    // studentId and grade take ids made per test: the next test covers them.
+    const missing = STUDENT_FILTER_KEYS.filter(
+      (key) => !narrowing.has(key) && key !== 'studentId' && key !== 'grade',
+    );
+    expect(missing).toEqual([]);
   });
 
   it('filters by studentId and grade', async () => {
@@ -465,51 +495,99 @@ describe('student changes', () => {
     expect(await auditOf('student.anonymise')).toHaveLength(1);
   });
 
-  it('removes the documents of an anonymised student', async () => {
-    const w = await world();
+  it('deactivates and anonymises a student whose only history is a payment, removing their documents', async () => {
+    // No plays, grants or wins: the payment alone must keep the account.
+    const payer = await makeStudent({ fullName: 'Payment Only', phone: '03009998888' });
+    const pkg = await t.db
+      .insertInto('paymentPackages')
+      .values({ name: 'Two', attempts: 2, pricePaisa: 50000 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await t.db
       .insertInto('payments')
       .values({
         orderRef: 'ORDER123',
-        studentId: w.bilal.id,
-        packageId: (
-          await t.db
-            .insertInto('paymentPackages')
-            .values({ name: 'Two', attempts: 2, pricePaisa: 50000 })
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        ).id,
+        studentId: payer.id,
+        packageId: pkg.id,
         gateway: 'sandbox',
         listPricePaisa: 50000,
         amountPaisa: 50000,
         attempts: 2,
       })
       .execute();
+    await t.db
+      .insertInto('studentDocuments')
+      .values({
+        studentId: payer.id,
+        kind: 'SCHOOL_ID',
+        storageKey: `${crypto.randomUUID()}.jpg`,
+        contentType: 'image/jpeg',
+        sizeBytes: 10,
+      })
+      .execute();
+    const history = await sql<{ plays: number; grants: number }>`
+      SELECT (SELECT count(*) FROM plays WHERE student_id = ${payer.id})::int AS plays,
+             (SELECT count(*) FROM attempt_grants WHERE student_id = ${payer.id})::int AS grants`.execute(
+      t.db,
+    );
+    expect(history.rows[0]).toEqual({ plays: 0, grants: 0 });
+
     const staff = await signedIn();
-    const res = await call(staff.token, 'DELETE', `/api/student/delete/?id=${w.bilal.id}`);
-    expect(res.json().anonymised).toBe(true);
+    const res = await call(staff.token, 'DELETE', `/api/student/delete/?id=${payer.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: STUDENT_MESSAGES.anonymised, anonymised: true });
+    const row = await t.db
+      .selectFrom('students')
+      .select(['fullName', 'phone', 'isActive'])
+      .where('id', '=', payer.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ fullName: 'Deleted student', phone: null, isActive: false });
     const docs = await t.db
       .selectFrom('studentDocuments')
       .select('id')
-      .where('studentId', '=', w.bilal.id)
+      .where('studentId', '=', payer.id)
       .execute();
     expect(docs).toEqual([]);
+    expect(await auditOf('student.anonymise')).toHaveLength(1);
   });
 
-  it('lets read-only staff neither add, edit nor delete', async () => {
+  it('lets read-only staff neither add, edit, delete, export, reset, grant nor promote', async () => {
+    const w = await world();
     const staff = await signedIn({ permissions: [['student', 'read']] });
     const s = await makeStudent();
-    const add = await call(staff.token, 'POST', '/api/student/create/', {
-      fullName: 'X',
-      email: 'x@example.com',
-      password: 'Numbers-are-fun-1',
-      isActive: true,
-    });
-    const edit = await call(staff.token, 'POST', `/api/student/update/ById/?id=${s.id}`, {
-      isActive: 'false',
-    });
-    const remove = await call(staff.token, 'DELETE', `/api/student/delete/?id=${s.id}`);
-    expect([add.statusCode, edit.statusCode, remove.statusCode]).toEqual([403, 403, 403]);
+    const refused: [Method, string, object?][] = [
+      [
+        'POST',
+        '/api/student/create/',
+        { fullName: 'X', email: 'x@example.com', password: 'Numbers-are-fun-1' },
+      ],
+      ['POST', `/api/student/update/ById/?id=${s.id}`, { isActive: 'false' }],
+      ['DELETE', `/api/student/delete/?id=${s.id}`],
+      ['GET', '/api/student/downloadStudentCSV'],
+      ['GET', '/api/admin/exports/'],
+      ['POST', '/api/student/get-password', { studentId: s.id, password: staff.password }],
+      ['POST', '/api/contestAttempts/create', { studentId: s.id, attempts: 1, reason: 'Because' }],
+      [
+        'POST',
+        '/api/phaseWinner/create/manually',
+        { password: staff.password, phaseId: w.phase1.id, winnerId: w.ayesha.id, gradeId: w.grade5.id },
+      ],
+    ];
+    for (const [method, url, body] of refused) {
+      const res = await call(staff.token, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    // What each call would have written: nothing was.
+    expect((await list(staff.token, 'fullName=X')).totalStudents).toBe(0);
+    expect(
+      await t.db.selectFrom('students').select('isActive').where('id', '=', s.id).executeTakeFirst(),
+    ).toEqual({ isActive: true });
+    for (const table of ['backgroundJobs', 'accountTokens', 'phaseWinners'] as const) {
+      expect(await t.db.selectFrom(table).select(sql.lit(1).as('one')).execute(), table).toEqual([]);
+    }
+    expect(
+      await t.db.selectFrom('attemptGrants').select('id').where('studentId', '=', s.id).execute(),
+    ).toEqual([]);
     expect(
       await t.db.selectFrom('auditLog').select('id').where('action', 'like', 'student.%').execute(),
     ).toEqual([]);

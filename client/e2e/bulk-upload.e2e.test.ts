@@ -61,6 +61,36 @@ describe('students bulk upload', () => {
     expect(await run.getByTestId('bulk-status').textContent()).toBe('Done');
     expect(await run.getByTestId('bulk-run-created').textContent()).toBe('1499');
     expect(await run.getByTestId('bulk-run-invalid').textContent()).toBe('1');
+    // Who ran it and when (the day and time in Pakistan, as the row shows them).
+    const stored = await holder.stack.db
+      .selectFrom('backgroundJobs')
+      .innerJoin('staffUsers', 'staffUsers.id', 'backgroundJobs.requestedBy')
+      .select(['staffUsers.username', 'backgroundJobs.createdAt'])
+      .where('backgroundJobs.kind', '=', 'STUDENT_BULK_UPLOAD')
+      .where('backgroundJobs.expiresAt', 'is', null)
+      .executeTakeFirstOrThrow();
+    expect(await run.getByTestId('bulk-run-by').textContent()).toBe(stored.username);
+    const when = run.getByTestId('bulk-run-when');
+    expect(await when.locator('time').getAttribute('datetime')).toBe(
+      new Date(stored.createdAt).toISOString(),
+    );
+    const pkt = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Karachi',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(new Date(stored.createdAt))
+        .map((part) => [part.type, part.value]),
+    );
+    const shown = (await when.textContent()) ?? '';
+    for (const part of [pkt.day, pkt.month, pkt.year, `${pkt.hour}:${pkt.minute}`]) {
+      expect(shown, part).toContain(part);
+    }
     const result = page.waitForEvent('download');
     await run.getByTestId('bulk-result').click();
     expect((await result).suggestedFilename()).toBe('school-students-result.csv');

@@ -132,10 +132,17 @@ describe('admin student view', () => {
     await expect(second.getAttribute('data-correct')).resolves.toBe('true');
     await page.screenshot({ path: path.join(SCREENS, 'attempt-detail-desktop.png'), fullPage: true });
 
+    // The wrong-answer view comes from GET /api/play-quiz/wrong, which staff with student:read may call.
+    const wrongCall = page.waitForResponse((res) => res.url().includes('/api/play-quiz/wrong?id='));
     await page.getByTestId('attempt-wrong-only').check();
+    expect((await wrongCall).status()).toBe(200);
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid="attempt-question"]').length === 2,
     );
+    expect(await page.getByTestId('attempt-outcome').allTextContents()).toEqual(['Wrong', 'No answer']);
+    const wrongFirst = questions.nth(0);
+    expect(await wrongFirst.locator('[data-testid="attempt-option"][data-chosen="true"]').count()).toBe(1);
+    expect(await wrongFirst.locator('[data-testid="attempt-option"][data-correct="true"]').count()).toBe(1);
     await context.close();
 
     const phone = await stack.newContext({ width: 360, height: 740 });

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makeGrade, makeStaff } from '../../test/helpers.js';
@@ -56,5 +58,56 @@ describe('admin student export', () => {
     await dialog.getByText(`grade: ${grade5.id}`).waitFor();
     expect(await dialog.getByRole('button', { name: 'Download' }).count()).toBe(1);
     await context.close();
+  });
+
+  it("says 'Export failed. Please try again.' when the export fails on its last attempt", async () => {
+    const stack = holder.stack;
+    await stack.db
+      .insertInto('students')
+      .values({ fullName: 'Fail Student', email: 'fail-export@example.com', passwordHash: 'x' })
+      .execute();
+    // The exports folder is a plain file: every attempt to write the CSV fails for real.
+    const dir = path.join(stack.config.UPLOAD_DIR, 'exports');
+    const aside = `${dir}.aside-${Date.now()}`;
+    await mkdir(dir, { recursive: true });
+    await rename(dir, aside);
+    await writeFile(dir, 'not a folder');
+    let failed = false;
+    try {
+      const admin = await makeStaff(stack.db, { superAdmin: true });
+      const context = await stack.newContext({ width: 360, height: 740 });
+      const page = await context.newPage();
+      await signInAsAdmin(page, admin.email, admin.password);
+      await page.goto('/admin-a1b2c3/students');
+      await page.getByTestId('students-table').waitFor();
+      await page.getByTestId('student-export').click();
+      await page.getByText('Exporting...').waitFor();
+      // BullMQ retries with a growing backoff: the test moves each retry forward instead of waiting.
+      const retriesNow = (async () => {
+        while (!failed) {
+          for (const job of await stack.queues.exports.getDelayed()) {
+            await job.promote().catch(() => undefined);
+          }
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      })();
+      await page.getByText('Export failed. Please try again.').waitFor({ timeout: 45_000 });
+      failed = true;
+      await retriesNow;
+      const row = await stack.db
+        .selectFrom('backgroundJobs')
+        .select(['status', 'error'])
+        .where('kind', '=', 'STUDENT_EXPORT')
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('FAILED');
+      expect(row.error).toBeTruthy();
+      expect(await page.getByTestId('student-export-progress').count()).toBe(0);
+      expect(await page.getByTestId('student-export').isEnabled()).toBe(true);
+      await context.close();
+    } finally {
+      failed = true;
+      await rm(dir, { force: true });
+      await rename(aside, dir);
+    }
   });
 });

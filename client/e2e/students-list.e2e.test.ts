@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import { STUDENT_MESSAGES } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
-import { makeGrade, makeStaff } from '../../test/helpers.js';
+import { makeGrade, makePhase, makeStaff, setFlags } from '../../test/helpers.js';
 import { horizontalOverflow, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
@@ -124,5 +125,201 @@ describe('admin students list', () => {
     await page.getByTestId('students-name').filter({ hasText: 'Hina Shah' }).waitFor();
     await page.screenshot({ path: `${SCREENS}/students-360.png`, fullPage: true });
     await context.close();
+  });
+
+  it('searches by part of an e-mail and by a phone typed with a dash, as the server accepts them', async () => {
+    await seedStudents();
+    await holder.stack.db
+      .updateTable('students')
+      .set({ phone: '03219876543' })
+      .where('email', 'in', ['ali-1@example.com', 'ali-2@example.com'])
+      .execute();
+    const admin = await makeStaff(holder.stack.db, { superAdmin: true });
+    const context = await holder.stack.newContext({ width: 1280, height: 900 });
+    const page = await context.newPage();
+    await signInAsAdmin(page, admin.email, admin.password);
+    await openList(page);
+
+    const email = page.getByTestId('students-filter-email');
+    expect(await email.getAttribute('type')).toBe('text');
+    await email.fill('ali-5');
+    await page.getByTestId('students-filter-apply').click();
+    await page.waitForURL((url) => url.searchParams.get('email') === 'ali-5');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="students-row"]').length === 7);
+    expect((await rowNames(page)).sort()).toEqual(
+      ['5', '50', '51', '52', '53', '54', '55'].map((n) => `Ali Student ${n}`).sort(),
+    );
+
+    await page.getByTestId('students-filter-clear').click();
+    await page.waitForURL((url) => !url.searchParams.has('email'));
+    const phone = page.getByTestId('students-filter-phone');
+    expect(await phone.getAttribute('inputmode')).toBe('numeric');
+    await phone.fill('0321-987');
+    await page.getByTestId('students-filter-apply').click();
+    await page.waitForURL((url) => url.searchParams.get('phone') === '0321-987');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="students-row"]').length === 2);
+    expect((await rowNames(page)).sort()).toEqual(['Ali Student 1', 'Ali Student 2']);
+    await context.close();
+  });
+
+  it('edits and deletes with the spec toasts, and shows the server message when adding fails', async () => {
+    await seedStudents();
+    const db = holder.stack.db;
+    // Ali Student 3 has paid: deleting keeps the account, deactivated and anonymised.
+    const payer = await db
+      .selectFrom('students')
+      .select('id')
+      .where('email', '=', 'ali-3@example.com')
+      .executeTakeFirstOrThrow();
+    const pkg = await db
+      .insertInto('paymentPackages')
+      .values({ name: 'Two', attempts: 2, pricePaisa: 50000 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('payments')
+      .values({
+        orderRef: 'E2EORDER1',
+        studentId: payer.id,
+        packageId: pkg.id,
+        gateway: 'sandbox',
+        listPricePaisa: 50000,
+        amountPaisa: 50000,
+        attempts: 2,
+      })
+      .execute();
+    const admin = await makeStaff(db, { superAdmin: true });
+    const context = await holder.stack.newContext({ width: 1280, height: 900 });
+    const page = await context.newPage();
+    await signInAsAdmin(page, admin.email, admin.password);
+
+    await openList(page, '?fullName=Zara');
+    await page.getByTestId('students-edit').click();
+    const form = page.getByTestId('student-form');
+    await form.getByTestId('student-form-name').fill('Zara Ahmed Khan');
+    await form.getByTestId('student-form-save').click();
+    await page.getByText(STUDENT_MESSAGES.updated).waitFor();
+    await page.getByTestId('students-name').filter({ hasText: 'Zara Ahmed Khan' }).waitFor();
+
+    // A failed call shows the server's message.
+    await page.getByTestId('students-add').click();
+    await form.getByTestId('student-form-name').fill('Another Zara');
+    await form.getByTestId('student-form-email').fill('zara@example.com');
+    await form.getByTestId('student-form-password').fill('Numbers-are-fun-1');
+    await form.getByTestId('student-form-save').click();
+    await page.getByText('A student with this e-mail already exists').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await openList(page, '?fullName=Zainab');
+    await page.getByTestId('students-delete').click();
+    await page.getByTestId('confirm-action').click();
+    await page.getByText(STUDENT_MESSAGES.deleted).waitFor();
+    await page.getByTestId('students-empty').waitFor();
+    expect(
+      await db
+        .selectFrom('students')
+        .select('id')
+        .where('email', '=', 'zainab@example.com')
+        .executeTakeFirst(),
+    ).toBeUndefined();
+
+    await openList(page, '?email=ali-3%40');
+    await page.getByTestId('students-delete').click();
+    await page.getByTestId('confirm-action').click();
+    await page.getByText(STUDENT_MESSAGES.anonymised).waitFor();
+    const kept = await db
+      .selectFrom('students')
+      .select(['fullName', 'isActive'])
+      .where('id', '=', payer.id)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ fullName: 'Deleted student', isActive: false });
+    await context.close();
+  });
+
+  it('shows read-only staff no add, edit, delete, export or promote controls', async () => {
+    const { grade5 } = await seedStudents();
+    const db = holder.stack.db;
+    // A ranked contest phase, so Promote is on offer to whoever may promote.
+    const phase = await makePhase(db, 1);
+    const ranked = await db
+      .selectFrom('students')
+      .select('id')
+      .where('email', '=', 'zainab@example.com')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('phaseStandings')
+      .values({
+        phaseId: phase.id,
+        gradeId: grade5.id,
+        studentId: ranked.id,
+        playId: ranked.id,
+        score: 12,
+        totalTimeMs: 1000,
+        finishedAt: new Date(),
+        rank: 1,
+      })
+      .execute();
+    await setFlags(db, { contestQuizPhase: phase.id });
+
+    const controls = [
+      'students-add',
+      'students-edit',
+      'students-delete',
+      'student-export',
+      'students-promote',
+    ];
+    const visible = async (page: Page) => {
+      const shown: string[] = [];
+      for (const id of controls) {
+        if ((await page.getByTestId(id).count()) > 0) {
+          shown.push(id);
+        }
+      }
+      return shown;
+    };
+    const signedIn = async (staff: { email: string; password: string }) => {
+      const context = await holder.stack.newContext({ width: 1280, height: 900 });
+      const page = await context.newPage();
+      await signInAsAdmin(page, staff.email, staff.password);
+      await openList(page, '?fullName=Zainab');
+      return { context, page };
+    };
+
+    // A Super Admin sees every control: the test below can tell hidden from absent.
+    const full = await signedIn(await makeStaff(db, { superAdmin: true }));
+    expect(await visible(full.page)).toEqual(controls);
+    // Export is a permission of its own, given in the roles editor (offered for students only).
+    await full.page.goto('/admin-a1b2c3/staff-users');
+    await full.page.getByTestId('staff-tab-roles').click();
+    await full.page.getByTestId('add-role').click();
+    const roleForm = full.page.getByTestId('role-form');
+    await roleForm.getByTestId('role-name').fill('Exporters');
+    expect(await roleForm.getByTestId('perm-question-export').count()).toBe(0);
+    await roleForm.getByTestId('perm-student-read').check();
+    await roleForm.getByTestId('perm-student-export').check();
+    await roleForm.getByTestId('role-save').click();
+    await full.page.getByText('Role saved').waitFor();
+    await full.context.close();
+
+    const reader = await signedIn(await makeStaff(db, { permissions: [['student', 'read']] }));
+    expect(await visible(reader.page)).toEqual([]);
+    expect(await reader.page.getByTestId('students-status').isDisabled()).toBe(true);
+    expect(await reader.page.getByTestId('students-detail').count()).toBe(1);
+    await reader.context.close();
+
+    const exporterStaff = await makeStaff(db);
+    const exporters = await db
+      .selectFrom('staffRoles')
+      .select('id')
+      .where('name', '=', 'Exporters')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('staffUsers')
+      .set({ roleId: exporters.id })
+      .where('id', '=', exporterStaff.id)
+      .execute();
+    const exporter = await signedIn(exporterStaff);
+    expect(await visible(exporter.page)).toEqual(['student-export']);
+    await exporter.context.close();
   });
 });

@@ -90,15 +90,24 @@ describe('realtime path', () => {
     await expect(client(url, { token: 'not-a-token' })).rejects.toThrow(/unauthorized/);
   });
 
-  it('lets only staff join job rooms', async () => {
+  it('lets only staff join job rooms (the job must exist)', async () => {
     const url = `http://127.0.0.1:${(nodeA.app.server.address() as AddressInfo).port}`;
+    const staff = await makeStaff(nodeA.db, { superAdmin: true });
+    const job = await nodeA.db
+      .insertInto('backgroundJobs')
+      .values({ kind: 'STUDENT_EXPORT', requestedBy: staff.id, params: '{}' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const room = `job:${job.id}`;
     const guest = await client(url);
-    const room = 'job:00000000-0000-4000-8000-000000000000';
     const guestJoin = await guest.emitWithAck('room:join', room);
     expect(guestJoin).toEqual({ ok: false, message: 'You cannot join this room' });
-    const staff = await makeStaff(nodeA.db, { superAdmin: true });
     const { accessToken } = await loginStaff(nodeA.app, staff);
     const staffSocket = await client(url, { token: accessToken });
     expect(await staffSocket.emitWithAck('room:join', room)).toEqual({ ok: true });
+    expect(await staffSocket.emitWithAck('room:join', 'job:00000000-0000-4000-8000-000000000000')).toEqual({
+      ok: false,
+      message: 'You cannot join this room',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_PAGES, hasPermission, MODULES } from './permissions.js';
+import { ADMIN_PAGES, actionsOf, allPermissions, hasPermission, MODULES } from './permissions.js';
 
 describe('permissions', () => {
   it('grant a Super Admin everything and others only what they hold', () => {
@@ -24,5 +24,21 @@ describe('permissions', () => {
       module: 'paymentConfigurations',
       action: 'read',
     });
+  });
+
+  it('offer export on students only, held by a Super Admin and not implied by read', () => {
+    expect(MODULES.filter((m) => actionsOf(m).includes('export'))).toEqual(['student']);
+    expect(allPermissions().student).toEqual({
+      read: true,
+      create: true,
+      update: true,
+      delete: true,
+      export: true,
+    });
+    expect(allPermissions().question).toEqual({ read: true, create: true, update: true, delete: true });
+    expect(hasPermission({}, true, { module: 'student', action: 'export' })).toBe(true);
+    expect(hasPermission({ student: { read: true } }, false, { module: 'student', action: 'export' })).toBe(
+      false,
+    );
   });
 });

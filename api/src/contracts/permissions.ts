@@ -24,8 +24,18 @@ export const MODULES = [
 ] as const;
 export type Module = (typeof MODULES)[number];
 
-export const ACTIONS = ['read', 'create', 'update', 'delete'] as const;
+export const ACTIONS = ['read', 'create', 'update', 'delete', 'export'] as const;
 export type Action = (typeof ACTIONS)[number];
+
+const CRUD: readonly Action[] = ['read', 'create', 'update', 'delete'];
+const STUDENT_ACTIONS: readonly Action[] = [...CRUD, 'export'];
+
+/**
+ * The actions each module offers. Exporting students (children's personal data in bulk) is a
+ * permission of its own, separate from reading the list.
+ */
+export const actionsOf = (module: Module): readonly Action[] =>
+  module === 'student' ? STUDENT_ACTIONS : CRUD;
 
 /** Permissions by resource, as in the admin auth state: { student: { read: true, update: true } }. */
 export type Permissions = Partial<Record<Module, Partial<Record<Action, boolean>>>>;
@@ -53,7 +63,7 @@ export function hasPermission(
 
 export function allPermissions(): Permissions {
   return Object.fromEntries(
-    MODULES.map((m) => [m, Object.fromEntries(ACTIONS.map((a) => [a, true]))]),
+    MODULES.map((m) => [m, Object.fromEntries(actionsOf(m).map((a) => [a, true]))]),
   ) as Permissions;
 }
 

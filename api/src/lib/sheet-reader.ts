@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { badRequest, HttpError } from './errors.js';
-import { checkZipLimits, type ZipLimits } from './zip-limits.js';
+import { checkZipLimits, scanZip, type ZipLimits } from './zip-limits.js';
 
 export type FileFormat = 'csv' | 'xlsx';
 
@@ -30,6 +30,8 @@ export interface SheetReaderOptions<C extends string> {
     maxColumns: number;
     /** Refuses a sheet before its rows are read. */
     isTooLong: (sheet: { rowCount: number; actualRowCount: number }) => boolean;
+    /** Refuses (tooManyRows) a workbook whose sheets hold more rows than this, before it is parsed. */
+    maxSheetRows?: number;
   };
 }
 
@@ -97,11 +99,22 @@ async function readXlsx<C extends string>(
   bytes: Buffer,
   options: SheetReaderOptions<C>,
 ): Promise<string[][]> {
-  const { limits, tooLargeMessage, maxColumns, isTooLong } = options.xlsx;
-  const zip = checkZipLimits(bytes, limits);
-  if (!zip.ok) {
+  const { limits, tooLargeMessage, maxColumns, isTooLong, maxSheetRows } = options.xlsx;
+  const declared = checkZipLimits(bytes, limits);
+  if (!declared.ok) {
     throw badRequest(
-      zip.reason === 'expands to more than the allowed size' ? tooLargeMessage : NOT_A_SPREADSHEET,
+      declared.reason === 'expands to more than the allowed size' ? tooLargeMessage : NOT_A_SPREADSHEET,
+    );
+  }
+  // The sizes a zip declares can lie: what its entries really inflate to is measured before ExcelJS
+  // inflates them all into memory.
+  const inflated = await scanZip(bytes, { ...limits, maxSheetRows });
+  if (!inflated.ok) {
+    if (inflated.reason === 'too many rows') {
+      throw options.tooManyRows();
+    }
+    throw badRequest(
+      inflated.reason === 'expands to more than the allowed size' ? tooLargeMessage : NOT_A_SPREADSHEET,
     );
   }
   const workbook = new ExcelJS.Workbook();

@@ -1,23 +1,26 @@
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { checkZipLimits } from './zip-limits.js';
+import { checkZipLimits, scanZip } from './zip-limits.js';
 
 const LIMITS = { maxUncompressedBytes: 1024 * 1024, maxEntries: 50 };
 
 /** A minimal one-file zip whose central directory declares `declared` uncompressed bytes. */
-function zipOf(content: Buffer, declared = content.length): Buffer {
-  const name = Buffer.from('x.xml');
-  const data = deflateRawSync(content);
+function zipOf(
+  content: Buffer,
+  declared = content.length,
+  { entry = 'x.xml', method = 8, data = deflateRawSync(content) } = {},
+): Buffer {
+  const name = Buffer.from(entry);
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(8, 8);
+  local.writeUInt16LE(method, 8);
   local.writeUInt32LE(data.length, 18);
   local.writeUInt32LE(declared, 22);
   local.writeUInt16LE(name.length, 26);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(8, 10);
+  central.writeUInt16LE(method, 10);
   central.writeUInt32LE(data.length, 20);
   central.writeUInt32LE(declared, 24);
   central.writeUInt16LE(name.length, 28);
@@ -58,6 +61,78 @@ describe('checkZipLimits', () => {
     });
     expect(checkZipLimits(zipOf(Buffer.from('a')), { ...LIMITS, maxEntries: 0 }).ok).toBe(false);
     expect(checkZipLimits(Buffer.from('question,option1\n1,2\n'), LIMITS)).toEqual({
+      ok: false,
+      reason: 'not a zip archive',
+    });
+  });
+});
+
+const sheetXml = (rows: number) =>
+  Buffer.from(
+    `<worksheet><sheetData>${Array.from({ length: rows }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${i}</v></c></row>`).join('')}<rowBreaks count="0"/></sheetData></worksheet>`,
+  );
+
+describe('scanZip', () => {
+  it('inflates a real workbook and counts its sheet rows', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Students');
+    for (let i = 0; i < 120; i += 1) {
+      sheet.addRow([`Student ${i}`, `s${i}@school.pk`]);
+    }
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const scan = await scanZip(bytes, { ...LIMITS, maxSheetRows: 500 });
+    expect(scan).toMatchObject({ ok: true, sheetRows: 120 });
+    expect(scan.ok && scan.inflatedBytes).toBeGreaterThan(bytes.length);
+  });
+
+  it('measures what entries really inflate to when the central directory lies about their sizes', async () => {
+    const liar = zipOf(Buffer.alloc(5 * 1024 * 1024), 1000);
+    expect(checkZipLimits(liar, LIMITS).ok).toBe(true);
+    expect(await scanZip(liar, LIMITS)).toEqual({
+      ok: false,
+      reason: 'expands to more than the allowed size',
+    });
+    // The same bytes within the limit pass: it is the real size that counts.
+    expect(await scanZip(zipOf(Buffer.alloc(512 * 1024), 1000), LIMITS)).toMatchObject({
+      ok: true,
+      inflatedBytes: 512 * 1024,
+    });
+  });
+
+  it('counts worksheet rows while inflating, a tag split across chunks included, and stops past the cap', async () => {
+    const rows = 20_000;
+    const sheet = zipOf(sheetXml(rows), undefined, { entry: 'xl/worksheets/sheet1.xml' });
+    expect(
+      await scanZip(sheet, { ...LIMITS, maxUncompressedBytes: 10 * 1024 * 1024, maxSheetRows: rows }),
+    ).toMatchObject({
+      ok: true,
+      sheetRows: rows,
+    });
+    expect(
+      await scanZip(sheet, { ...LIMITS, maxUncompressedBytes: 10 * 1024 * 1024, maxSheetRows: rows - 1 }),
+    ).toEqual({ ok: false, reason: 'too many rows' });
+    // Rows of a file that is not a worksheet are not counted.
+    const other = zipOf(sheetXml(rows), undefined, { entry: 'xl/sharedStrings.xml' });
+    expect(
+      await scanZip(other, { ...LIMITS, maxUncompressedBytes: 10 * 1024 * 1024, maxSheetRows: 1 }),
+    ).toMatchObject({
+      ok: true,
+      sheetRows: 0,
+    });
+  });
+
+  it('refuses data that does not inflate and compression a spreadsheet never uses', async () => {
+    const content = Buffer.from('<worksheet/>'.repeat(1000));
+    const truncated = deflateRawSync(content).subarray(0, 20);
+    expect(await scanZip(zipOf(content, undefined, { data: truncated }), LIMITS)).toEqual({
+      ok: false,
+      reason: 'broken zip',
+    });
+    expect(await scanZip(zipOf(content, undefined, { method: 12 }), LIMITS)).toEqual({
+      ok: false,
+      reason: 'unsupported compression',
+    });
+    expect(await scanZip(Buffer.from('name,email\n'), LIMITS)).toEqual({
       ok: false,
       reason: 'not a zip archive',
     });

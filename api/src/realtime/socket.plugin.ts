@@ -1,9 +1,12 @@
+import type { Db } from '@riyazi/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { AccessTokens } from '../auth/tokens.js';
 import { rooms } from '../contracts/socket.js';
+import { loadActiveStaff } from '../modules/staff-auth/staff-auth.service.js';
 import { createSocketServer, type SocketData, type TypedServer } from './adapter.js';
+import { findJobRequester } from './rooms.repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +15,7 @@ declare module 'fastify' {
 }
 
 export interface SocketPluginOptions {
+  db: Db;
   redis: Redis;
   redisPrefix: string;
   tokens: AccessTokens;
@@ -20,10 +24,25 @@ export interface SocketPluginOptions {
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const PUBLIC_ROOM = new RegExp(`^(leaderboard:${UUID}:${UUID}|champions)$`, 'i');
-const STAFF_ROOM = new RegExp(`^job:${UUID}$`, 'i');
+const JOB_ROOM = new RegExp(`^job:(${UUID})$`, 'i');
 
-export function mayJoin(room: string, data: SocketData): boolean {
-  return PUBLIC_ROOM.test(room) || (data.role === 'staff' && STAFF_ROOM.test(room));
+/**
+ * Public boards are open to anyone. A job's room (its progress, a file of children's data in the
+ * making) only to the staff member who started the job, or a Super Admin, both read now.
+ */
+export async function mayJoin(db: Db, room: string, data: SocketData): Promise<boolean> {
+  if (PUBLIC_ROOM.test(room)) {
+    return true;
+  }
+  const jobId = JOB_ROOM.exec(room)?.[1];
+  if (jobId === undefined || data.role !== 'staff' || data.userId === null) {
+    return false;
+  }
+  const [staff, requester] = await Promise.all([
+    loadActiveStaff(db, data.userId),
+    findJobRequester(db, jobId.toLowerCase()),
+  ]);
+  return staff !== null && requester !== undefined && (staff.isSuperAdmin || requester === staff.id);
 }
 
 function identify(token: unknown, tokens: AccessTokens): SocketData | null {
@@ -65,16 +84,26 @@ async function socketPlugin(app: FastifyInstance, opts: SocketPluginOptions): Pr
       void socket.join(rooms.staff());
     }
     socket.on('room:join', (room, ack) => {
-      if (typeof room !== 'string' || !mayJoin(room, socket.data)) {
+      const answer = (result: { ok: boolean; message?: string }) => {
         if (typeof ack === 'function') {
-          ack({ ok: false, message: 'You cannot join this room' });
+          ack(result);
         }
-        return;
-      }
-      void socket.join(room);
-      if (typeof ack === 'function') {
-        ack({ ok: true });
-      }
+      };
+      const allowed = typeof room === 'string' ? mayJoin(opts.db, room, socket.data) : Promise.resolve(false);
+      void allowed.then(
+        async (ok) => {
+          if (!ok) {
+            answer({ ok: false, message: 'You cannot join this room' });
+            return;
+          }
+          await socket.join(room);
+          answer({ ok: true });
+        },
+        (err: unknown) => {
+          app.log.warn({ err }, 'room join check failed');
+          answer({ ok: false, message: 'You cannot join this room' });
+        },
+      );
     });
     socket.on('room:leave', (room) => {
       if (typeof room === 'string') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MODULES } from '../../../api/src/contracts/permissions.js';
+import { actionsOf, isModule, MODULES } from '../../../api/src/contracts/permissions.js';
 import { SEED_QUESTIONS } from './questions.js';
 import {
   CATEGORIES,
@@ -115,11 +115,15 @@ describe('demo questions', () => {
 });
 
 describe('demo reference data', () => {
-  it('grants limited roles only modules the api knows', () => {
+  it('grants limited roles only modules the api knows and actions those modules offer', () => {
     const modules: readonly string[] = MODULES;
     for (const role of LIMITED_ROLES) {
-      for (const module of Object.keys(role.permissions)) {
+      for (const [module, actions] of Object.entries(role.permissions)) {
         expect(modules, role.name).toContain(module);
+        const offered: readonly string[] = isModule(module) ? actionsOf(module) : [];
+        for (const action of actions ?? []) {
+          expect(offered, `${role.name} ${module}`).toContain(action);
+        }
       }
     }
   });

@@ -68,8 +68,10 @@ export type PermissionModule =
   | 'subCategory'
   | 'quiz'
   | 'student'
-  | 'studentVerification';
-export type PermissionAction = 'read' | 'create' | 'update' | 'delete';
+  | 'studentVerification'
+  | 'bulkUpload';
+/** As api/src/contracts/permissions.ts ACTIONS; export is offered by the student module only. */
+export type PermissionAction = 'read' | 'create' | 'update' | 'delete' | 'export';
 
 export interface SeedRole {
   name: string;
@@ -93,6 +95,11 @@ export const LIMITED_ROLES: SeedRole[] = [
   {
     name: 'Verifier',
     permissions: { studentVerification: ['read', 'update'], student: ['read'] },
+  },
+  {
+    // Enrols schools and sends them their lists; cannot edit or delete students.
+    name: 'School Coordinator',
+    permissions: { student: ['read', 'export'], bulkUpload: ['read', 'create'] },
   },
 ];
 

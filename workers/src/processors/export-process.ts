@@ -4,7 +4,12 @@
 import type { JobProgressEvent } from '@riyazi/api/contracts';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
-import { type ExportProcessMessage, type ExportProcessRequest, runStudentExport } from './exports.js';
+import {
+  ExportBusyError,
+  type ExportProcessMessage,
+  type ExportProcessRequest,
+  runStudentExport,
+} from './exports.js';
 
 function report(message: ExportProcessMessage): Promise<void> {
   return new Promise((resolve) => {
@@ -32,7 +37,11 @@ async function run(request: ExportProcessRequest): Promise<number> {
     return 0;
   } catch (err) {
     log.error({ err, jobId: request.jobId }, 'student export failed');
-    await report({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+    await report({
+      type: 'failed',
+      message: err instanceof Error ? err.message : String(err),
+      busy: err instanceof ExportBusyError,
+    });
     return 1;
   } finally {
     await db.destroy();

@@ -24,7 +24,15 @@ export interface ExportProcessRequest {
 export type ExportProcessMessage =
   | { type: 'progress'; event: JobProgressEvent }
   | { type: 'done'; outcome: 'written' | 'skipped'; peakRssMb: number }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; message: string; busy: boolean };
+
+/** Another run of the same export is alive and writing: this delivery leaves the row to it. */
+export class ExportBusyError extends Error {
+  constructor(jobId: string) {
+    super(`another run of export ${jobId} is still writing`);
+    this.name = 'ExportBusyError';
+  }
+}
 
 /**
  * V8 lets garbage pile up to its heap limit before collecting it: an export streaming 100,000
@@ -62,14 +70,14 @@ export function runExportProcess(ctx: ExportContext & { databaseUrl: string }, j
   child.send(request);
   return new Promise<'written' | 'skipped'>((resolve, reject) => {
     let outcome: Extract<ExportProcessMessage, { type: 'done' }> | null = null;
-    let failure: string | null = null;
+    let failure: Extract<ExportProcessMessage, { type: 'failed' }> | null = null;
     child.on('message', (message: ExportProcessMessage) => {
       if (message.type === 'progress') {
         publish(ctx, message.event);
       } else if (message.type === 'done') {
         outcome = message;
       } else {
-        failure = message.message;
+        failure = message;
       }
     });
     child.once('error', reject);
@@ -78,8 +86,10 @@ export function runExportProcess(ctx: ExportContext & { databaseUrl: string }, j
       if (outcome && code === 0) {
         ctx.log.info({ jobId, peakRssMb: outcome.peakRssMb }, 'student export process finished');
         resolve(outcome.outcome);
+      } else if (failure?.busy) {
+        reject(new ExportBusyError(jobId));
       } else {
-        reject(new Error(failure ?? `the export process stopped (${signal ?? `exit ${code}`})`));
+        reject(new Error(failure?.message ?? `the export process stopped (${signal ?? `exit ${code}`})`));
       }
     });
   });
@@ -92,11 +102,50 @@ function publish(ctx: ExportContext, event: JobProgressEvent) {
 /** Progress is written and pushed about every 2 %, not per page of a small export. */
 const STEP_PERCENT = 2;
 
+/** How long a delivery waits for another live run of the same export to end before it gives up. */
+const RUN_LOCK_WAIT_MS = 30_000;
+const RUN_LOCK_POLL_MS = 100;
+
+async function waitForRunLock(conn: ExportContext['db'], jobId: string, waitMs: number): Promise<boolean> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (await jobs.tryLockExportRun(conn, jobId)) {
+      return true;
+    }
+    if (Date.now() >= deadline) {
+      return false;
+    }
+    await new Promise((resolve) => setTimeout(resolve, RUN_LOCK_POLL_MS));
+  }
+}
+
 /**
  * Writes the CSV of background_jobs row `jobId`. Safe to run again: a retry starts the file over,
- * and a job already SUCCEEDED (or cancelled) is left alone.
+ * and a job already SUCCEEDED (or cancelled) is left alone. The whole run holds the export's run
+ * lock on a connection of its own, so a second run of the same job waits until the first ends (or
+ * dies) instead of writing beside it; it then finds the job done, or claims it afresh.
  */
-export async function runStudentExport(ctx: ExportContext, jobId: string): Promise<'written' | 'skipped'> {
+export async function runStudentExport(
+  ctx: ExportContext,
+  jobId: string,
+  options: { lockWaitMs?: number } = {},
+): Promise<'written' | 'skipped'> {
+  return ctx.db.connection().execute(async (conn) => {
+    if (!(await waitForRunLock(conn, jobId, options.lockWaitMs ?? RUN_LOCK_WAIT_MS))) {
+      throw new ExportBusyError(jobId);
+    }
+    try {
+      return await writeExport({ ...ctx, db: conn }, jobId);
+    } finally {
+      await jobs.unlockExportRun(conn, jobId).catch((err: unknown) => {
+        // A broken connection is closed by the pool, and its lock goes with it.
+        ctx.log.warn({ err, jobId }, 'student export run lock not released');
+      });
+    }
+  });
+}
+
+async function writeExport(ctx: ExportContext, jobId: string): Promise<'written' | 'skipped'> {
   const claim = await jobs.claimExportJob(ctx.db, jobId);
   if (claim !== 'claimed') {
     ctx.log.info({ jobId, claim }, 'student export not run');
@@ -134,9 +183,16 @@ export const exportsHandlers: Handlers['exports'] = {
       const { databaseUrl } = ctx;
       await (databaseUrl ? runExportProcess({ ...ctx, databaseUrl }, jobId) : runStudentExport(ctx, jobId));
     } catch (err) {
+      // A live run owns the row; BullMQ tries this delivery again later, when it will find it done.
+      if (err instanceof ExportBusyError) {
+        ctx.log.warn({ jobId }, err.message);
+        throw err;
+      }
       const final = isLastAttempt(job);
-      await jobs.markExportFailed(ctx.db, jobId, err instanceof Error ? err.message : String(err), final);
-      publish(ctx, { jobId, status: final ? 'FAILED' : 'QUEUED', progress: 0 });
+      const message = err instanceof Error ? err.message : String(err);
+      if (await jobs.markExportFailed(ctx.db, jobId, message, final)) {
+        publish(ctx, { jobId, status: final ? 'FAILED' : 'QUEUED', progress: 0 });
+      }
       throw err;
     }
   },

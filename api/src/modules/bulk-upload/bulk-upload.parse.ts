@@ -29,6 +29,9 @@ export async function readStudentSheet(bytes: Buffer): Promise<SheetRow[]> {
       tooLargeMessage: 'The spreadsheet is too large once opened: keep one sheet of at most 20,000 students',
       maxColumns: 40,
       isTooLong: (sheet) => sheet.actualRowCount > BULK_UPLOAD_MAX_ROWS + 1,
+      // Counted while inflating, so 200,000 rows are refused before ExcelJS builds them all in memory;
+      // twice the cap leaves room for blank formatted rows, which the exact count above then skips.
+      maxSheetRows: 2 * (BULK_UPLOAD_MAX_ROWS + 1),
     },
   });
   return rows;

@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import type { AppContext } from '../../context.js';
 import type {
   BulkUploadConfirmBody,
@@ -10,6 +9,7 @@ import { DEFAULT_JOB_OPTIONS } from '../../contracts/jobs.js';
 import { writeAudit } from '../../lib/audit.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { enqueue } from '../../queue/queues.js';
+import { csvCell } from '../question-report/question-report.csv.js';
 import type { Actor } from '../reference-data/reference-data.shared.js';
 import { readStudentSheet } from './bulk-upload.parse.js';
 import * as repo from './bulk-upload.repository.js';
@@ -176,7 +176,11 @@ export async function resultCsv(
       .map(([column, problem]) => `${column}: ${problem}`)
       .join('; '),
   ]);
-  const csv = Papa.unparse({ fields: ['row', 'email', 'outcome', 'error'], data: rows });
+  // As the student export: RFC 4180 quoting, and cells a spreadsheet would run as formulas neutralised
+  // (the e-mail column is whatever the uploaded file said).
+  const csv = [['row', 'email', 'outcome', 'error'], ...rows]
+    .map((cells) => cells.map(csvCell).join(','))
+    .join('\r\n');
   const base = (result.fileName ?? 'students').replace(/\.[^.]+$/, '').replace(/[^\w.-]+/g, '_');
   return { fileName: `${base}-result.csv`, csv: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8') };
 }

@@ -1,8 +1,8 @@
 import type { Database, Db } from '@riyazi/db';
 import type { Transaction } from 'kysely';
 import {
-  ACTIONS,
   type Action,
+  actionsOf,
   isAction,
   isModule,
   MODULES,
@@ -24,22 +24,26 @@ export const GRANT_REFUSED = 'You cannot grant permissions you do not have';
 
 export function grantsOf(permissions: Permissions): Grant[] {
   return MODULES.flatMap((m) =>
-    ACTIONS.filter((a) => permissions[m]?.[a] === true).map((a): Grant => `${m}:${a}`),
+    actionsOf(m)
+      .filter((a) => permissions[m]?.[a] === true)
+      .map((a): Grant => `${m}:${a}`),
   );
 }
 
 export function grantsFromRows(rows: { module: string; action: string }[]): Grant[] {
-  const valid = rows.filter((r) => isModule(r.module) && isAction(r.action));
+  const valid = rows.filter(
+    (r) => isModule(r.module) && isAction(r.action) && actionsOf(r.module).includes(r.action),
+  );
   return valid.map((r) => `${r.module}:${r.action}` as Grant).sort();
 }
 
-/** Every module with all four actions spelled out, so a client can draw the grid as is. */
+/** Every module with each action it offers spelled out, so a client can draw the grid as is. */
 export function permissionsOf(isSuperAdmin: boolean, grants: Grant[]): Permissions {
   const held = new Set(grants);
   return Object.fromEntries(
     MODULES.map((m) => [
       m,
-      Object.fromEntries(ACTIONS.map((a) => [a, isSuperAdmin || held.has(`${m}:${a}`)])),
+      Object.fromEntries(actionsOf(m).map((a) => [a, isSuperAdmin || held.has(`${m}:${a}`)])),
     ]),
   );
 }

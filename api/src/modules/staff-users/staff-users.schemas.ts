@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIONS, MODULES } from '../../contracts/permissions.js';
+import { ACTIONS, actionsOf, MODULES } from '../../contracts/permissions.js';
 
 export const idQuery = z.object({ id: z.uuid({ message: 'must be an id' }) });
 
@@ -13,11 +13,25 @@ const username = z.string().trim().min(1, 'is required').max(80);
 const password = z.string().min(10, 'must be at least 10 characters').max(256);
 const roleName = z.string().trim().min(1, 'is required').max(60);
 
-/** By module, then action: { student: { read: true } }. Unknown modules or actions are refused. */
-export const permissionsSchema = z.partialRecord(
-  z.enum(MODULES),
-  z.partialRecord(z.enum(ACTIONS), z.boolean()),
-);
+/**
+ * By module, then action: { student: { read: true } }. Unknown modules or actions are refused, and
+ * so is granting an action the module does not offer (only students can be exported).
+ */
+export const permissionsSchema = z
+  .partialRecord(z.enum(MODULES), z.partialRecord(z.enum(ACTIONS), z.boolean()))
+  .superRefine((permissions, ctx) => {
+    for (const module of MODULES) {
+      for (const [action, granted] of Object.entries(permissions[module] ?? {})) {
+        if (granted && !(actionsOf(module) as readonly string[]).includes(action)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [module, action],
+            message: `${module} has no ${action} permission`,
+          });
+        }
+      }
+    }
+  });
 
 export const listStaffQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

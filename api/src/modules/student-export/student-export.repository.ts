@@ -88,9 +88,42 @@ export async function listExportJobs(db: Executor, staffId: string | null, limit
 
 // The worker's side of the row: claim, progress, finish.
 
+/**
+ * One run of an export at a time: the run holds this session advisory lock (on a connection of its
+ * own) from claim to finish. A second delivery of the same job (a stalled job picked up again while
+ * the first run is alive) waits for it; a killed run's connection closes and frees the lock at once.
+ */
+const RUN_LOCK_CLASS = 52_001;
+const runLockKey = (id: string) => sql`${RUN_LOCK_CLASS}::int, hashtext(${`student-export-run:${id}`})`;
+
+export async function tryLockExportRun(conn: Executor, id: string): Promise<boolean> {
+  const { rows } = await sql<{
+    locked: boolean;
+  }>`SELECT pg_try_advisory_lock(${runLockKey(id)}) AS locked`.execute(conn);
+  return rows[0]?.locked === true;
+}
+
+export async function unlockExportRun(conn: Executor, id: string): Promise<void> {
+  await sql`SELECT pg_advisory_unlock(${runLockKey(id)})`.execute(conn);
+}
+
+/** Whether some session holds the run lock of `id` (tests: the writing run holds it throughout). */
+export async function isExportRunLocked(db: Executor, id: string): Promise<boolean> {
+  const { rows } = await sql<{ held: boolean }>`
+    SELECT EXISTS (
+      SELECT 1 FROM pg_locks
+      WHERE locktype = 'advisory' AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+        AND classid = ${RUN_LOCK_CLASS}::oid AND objid = hashtext(${`student-export-run:${id}`})::oid AND objsubid = 2
+    ) AS held`.execute(db);
+  return rows[0]?.held === true;
+}
+
 export type ClaimOutcome = 'claimed' | 'done' | 'missing';
 
-/** Marks the job RUNNING from zero (a retry starts the file over); a SUCCEEDED or CANCELLED job is left alone. */
+/**
+ * Marks the job RUNNING from zero (a retry starts the file over); a SUCCEEDED or CANCELLED job is
+ * left alone. Taking over a RUNNING row is safe only under the run lock, which the caller holds.
+ */
 export async function claimExportJob(db: Executor, id: string): Promise<ClaimOutcome> {
   const claimed = await db
     .updateTable('backgroundJobs')
@@ -153,19 +186,44 @@ export async function markExportSucceeded(
     .execute();
 }
 
-/** `final` false: BullMQ will try again, so the row goes back to QUEUED rather than FAILED. */
-export async function markExportFailed(db: Executor, id: string, error: string, final: boolean) {
-  await db
-    .updateTable('backgroundJobs')
-    .set({
-      status: final ? 'FAILED' : 'QUEUED',
-      error,
-      progress: 0,
-      finishedAt: final ? sql<Date>`now()` : null,
-    })
-    .where('id', '=', id)
-    .where('status', 'in', ['QUEUED', 'RUNNING'])
-    .execute();
+/**
+ * `final` false: BullMQ will try again, so the row goes back to QUEUED rather than FAILED. Only
+ * while no run holds the run lock: a failed delivery must not undo the row of a live run (it waits
+ * `waitMs` for a run that is just ending, e.g. a killed process whose connection is closing).
+ * False when the row was left alone.
+ */
+export async function markExportFailed(
+  db: Db,
+  id: string,
+  error: string,
+  final: boolean,
+  waitMs = 3000,
+): Promise<boolean> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await sql`SELECT set_config('lock_timeout', ${`${Math.max(1, Math.round(waitMs))}ms`}, true)`.execute(
+        trx,
+      );
+      await sql`SELECT pg_advisory_xact_lock(${runLockKey(id)})`.execute(trx);
+      const updated = await trx
+        .updateTable('backgroundJobs')
+        .set({
+          status: final ? 'FAILED' : 'QUEUED',
+          error,
+          progress: 0,
+          finishedAt: final ? sql<Date>`now()` : null,
+        })
+        .where('id', '=', id)
+        .where('status', 'in', ['QUEUED', 'RUNNING'])
+        .executeTakeFirst();
+      return updated.numUpdatedRows > 0n;
+    });
+  } catch (err) {
+    if (typeof err === 'object' && err !== null && 'code' in err && err.code === '55P03') {
+      return false;
+    }
+    throw err;
+  }
 }
 
 /** Files of exports past their expiry, for the hourly cleanup. */

@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { unauthorized } from '../../lib/errors.js';
+import { hasPermission } from '../../contracts/permissions.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import type { StaffIdentity } from '../staff-auth/staff-auth.service.js';
 import {
@@ -27,24 +28,29 @@ function sendCsvFile(reply: FastifyReply, file: { stream: Readable; size: number
 }
 
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
-const studentRead = { permission: { module: 'student' as const, action: 'read' as const } };
+/** Children's personal data in bulk: student:export, a permission of its own (and student:read). */
+const studentExport = { permission: { module: 'student' as const, action: 'export' as const } };
 
 const staffOf = (request: { staff: StaffIdentity | null }) => {
   if (!request.staff) {
     throw unauthorized();
   }
-  return request.staff;
+  const staff = request.staff;
+  if (!hasPermission(staff.permissions, staff.isSuperAdmin, { module: 'student', action: 'read' })) {
+    throw forbidden();
+  }
+  return staff;
 };
 
 export const studentExportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   app.get(
     '/student/downloadStudentCSV',
     {
-      config: studentRead,
+      config: studentExport,
       schema: {
         tags: ['students'],
         summary:
-          'Starts a CSV export of the students matching the list filters; answers 202 at once, progress is pushed to the job:{jobId} room',
+          'Starts a CSV export of the students matching the list filters (needs student:export and student:read); answers 202 at once, progress is pushed to the job:{jobId} room',
         querystring: exportQuery,
         response: { 202: exportStartedSchema, 429: errorSchema, ...guarded },
       },
@@ -55,7 +61,7 @@ export const studentExportRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   app.get(
     '/admin/exports/',
     {
-      config: studentRead,
+      config: studentExport,
       schema: {
         tags: ['students'],
         summary: "The signed-in admin's student exports, newest first (a Super Admin sees everyone's)",
@@ -68,7 +74,7 @@ export const studentExportRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   app.get(
     '/admin/exports/status/',
     {
-      config: studentRead,
+      config: studentExport,
       schema: {
         tags: ['students'],
         summary: "One export's state (the client's resync after joining its job room)",
@@ -81,7 +87,7 @@ export const studentExportRoutes: FastifyPluginAsyncZod<AppContext> = async (app
   app.get(
     '/admin/exports/download/',
     {
-      config: studentRead,
+      config: studentExport,
       schema: {
         tags: ['students'],
         summary:

@@ -89,8 +89,12 @@ export function BulkUploadListPage() {
                   <td data-label="Invalid" data-testid="bulk-run-invalid">
                     {run.invalid}
                   </td>
-                  <td data-label="By">{run.requestedBy ?? '—'}</td>
-                  <td data-label="When">{when(run.createdAt)}</td>
+                  <td data-label="By" data-testid="bulk-run-by">
+                    {run.requestedBy ?? '—'}
+                  </td>
+                  <td data-label="When" data-testid="bulk-run-when">
+                    <time dateTime={run.createdAt}>{when(run.createdAt)}</time>
+                  </td>
                   <td data-label="Result">
                     {run.status === 'SUCCEEDED' ? <ResultButton run={run} small /> : '—'}
                   </td>

@@ -42,4 +42,18 @@ describe('permission grid', () => {
       canGrantAll({ permissions: {}, isSuperAdmin: true }, { permissions: {}, isSuperAdmin: true }),
     ).toBe(true);
   });
+
+  it('offers Export on students only, and counts it in the student row', () => {
+    const crud = setRow({}, 'student', true, (action) => action !== 'export');
+    expect(rowState(crud, 'student')).toBe('some');
+    const all = setRow({}, 'student', true, () => true);
+    expect(all.student).toEqual({ read: true, create: true, update: true, delete: true, export: true });
+    expect(rowState(all, 'student')).toBe('all');
+    expect(setRow({}, 'question', true, () => true).question).toEqual({
+      read: true,
+      create: true,
+      update: true,
+      delete: true,
+    });
+  });
 });

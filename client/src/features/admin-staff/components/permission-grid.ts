@@ -1,6 +1,6 @@
 import {
-  ACTIONS,
   type Action,
+  actionsOf,
   hasPermission,
   MODULES,
   type Module,
@@ -42,6 +42,7 @@ export const ACTION_LABELS: Record<Action, string> = {
   create: 'Create',
   update: 'Update',
   delete: 'Delete',
+  export: 'Export',
 };
 
 export const isGranted = (permissions: Permissions, module: Module, action: Action): boolean =>
@@ -58,19 +59,22 @@ export function setRow(
   on: boolean,
   editable: (action: Action) => boolean,
 ): Permissions {
-  return ACTIONS.filter(editable).reduce((next, action) => setGrant(next, module, action, on), permissions);
+  return actionsOf(module)
+    .filter(editable)
+    .reduce((next, action) => setGrant(next, module, action, on), permissions);
 }
 
 export function rowState(permissions: Permissions, module: Module): 'all' | 'some' | 'none' {
-  const count = ACTIONS.filter((action) => isGranted(permissions, module, action)).length;
-  return count === ACTIONS.length ? 'all' : count === 0 ? 'none' : 'some';
+  const offered = actionsOf(module);
+  const count = offered.filter((action) => isGranted(permissions, module, action)).length;
+  return count === offered.length ? 'all' : count === 0 ? 'none' : 'some';
 }
 
 /** Only the granted permissions, the way the api stores them. */
 export function compactPermissions(permissions: Permissions): Permissions {
   const compact: Permissions = {};
   for (const module of MODULES) {
-    const granted = ACTIONS.filter((action) => isGranted(permissions, module, action));
+    const granted = actionsOf(module).filter((action) => isGranted(permissions, module, action));
     if (granted.length > 0) {
       compact[module] = Object.fromEntries(granted.map((action) => [action, true]));
     }
@@ -80,7 +84,8 @@ export function compactPermissions(permissions: Permissions): Permissions {
 
 export function grantCount(permissions: Permissions): number {
   return MODULES.reduce(
-    (sum, module) => sum + ACTIONS.filter((action) => isGranted(permissions, module, action)).length,
+    (sum, module) =>
+      sum + actionsOf(module).filter((action) => isGranted(permissions, module, action)).length,
     0,
   );
 }
@@ -97,7 +102,7 @@ export function canGrantAll(
     return false;
   }
   return MODULES.every((module) =>
-    ACTIONS.every(
+    actionsOf(module).every(
       (action) =>
         !isGranted(role.permissions, module, action) ||
         hasPermission(access.permissions, access.isSuperAdmin, { module, action }),

@@ -1,6 +1,7 @@
 import {
   ACTIONS,
   type Action,
+  actionsOf,
   hasPermission,
   MODULES,
   type Module,
@@ -142,7 +143,8 @@ function PermissionGrid({ permissions, allOn, editable, onChange }: PermissionGr
             {MODULES.map((module) => {
               const label = MODULE_LABELS[module];
               const state = allOn ? 'all' : rowState(permissions, module);
-              const editableActions = ACTIONS.filter((action) => editable(module, action));
+              const offered = actionsOf(module);
+              const editableActions = offered.filter((action) => editable(module, action));
               // "All" means every box this editor may tick, so it can also clear them again.
               const allChecked =
                 state === 'all' ||
@@ -173,21 +175,25 @@ function PermissionGrid({ permissions, allOn, editable, onChange }: PermissionGr
                       data-testid={`perm-${module}-all`}
                     />
                   </td>
-                  {ACTIONS.map((action) => (
-                    <td key={action} className="perm-grid__cell">
-                      <input
-                        type="checkbox"
-                        className="perm-grid__check"
-                        aria-label={`${ACTION_LABELS[action]} ${label}`}
-                        checked={allOn || isGranted(permissions, module, action)}
-                        disabled={!editable(module, action)}
-                        onChange={(event) =>
-                          onChange(setGrant(permissions, module, action, event.target.checked))
-                        }
-                        data-testid={`perm-${module}-${action}`}
-                      />
-                    </td>
-                  ))}
+                  {ACTIONS.map((action) =>
+                    offered.includes(action) ? (
+                      <td key={action} className="perm-grid__cell">
+                        <input
+                          type="checkbox"
+                          className="perm-grid__check"
+                          aria-label={`${ACTION_LABELS[action]} ${label}`}
+                          checked={allOn || isGranted(permissions, module, action)}
+                          disabled={!editable(module, action)}
+                          onChange={(event) =>
+                            onChange(setGrant(permissions, module, action, event.target.checked))
+                          }
+                          data-testid={`perm-${module}-${action}`}
+                        />
+                      </td>
+                    ) : (
+                      <td key={action} className="perm-grid__cell" />
+                    ),
+                  )}
                 </tr>
               );
             })}

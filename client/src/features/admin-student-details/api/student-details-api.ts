@@ -1,4 +1,4 @@
-import type { ServedQuestion } from '@riyazi/api/contracts';
+import type { ServedQuestion, WrongAnswer } from '@riyazi/api/contracts';
 import type { VerificationStatus } from '@riyazi/api/contracts/accounts';
 import { adminHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
@@ -163,6 +163,7 @@ export const studentDetailKeys = {
   plays: (id: string, type: QuizKind, page: number, limit: number) =>
     [...root, 'plays', id, type, page, limit] as const,
   attempt: (playId: string) => [...root, 'attempt', playId] as const,
+  wrong: (playId: string) => [...root, 'attempt', playId, 'wrong'] as const,
   document: (id: string) => [...root, 'document', id] as const,
 };
 
@@ -189,6 +190,13 @@ export async function fetchAttemptDetail(playId: string, signal?: AbortSignal): 
       query: { id: playId },
       signal,
     })
+  ).data;
+}
+
+/** The play's wrong and unanswered questions (GET /play-quiz/wrong, staff with student:read). */
+export async function fetchWrongAnswers(playId: string, signal?: AbortSignal): Promise<WrongAnswer[]> {
+  return (
+    await adminHttp.get<DataEnvelope<WrongAnswer[]>>('/play-quiz/wrong', { query: { id: playId }, signal })
   ).data;
 }
 

@@ -4,6 +4,7 @@ import {
   fetchDocumentFile,
   fetchStudentDetail,
   fetchStudentPlays,
+  fetchWrongAnswers,
   type GrantInput,
   grantAttempts,
   issueResetLink,
@@ -35,6 +36,17 @@ export function useAttemptDetail(playId: string) {
   return useQuery({
     queryKey: studentDetailKeys.attempt(playId),
     queryFn: ({ signal }) => fetchAttemptDetail(playId, signal),
+    staleTime: 0,
+    meta: { silent: true },
+  });
+}
+
+/** Fetched when the "wrong answers only" view is switched on. */
+export function useWrongAnswers(playId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: studentDetailKeys.wrong(playId),
+    queryFn: ({ signal }) => fetchWrongAnswers(playId, signal),
+    enabled,
     staleTime: 0,
     meta: { silent: true },
   });

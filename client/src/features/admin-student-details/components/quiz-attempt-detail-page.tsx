@@ -7,8 +7,9 @@ import { Switch } from '../../../shared/ui/field';
 import { PageHeading } from '../../../shared/ui/page';
 import { RecordStatus } from '../../../shared/ui/record-status';
 import { Card } from '../../../shared/ui/surface';
+import type { WrongAnswer } from '@riyazi/api/contracts';
 import type { AttemptDetail, AttemptQuestion } from '../api/student-details-api';
-import { useAttemptDetail } from '../api/use-student-details';
+import { useAttemptDetail, useWrongAnswers } from '../api/use-student-details';
 import { formatDateTime, formatDuration, formatScore, OUTCOME_LABELS } from './student-format';
 import './student-details.css';
 
@@ -23,12 +24,34 @@ export function QuizAttemptDetailPage() {
   );
 }
 
-const isWrong = (q: AttemptQuestion) => q.outcome === 'WRONG' || q.outcome === 'NO_ANSWER';
+/** The wrong-answer call's items, with the time and score the attempt detail has for each. */
+function asAttemptQuestions(wrong: WrongAnswer[], all: AttemptQuestion[]): AttemptQuestion[] {
+  const byIndex = new Map(all.map((q) => [q.index, q]));
+  return wrong.map((w) => {
+    const known = byIndex.get(w.index);
+    return {
+      index: w.index,
+      question: w.question,
+      selectedOptionIds: w.selectedOptionIds,
+      answerText: w.answerText,
+      outcome: w.outcome === 'NO_ANSWER' ? 'NO_ANSWER' : 'WRONG',
+      timeTakenMs: known?.timeTakenMs ?? null,
+      score: known?.score ?? null,
+      servedAt: known?.servedAt ?? null,
+      answeredAt: known?.answeredAt ?? null,
+    };
+  });
+}
 
 function AttemptView({ attempt }: { attempt: AttemptDetail }) {
   const { play } = attempt;
   const [wrongOnly, setWrongOnly] = useState(false);
-  const shown = wrongOnly ? attempt.questions.filter(isWrong) : attempt.questions;
+  const wrong = useWrongAnswers(play._id, wrongOnly);
+  const shown = wrongOnly
+    ? wrong.data === undefined
+      ? null
+      : asAttemptQuestions(wrong.data, attempt.questions)
+    : attempt.questions;
   return (
     <>
       <Link
@@ -80,7 +103,11 @@ function AttemptView({ attempt }: { attempt: AttemptDetail }) {
         onCheckedChange={setWrongOnly}
         data-testid="attempt-wrong-only"
       />
-      {shown.length === 0 ? (
+      {shown === null ? (
+        <p className="muted" role={wrong.isError ? 'alert' : 'status'} data-testid="attempt-wrong-status">
+          {wrong.isError ? 'The wrong answers could not be loaded.' : 'Loading wrong answers…'}
+        </p>
+      ) : shown.length === 0 ? (
         <p className="muted" data-testid="attempt-none">
           {wrongOnly ? 'No wrong answers in this attempt.' : 'This attempt has no questions.'}
         </p>

@@ -15,10 +15,11 @@ const YES_NO: FilterOption[] = [
   { value: 'false', label: 'No' },
 ];
 
-const TEXT_FILTERS: { key: StudentFilterKey; label: string; type?: 'email' }[] = [
+// All "contains" searches: a part of an address ("ali") is a valid e-mail filter, so it is plain text.
+const TEXT_FILTERS: { key: StudentFilterKey; label: string }[] = [
   { key: 'fullName', label: 'Name' },
   { key: 'fatherName', label: "Father's name" },
-  { key: 'email', label: 'E-mail', type: 'email' },
+  { key: 'email', label: 'E-mail' },
   { key: 'schoolName', label: 'School' },
   { key: 'shortDescription', label: 'Batch Id' },
 ];
@@ -75,22 +76,17 @@ export function StudentFiltersPanel({ filters, grades, onApply, onClear }: Stude
       <summary>
         Filters{active > 0 ? <span className="st-filters__count"> ({active} active)</span> : null}
       </summary>
-      <form className="st-filters__form" onSubmit={onSubmit} aria-label="Student filters">
+      {/* noValidate: the server checks filters; the browser must not refuse what it accepts. */}
+      <form className="st-filters__form" onSubmit={onSubmit} noValidate aria-label="Student filters">
         <div className="st-filters__grid">
           {NUMBER_FILTERS.slice(0, 1).map(({ key, label }) => (
             <TextField key={key} label={label} type="number" min={1} inputMode="numeric" {...field(key)} />
           ))}
-          {TEXT_FILTERS.map(({ key, label, type }) => (
-            <TextField key={key} label={label} type={type ?? 'text'} maxLength={120} {...field(key)} />
+          {TEXT_FILTERS.map(({ key, label }) => (
+            <TextField key={key} label={label} type="text" maxLength={120} {...field(key)} />
           ))}
-          <TextField
-            label="Phone"
-            type="text"
-            inputMode="numeric"
-            pattern="[0-9]*"
-            maxLength={15}
-            {...field('phone')}
-          />
+          {/* Digits, spaces and dashes ("0300-123") as the server accepts; a number pad on phones. */}
+          <TextField label="Phone" type="text" inputMode="numeric" maxLength={15} {...field('phone')} />
           <FilterSelect
             label="Grade"
             allLabel="All grades"

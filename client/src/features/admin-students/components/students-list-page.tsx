@@ -81,8 +81,7 @@ export function StudentsListPage() {
           Everyone who signed up, their payments, plays and standings.
         </PageHeading>
         <div className="row st-heading__actions">
-          {/* Export slot: the export feature renders its button here. */}
-          <StudentExportButton filters={filters} />
+          {can('export') ? <StudentExportButton filters={filters} /> : null}
           {can('create') ? (
             <Button onClick={() => setEditing({ mode: 'add' })} data-testid="students-add">
               Add student

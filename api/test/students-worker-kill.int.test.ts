@@ -1,0 +1,248 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
+import Papa from 'papaparse';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { loginStaff, makeGrade, makeStaff, useTestContext } from '../../test/helpers.js';
+import { exportDirOf, exportFileOf } from '../src/modules/student-export/student-export.files.js';
+
+// The workers run as `npm start` runs them: a process of their own, here killed with SIGKILL mid-job
+// (no shutdown hook runs, nothing is cleaned up) and replaced by a fresh one.
+
+const t = useTestContext({ resetEachTest: true });
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const running: ChildProcess[] = [];
+
+interface WorkersProcess {
+  child: ChildProcess;
+  output(): string;
+}
+
+/** `workers/src/main.ts` on the test database, Redis prefix and upload folder. */
+function startWorkersProcess(): WorkersProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: inject('databaseUrl'),
+      REDIS_PREFIX: inject('redisPrefix'),
+      UPLOAD_DIR: t.config.UPLOAD_DIR,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let output = '';
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-64_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, output: () => output };
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve();
+    } else {
+      child.once('exit', () => resolve());
+    }
+  });
+
+async function waitFor<T>(check: () => Promise<T | false> | T | false, ms: number, what: string): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value !== false) {
+      return value;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function startedWorkers(): Promise<WorkersProcess> {
+  const workers = startWorkersProcess();
+  await waitFor(() => workers.output().includes('workers started'), 30_000, 'workers started');
+  return workers;
+}
+
+async function killHard(workers: WorkersProcess) {
+  workers.child.kill('SIGKILL');
+  await exited(workers.child);
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+afterEach(async () => {
+  for (const child of running.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited(child);
+    }
+  }
+});
+
+const jobRow = (id: string) =>
+  t.db
+    .selectFrom('backgroundJobs')
+    .select(['status', 'processedRows', 'totalRows', 'result', 'error'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
+async function superAdmin() {
+  const staff = await makeStaff(t.db, { superAdmin: true });
+  return { authorization: `Bearer ${(await loginStaff(t.app, staff)).accessToken}` };
+}
+
+function multipart(csv: string) {
+  const boundary = '----riyazi-kill-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="school.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.from(csv, 'utf8'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('a workers process killed mid-job', () => {
+  it('a bulk upload resumes in a new workers process and creates every student exactly once', async () => {
+    const headers = await superAdmin();
+    await makeGrade(t.db, 3);
+    const total = 10_000;
+    const csv = Papa.unparse({
+      fields: ['fullName', 'email', 'grade', 'city'],
+      data: Array.from({ length: total }, (_, i) => [
+        `Student ${i + 1}`,
+        `kid${i + 1}@school.pk`,
+        'Grade 3',
+        'Lahore',
+      ]),
+    });
+    const form = multipart(csv);
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bulkUpload/preview/',
+      headers: { ...headers, ...form.headers },
+      payload: form.payload,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const { uploadId, valid } = preview.json<{ uploadId: string; valid: number }>();
+    expect(valid).toBe(total);
+
+    const first = await startedWorkers();
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/bulkUpload/confirm/',
+      headers,
+      payload: { uploadId, autoEmailVerified: true, sendWelcome: false },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(202);
+    // Killed as soon as some batches are committed and others are not.
+    const atKill = await waitFor(
+      async () => {
+        const row = await jobRow(uploadId);
+        return row.processedRows > 0 && row.processedRows < total ? row : false;
+      },
+      60_000,
+      'the upload to be under way',
+    );
+    await killHard(first);
+    const afterKill = await jobRow(uploadId);
+    expect(afterKill.status).toBe('RUNNING');
+    expect(afterKill.processedRows).toBeLessThan(total);
+
+    await startedWorkers();
+    const done = await waitFor(
+      async () => {
+        const row = await jobRow(uploadId);
+        return row.status === 'SUCCEEDED' || row.status === 'FAILED' ? row : false;
+      },
+      90_000,
+      'the upload to finish in the new process',
+    );
+    expect(done, done.error ?? '').toMatchObject({ status: 'SUCCEEDED', processedRows: total });
+    expect(atKill.processedRows).toBeGreaterThan(0);
+
+    const counts = await sql<{ students: number; emails: number }>`
+      SELECT count(*)::int AS students, count(DISTINCT lower(email))::int AS emails
+      FROM students WHERE registered_through_bulk`.execute(t.db);
+    expect(counts.rows[0]).toEqual({ students: total, emails: total });
+    const result = done.result as { created: number; skipped: number; createdRows: number[] };
+    expect(result.created).toBe(total);
+    expect(result.skipped).toBe(0);
+    expect(new Set(result.createdRows).size).toBe(total);
+  }, 180_000);
+
+  it('an export is written by a new workers process: one complete file, no leftovers', async () => {
+    const total = 60_000;
+    await sql`
+      INSERT INTO students (full_name, email, password_hash, short_description)
+      SELECT 'Kill ' || n, 'kill-export-' || n || '@example.com', 'x', 'BATCH-' || (n % 7)
+      FROM generate_series(1, ${total}) n`.execute(t.db);
+    const headers = await superAdmin();
+    const first = await startedWorkers();
+    const started = await t.app.inject({ method: 'GET', url: '/api/student/downloadStudentCSV', headers });
+    expect(started.statusCode, started.body).toBe(202);
+    const { jobId } = started.json<{ jobId: string }>();
+
+    await waitFor(
+      async () => {
+        const row = await jobRow(jobId);
+        return row.status === 'RUNNING' && row.processedRows > 0 && row.processedRows < total ? row : false;
+      },
+      60_000,
+      'the export to be under way',
+    );
+    // The export process the killed workers forked notices its parent is gone and stops too.
+    const exportPid = Number(
+      execFileSync('pgrep', ['-P', String(first.child.pid), '-f', 'export-process'], { encoding: 'utf8' })
+        .trim()
+        .split('\n')[0],
+    );
+    expect(exportPid).toBeGreaterThan(0);
+    await killHard(first);
+    await waitFor(() => !isAlive(exportPid), 10_000, 'the orphaned export process to stop');
+    expect((await jobRow(jobId)).status).toBe('RUNNING');
+
+    await startedWorkers();
+    const done = await waitFor(
+      async () => {
+        const row = await jobRow(jobId);
+        return row.status === 'SUCCEEDED' || row.status === 'FAILED' ? row : false;
+      },
+      90_000,
+      'the export to finish in the new process',
+    );
+    expect(done, done.error ?? '').toMatchObject({ status: 'SUCCEEDED', processedRows: total });
+    const body = await readFile(exportFileOf(t.config.UPLOAD_DIR, jobId), 'utf8');
+    const lines = body.split('\r\n').filter(Boolean);
+    expect(lines).toHaveLength(total + 1);
+    expect(new Set(lines).size).toBe(total + 1);
+    expect(lines[1]).toMatch(/^\d+,Kill 1,/);
+    expect(lines.at(-1)).toMatch(new RegExp(`^\\d+,Kill ${total},`));
+    const leftovers = (await readdir(exportDirOf(t.config.UPLOAD_DIR))).filter(
+      (name) => name.startsWith(jobId) && name.endsWith('.part'),
+    );
+    expect(leftovers).toEqual([]);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/exports/download/?id=${jobId}`,
+      headers,
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe(body);
+  }, 180_000);
+});
