@@ -83,7 +83,19 @@ export async function resetDatabase(db: Db): Promise<void> {
     SELECT quote_ident(tablename) AS name FROM pg_tables
     WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'
   `.execute(db);
-  await sql.raw(`TRUNCATE ${rows.map((r) => r.name).join(', ')} CASCADE`).execute(db);
+  const truncate = sql.raw(`TRUNCATE ${rows.map((r) => r.name).join(', ')} CASCADE`);
+  // Workers a test started may be mid-statement: PostgreSQL can pick the TRUNCATE as a deadlock
+  // victim (it locks every table), and the next try finds them done.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await truncate.execute(db);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt === 5) {
+        throw err;
+      }
+    }
+  }
 }
 
 export interface StaffFactoryOptions {

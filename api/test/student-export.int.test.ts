@@ -532,32 +532,45 @@ describe('student CSV export', () => {
   it('a second run of the same export waits for the live one and never writes beside it', async () => {
     await sql`
       INSERT INTO students (full_name, email, password_hash)
-      SELECT 'Twice ' || n, 'twice-' || n || '@example.com', 'x' FROM generate_series(1, 5000) n`.execute(
+      SELECT 'Twice ' || n, 'twice-' || n || '@example.com', 'x' FROM generate_series(1, 20000) n`.execute(
       t.db,
     );
     const { staff } = await admin();
     const jobId = await insertJob(staff.id);
     const ctx = { db: t.db, log, uploadDir: t.config.UPLOAD_DIR, databaseUrl: t.config.DATABASE_URL };
     let second: Promise<'written' | 'skipped'> | null = null;
-    let lockedWhileWriting = false;
-    let loserMarked: boolean | null = null;
-    let secondStartedWhileRunning = false;
-    // When the first run (a real export process) reports progress, a stalled delivery of the same job
-    // starts in this process, and a failing delivery tries to put the row back to QUEUED.
+    let observed: Promise<{ locked: boolean; loserMarked: boolean; status: string }> | null = null;
+    // When the first run (a real export process) reports progress, it is paused mid-write (SIGSTOP):
+    // a stalled delivery of the same job then fails and another starts, and only then does the
+    // first run go on (SIGCONT).
     const onProgress = {
       to: () => ({
         emit: (_name: string, event: JobProgressEvent) => {
-          if (second === null && event.status === 'RUNNING' && event.progress > 0) {
-            second = (async () => {
-              lockedWhileWriting = await exportJobs.isExportRunLocked(t.db, jobId);
-              loserMarked = await exportJobs.markExportFailed(t.db, jobId, 'stalled copy failed', false, 100);
+          if (observed === null && event.status === 'RUNNING' && event.progress > 0) {
+            const child = exportChildPid();
+            process.kill(child, 'SIGSTOP');
+            observed = (async () => {
+              const locked = await exportJobs.isExportRunLocked(t.db, jobId);
+              const loserMarked = await exportJobs.markExportFailed(
+                t.db,
+                jobId,
+                'stalled copy failed',
+                false,
+                100,
+              );
               const row = await t.db
                 .selectFrom('backgroundJobs')
                 .select('status')
                 .where('id', '=', jobId)
                 .executeTakeFirstOrThrow();
-              secondStartedWhileRunning = row.status === 'RUNNING';
-              return runStudentExport({ db: t.db, log, uploadDir: t.config.UPLOAD_DIR, io: silentIo }, jobId);
+              second = runStudentExport(
+                { db: t.db, log, uploadDir: t.config.UPLOAD_DIR, io: silentIo },
+                jobId,
+              );
+              // Let the second delivery reach the run lock before the first goes on.
+              await new Promise((resolve) => setTimeout(resolve, 200));
+              process.kill(child, 'SIGCONT');
+              return { locked, loserMarked, status: row.status };
             })();
           }
           return true;
@@ -566,20 +579,18 @@ describe('student CSV export', () => {
     };
     const first = await runExportProcess({ ...ctx, io: onProgress as never }, jobId);
     expect(first).toBe('written');
+    expect(await observed).toEqual({ locked: true, loserMarked: false, status: 'RUNNING' });
     expect(second).not.toBeNull();
     expect(await second).toBe('skipped');
-    expect(lockedWhileWriting).toBe(true);
-    expect(loserMarked).toBe(false);
-    expect(secondStartedWhileRunning).toBe(true);
 
     const row = await t.db
       .selectFrom('backgroundJobs')
       .selectAll()
       .where('id', '=', jobId)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ status: 'SUCCEEDED', processedRows: 5000, error: null });
+    expect(row).toMatchObject({ status: 'SUCCEEDED', processedRows: 20000, error: null });
     const body = await readFile(exportFileOf(t.config.UPLOAD_DIR, jobId), 'utf8');
-    expect(body.split('\r\n').filter(Boolean)).toHaveLength(5001);
+    expect(body.split('\r\n').filter(Boolean)).toHaveLength(20001);
     expect((await readdir(exportDirOf(t.config.UPLOAD_DIR))).filter((n) => n.endsWith('.part'))).toEqual([]);
     expect(await exportJobs.isExportRunLocked(t.db, jobId)).toBe(false);
   });
