@@ -11,6 +11,8 @@ export interface JobMap {
   scoring: {
     /** Scores one recorded answer, updates its play's totals and finishes the play when complete. */
     'answer.score': { eventId: string; playId: string; questionId: string };
+    /** The answers one api node recorded together (one job for a batch: the contest-day path). */
+    'answers.score': { answers: { eventId: string; playId: string; questionId: string }[] };
   };
   ranking: {
     /** A contest play finished: schedules one standings.recompute for its phase and grade. */
@@ -47,7 +49,7 @@ export const QUEUE_NAMES = [
 export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
   broadcast: ['flags.updated', 'champions.updated'],
   mail: ['mail.send'],
-  scoring: ['answer.score'],
+  scoring: ['answer.score', 'answers.score'],
   ranking: ['play.finished', 'standings.recompute', 'standings.stale'],
   exports: ['students.export'],
   bulkUpload: ['students.bulkUpload'],

@@ -24,7 +24,7 @@ interface Pending<I, O> {
   reject: (err: unknown) => void;
 }
 
-export function createBatcher<I, O>({ run, runOne, maxBatch = 250, maxInFlight = 2 }: BatcherOptions<I, O>) {
+export function createBatcher<I, O>({ run, runOne, maxBatch = 250, maxInFlight = 4 }: BatcherOptions<I, O>) {
   let waiting: Pending<I, O>[] = [];
   let inFlight = 0;
 

@@ -1,7 +1,6 @@
 import type { Database, Db } from '@riyazi/db';
 import type { Transaction } from 'kysely';
-import { OUTBOX_ROUTES, type OutboxEventType, type QueueName } from '../contracts/jobs.js';
-import { createBatcher, perHandle } from '../lib/batcher.js';
+import { OUTBOX_ROUTES, type OutboxEventType } from '../contracts/jobs.js';
 import type { Queues } from './queues.js';
 
 export interface OutboxEvent {
@@ -70,43 +69,4 @@ export async function dispatchAfterCommit(
       log.warn({ err, eventId: event.id }, 'enqueue after commit failed; the outbox relay will retry');
     }
   }
-}
-
-/** Events of the hot answer path, enqueued together: one Redis round trip for a whole batch. */
-const enqueueOf = perHandle((queues: Queues) =>
-  createBatcher<OutboxEvent, null>({
-    maxBatch: 500,
-    run: async (events) => {
-      const byQueue = new Map<QueueName, OutboxEvent[]>();
-      for (const event of events) {
-        const queue = OUTBOX_ROUTES[event.type].queue;
-        byQueue.set(queue, [...(byQueue.get(queue) ?? []), event]);
-      }
-      await Promise.all(
-        [...byQueue].map(([queue, queued]) =>
-          queues[queue].addBulk(
-            queued.map((event) => ({
-              name: OUTBOX_ROUTES[event.type].job,
-              data: { eventId: event.id, ...event.payload },
-              opts: { jobId: event.id },
-            })),
-          ),
-        ),
-      );
-      return events.map(() => null);
-    },
-  }),
-);
-
-/**
- * After commit, for events whose job marks them enqueued itself (the answer path): enqueued in
- * batches with the events of other requests; if Redis does not answer, the outbox relay in
- * workers enqueues them.
- */
-export function enqueueAfterCommit({ queues, log }: DispatchDeps, event: OutboxEvent): Promise<void> {
-  return enqueueOf(queues)(event).then(
-    () => undefined,
-    (err: unknown) =>
-      log.warn({ err, eventId: event.id }, 'enqueue after commit failed; the outbox relay will retry'),
-  );
 }

@@ -9,4 +9,8 @@ export const scoringHandlers: Handlers['scoring'] = {
     const events = await scoreAnswer(db, { playId, questionId, eventId });
     await dispatchAfterCommit({ db, queues, log }, events);
   },
+  'answers.score': async ({ answers }, _job, { db, queues, log }) => {
+    const events = await Promise.all(answers.map((answer) => scoreAnswer(db, answer)));
+    await dispatchAfterCommit({ db, queues, log }, events.flat());
+  },
 };

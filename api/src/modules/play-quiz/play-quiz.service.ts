@@ -14,7 +14,9 @@ import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
 import { createBatcher, perHandle } from '../../lib/batcher.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
-import { type DispatchDeps, enqueueAfterCommit } from '../../queue/outbox.js';
+import type { JobPayload } from '../../contracts/jobs.js';
+import type { DispatchDeps } from '../../queue/outbox.js';
+import { enqueue, type Queues } from '../../queue/queues.js';
 import { getFlags } from '../flags/flags.service.js';
 import { grantAttempts } from '../payments/attempt-grants.js';
 import { qualifiesFor } from '../phase-progress/qualification.js';
@@ -437,6 +439,37 @@ const cachedPlayStructure = ttlCache(30 * 60_000, (playId: string, db: Db) => pl
   keep: (structure) => structure !== null,
 });
 
+type AnswerToScore = JobPayload<'scoring', 'answer.score'>;
+
+/** The answers recorded together go to the scoring worker as one job (one Redis round trip). */
+const scoringJobOf = perHandle((queues: Queues) =>
+  createBatcher<AnswerToScore, null>({
+    maxBatch: 500,
+    run: async (answers) => {
+      await enqueue(
+        queues,
+        'scoring',
+        'answers.score',
+        { answers },
+        { jobId: `answers-${answers[0]!.eventId}` },
+      );
+      return answers.map(() => null);
+    },
+  }),
+);
+
+/**
+ * After commit. The scoring job marks the answer's event enqueued; if Redis does not answer, the
+ * outbox relay in workers enqueues the event on its own.
+ */
+function enqueueScoring({ queues, log }: DispatchDeps, answer: AnswerToScore): Promise<void> {
+  return scoringJobOf(queues)(answer).then(
+    () => undefined,
+    (err: unknown) =>
+      log.warn({ err, eventId: answer.eventId }, 'enqueue after commit failed; the outbox relay will retry'),
+  );
+}
+
 const recordAnswerOf = perHandle((db: Db) =>
   createBatcher({
     run: (items: Omit<repo.AnswerInput, 'graceMs'>[]) => batches.recordAnswers(db, items, ANSWER_GRACE_MS),
@@ -535,10 +568,10 @@ export async function submitAnswer(
   }
   // Acknowledge now and enqueue the scoring alongside; the scoring job marks the event enqueued,
   // and the outbox relay enqueues it anyway if this enqueue is lost.
-  void enqueueAfterCommit(deps, {
-    id: recorded.eventId,
-    type: 'answer.recorded',
-    payload: { playId: input.playId, questionId: input.questionId },
+  void enqueueScoring(deps, {
+    eventId: recorded.eventId,
+    playId: input.playId,
+    questionId: input.questionId,
   });
   const nextIndex = recorded.answeredBefore + 1;
   return {

@@ -197,7 +197,9 @@ export async function scoreRecordedAnswers(db: Db, items: AnswerToScore[]): Prom
 
 const scoreOf = perHandle((db: Db) =>
   createBatcher<AnswerToScore, OutboxEvent[]>({
-    maxBatch: 200,
+    // One batch at a time: a score may wait a little, and the answers that wait go together.
+    maxBatch: 500,
+    maxInFlight: 1,
     run: async (items) => {
       const events = await scoreRecordedAnswers(db, items);
       // Each play.finished event goes back with the first answer of its play.
