@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Job } from 'bullmq';
 import { pino } from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { type FakeJazzCash, startFakeJazzCash } from '../../test/fake-jazzcash.js';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.js';
 import { deleteRedisKeys, resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
+import { exited, type ServiceProcess, startService, waitFor } from '../../test/processes.js';
 import type { WorkerContext } from '../../workers/src/handlers.js';
 import { mailHandlers } from '../../workers/src/processors/mail.js';
 import { encryptSecret } from '../src/lib/secret-box.js';
@@ -16,7 +14,6 @@ import { jazzCashSecureHash } from '../src/modules/payments/gateways/jazzcash.js
 import { reconcilePendingPayments } from '../src/modules/payments/payments.service.js';
 
 const t = useTestContext();
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const STUDENT = 'fatima.malik@example.com';
 const OTHER = 'ayesha.khan@example.com';
 const JAZZ = { merchantId: 'MC12345', password: 'jazz-pass-1', integritySalt: 'salt0F5DD14AE2' };
@@ -529,39 +526,6 @@ describe('reconciliation', () => {
   });
 });
 
-/** The workers as `npm start` runs them, in a process of their own on the test database and Redis prefix. */
-function startWorkersProcess() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: inject('databaseUrl'),
-      REDIS_PREFIX: inject('redisPrefix'),
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (d: Buffer) => {
-    output += d.toString();
-  };
-  child.stdout?.on('data', collect);
-  child.stderr?.on('data', collect);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, exited, output: () => output };
-}
-
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 describe('receipt e-mail', () => {
   let smtp: FakeSmtp;
   beforeAll(async () => {
@@ -586,14 +550,14 @@ describe('receipt e-mail', () => {
 
     // The relay never answers the message's DATA: the worker is mid-send when it is killed.
     smtp.hold = true;
-    const first = startWorkersProcess();
-    let second: ReturnType<typeof startWorkersProcess> | null = null;
+    const first = startService('workers/src/main.ts');
+    let second: ServiceProcess | null = null;
     try {
       await waitFor('the first worker to be mid-send', () =>
         smtp.held.some((m) => m.decoded.includes(orderRef)),
       );
       first.child.kill('SIGKILL');
-      await first.exited;
+      await exited(first.child);
       smtp.hold = false;
       const row = await t.db
         .selectFrom('mailMessages')
@@ -604,7 +568,7 @@ describe('receipt e-mail', () => {
       expect(receipts()).toHaveLength(0);
 
       // A new worker finds the job stalled (its lock expired with the dead worker) and sends it.
-      second = startWorkersProcess();
+      second = startService('workers/src/main.ts');
       await waitFor('the receipt to be delivered', () => receipts().length > 0);
       await waitFor('the mail row to be SENT', async () => {
         const sent = await t.db
@@ -618,7 +582,7 @@ describe('receipt e-mail', () => {
       first.child.kill('SIGKILL');
       if (second) {
         second.child.kill('SIGTERM');
-        await second.exited;
+        await exited(second.child);
       }
     }
     expect(receipts()).toHaveLength(1);

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,54 +7,11 @@ import { closeQueues, createQueues, enqueue } from '@riyazi/api/queue';
 import { createRedis } from '@riyazi/api/redis';
 import { createDb } from '@riyazi/db';
 import { describe, expect, inject, it } from 'vitest';
+import { exited, startService as start, waitFor } from '../../test/processes.js';
 // @ts-expect-error: a plain .mjs script without types
 import { buildServer } from '../../scripts/build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Runs a service from source with tsx, or (a .mjs bundle) on plain node as `npm start` does. */
-function start(script: string, env: Record<string, string>) {
-  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...loader, script], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: inject('databaseUrl'),
-      REDIS_PREFIX: inject('redisPrefix'),
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    output += d.toString();
-  });
-  return { child, output: () => output };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) {
-      resolve(child.exitCode);
-    } else {
-      child.once('exit', (code) => resolve(code));
-    }
-  });
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms: number) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) {
-      return;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('timed out');
-}
 
 describe('processes', () => {
   it('api refuses to start with a bad variable and names it', async () => {
@@ -77,17 +33,21 @@ describe('processes', () => {
   it('api serves, then shuts down gracefully on SIGTERM', async () => {
     const port = String(40_000 + Math.floor(Math.random() * 20_000));
     const { child, output } = start('api/src/server.ts', { PORT: port, HOST: '127.0.0.1' });
-    await waitFor(async () => {
-      try {
-        return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok;
-      } catch {
-        return false;
-      }
-    }, 20_000);
+    await waitFor(
+      'the api to be ready',
+      async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok;
+        } catch {
+          return false;
+        }
+      },
+      20_000,
+    );
     await fetch(`http://127.0.0.1:${port}/api/contestPhase/active`, {
       headers: { 'x-request-id': 'trace-42' },
     });
-    await waitFor(() => output().includes('"reqId":"trace-42"'), 5000);
+    await waitFor('the request id in the log', () => output().includes('"reqId":"trace-42"'), 5000);
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
     expect(output()).toMatch(/shutting down/);
@@ -95,7 +55,7 @@ describe('processes', () => {
 
   it('workers start, then shut down gracefully on SIGTERM', async () => {
     const { child, output } = start('workers/src/main.ts', {});
-    await waitFor(() => output().includes('workers started'), 20_000);
+    await waitFor('the workers to start', () => output().includes('workers started'), 20_000);
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
   }, 30_000);
@@ -111,14 +71,22 @@ describe('processes', () => {
     const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'bundle-test');
     const queues = createQueues(redis, inject('redisPrefix'));
     try {
-      await waitFor(async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok;
-        } catch {
-          return false;
-        }
-      }, 20_000);
-      await waitFor(() => workers.output().includes('workers started'), 20_000);
+      await waitFor(
+        'the api bundle to be ready',
+        async () => {
+          try {
+            return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok;
+          } catch {
+            return false;
+          }
+        },
+        20_000,
+      );
+      await waitFor(
+        'the workers bundle to start',
+        () => workers.output().includes('workers started'),
+        20_000,
+      );
       const student = await db
         .insertInto('students')
         .values({ fullName: 'Bundle Student', email: `bundle-${port}@example.com`, passwordHash: 'x' })
@@ -134,16 +102,18 @@ describe('processes', () => {
         .returning('id')
         .executeTakeFirstOrThrow();
       await enqueue(queues, 'exports', 'students.export', { jobId: job.id }, { jobId: job.id });
-      let status = '';
-      await waitFor(async () => {
-        const row = await db
-          .selectFrom('backgroundJobs')
-          .select('status')
-          .where('id', '=', job.id)
-          .executeTakeFirstOrThrow();
-        status = row.status;
-        return status === 'SUCCEEDED' || status === 'FAILED';
-      }, 20_000);
+      const status = await waitFor(
+        'the export to end',
+        async () => {
+          const row = await db
+            .selectFrom('backgroundJobs')
+            .select('status')
+            .where('id', '=', job.id)
+            .executeTakeFirstOrThrow();
+          return row.status === 'SUCCEEDED' || row.status === 'FAILED' ? row.status : false;
+        },
+        20_000,
+      );
       expect(status, workers.output()).toBe('SUCCEEDED');
       expect(workers.output()).toContain('student export process finished');
       const csv = await readFile(path.join(uploadDir, 'exports', `${job.id}.csv`), 'utf8');
@@ -153,8 +123,8 @@ describe('processes', () => {
     } finally {
       api.child.kill('SIGTERM');
       workers.child.kill('SIGTERM');
-      expect(await exited(api.child)).toBe(0);
-      expect(await exited(workers.child)).toBe(0);
+      expect(await exited(api.child), api.output()).toBe(0);
+      expect(await exited(workers.child), workers.output()).toBe(0);
       await closeQueues(queues);
       redis.disconnect();
       await db.destroy();

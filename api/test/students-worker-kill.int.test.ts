@@ -1,76 +1,26 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loginStaff, makeGrade, makeStaff, useTestContext } from '../../test/helpers.js';
+import { exited, type ServiceProcess, startService, waitFor } from '../../test/processes.js';
 import { exportDirOf, exportFileOf } from '../src/modules/student-export/student-export.files.js';
 
 // The workers run as `npm start` runs them: a process of their own, here killed with SIGKILL mid-job
 // (no shutdown hook runs, nothing is cleaned up) and replaced by a fresh one.
 
 const t = useTestContext({ resetEachTest: true });
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const running: ChildProcess[] = [];
 
-interface WorkersProcess {
-  child: ChildProcess;
-  output(): string;
-}
-
-/** `workers/src/main.ts` on the test database, Redis prefix and upload folder. */
-function startWorkersProcess(): WorkersProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'workers/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: inject('databaseUrl'),
-      REDIS_PREFIX: inject('redisPrefix'),
-      UPLOAD_DIR: t.config.UPLOAD_DIR,
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  const keep = (d: Buffer) => {
-    output = (output + d.toString()).slice(-64_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, output: () => output };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      resolve();
-    } else {
-      child.once('exit', () => resolve());
-    }
-  });
-
-async function waitFor<T>(check: () => Promise<T | false> | T | false, ms: number, what: string): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value !== false) {
-      return value;
-    }
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-async function startedWorkers(): Promise<WorkersProcess> {
-  const workers = startWorkersProcess();
-  await waitFor(() => workers.output().includes('workers started'), 30_000, 'workers started');
+async function startedWorkers(): Promise<ServiceProcess> {
+  const workers = startService('workers/src/main.ts', { UPLOAD_DIR: t.config.UPLOAD_DIR });
+  running.push(workers.child);
+  await waitFor('workers started', () => workers.output().includes('workers started'), 30_000);
   return workers;
 }
 
-async function killHard(workers: WorkersProcess) {
+async function killHard(workers: ServiceProcess) {
   workers.child.kill('SIGKILL');
   await exited(workers.child);
 }
@@ -152,12 +102,12 @@ describe('a workers process killed mid-job', () => {
     expect(confirm.statusCode, confirm.body).toBe(202);
     // Killed as soon as some batches are committed and others are not.
     const atKill = await waitFor(
+      'the upload to be under way',
       async () => {
         const row = await jobRow(uploadId);
         return row.processedRows > 0 && row.processedRows < total ? row : false;
       },
       60_000,
-      'the upload to be under way',
     );
     await killHard(first);
     const afterKill = await jobRow(uploadId);
@@ -166,12 +116,12 @@ describe('a workers process killed mid-job', () => {
 
     await startedWorkers();
     const done = await waitFor(
+      'the upload to finish in the new process',
       async () => {
         const row = await jobRow(uploadId);
         return row.status === 'SUCCEEDED' || row.status === 'FAILED' ? row : false;
       },
       90_000,
-      'the upload to finish in the new process',
     );
     expect(done, done.error ?? '').toMatchObject({ status: 'SUCCEEDED', processedRows: total });
     expect(atKill.processedRows).toBeGreaterThan(0);
@@ -199,12 +149,12 @@ describe('a workers process killed mid-job', () => {
     const { jobId } = started.json<{ jobId: string }>();
 
     await waitFor(
+      'the export to be under way',
       async () => {
         const row = await jobRow(jobId);
         return row.status === 'RUNNING' && row.processedRows > 0 && row.processedRows < total ? row : false;
       },
       60_000,
-      'the export to be under way',
     );
     // The export process the killed workers forked notices its parent is gone and stops too.
     const exportPid = Number(
@@ -214,17 +164,17 @@ describe('a workers process killed mid-job', () => {
     );
     expect(exportPid).toBeGreaterThan(0);
     await killHard(first);
-    await waitFor(() => !isAlive(exportPid), 10_000, 'the orphaned export process to stop');
+    await waitFor('the orphaned export process to stop', () => !isAlive(exportPid), 10_000);
     expect((await jobRow(jobId)).status).toBe('RUNNING');
 
     await startedWorkers();
     const done = await waitFor(
+      'the export to finish in the new process',
       async () => {
         const row = await jobRow(jobId);
         return row.status === 'SUCCEEDED' || row.status === 'FAILED' ? row : false;
       },
       90_000,
-      'the export to finish in the new process',
     );
     expect(done, done.error ?? '').toMatchObject({ status: 'SUCCEEDED', processedRows: total });
     const body = await readFile(exportFileOf(t.config.UPLOAD_DIR, jobId), 'utf8');

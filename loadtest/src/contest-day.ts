@@ -271,6 +271,15 @@ async function scoringLag(db: Db, studentIds: string[]) {
   );
 }
 
+/** Plays left open on purpose would otherwise be closed one deadline at a time for 45 minutes. */
+const cancelOpenPlays = (db: Db, studentIds: string[]) =>
+  db
+    .updateTable('plays')
+    .set({ status: 'CANCELLED', clockDeadlineAt: null })
+    .where('studentId', 'in', studentIds)
+    .where('status', '=', 'IN_PROGRESS')
+    .execute();
+
 async function contestDay(db: Db, count: number) {
   const { quizId, studentIds } = await setup(db, count);
   const tokens = studentIds.map((id) => studentAccessToken(config.JWT_SECRET, id));
@@ -317,13 +326,7 @@ async function contestDay(db: Db, count: number) {
   );
   await scoringLag(db, studentIds);
   if (Number(values.questions) < 15) {
-    // Plays left open on purpose would otherwise close one deadline at a time for the next 45 min.
-    await db
-      .updateTable('plays')
-      .set({ status: 'CANCELLED', clockDeadlineAt: null })
-      .where('studentId', 'in', studentIds)
-      .where('status', '=', 'IN_PROGRESS')
-      .execute();
+    await cancelOpenPlays(db, studentIds);
   }
   return studentIds;
 }
@@ -370,13 +373,7 @@ async function saturateAnswers(db: Db, vus: number, seconds: number) {
     console.log('  (ran out of plays before the time was up: raise --saturate or lower --saturate-seconds)');
   }
   await scoringLag(db, studentIds);
-  // Plays the window cut short would otherwise be closed question by question for 45 minutes.
-  await db
-    .updateTable('plays')
-    .set({ status: 'CANCELLED', clockDeadlineAt: null })
-    .where('studentId', 'in', studentIds)
-    .where('status', '=', 'IN_PROGRESS')
-    .execute();
+  await cancelOpenPlays(db, studentIds);
   return p.answersAcked / elapsed;
 }
 
@@ -437,12 +434,7 @@ async function saturateSubmits(db: Db, vus: number, seconds: number) {
   if (next >= ready.length) {
     console.log('  (ran out of served questions before the time was up: lower --saturate-seconds)');
   }
-  await db
-    .updateTable('plays')
-    .set({ status: 'CANCELLED', clockDeadlineAt: null })
-    .where('studentId', 'in', studentIds)
-    .where('status', '=', 'IN_PROGRESS')
-    .execute();
+  await cancelOpenPlays(db, studentIds);
   return p.answersAcked / elapsed;
 }
 

@@ -5,13 +5,12 @@
  * PostgreSQL commits, and the api writes to its sockets, a few hundred times instead.
  *
  * `run` gets the items of one batch and answers one result per item, in order: a value, or an
- * Error for that item alone. If `run` itself throws (a deadlock, a constraint one item broke), each
- * item is run alone with `runOne` when given, so one bad item never fails the others; without
- * `runOne`, every item of the batch gets the error.
+ * Error for that item alone. If `run` throws for a batch of several (a deadlock, a constraint one
+ * item broke), each item is run again alone, so one bad item never fails the others; an item that
+ * fails alone gets its error.
  */
 export interface BatcherOptions<I, O> {
   run: (items: I[]) => Promise<(O | Error)[]>;
-  runOne?: (item: I) => Promise<O>;
   /** Items per batch (one statement's parameters must stay modest). */
   maxBatch?: number;
   /** Batches running at once: PostgreSQL works on one while the next one fills. */
@@ -24,7 +23,7 @@ interface Pending<I, O> {
   reject: (err: unknown) => void;
 }
 
-export function createBatcher<I, O>({ run, runOne, maxBatch = 250, maxInFlight = 4 }: BatcherOptions<I, O>) {
+export function createBatcher<I, O>({ run, maxBatch = 250, maxInFlight = 4 }: BatcherOptions<I, O>) {
   let waiting: Pending<I, O>[] = [];
   let inFlight = 0;
 
@@ -37,20 +36,23 @@ export function createBatcher<I, O>({ run, runOne, maxBatch = 250, maxInFlight =
     }
   };
 
+  const asError = (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure)));
+  const runAlone = async (item: I): Promise<O | Error> => {
+    try {
+      const [result] = await run([item]);
+      return result === undefined ? new Error('batch answered fewer results than items') : result;
+    } catch (failure) {
+      return asError(failure);
+    }
+  };
   const runBatch = async (items: I[]): Promise<(O | Error)[]> => {
     try {
       return await run(items);
     } catch (err) {
-      if (!runOne) {
+      if (items.length === 1) {
         throw err;
       }
-      return Promise.all(
-        items.map((item) =>
-          runOne(item).catch((failure: unknown) =>
-            failure instanceof Error ? failure : new Error(String(failure)),
-          ),
-        ),
-      );
+      return Promise.all(items.map(runAlone));
     }
   };
 

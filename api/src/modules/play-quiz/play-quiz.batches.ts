@@ -2,16 +2,36 @@ import { prepared } from '@riyazi/db';
 import { sql } from 'kysely';
 import { perHandle } from '../../lib/batcher.js';
 import type { Executor } from '../reference-data/reference-data.shared.js';
-import type { AnswerInput, NewPlay, PlayStructure, ServeRow, StartContext } from './play-quiz.repository.js';
 
-// The contest-day statements of play-quiz.repository.ts for many students at once (see
-// lib/batcher.ts): each takes its items as parallel arrays (one parameter per column, so the text
-// never varies and is prepared once) and answers one result per item, in item order.
+// The statements of the play path (start, serve, answer, the play's fixed part), each for many
+// students at once (see lib/batcher.ts; a lone call is a batch of one): each takes its items as
+// parallel arrays (one parameter per column, so the text never varies and is prepared once) and
+// answers one result per item, in item order.
 
 /** Columns are named as the caller wants them: thousands of rows skip the camelCase plugin. */
 const plain = perHandle((db: Executor) => db.withoutPlugins());
 
-/** startContext for many (student, quiz, kind) at once; undefined where the student is unknown. */
+/** Everything a start decides on: the student's account, the flags, their open play, their plays of the quiz. */
+export interface StartContext {
+  isActive: boolean;
+  gradeId: string | null;
+  contestAttempts: number;
+  fullName: string;
+  fatherName: string | null;
+  phone: string | null;
+  gender: 'MALE' | 'FEMALE' | 'OTHER' | null;
+  city: string | null;
+  schoolName: string | null;
+  referralSource: string | null;
+  verificationStatus: 'NOT_SUBMITTED' | 'PENDING' | 'APPROVED' | 'REJECTED';
+  flags: unknown;
+  /** The open play of this kind (a contest: of any quiz; practice: of this quiz). */
+  openPlayId: string | null;
+  /** Plays of this quiz that were not cancelled. */
+  quizPlays: number;
+}
+
+/** The start context of many (student, quiz, kind) at once; undefined where the student is unknown. */
 export async function startContexts(
   db: Executor,
   items: { studentId: string; quizId: string; kind: 'CONTEST' | 'PRACTICE' }[],
@@ -39,19 +59,31 @@ export async function startContexts(
   return items.map((_, index) => byItem.get(index + 1));
 }
 
-export interface NewPlayWithId extends NewPlay {
+export interface NewPlay {
+  /** Chosen by the caller, so a batch knows which row is whose. */
   id: string;
+  studentId: string;
+  quizId: string;
+  phaseId: string;
+  gradeId: string;
+  kind: 'CONTEST' | 'PRACTICE';
+  /** The drawn questions in play order, each with its option order. */
+  questions: { questionId: string; optionOrder: string[] }[];
+  secondsPerQuestion: number;
+  /** A contest spends one attempt. */
+  spendAttempt: boolean;
+  attemptsBefore: number;
 }
 
 /**
- * insertPlay for many plays (ids chosen by the caller) in one statement. A play that would be the
- * student's second open one is skipped (null for it) and spends nothing. Throws when any spend
- * would take an attempt the student no longer has (contest_attempts CHECK): the caller then starts
- * those plays one by one.
+ * Starts many plays in one statement: spends each contest's attempt, inserts the plays, their
+ * questions, the audit entries and the play.started events. A play that would be the student's
+ * second open one is skipped (null for it) and spends nothing. Throws when any spend would take an
+ * attempt the student no longer has (the contest_attempts CHECK, code 23514): nothing is written.
  */
 export async function insertPlays(
   db: Executor,
-  plays: NewPlayWithId[],
+  plays: NewPlay[],
 ): Promise<({ id: string; startedAt: Date; attempts: number } | null)[]> {
   const drawn = plays.flatMap((play) =>
     play.questions.map((q, position) => ({ playId: play.id, position, ...q })),
@@ -110,9 +142,29 @@ export async function insertPlays(
   return plays.map((play) => byId.get(play.id) ?? null);
 }
 
+/** One row per question of the play an item asked about (options and clock only on the asked one). */
+export interface ServeRow {
+  studentId: string;
+  kind: 'CONTEST' | 'PRACTICE';
+  status: string;
+  secondsPerQuestion: number;
+  position: number;
+  questionId: string;
+  optionOrder: string[];
+  servedAt: Date | null;
+  deadlineAt: Date | null;
+  outcome: 'ANSWERED' | 'NO_ANSWER' | null;
+  /** Set on every row when this call served the question first (and started its clock). */
+  firstServedAt: Date | null;
+  firstDeadlineAt: Date | null;
+}
+
 /**
- * serveAndMark for many (play, question) at once: each item's rows, as serveAndMark answers them
- * (but options and clock only on the asked question's row).
+ * The serve of contest day: reads each item's play with its answers and, when the asked question
+ * is the student's current one and not yet served, starts its clock (served_at, deadline) and
+ * records the question.served event. A contest question first asked for long after the previous
+ * answer already ran out there: its clock starts at that answer, so waiting never helps. The caller
+ * explains a refusal from the rows (none: no such play).
  */
 export async function serveMany(
   db: Executor,
@@ -194,13 +246,32 @@ export interface RecordedAnswer {
   eventId: string | null;
 }
 
+export interface AnswerInput {
+  playId: string;
+  questionId: string;
+  studentId: string;
+  now: Date;
+  isContest: boolean;
+  limitMs: number;
+  selectedOptionIds: string[];
+  answerText: string | null;
+  /** Nothing chosen or typed: recorded as no answer. */
+  empty: boolean;
+  /** The client's time taken, already bounded (practice may pause, so practice uses it). */
+  clientMs: number | null;
+  clientAuditMs: number | null;
+}
+
 /**
- * recordAnswer for many answers at once. Two submits of the same answer in one batch record it
- * once; both are told its outcome.
+ * The answer path: when the question is served and the play open, records each answer with the
+ * server's time taken (a contest answer after deadline + grace is no answer) and its answer.recorded
+ * event. The primary key makes a second submit insert nothing; its row then reports the first
+ * answer. Two submits of the same answer in one batch record it once; both are told its outcome.
+ * Also returns what the caller needs to explain a refusal.
  */
 export async function recordAnswers(
   db: Executor,
-  items: Omit<AnswerInput, 'graceMs'>[],
+  items: AnswerInput[],
   graceMs: number,
 ): Promise<RecordedAnswer[]> {
   const result = await sql<RecordedAnswer & { n: number }>`${prepared}
@@ -270,7 +341,20 @@ export async function recordAnswers(
   });
 }
 
-/** playStructure for many plays at once; null where there is no such play. */
+/** What a play fixed at its start and never changes: its owner, kind, time limit, questions in order. */
+export interface PlayStructure {
+  studentId: string;
+  kind: 'CONTEST' | 'PRACTICE';
+  secondsPerQuestion: number;
+  questions: {
+    questionId: string;
+    questionType: 'MCQS' | 'OPEN_ENDED';
+    selectMultiple: boolean;
+    optionOrder: string[];
+  }[];
+}
+
+/** The structure of many plays at once; null where there is no such play. */
 export async function playStructures(db: Executor, playIds: string[]): Promise<(PlayStructure | null)[]> {
   const result = await sql<{
     playId: string;

@@ -177,7 +177,6 @@ const quizDto = (quiz: repo.PlayQuiz): QuizDto => ({
 const startContextOf = perHandle((db: Db) =>
   createBatcher({
     run: (items: { studentId: string; quizId: string; kind: QuizKind }[]) => batches.startContexts(db, items),
-    runOne: (item) => repo.startContext(db, item.studentId, item.quizId, item.kind),
   }),
 );
 
@@ -186,20 +185,19 @@ type Inserted =
   | { kind: 'no-attempt' }
   | { kind: 'open-play-exists' };
 
+const isCheckViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23514';
+
 const insertPlayOf = perHandle((db: Db) =>
-  createBatcher<batches.NewPlayWithId, Inserted>({
-    run: async (plays) =>
-      (await batches.insertPlays(db, plays)).map((row) =>
-        row ? { kind: 'created', id: row.id, attempts: row.attempts } : { kind: 'open-play-exists' },
-      ),
-    // Alone, a play keeps insertPlay's own answers (e.g. the attempt another device just spent).
-    runOne: async (play) => {
+  createBatcher<batches.NewPlay, Inserted>({
+    run: async (plays) => {
       try {
-        const row = await repo.insertPlay(db, play);
-        return row ? { kind: 'created', id: row.id, attempts: row.attempts } : { kind: 'no-attempt' };
+        return (await batches.insertPlays(db, plays)).map((row) =>
+          row ? { kind: 'created', id: row.id, attempts: row.attempts } : { kind: 'open-play-exists' },
+        );
       } catch (err) {
-        if (repo.isSecondOpenPlay(err)) {
-          return { kind: 'open-play-exists' };
+        // Alone, the attempts CHECK means this student's last attempt went since their start was read.
+        if (plays.length === 1 && isCheckViolation(err)) {
+          return [{ kind: 'no-attempt' }];
         }
         throw err;
       }
@@ -338,7 +336,6 @@ const serveOf = perHandle((db: Db) =>
   createBatcher({
     run: (items: { playId: string; questionId: string; studentId: string; now: Date }[]) =>
       batches.serveMany(db, items, ANSWER_GRACE_MS),
-    runOne: (item) => repo.serveAndMark(db, { ...item, graceMs: ANSWER_GRACE_MS }),
   }),
 );
 
@@ -429,7 +426,6 @@ function answerValues(raw: unknown[]): string[] {
 const playStructureOf = perHandle((db: Db) =>
   createBatcher({
     run: (playIds: string[]) => batches.playStructures(db, playIds),
-    runOne: (playId) => repo.playStructure(db, playId),
   }),
 );
 
@@ -472,8 +468,7 @@ function enqueueScoring({ queues, log }: DispatchDeps, answer: AnswerToScore): P
 
 const recordAnswerOf = perHandle((db: Db) =>
   createBatcher({
-    run: (items: Omit<repo.AnswerInput, 'graceMs'>[]) => batches.recordAnswers(db, items, ANSWER_GRACE_MS),
-    runOne: (item) => repo.recordAnswer(db, { ...item, graceMs: ANSWER_GRACE_MS }),
+    run: (items: batches.AnswerInput[]) => batches.recordAnswers(db, items, ANSWER_GRACE_MS),
   }),
 );
 

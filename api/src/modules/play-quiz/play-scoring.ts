@@ -5,97 +5,6 @@ import { ANSWER_GRACE_MS, answerScore, isCorrectSelection } from '../../contract
 import { createBatcher, perHandle } from '../../lib/batcher.js';
 import { insertOutboxEvent, type OutboxEvent } from '../../queue/outbox.js';
 
-/**
- * The scoring step of the event path (DESIGN.md): scores one recorded answer, adds it to its play's
- * totals and finishes the play once every question is scored. One read and one statement: the
- * answer's score, the play's totals, the event's mark and any play.finished event commit together,
- * and the `is_correct IS NULL` guard makes a replayed job change nothing. Concurrent scorers of one
- * play queue on its row, and each adds to the totals it finds there.
- * Returns the outbox events to dispatch after commit (play.finished for a finished contest).
- */
-export async function scoreRecordedAnswer(
-  db: Db,
-  playId: string,
-  questionId: string,
-  eventId?: string,
-): Promise<OutboxEvent[]> {
-  const answer = await db
-    .selectFrom('playAnswers')
-    .innerJoin('questions', 'questions.id', 'playAnswers.questionId')
-    .innerJoin('plays', 'plays.id', 'playAnswers.playId')
-    .innerJoin('quizzes', 'quizzes.id', 'plays.quizId')
-    .select([
-      'playAnswers.outcome',
-      'playAnswers.selectedOptionIds',
-      'playAnswers.answerText',
-      'playAnswers.timeTakenMs',
-      'playAnswers.isCorrect',
-      'questions.type',
-      'questions.acceptedAnswers',
-      'questions.score as weight',
-      'quizzes.secondsPerQuestion',
-    ])
-    .select(
-      sql<
-        string[]
-      >`coalesce((SELECT array_agg(o.id) FROM question_options o WHERE o.question_id = questions.id AND o.is_correct), '{}')`.as(
-        'correctOptionIds',
-      ),
-    )
-    .where('playAnswers.playId', '=', playId)
-    .where('playAnswers.questionId', '=', questionId)
-    .modifyFront(prepared)
-    .executeTakeFirst();
-  if (!answer || answer.isCorrect !== null) {
-    if (eventId !== undefined) {
-      await markEventEnqueued(db, eventId);
-    }
-    return [];
-  }
-  let correct = false;
-  if (answer.outcome === 'ANSWERED') {
-    correct =
-      answer.type === 'MCQS'
-        ? isCorrectSelection(answer.selectedOptionIds, answer.correctOptionIds)
-        : answer.answerText !== null && matchesAny(answer.answerText, answer.acceptedAnswers);
-  }
-  const score = answerScore(correct, answer.timeTakenMs, answer.secondsPerQuestion * 1000, answer.weight);
-  const finished = await sql<{ id: string; payload: Record<string, unknown> }>`${prepared}
-    WITH scored AS (
-      UPDATE play_answers SET is_correct = ${correct}, score = ${score}, scored_at = now()
-      WHERE play_id = ${playId} AND question_id = ${questionId} AND is_correct IS NULL
-      RETURNING score, is_correct, time_taken_ms
-    ), play AS (
-      UPDATE plays SET
-        score = plays.score + scored.score,
-        correct_count = plays.correct_count + scored.is_correct::int,
-        total_time_ms = plays.total_time_ms + scored.time_taken_ms,
-        scored_count = plays.scored_count + 1,
-        status = CASE WHEN plays.status = 'IN_PROGRESS' AND plays.scored_count + 1 >= plays.question_count
-          THEN 'FINISHED' ELSE plays.status END,
-        finished_at = CASE WHEN plays.status = 'IN_PROGRESS' AND plays.scored_count + 1 >= plays.question_count
-          THEN (SELECT max(a.answered_at) FROM play_answers a WHERE a.play_id = plays.id)
-          ELSE plays.finished_at END,
-        clock_deadline_at = CASE WHEN plays.scored_count + 1 >= plays.question_count
-          THEN NULL ELSE plays.clock_deadline_at END
-      FROM scored
-      WHERE plays.id = ${playId}
-      RETURNING plays.id, plays.kind, plays.phase_id, plays.grade_id,
-        plays.status = 'FINISHED' AND plays.scored_count = plays.question_count AS finished_now
-    ), marked AS (
-      UPDATE outbox_events SET enqueued_at = now()
-      WHERE id = ${eventId ?? null}::uuid AND enqueued_at IS NULL
-    )
-    INSERT INTO outbox_events (type, payload)
-    SELECT 'play.finished', jsonb_build_object(
-      'playId', play.id, 'phaseId', play.phase_id, 'gradeId', play.grade_id, 'kind', play.kind)
-    FROM play
-    WHERE play.finished_now AND play.kind = 'CONTEST'
-    RETURNING id, payload
-  `.execute(db);
-  return finished.rows.map((row) => ({ id: row.id, type: 'play.finished', payload: row.payload }));
-}
-
 export interface AnswerToScore {
   playId: string;
   questionId: string;
@@ -104,10 +13,13 @@ export interface AnswerToScore {
 }
 
 /**
- * scoreRecordedAnswer for many answers at once (the scoring worker's jobs that arrive together):
- * one read and one statement for the whole batch, with the same guards, so a replayed job still
- * changes nothing. Answers of one play in the same batch add to its totals together. Returns the
- * play.finished events to dispatch, like scoreRecordedAnswer.
+ * The scoring step of the event path (DESIGN.md) for the answers of the jobs that arrive together:
+ * scores each recorded answer, adds it to its play's totals and finishes a play once every question
+ * is scored. One read and one statement for the whole batch: the scores, the plays' totals, the
+ * events' marks and any play.finished events commit together, and the `is_correct IS NULL` guard
+ * makes a replayed job change nothing. Answers of one play in the batch add to its totals together;
+ * concurrent scorers of one play queue on its row. Returns the play.finished events (finished
+ * contests) to dispatch after commit.
  */
 export async function scoreRecordedAnswers(db: Db, items: AnswerToScore[]): Promise<OutboxEvent[]> {
   const answers = await sql<{
@@ -210,24 +122,18 @@ const scoreOf = perHandle((db: Db) =>
       }
       return results;
     },
-    runOne: (item) => scoreRecordedAnswer(db, item.playId, item.questionId, item.eventId),
   }),
 );
+
+/** One answer (a job the outbox relay enqueued on its own, the tests). */
+export const scoreRecordedAnswer = (db: Db, playId: string, questionId: string, eventId?: string) =>
+  scoreRecordedAnswers(db, [{ playId, questionId, eventId }]);
 
 /**
  * What the scoring worker calls per job: the answers of the jobs it is running together are scored
  * in one batch (scoreRecordedAnswers). Returns the play.finished events to dispatch for this answer.
  */
 export const scoreAnswer = (db: Db, item: AnswerToScore): Promise<OutboxEvent[]> => scoreOf(db)(item);
-
-/** The api leaves marking an answer's event to its scoring job (one write fewer on the answer path). */
-const markEventEnqueued = (db: Db, eventId: string) =>
-  db
-    .updateTable('outboxEvents')
-    .set({ enqueuedAt: new Date() })
-    .where('id', '=', eventId)
-    .where('enqueuedAt', 'is', null)
-    .execute();
 
 /**
  * The deadline sweep: a contest question whose time ran out without an answer gets "no answer"
@@ -356,9 +262,6 @@ export async function scoreStragglers(db: Db, options: { olderThanMs?: number; l
     .orderBy('answeredAt')
     .limit(options.limit ?? 500)
     .execute();
-  const events: OutboxEvent[] = [];
-  for (const row of rows) {
-    events.push(...(await scoreRecordedAnswer(db, row.playId, row.questionId)));
-  }
+  const events = rows.length === 0 ? [] : await scoreRecordedAnswers(db, rows);
   return { scored: rows.length, events };
 }

@@ -1,0 +1,65 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+
+// The api and the workers as processes of their own (as `npm start` runs them), on the test
+// database and Redis prefix, for tests that kill, restart or shut them down.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  /** Everything it printed so far (the last 64 KB). */
+  output(): string;
+}
+
+/** Runs a service from source with tsx, or (a .mjs bundle) on plain node. */
+export function startService(script: string, env: Record<string, string> = {}): ServiceProcess {
+  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, script], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: inject('databaseUrl'),
+      REDIS_PREFIX: inject('redisPrefix'),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (d: Buffer) => {
+    output = (output + d.toString()).slice(-64_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  return { child, output: () => output };
+}
+
+/** Its exit code once it has exited (null when a signal ended it). */
+export const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      resolve(child.exitCode);
+    } else {
+      child.once('exit', (code) => resolve(code));
+    }
+  });
+
+/** Polls `check` until it answers something other than false; throws naming `what` after `ms`. */
+export async function waitFor<T>(
+  what: string,
+  check: () => Promise<T | false> | T | false,
+  ms = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await check();
+    if (value !== false) {
+      return value;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
