@@ -115,7 +115,10 @@ describe('processes', () => {
         20_000,
       );
       expect(status, workers.output()).toBe('SUCCEEDED');
-      expect(workers.output()).toContain('student export process finished');
+      // The export process marks the job done, then reports back; the workers log it when it exits.
+      await waitFor('the export process to report back', () =>
+        workers.output().includes('student export process finished'),
+      );
       const csv = await readFile(path.join(uploadDir, 'exports', `${job.id}.csv`), 'utf8');
       expect(csv).toContain('Bundle Student');
       await db.deleteFrom('backgroundJobs').where('id', '=', job.id).execute();
