@@ -17,49 +17,26 @@ const EOCD_MIN_LENGTH = 22;
 /**
  * Reads the zip's central directory and sums the sizes it declares, so a "zip bomb" (a small
  * upload that inflates to gigabytes) is refused before any parser decompresses it. Zip64 archives
- * are refused: no spreadsheet a school uploads needs one.
+ * are refused: no spreadsheet a school uploads needs one. The declared sizes can lie: scanZip
+ * measures what really comes out.
  */
 export function checkZipLimits(bytes: Buffer, limits: ZipLimits): ZipCheck {
-  const searchFrom = Math.max(0, bytes.length - (EOCD_MIN_LENGTH + 0xffff));
-  let eocd = -1;
-  for (let at = bytes.length - EOCD_MIN_LENGTH; at >= searchFrom; at -= 1) {
-    if (bytes.readUInt32LE(at) === EOCD_SIGNATURE) {
-      eocd = at;
-      break;
+  try {
+    const { entries } = directoryOf(bytes, limits.maxEntries);
+    let total = 0;
+    for (const entry of entries) {
+      total += entry.declaredSize;
+      if (total > limits.maxUncompressedBytes) {
+        return { ok: false, reason: 'expands to more than the allowed size' };
+      }
     }
-  }
-  if (eocd === -1) {
-    return { ok: false, reason: 'not a zip archive' };
-  }
-  const entries = bytes.readUInt16LE(eocd + 10);
-  const directorySize = bytes.readUInt32LE(eocd + 12);
-  const directoryOffset = bytes.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || directoryOffset === 0xffffffff || directorySize === 0xffffffff) {
-    return { ok: false, reason: 'zip64 archives are not accepted' };
-  }
-  if (entries > limits.maxEntries) {
-    return { ok: false, reason: `too many files inside (${entries})` };
-  }
-  if (directoryOffset + directorySize > eocd) {
-    return { ok: false, reason: 'broken zip directory' };
-  }
-  let at = directoryOffset;
-  let total = 0;
-  for (let i = 0; i < entries; i += 1) {
-    if (at + 46 > eocd || bytes.readUInt32LE(at) !== CENTRAL_HEADER_SIGNATURE) {
-      return { ok: false, reason: 'broken zip directory' };
+    return { ok: true, uncompressedBytes: total, entries: entries.length };
+  } catch (err) {
+    if (err instanceof Refused) {
+      return { ok: false, reason: err.reason };
     }
-    const uncompressed = bytes.readUInt32LE(at + 24);
-    if (uncompressed === 0xffffffff) {
-      return { ok: false, reason: 'zip64 archives are not accepted' };
-    }
-    total += uncompressed;
-    if (total > limits.maxUncompressedBytes) {
-      return { ok: false, reason: 'expands to more than the allowed size' };
-    }
-    at += 46 + bytes.readUInt16LE(at + 28) + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+    throw err;
   }
-  return { ok: true, uncompressedBytes: total, entries };
 }
 
 export interface ZipScanLimits extends ZipLimits {
@@ -92,14 +69,17 @@ class Refused extends Error {
   }
 }
 
-interface Entry {
+interface DirectoryEntry {
   name: string;
   method: number;
-  data: Buffer;
+  compressedSize: number;
+  /** What the zip says the entry inflates to (it may lie). */
+  declaredSize: number;
+  localOffset: number;
 }
 
-/** The entries as the central directory lists them, each with the bytes a zip reader would inflate. */
-function entriesOf(bytes: Buffer, maxEntries: number): Entry[] {
+/** The entries the central directory lists, checked for shape (not a zip, zip64, too many, broken). */
+function directoryOf(bytes: Buffer, maxEntries: number): { entries: DirectoryEntry[]; end: number } {
   const searchFrom = Math.max(0, bytes.length - (EOCD_MIN_LENGTH + 0xffff));
   let eocd = -1;
   for (let at = bytes.length - EOCD_MIN_LENGTH; at >= searchFrom; at -= 1) {
@@ -123,32 +103,51 @@ function entriesOf(bytes: Buffer, maxEntries: number): Entry[] {
   if (directoryOffset + directorySize > eocd) {
     throw new Refused('broken zip');
   }
-  const entries: Entry[] = [];
+  const entries: DirectoryEntry[] = [];
   let at = directoryOffset;
   for (let i = 0; i < count; i += 1) {
     if (at + 46 > eocd || bytes.readUInt32LE(at) !== CENTRAL_HEADER_SIGNATURE) {
       throw new Refused('broken zip');
     }
-    const method = bytes.readUInt16LE(at + 10);
     const compressedSize = bytes.readUInt32LE(at + 20);
+    const declaredSize = bytes.readUInt32LE(at + 24);
     const nameLength = bytes.readUInt16LE(at + 28);
     const localOffset = bytes.readUInt32LE(at + 42);
-    if (compressedSize === 0xffffffff || localOffset === 0xffffffff) {
+    if (compressedSize === 0xffffffff || declaredSize === 0xffffffff || localOffset === 0xffffffff) {
       throw new Refused('zip64 archives are not accepted');
     }
-    const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
-    if (localOffset + 30 > directoryOffset || bytes.readUInt32LE(localOffset) !== LOCAL_HEADER_SIGNATURE) {
+    entries.push({
+      name: bytes.toString('utf8', at + 46, at + 46 + nameLength),
+      method: bytes.readUInt16LE(at + 10),
+      compressedSize,
+      declaredSize,
+      localOffset,
+    });
+    at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  return { entries, end: directoryOffset };
+}
+
+interface Entry {
+  name: string;
+  method: number;
+  data: Buffer;
+}
+
+/** The entries as the central directory lists them, each with the bytes a zip reader would inflate. */
+function entriesOf(bytes: Buffer, maxEntries: number): Entry[] {
+  const directory = directoryOf(bytes, maxEntries);
+  return directory.entries.map(({ name, method, compressedSize, localOffset }) => {
+    if (localOffset + 30 > directory.end || bytes.readUInt32LE(localOffset) !== LOCAL_HEADER_SIGNATURE) {
       throw new Refused('broken zip');
     }
     const dataStart =
       localOffset + 30 + bytes.readUInt16LE(localOffset + 26) + bytes.readUInt16LE(localOffset + 28);
-    if (dataStart + compressedSize > directoryOffset) {
+    if (dataStart + compressedSize > directory.end) {
       throw new Refused('broken zip');
     }
-    entries.push({ name, method, data: bytes.subarray(dataStart, dataStart + compressedSize) });
-    at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
-  }
-  return entries;
+    return { name, method, data: bytes.subarray(dataStart, dataStart + compressedSize) };
+  });
 }
 
 const ROW_END = new Set([0x20, 0x09, 0x0a, 0x0d, 0x2f, 0x3e]);
