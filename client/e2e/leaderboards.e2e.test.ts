@@ -298,6 +298,8 @@ describe('the dashboard', () => {
     expect(await page.getByTestId('previous-phase').textContent()).toBe(
       `Phase 1 — Qualifier ended on ${day.format(phase(1).endsAt)}.`,
     );
+    // Her standing was written after the grade's last ranking: no "of 0" beside her rank.
+    expect(await page.getByTestId('my-rank').textContent()).toContain('Rank 7 in your grade');
     expect(await horizontalOverflow(page)).toBe(0);
     await page.screenshot({ path: `${SHOTS}/dashboard-phases-360.png`, fullPage: true });
     await page.context().close();

@@ -40,7 +40,9 @@ export function PhaseStandingCard() {
       <h2 id="dash-standing-title">Your standing</h2>
       {mine && mine.rank !== null ? (
         <p data-testid="my-rank">
-          Rank <strong>{mine.rank}</strong> of {mine.rankedCount} in your grade, with a score of{' '}
+          Rank <strong>{mine.rank}</strong>
+          {/* The count is that of the last ranking: a board being ranked again may lag the rank. */}
+          {mine.rankedCount >= mine.rank ? ` of ${mine.rankedCount}` : ''} in your grade, with a score of{' '}
           <strong>{(mine.score ?? 0).toFixed(2)}</strong>. Your best contest attempt counts.
         </p>
       ) : phaseId ? (
