@@ -13,6 +13,20 @@ import { buildServer } from '../../scripts/build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Until the api on `port` answers /api/health/ready. */
+const apiReady = (port: string) =>
+  waitFor(
+    `the api on :${port} to be ready`,
+    async () => {
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    20_000,
+  );
+
 describe('processes', () => {
   it('api refuses to start with a bad variable and names it', async () => {
     const { child, output } = start('api/src/server.ts', { PORT: 'eighty' });
@@ -33,17 +47,7 @@ describe('processes', () => {
   it('api serves, then shuts down gracefully on SIGTERM', async () => {
     const port = String(40_000 + Math.floor(Math.random() * 20_000));
     const { child, output } = start('api/src/server.ts', { PORT: port, HOST: '127.0.0.1' });
-    await waitFor(
-      'the api to be ready',
-      async () => {
-        try {
-          return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok;
-        } catch {
-          return false;
-        }
-      },
-      20_000,
-    );
+    await apiReady(port);
     await fetch(`http://127.0.0.1:${port}/api/contestPhase/active`, {
       headers: { 'x-request-id': 'trace-42' },
     });
@@ -71,17 +75,7 @@ describe('processes', () => {
     const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'bundle-test');
     const queues = createQueues(redis, inject('redisPrefix'));
     try {
-      await waitFor(
-        'the api bundle to be ready',
-        async () => {
-          try {
-            return (await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok;
-          } catch {
-            return false;
-          }
-        },
-        20_000,
-      );
+      await apiReady(port);
       await waitFor(
         'the workers bundle to start',
         () => workers.output().includes('workers started'),

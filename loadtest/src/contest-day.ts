@@ -124,6 +124,43 @@ interface ServedQuestion {
   question: { questionOptions: { _id: string }[]; type: string };
 }
 
+/** A random option of a multiple-choice question, or a typed value. */
+const randomAnswer = ({ question }: ServedQuestion) =>
+  question.type === 'MCQs'
+    ? [question.questionOptions[randomInt(question.questionOptions.length)]!._id]
+    : ['1'];
+
+/**
+ * A contest play for each of `count` new virtual students, started before any clock runs, `vus` at a
+ * time; `prepare` may do more per play (fetch its first question). The plays that started.
+ */
+async function startedPlays<T>(
+  db: Db,
+  count: number,
+  vus: number,
+  prepare: (play: { token: string; playId: string; questionIds: string[] }) => Promise<T | null>,
+) {
+  const { quizId, studentIds } = await setup(db, count);
+  const tokens = studentIds.map((id) => studentAccessToken(config.JWT_SECRET, id));
+  const plays: T[] = [];
+  for (let from = 0; from < tokens.length; from += vus) {
+    await Promise.all(
+      tokens.slice(from, from + vus).map(async (token) => {
+        const started = await request(base, 'POST', '/api/play-quiz/', token, { quizId, type: 'CONTEST' });
+        const play = (started.body as { play?: { _id: string; questions: { _id: string }[] } }).play;
+        const prepared =
+          started.status === 200 && play
+            ? await prepare({ token, playId: play._id, questionIds: play.questions.map((q) => q._id) })
+            : null;
+        if (prepared !== null) {
+          plays.push(prepared);
+        }
+      }),
+    );
+  }
+  return { plays, studentIds };
+}
+
 /**
  * One question: fetch it, think, answer a random option. A submit that never got an answer is
  * retried, as a real client does (the api is idempotent). False when a request failed.
@@ -148,14 +185,7 @@ async function answerQuestion(
     fail(p, 'question', served.status);
     return false;
   }
-  const { question } = served.body as ServedQuestion;
-  const options = question.questionOptions;
-  const body = {
-    playId,
-    questionId,
-    answers: question.type === 'MCQs' ? [options[randomInt(options.length)]!._id] : ['1'],
-    timeTaken: 1000,
-  };
+  const body = { playId, questionId, answers: randomAnswer(served.body as ServedQuestion), timeTaken: 1000 };
   if (thinkMs > 0) {
     await sleep(thinkMs);
   }
@@ -337,20 +367,7 @@ async function contestDay(db: Db, count: number) {
  * answers questions back to back, so one answer is two requests (serve + submit).
  */
 async function saturateAnswers(db: Db, vus: number, seconds: number) {
-  const { quizId, studentIds } = await setup(db, vus * 10);
-  const tokens = studentIds.map((id) => studentAccessToken(config.JWT_SECRET, id));
-  const plays: { token: string; playId: string; questionIds: string[] }[] = [];
-  for (let from = 0; from < tokens.length; from += vus) {
-    await Promise.all(
-      tokens.slice(from, from + vus).map(async (token) => {
-        const started = await request(base, 'POST', '/api/play-quiz/', token, { quizId, type: 'CONTEST' });
-        const play = (started.body as { play?: { _id: string; questions: { _id: string }[] } }).play;
-        if (started.status === 200 && play) {
-          plays.push({ token, playId: play._id, questionIds: play.questions.map((q) => q._id) });
-        }
-      }),
-    );
-  }
+  const { plays, studentIds } = await startedPlays(db, vus * 10, vus, async (play) => play);
   const p = newPlayed();
   const deadline = Date.now() + seconds * 1000;
   let next = 0;
@@ -383,33 +400,28 @@ async function saturateAnswers(db: Db, vus: number, seconds: number) {
  * student submits an answer for one play after another. Submits per second.
  */
 async function saturateSubmits(db: Db, vus: number, seconds: number) {
-  const { quizId, studentIds } = await setup(db, vus * 80);
-  const tokens = studentIds.map((id) => studentAccessToken(config.JWT_SECRET, id));
-  const ready: { token: string; body: object }[] = [];
-  for (let from = 0; from < tokens.length; from += vus) {
-    await Promise.all(
-      tokens.slice(from, from + vus).map(async (token) => {
-        const started = await request(base, 'POST', '/api/play-quiz/', token, { quizId, type: 'CONTEST' });
-        const play = (started.body as { play?: { _id: string; questions: { _id: string }[] } }).play;
-        const questionId = play?.questions[0]?._id;
-        if (started.status !== 200 || !play || !questionId) {
-          return;
-        }
-        const served = await request(
+  const { plays: ready, studentIds } = await startedPlays(db, vus * 80, vus, async (play) => {
+    const questionId = play.questionIds[0];
+    const served = questionId
+      ? await request(
           base,
           'GET',
-          `/api/play-quiz/question?playId=${play._id}&questionId=${questionId}`,
-          token,
-        );
-        const question = (served.body as Partial<ServedQuestion>).question;
-        if (served.status === 200 && question) {
-          const options = question.questionOptions;
-          const answers = question.type === 'MCQs' ? [options[randomInt(options.length)]!._id] : ['1'];
-          ready.push({ token, body: { playId: play._id, questionId, answers, timeTaken: 1000 } });
+          `/api/play-quiz/question?playId=${play.playId}&questionId=${questionId}`,
+          play.token,
+        )
+      : null;
+    return served?.status === 200
+      ? {
+          token: play.token,
+          body: {
+            playId: play.playId,
+            questionId,
+            answers: randomAnswer(served.body as ServedQuestion),
+            timeTaken: 1000,
+          },
         }
-      }),
-    );
-  }
+      : null;
+  });
   const p = newPlayed();
   const deadline = Date.now() + seconds * 1000;
   let next = 0;
