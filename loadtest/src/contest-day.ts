@@ -17,6 +17,7 @@ import { loadConfig } from '@riyazi/api/config';
 import { recomputeStandings } from '@riyazi/api/rankings';
 import { createDb, type Db } from '@riyazi/db';
 import { sql } from 'kysely';
+import { createVirtualStudents, openContest, randomAnswer, type ServedQuestion } from './contest-fixtures.js';
 import { request } from './http-client.js';
 import { summarize } from './stats.js';
 import { studentAccessToken } from './student-tokens.js';
@@ -69,66 +70,10 @@ let batch = 0;
 
 async function setup(db: Db, count: number) {
   batch += 1;
-  const grade = await db
-    .selectFrom('grades')
-    .select('id')
-    .where('title', '=', values.grade)
-    .executeTakeFirstOrThrow();
-  const quiz = await db
-    .selectFrom('quizzes')
-    .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
-    .select(['quizzes.id', 'quizzes.phaseId'])
-    .where('quizGrades.gradeId', '=', grade.id)
-    .where('quizzes.kind', '=', 'CONTEST')
-    .where('quizzes.isActive', '=', true)
-    .executeTakeFirstOrThrow();
-  const stored = await db.selectFrom('systemFlags').select('flags').where('id', '=', 1).executeTakeFirst();
-  const flags = {
-    ...((stored?.flags as Record<string, unknown> | undefined) ?? {}),
-    isContestQuizEnabled: true,
-    contestQuizPhase: quiz.phaseId,
-    contestPermissionRequired: false,
-    documentAcceptanceRequired: false,
-  };
-  await db
-    .insertInto('systemFlags')
-    .values({ id: 1, flags: JSON.stringify(flags) })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ flags: JSON.stringify(flags) }))
-    .execute();
-  const ids: string[] = [];
-  for (let from = 0; from < count; from += 1000) {
-    const rows = Array.from({ length: Math.min(1000, count - from) }, (_, k) => {
-      const i = from + k;
-      return {
-        fullName: `Load Student ${i}`,
-        fatherName: 'Load Father',
-        email: `load-${RUN}-${batch}-${i}@loadtest.invalid`,
-        passwordHash: 'loadtest-no-login',
-        phone: `03${String(100_000_000 + batch * 100_000 + i).slice(-9)}`,
-        gender: 'OTHER' as const,
-        city: 'Lahore',
-        schoolName: 'Load Test School',
-        gradeId: grade.id,
-        referralSource: 'Other',
-        emailVerified: true,
-        contestAttempts: 2,
-      };
-    });
-    const inserted = await db.insertInto('students').values(rows).returning('id').execute();
-    ids.push(...inserted.map((r) => r.id));
-  }
-  return { quizId: quiz.id, studentIds: ids };
+  const { gradeId, quizId } = await openContest(db, values.grade);
+  const studentIds = await createVirtualStudents(db, gradeId, count, `load-${RUN}-${batch}`);
+  return { quizId, studentIds };
 }
-
-interface ServedQuestion {
-  question: { questionOptions: { _id: string }[]; type: string };
-}
-
-/** A random option of a multiple-choice question, or a typed value. */
-const randomAnswer = ({ question }: ServedQuestion) =>
-  question.type === 'MCQs'
-    ? [question.questionOptions[randomInt(question.questionOptions.length)]!._id]
-    : ['1'];
 
 /**
  * A contest play for each of `count` new virtual students, started before any clock runs, `vus` at a
