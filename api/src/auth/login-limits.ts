@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { CAPTCHA_REQUIRED } from '../contracts/auth.js';
 import { HttpError } from '../lib/errors.js';
 import { clearRateLimit, hitRateLimit, peekRateLimit } from '../lib/rate-limit.js';
-import { AUTH_LIMITS, tooManyAttempts } from './auth-limits.js';
+import { AUTH_LIMITS, type FixedWindow, tooManyAttempts } from './auth-limits.js';
 import { clientNetwork } from './client-network.js';
 import { type RecaptchaConfig, verifyRecaptcha } from './recaptcha.js';
 
@@ -40,32 +40,35 @@ const captchaRequired = (message: string, siteKey: string) =>
  */
 export function createLoginGuard(deps: LoginGuardDeps) {
   const { redis, keyPrefix, recaptcha } = deps;
-  const limits = AUTH_LIMITS;
 
-  async function checkNetwork(network: string, ip: string, token: string | undefined): Promise<void> {
-    const failures = await peekRateLimit(redis, `${keyPrefix}:fail:net:${network}`);
-    if (failures.count < limits.loginCaptchaAfterNetworkFailures) {
+  async function checkNetwork(networkKey: string, ip: string, token: string | undefined): Promise<void> {
+    const failures = await peekRateLimit(redis, networkKey);
+    if (failures.count < AUTH_LIMITS.loginCaptchaAfterNetworkFailures) {
       return;
     }
-    const canAskCaptcha =
-      recaptcha.siteKey !== undefined && recaptcha.secret !== undefined && (await deps.isRecaptchaEnabled());
-    if (canAskCaptcha) {
+    const { siteKey } = recaptcha;
+    if (siteKey !== undefined && recaptcha.secret !== undefined && (await deps.isRecaptchaEnabled())) {
       if (token === undefined || token === '') {
         throw captchaRequired(
           'Please tick the box to show that you are not a robot, then log in again.',
-          recaptcha.siteKey as string,
+          siteKey,
         );
       }
       if (!(await verifyRecaptcha(recaptcha, token, ip))) {
-        throw captchaRequired(
-          'The security check did not work. Please tick the box again.',
-          recaptcha.siteKey as string,
-        );
+        throw captchaRequired('The security check did not work. Please tick the box again.', siteKey);
       }
       return;
     }
-    if (failures.count >= limits.loginFailuresPerNetwork.limit) {
+    if (failures.count >= AUTH_LIMITS.loginFailuresPerNetwork.limit) {
       throw tooManyAttempts(failures.retryAfterSeconds);
+    }
+  }
+
+  /** One hit in a window, refused past its limit. */
+  async function count(key: string, window: FixedWindow): Promise<void> {
+    const result = await hitRateLimit(redis, key, window.limit, window.windowSeconds);
+    if (!result.allowed) {
+      throw tooManyAttempts(result.retryAfterSeconds);
     }
   }
 
@@ -75,28 +78,18 @@ export function createLoginGuard(deps: LoginGuardDeps) {
     const networkKey = `${keyPrefix}:fail:net:${network}`;
     const accountKey = `${keyPrefix}:fail:acct:${email}`;
     const pairKey = `${keyPrefix}:fail:acct-net:${email}:${network}`;
-    await checkNetwork(network, ip, recaptchaToken);
-    // Counted before the password is checked, so a burst of parallel guesses cannot slip past;
-    // a right password takes it back by clearing the account's counters.
-    const { loginFailuresPerAccountAndNetwork: pair, loginFailuresPerAccount: anywhere } = limits;
-    const [byPair, byAccount] = await Promise.all([
-      hitRateLimit(redis, pairKey, pair.limit, pair.windowSeconds),
-      hitRateLimit(redis, accountKey, anywhere.limit, anywhere.windowSeconds),
-    ]);
-    if (!byPair.allowed || !byAccount.allowed) {
-      throw tooManyAttempts(
-        Math.max(
-          byPair.allowed ? 0 : byPair.retryAfterSeconds,
-          byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
-        ),
-      );
-    }
+    await checkNetwork(networkKey, ip, recaptchaToken);
+    // Counted before the password is checked, so a burst of parallel guesses cannot slip past; a
+    // right password takes it back. The pair goes first: tries it refuses never reach the account's
+    // own count, so hammering from one network cannot lock the owner out everywhere else.
+    await count(pairKey, AUTH_LIMITS.loginFailuresPerAccountAndNetwork);
+    await count(accountKey, AUTH_LIMITS.loginFailuresPerAccount);
     return {
       passwordRight: async () => {
         await Promise.all([clearRateLimit(redis, pairKey), clearRateLimit(redis, accountKey)]);
       },
       passwordWrong: async () => {
-        const window = limits.loginFailuresPerNetwork;
+        const window = AUTH_LIMITS.loginFailuresPerNetwork;
         await hitRateLimit(redis, networkKey, window.limit, window.windowSeconds);
       },
     };

@@ -35,7 +35,8 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     {
       schema: {
         tags: ['staff auth'],
-        summary: 'Staff login: returns the admin auth state and sets the refresh cookie',
+        summary:
+          'Staff login: returns the admin auth state and sets the refresh cookie; 403 CAPTCHA_REQUIRED asks for recaptchaToken',
         body: loginBody,
         response: {
           200: loginResponse,

@@ -153,7 +153,8 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       schema: {
         tags: ['student auth'],
-        summary: 'Student login: returns the student auth state and sets the refresh cookie',
+        summary:
+          'Student login: returns the student auth state and sets the refresh cookie; 403 CAPTCHA_REQUIRED asks for recaptchaToken',
         body: studentLoginSchema,
         response: { 200: loginResponse, ...errors },
       },
