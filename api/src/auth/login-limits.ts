@@ -1,41 +1,97 @@
 import type { Redis } from 'ioredis';
-import { tooManyRequests } from '../lib/errors.js';
-import { clearRateLimit, hitRateLimit } from '../lib/rate-limit.js';
+import { CAPTCHA_REQUIRED } from '../contracts/auth.js';
+import { HttpError } from '../lib/errors.js';
+import { clearRateLimit, hitRateLimit, peekRateLimit } from '../lib/rate-limit.js';
+import { AUTH_LIMITS, type FixedWindow, tooManyAttempts } from './auth-limits.js';
+import { clientNetwork } from './client-network.js';
+import { type RecaptchaConfig, verifyRecaptcha } from './recaptcha.js';
 
-export interface LoginLimits {
-  perIp: number;
-  perAccount: number;
-  windowSeconds: number;
+export interface LoginGuardDeps {
+  redis: Redis;
+  /** e.g. `riyazi:rl:student-login`; every counter of this login lives under it. */
+  keyPrefix: string;
+  recaptcha: RecaptchaConfig & { siteKey: string | undefined };
+  /** Read only when a network is past the captcha threshold (the system flag isRecaptchaEnabled). */
+  isRecaptchaEnabled: () => Promise<boolean>;
 }
 
-export const LOGIN_LIMITS: LoginLimits = { perIp: 30, perAccount: 8, windowSeconds: 15 * 60 };
+export interface LoginRequest {
+  ip: string;
+  account: string;
+  recaptchaToken: string | undefined;
+}
+
+/** What the route reports once the password is checked. */
+export interface LoginAttempt {
+  /** The password was right: that account's failures are cleared; nothing is counted. */
+  passwordRight(): Promise<void>;
+  /** The password (or the account) was wrong: it counts for the network too. */
+  passwordWrong(): Promise<void>;
+}
+
+const captchaRequired = (message: string, siteKey: string) =>
+  new HttpError(403, message, { code: CAPTCHA_REQUIRED, recaptchaSiteKey: siteKey });
 
 /**
- * Counts an attempt per IP and per account; refuses with 429 past either limit. The account
- * counter resets on success, and every window ends, so a victim is never locked out for good.
+ * Only failed logins count, so a class signing in from one school connection is never refused.
+ * An account is stopped after a few failures from one network and after more from anywhere; a
+ * network with many failures over all accounts must pass a captcha when the flag is on (429
+ * otherwise). Every window ends, so nobody is locked out for good.
  */
-export async function guardAttempt(
-  redis: Redis,
-  scope: string,
-  ip: string,
-  account: string,
-  limits: LoginLimits = LOGIN_LIMITS,
-): Promise<{ reset: () => Promise<void> }> {
-  const ipKey = `${scope}:ip:${ip}`;
-  const accountKey = `${scope}:acct:${account.toLowerCase()}`;
-  const [byIp, byAccount] = await Promise.all([
-    hitRateLimit(redis, ipKey, limits.perIp, limits.windowSeconds),
-    hitRateLimit(redis, accountKey, limits.perAccount, limits.windowSeconds),
-  ]);
-  if (!byIp.allowed || !byAccount.allowed) {
-    const seconds = Math.max(
-      byIp.allowed ? 0 : byIp.retryAfterSeconds,
-      byAccount.allowed ? 0 : byAccount.retryAfterSeconds,
-    );
-    const minutes = Math.max(1, Math.ceil(seconds / 60));
-    throw tooManyRequests(
-      `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    );
+export function createLoginGuard(deps: LoginGuardDeps) {
+  const { redis, keyPrefix, recaptcha } = deps;
+
+  async function checkNetwork(networkKey: string, ip: string, token: string | undefined): Promise<void> {
+    const failures = await peekRateLimit(redis, networkKey);
+    if (failures.count < AUTH_LIMITS.loginCaptchaAfterNetworkFailures) {
+      return;
+    }
+    const { siteKey } = recaptcha;
+    if (siteKey !== undefined && recaptcha.secret !== undefined && (await deps.isRecaptchaEnabled())) {
+      if (token === undefined || token === '') {
+        throw captchaRequired(
+          'Please tick the box to show that you are not a robot, then log in again.',
+          siteKey,
+        );
+      }
+      if (!(await verifyRecaptcha(recaptcha, token, ip))) {
+        throw captchaRequired('The security check did not work. Please tick the box again.', siteKey);
+      }
+      return;
+    }
+    if (failures.count >= AUTH_LIMITS.loginFailuresPerNetwork.limit) {
+      throw tooManyAttempts(failures.retryAfterSeconds);
+    }
   }
-  return { reset: () => clearRateLimit(redis, accountKey) };
+
+  /** One hit in a window, refused past its limit. */
+  async function count(key: string, window: FixedWindow): Promise<void> {
+    const result = await hitRateLimit(redis, key, window.limit, window.windowSeconds);
+    if (!result.allowed) {
+      throw tooManyAttempts(result.retryAfterSeconds);
+    }
+  }
+
+  return async function guardLogin({ ip, account, recaptchaToken }: LoginRequest): Promise<LoginAttempt> {
+    const network = clientNetwork(ip);
+    const email = account.trim().toLowerCase();
+    const networkKey = `${keyPrefix}:fail:net:${network}`;
+    const accountKey = `${keyPrefix}:fail:acct:${email}`;
+    const pairKey = `${keyPrefix}:fail:acct-net:${email}:${network}`;
+    await checkNetwork(networkKey, ip, recaptchaToken);
+    // Counted before the password is checked, so a burst of parallel guesses cannot slip past; a
+    // right password takes it back. The pair goes first: tries it refuses never reach the account's
+    // own count, so hammering from one network cannot lock the owner out everywhere else.
+    await count(pairKey, AUTH_LIMITS.loginFailuresPerAccountAndNetwork);
+    await count(accountKey, AUTH_LIMITS.loginFailuresPerAccount);
+    return {
+      passwordRight: async () => {
+        await Promise.all([clearRateLimit(redis, pairKey), clearRateLimit(redis, accountKey)]);
+      },
+      passwordWrong: async () => {
+        const window = AUTH_LIMITS.loginFailuresPerNetwork;
+        await hitRateLimit(redis, networkKey, window.limit, window.windowSeconds);
+      },
+    };
+  };
 }

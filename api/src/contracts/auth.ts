@@ -20,3 +20,6 @@ export interface RefreshResponse {
 export interface ErrorResponse {
   message: string;
 }
+
+/** The error code of a login refused until the reCAPTCHA box is ticked (the body names the site key). */
+export const CAPTCHA_REQUIRED = 'CAPTCHA_REQUIRED';

@@ -4,7 +4,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     /** Sent beside the message: field problems for forms, or a code the client acts on. */
-    readonly extra: { errors?: Record<string, string>; code?: string } = {},
+    readonly extra: { errors?: Record<string, string>; code?: string; recaptchaSiteKey?: string } = {},
   ) {
     super(message);
     this.name = 'HttpError';

@@ -21,3 +21,14 @@ export async function hitRateLimit(
 export async function clearRateLimit(redis: Redis, key: string): Promise<void> {
   await redis.del(key);
 }
+
+/** How many hits a window holds now, without adding one. */
+export async function peekRateLimit(
+  redis: Redis,
+  key: string,
+): Promise<{ count: number; retryAfterSeconds: number }> {
+  const results = await redis.multi().get(key).ttl(key).exec();
+  const count = Number(results?.[0]?.[1] ?? 0);
+  const ttl = Number(results?.[1]?.[1] ?? 0);
+  return { count, retryAfterSeconds: Math.max(ttl, 0) };
+}

@@ -5,4 +5,6 @@ export const errorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
   code: z.string().optional(),
+  /** With code CAPTCHA_REQUIRED: the key to show the reCAPTCHA box with. */
+  recaptchaSiteKey: z.string().optional(),
 });

@@ -110,12 +110,15 @@ const sameAsEmail = (v: { password?: unknown; email?: unknown }) =>
   typeof v.email === 'string' &&
   passwordProblem(v.password, v.email) !== null;
 
+/** A ticked reCAPTCHA box: sign-up with the flag on, or a login the api asked (CAPTCHA_REQUIRED). */
+export const recaptchaTokenField = z.string().max(4000).optional();
+
 export const signupSchema = z
   .object({
     ...profileFields,
     password: passwordField,
     acceptTerms: z.literal(true, { message: 'must be accepted to continue' }),
-    recaptchaToken: z.string().max(4000).optional(),
+    recaptchaToken: recaptchaTokenField,
   })
   .refine((v) => !sameAsEmail(v), {
     path: ['password'],
@@ -134,6 +137,7 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export const studentLoginSchema = z.object({
   email: emailField,
   password: z.string().min(1, 'is required').max(256),
+  recaptchaToken: recaptchaTokenField,
 });
 
 export const forgotPasswordSchema = z.object({ email: emailField });

@@ -1,13 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { guardAttempt } from '../../auth/login-limits.js';
+import { AUTH_LIMITS, enforceLimits } from '../../auth/auth-limits.js';
+import { clientNetwork } from '../../auth/client-network.js';
+import { createLoginGuard } from '../../auth/login-limits.js';
 import { sessionCookies } from '../../auth/session-cookies.js';
 import type { AppContext } from '../../context.js';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../contracts/accounts/schemas.js';
 import { writeAudit } from '../../lib/audit.js';
-import { forbidden, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { forbidden, unauthorized } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
+import { getFlags } from '../flags/flags.service.js';
 import { authStateSchema, loginBody, loginResponse, refreshResponse } from './staff-auth.schemas.js';
 import { loadActiveStaff, toAuthState, verifyStaffCredentials } from './staff-auth.service.js';
 import { requestStaffPasswordReset, resetStaffPassword } from './staff-password.service.js';
@@ -15,13 +18,25 @@ import { requestStaffPasswordReset, resetStaffPassword } from './staff-password.
 export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, redis, config, tokens } = ctx;
   const cookies = sessionCookies('staff', config, ctx.allowedOrigins);
+  const rl = (name: string) => `${config.REDIS_PREFIX}:rl:staff-${name}`;
+  const guardLogin = createLoginGuard({
+    redis,
+    keyPrefix: rl('login'),
+    recaptcha: {
+      secret: config.RECAPTCHA_SECRET,
+      verifyUrl: config.RECAPTCHA_VERIFY_URL,
+      siteKey: config.RECAPTCHA_SITE_KEY,
+    },
+    isRecaptchaEnabled: async () => (await getFlags(db)).isRecaptchaEnabled,
+  });
 
   app.post(
     '/user/login',
     {
       schema: {
         tags: ['staff auth'],
-        summary: 'Staff login: returns the admin auth state and sets the refresh cookie',
+        summary:
+          'Staff login: returns the admin auth state and sets the refresh cookie; 403 CAPTCHA_REQUIRED asks for recaptchaToken',
         body: loginBody,
         response: {
           200: loginResponse,
@@ -33,9 +48,10 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body;
-      const attempt = await guardAttempt(redis, `${config.REDIS_PREFIX}:rl:staff-login`, request.ip, email);
+      const { email, password, recaptchaToken } = request.body;
+      const attempt = await guardLogin({ ip: request.ip, account: email, recaptchaToken });
       const outcome = await verifyStaffCredentials(db, email, password);
+      await (outcome.ok || outcome.reason === 'inactive' ? attempt.passwordRight() : attempt.passwordWrong());
       if (!outcome.ok) {
         await writeAudit(db, {
           actorType: 'staff',
@@ -50,7 +66,6 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         throw unauthorized('Invalid email or password');
       }
       const { staff } = outcome;
-      await attempt.reset();
       await cookies.start(db, reply, staff.id);
       await writeAudit(db, { actorType: 'staff', actorId: staff.id, action: 'staff.login', ip: request.ip });
       return { accessToken: tokens.sign('staff', staff.id), ...toAuthState(staff) };
@@ -94,20 +109,22 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       },
     },
     async (request, reply) => {
-      const ipLimit = await hitRateLimit(
+      await enforceLimits(
         redis,
-        `${config.REDIS_PREFIX}:rl:staff-forgot:ip:${request.ip}`,
-        10,
-        900,
+        [
+          {
+            key: rl(`forgot:net:${clientNetwork(request.ip)}`),
+            window: AUTH_LIMITS.staffForgotPasswordPerNetwork,
+          },
+        ],
+        (wait) => `Too many requests. Please try again in ${wait}.`,
       );
-      if (!ipLimit.allowed) {
-        throw tooManyRequests('Too many requests. Please try again in a few minutes.');
-      }
+      const { limit, windowSeconds } = AUTH_LIMITS.staffForgotPasswordPerAccount;
       const perAccount = await hitRateLimit(
         redis,
-        `${config.REDIS_PREFIX}:rl:staff-forgot:acct:${request.body.email}`,
-        3,
-        3600,
+        rl(`forgot:acct:${request.body.email}`),
+        limit,
+        windowSeconds,
       );
       if (perAccount.allowed) {
         await requestStaffPasswordReset(
@@ -132,10 +149,11 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       },
     },
     async (request) => {
-      const limit = await hitRateLimit(redis, `${config.REDIS_PREFIX}:rl:staff-reset:${request.ip}`, 20, 900);
-      if (!limit.allowed) {
-        throw tooManyRequests('Too many attempts. Please try again in a few minutes.');
-      }
+      await enforceLimits(
+        redis,
+        [{ key: rl(`reset:${clientNetwork(request.ip)}`), window: AUTH_LIMITS.staffResetPasswordPerNetwork }],
+        (wait) => `Too many attempts. Please try again in ${wait}.`,
+      );
       await resetStaffPassword(db, request.body.token, request.body.password, request.ip);
       return { message: 'Your password has been changed. Please sign in.' };
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recaptchaTokenField } from '../../contracts/accounts/schemas.js';
 import { ACTIONS, MODULES } from '../../contracts/permissions.js';
 
 export const loginBody = z.object({
@@ -9,6 +10,7 @@ export const loginBody = z.object({
     .max(254)
     .pipe(z.email({ message: 'must be a valid e-mail' })),
   password: z.string().min(1, 'is required').max(256),
+  recaptchaToken: recaptchaTokenField,
 });
 
 const permissionsSchema = z.partialRecord(z.enum(MODULES), z.partialRecord(z.enum(ACTIONS), z.boolean()));

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { guardAttempt } from '../../auth/login-limits.js';
+import { AUTH_LIMITS, enforceLimits, type FixedWindow } from '../../auth/auth-limits.js';
+import { clientNetwork } from '../../auth/client-network.js';
+import { createLoginGuard } from '../../auth/login-limits.js';
 import { verifyRecaptcha } from '../../auth/recaptcha.js';
 import { sessionCookies } from '../../auth/session-cookies.js';
 import type { AppContext } from '../../context.js';
-import { fieldError, forbidden, HttpError, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { fieldError, forbidden, HttpError, unauthorized } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { getFlags } from '../flags/flags.service.js';
@@ -41,12 +43,16 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   const rl = (name: string) => `${config.REDIS_PREFIX}:rl:student-${name}`;
   const deps = (log: StudentDeps['log']): StudentDeps => ({ db, queues, log, config });
 
-  const limit = async (key: string, max: number, windowSeconds: number, message: string) => {
-    const result = await hitRateLimit(redis, key, max, windowSeconds);
-    if (!result.allowed) {
-      throw tooManyRequests(message);
-    }
-  };
+  const limit = (hits: { key: string; window: FixedWindow }[], message: (wait: string) => string) =>
+    enforceLimits(redis, hits, message);
+  const tryAgain = (wait: string) => `Too many attempts. Please try again in ${wait}.`;
+  const recaptcha = { secret: config.RECAPTCHA_SECRET, verifyUrl: config.RECAPTCHA_VERIFY_URL };
+  const guardLogin = createLoginGuard({
+    redis,
+    keyPrefix: rl('login'),
+    recaptcha: { ...recaptcha, siteKey: config.RECAPTCHA_SITE_KEY },
+    isRecaptchaEnabled: async () => (await getFlags(db)).isRecaptchaEnabled,
+  });
 
   app.get(
     '/student/signup/config',
@@ -75,18 +81,16 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       if (!flags.isRegistrationEnabled) {
         throw forbidden('Registration is closed');
       }
+      const network = clientNetwork(request.ip);
       await limit(
-        rl(`signup:${request.ip}`),
-        20,
-        3600,
-        'Too many sign-ups from this network. Please try again later.',
+        [
+          { key: rl(`signup:hour:${network}`), window: AUTH_LIMITS.signupPerNetworkHour },
+          { key: rl(`signup:day:${network}`), window: AUTH_LIMITS.signupPerNetworkDay },
+        ],
+        (wait) => `Too many sign-ups from this network. Please try again in ${wait}.`,
       );
       if (flags.isRecaptchaEnabled) {
-        const ok = await verifyRecaptcha(
-          { secret: config.RECAPTCHA_SECRET, verifyUrl: config.RECAPTCHA_VERIFY_URL },
-          request.body.recaptchaToken,
-          request.ip,
-        );
+        const ok = await verifyRecaptcha(recaptcha, request.body.recaptchaToken, request.ip);
         if (!ok) {
           throw fieldError('recaptchaToken', 'Please confirm that you are not a robot');
         }
@@ -107,7 +111,10 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) => {
-      await limit(rl(`verify:${request.ip}`), 30, 900, 'Too many attempts. Please try again later.');
+      await limit(
+        [{ key: rl(`verify:${clientNetwork(request.ip)}`), window: AUTH_LIMITS.verifyEmailPerNetwork }],
+        tryAgain,
+      );
       const status = await verifyEmail(db, request.body.token);
       return {
         status,
@@ -132,10 +139,9 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     async (request, reply) => {
       const studentId = request.studentId as string;
       await limit(
-        rl(`resend:${studentId}`),
-        3,
-        3600,
-        'We have sent several links already. Please wait a while and check your spam folder.',
+        [{ key: rl(`resend:${studentId}`), window: AUTH_LIMITS.resendVerificationPerStudent }],
+        (wait) =>
+          `We have sent several links already. Please check your spam folder, or try again in ${wait}.`,
       );
       await resendVerification(deps(request.log), studentId);
       return reply.status(202).send({ message: 'We have sent a new link to your e-mail.' });
@@ -147,22 +153,24 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     {
       schema: {
         tags: ['student auth'],
-        summary: 'Student login: returns the student auth state and sets the refresh cookie',
+        summary:
+          'Student login: returns the student auth state and sets the refresh cookie; 403 CAPTCHA_REQUIRED asks for recaptchaToken',
         body: studentLoginSchema,
         response: { 200: loginResponse, ...errors },
       },
     },
     async (request, reply) => {
-      const { email, password } = request.body;
-      const attempt = await guardAttempt(redis, rl('login'), request.ip, email);
+      const { email, password, recaptchaToken } = request.body;
+      const attempt = await guardLogin({ ip: request.ip, account: email, recaptchaToken });
       const outcome = await checkStudentCredentials(db, email, password);
-      if (!outcome.ok) {
-        if (outcome.reason === 'inactive') {
-          throw new HttpError(403, 'Your account is inactive.', { code: 'INACTIVE' });
-        }
+      if (!outcome.ok && outcome.reason === 'invalid') {
+        await attempt.passwordWrong();
         throw unauthorized('Invalid email or password');
       }
-      await attempt.reset();
+      await attempt.passwordRight();
+      if (!outcome.ok) {
+        throw new HttpError(403, 'Your account is inactive.', { code: 'INACTIVE' });
+      }
       await cookies.start(db, reply, outcome.studentId);
       const [account, flags] = await Promise.all([loadAccount(db, outcome.studentId), getFlags(db)]);
       return { accessToken: tokens.sign('student', account.id), ...toSession(account, flags) };
@@ -231,12 +239,21 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (request, reply) => {
       await limit(
-        rl(`forgot:ip:${request.ip}`),
-        10,
-        900,
-        'Too many requests. Please try again in a few minutes.',
+        [
+          {
+            key: rl(`forgot:net:${clientNetwork(request.ip)}`),
+            window: AUTH_LIMITS.forgotPasswordPerNetwork,
+          },
+        ],
+        (wait) => `Too many requests. Please try again in ${wait}.`,
       );
-      const perAccount = await hitRateLimit(redis, rl(`forgot:acct:${request.body.email}`), 3, 3600);
+      const { limit: perAddress, windowSeconds } = AUTH_LIMITS.forgotPasswordPerAccount;
+      const perAccount = await hitRateLimit(
+        redis,
+        rl(`forgot:acct:${request.body.email}`),
+        perAddress,
+        windowSeconds,
+      );
       if (perAccount.allowed) {
         await requestPasswordReset(deps(request.log), request.body.email);
       }
@@ -256,10 +273,8 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     async (request) => {
       await limit(
-        rl(`reset:${request.ip}`),
-        20,
-        900,
-        'Too many attempts. Please try again in a few minutes.',
+        [{ key: rl(`reset:${clientNetwork(request.ip)}`), window: AUTH_LIMITS.resetPasswordPerNetwork }],
+        tryAgain,
       );
       await resetPassword(db, request.body.token, request.body.password, request.ip);
       return { message: 'Your password has been changed. Please log in.' };

@@ -153,11 +153,20 @@ describe('errors', () => {
     expect(error).toMatchObject({ status: 400, fieldErrors: { email: 'is required' }, code: 'X' });
   });
 
+  it('carry the reCAPTCHA site key of a login refused until the box is ticked', async () => {
+    const error = await plain(
+      json(403, { message: 'Please tick the box', code: 'CAPTCHA_REQUIRED', recaptchaSiteKey: 'site-key' }),
+    )
+      .post('/x')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, code: 'CAPTCHA_REQUIRED', recaptchaSiteKey: 'site-key' });
+  });
+
   it('have no field problems and no code when the body has none', async () => {
     const error = await plain(json(401, { message: 'Invalid email or password' }))
       .post('/x')
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ fieldErrors: {}, code: null });
+    expect(error).toMatchObject({ fieldErrors: {}, code: null, recaptchaSiteKey: null });
   });
 
   it('are described as a connection problem when the server could not be reached', async () => {

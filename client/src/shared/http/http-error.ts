@@ -8,9 +8,11 @@ export const NETWORK_ERROR_MESSAGE =
 export interface ErrorDetails {
   fieldErrors: Readonly<Record<string, string>>;
   code: string | null;
+  /** With code CAPTCHA_REQUIRED: the key to show the reCAPTCHA box with. */
+  recaptchaSiteKey: string | null;
 }
 
-const NO_DETAILS: ErrorDetails = { fieldErrors: {}, code: null };
+const NO_DETAILS: ErrorDetails = { fieldErrors: {}, code: null, recaptchaSiteKey: null };
 
 export class HttpError extends Error {
   override readonly name: string = 'HttpError';
@@ -19,6 +21,7 @@ export class HttpError extends Error {
   /** Problems keyed by field name (400 validation failures); empty otherwise. */
   readonly fieldErrors: Readonly<Record<string, string>>;
   readonly code: string | null;
+  readonly recaptchaSiteKey: string | null;
 
   constructor(
     status: number,
@@ -31,6 +34,7 @@ export class HttpError extends Error {
     this.statusText = statusText;
     this.fieldErrors = details.fieldErrors;
     this.code = details.code;
+    this.recaptchaSiteKey = details.recaptchaSiteKey;
   }
 }
 
@@ -66,7 +70,9 @@ export function detailsFromBody(body: unknown): ErrorDetails {
     }
   }
   const code = 'code' in body && typeof body.code === 'string' ? body.code : null;
-  return { fieldErrors, code };
+  const recaptchaSiteKey =
+    'recaptchaSiteKey' in body && typeof body.recaptchaSiteKey === 'string' ? body.recaptchaSiteKey : null;
+  return { fieldErrors, code, recaptchaSiteKey };
 }
 
 /** What a person should read for any error thrown by a call. */

@@ -9,6 +9,8 @@ export const adminMeQueryKey = [ADMIN_KEY_ROOT, 'me'] as const;
 export interface LoginInput {
   email: string;
   password: string;
+  /** Only after the api answered CAPTCHA_REQUIRED. */
+  recaptchaToken?: string;
 }
 
 /** skipAuth: a 401 here means wrong credentials, never a token to refresh. */

@@ -5,6 +5,8 @@ import { adminHomePath, safeAdminReturnPath } from '../../../config/admin-menu';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { errorMessage } from '../../../shared/http/http-error';
+import { RecaptchaWidget } from '../../../shared/recaptcha/recaptcha-widget';
+import { isCaptchaRequired, useLoginCaptcha } from '../../../shared/recaptcha/use-login-captcha';
 import { sessionActions } from '../../../shared/session/session-store';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
@@ -26,6 +28,8 @@ export function AdminLoginPage() {
   const location = useLocation();
   const auth = useAdminAuth();
   const [form, setForm] = useState<LoginInput>({ email: '', password: '' });
+  const captcha = useLoginCaptcha();
+  const [captchaAsked, setCaptchaAsked] = useState(false);
   const login = useMutation({
     mutationFn: loginStaff,
     onSuccess: async (response) => {
@@ -33,15 +37,35 @@ export function AdminLoginPage() {
       const target = returnPathFrom(location.state) ?? adminHomePath(response) ?? paths.admin.root;
       await navigate(target, { replace: true });
     },
+    onError: captcha.refused,
   });
 
   if (auth !== null && !login.isPending && !login.isSuccess) {
     return <Navigate to={returnPathFrom(location.state) ?? paths.admin.root} replace />;
   }
 
+  const submit = (recaptchaToken: string | null) => {
+    const boxUnticked = captcha.siteKey !== null && recaptchaToken === null;
+    setCaptchaAsked(boxUnticked);
+    if (boxUnticked || form.email.trim() === '' || form.password === '') {
+      return;
+    }
+    login.mutate({
+      email: form.email.trim(),
+      password: form.password,
+      ...(recaptchaToken === null ? {} : { recaptchaToken }),
+    });
+  };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    login.mutate({ email: form.email.trim(), password: form.password });
+    submit(captcha.token);
+  };
+  // Ticking the box signs in at once with what was typed.
+  const onCaptchaToken = (token: string | null) => {
+    captcha.setToken(token);
+    if (token !== null && !login.isPending) {
+      submit(token);
+    }
   };
 
   return (
@@ -68,11 +92,19 @@ export function AdminLoginPage() {
           onChange={(e) => setForm({ ...form, password: e.target.value })}
           data-testid="admin-login-password"
         />
+        {captcha.siteKey !== null ? (
+          <RecaptchaWidget
+            siteKey={captcha.siteKey}
+            onToken={onCaptchaToken}
+            resetKey={captcha.resetKey}
+            error={captchaAsked ? 'Please tick the box to show that you are not a robot.' : null}
+          />
+        ) : null}
         <Button type="submit" block disabled={login.isPending} data-testid="admin-login-submit">
           {login.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
         {login.isError ? (
-          <Alert tone="error" data-testid="admin-login-error">
+          <Alert tone={isCaptchaRequired(login.error) ? 'info' : 'error'} data-testid="admin-login-error">
             {errorMessage(login.error)}
           </Alert>
         ) : null}

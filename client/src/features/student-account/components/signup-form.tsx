@@ -11,6 +11,7 @@ import {
   splitServerProblems,
 } from '../../../shared/forms/form-errors';
 import { describeError, HttpError } from '../../../shared/http/http-error';
+import { RecaptchaWidget } from '../../../shared/recaptcha/recaptcha-widget';
 import { Button } from '../../../shared/ui/button';
 import { CheckboxField } from '../../../shared/ui/choice-fields';
 import { PasswordField } from '../../../shared/ui/password-field';
@@ -28,7 +29,6 @@ import {
   type SignupField,
   type SignupValues,
 } from './account-form';
-import { RecaptchaWidget } from './recaptcha-widget';
 
 type Problems = FieldProblems<SignupField>;
 

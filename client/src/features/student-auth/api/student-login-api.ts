@@ -9,7 +9,11 @@ export interface MessageResponse {
 export type EmailVerificationStatus = 'verified' | 'alreadyVerified';
 
 /** skipAuth: a 401 here means wrong credentials, never a token to refresh. */
-export function loginStudent(input: { email: string; password: string }): Promise<StudentSession> {
+export function loginStudent(input: {
+  email: string;
+  password: string;
+  recaptchaToken?: string;
+}): Promise<StudentSession> {
   return studentHttp.post<StudentSession>('/student/login', input, { skipAuth: true });
 }
 

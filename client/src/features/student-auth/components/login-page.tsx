@@ -5,6 +5,8 @@ import { paths } from '../../../config/paths';
 import { fieldMessage, focusField } from '../../../shared/forms/form-errors';
 import { describeError, HttpError } from '../../../shared/http/http-error';
 import { STUDENT_KEY_ROOT } from '../../../shared/query/query-meta';
+import { RecaptchaWidget } from '../../../shared/recaptcha/recaptcha-widget';
+import { isCaptchaRequired, useLoginCaptcha } from '../../../shared/recaptcha/use-login-captcha';
 import { sessionActions } from '../../../shared/session/session-store';
 import { useStudentAuth, useSystemFlags } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
@@ -42,6 +44,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [showProblems, setShowProblems] = useState(false);
   const problems = showProblems ? loginProblems(email, password) : {};
+  const captcha = useLoginCaptcha();
+  const [captchaAsked, setCaptchaAsked] = useState(false);
 
   const login = useMutation({
     mutationFn: loginStudent,
@@ -57,6 +61,7 @@ export function LoginPage() {
       await navigate(target, { replace: true });
     },
     onError: async (error) => {
+      captcha.refused(error);
       if (error instanceof HttpError && error.status === 403 && error.code === 'INACTIVE') {
         await navigate(paths.inactive);
       }
@@ -72,8 +77,7 @@ export function LoginPage() {
     return <Navigate to={target} replace />;
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = (recaptchaToken: string | null) => {
     setShowProblems(true);
     const found = loginProblems(email, password);
     const first = (['email', 'password'] as const).find((field) => found[field] !== undefined);
@@ -81,7 +85,28 @@ export function LoginPage() {
       focusField(formRef.current, first);
       return;
     }
-    login.mutate({ email: email.trim().toLowerCase(), password });
+    if (captcha.siteKey !== null && recaptchaToken === null) {
+      setCaptchaAsked(true);
+      focusField(formRef.current, 'recaptchaToken');
+      return;
+    }
+    setCaptchaAsked(false);
+    login.mutate({
+      email: email.trim().toLowerCase(),
+      password,
+      ...(recaptchaToken === null ? {} : { recaptchaToken }),
+    });
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(captcha.token);
+  };
+  // Ticking the box sends the login again at once: the child already pressed Log in.
+  const onCaptchaToken = (token: string | null) => {
+    captcha.setToken(token);
+    if (token !== null && !login.isPending) {
+      submit(token);
+    }
   };
 
   return (
@@ -111,9 +136,17 @@ export function LoginPage() {
           data-testid="login-password"
         />
         {login.isError && !(login.error instanceof HttpError && login.error.code === 'INACTIVE') ? (
-          <Alert tone="error" data-testid="login-error">
+          <Alert tone={isCaptchaRequired(login.error) ? 'info' : 'error'} data-testid="login-error">
             {describeError(login.error)}
           </Alert>
+        ) : null}
+        {captcha.siteKey !== null ? (
+          <RecaptchaWidget
+            siteKey={captcha.siteKey}
+            onToken={onCaptchaToken}
+            resetKey={captcha.resetKey}
+            error={captchaAsked ? 'Please tick the box to show that you are not a robot.' : null}
+          />
         ) : null}
         {login.isSuccess ? <Alert tone="success">Logged in. Opening your dashboard…</Alert> : null}
         <Button type="submit" block disabled={login.isPending || login.isSuccess} data-testid="login-submit">

@@ -23,7 +23,7 @@ declare global {
 
 let loading: Promise<Grecaptcha> | null = null;
 
-/** Adds Google's reCAPTCHA script once, only for a sign-up form that needs it. A failure can be retried. */
+/** Adds Google's reCAPTCHA script once, only for a form that needs it. A failure can be retried. */
 export function loadRecaptcha(): Promise<Grecaptcha> {
   loading ??= new Promise<Grecaptcha>((resolve, reject) => {
     const script = document.createElement('script');

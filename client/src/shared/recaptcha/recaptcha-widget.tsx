@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../shared/ui/button';
-import { Alert } from '../../../shared/ui/surface';
+import { Button } from '../ui/button';
+import { Alert } from '../ui/surface';
 import { loadRecaptcha } from './recaptcha-script';
+import './recaptcha.css';
 
 interface RecaptchaWidgetProps {
   siteKey: string;
   /** The token after the box is ticked; null when it expires or fails. */
   onToken: (token: string | null) => void;
-  /** Changing it clears the box: a token is good for one sign-up attempt only. */
+  /** Changing it clears the box: a token is good for one attempt only. */
   resetKey: number;
   error?: string | null;
 }

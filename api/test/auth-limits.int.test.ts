@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '@riyazi/db';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeRecaptcha, startFakeRecaptcha } from '../../test/fake-recaptcha.js';
+import {
+  createTestContext,
+  deleteRedisKeys,
+  makeGrade,
+  makeStaff,
+  resetDatabase,
+  STUDENT_PASSWORD,
+  setFlags,
+  signupBody,
+  type TestContext,
+} from '../../test/helpers.js';
+
+// Everything arrives from one address, as a school's lab behind NAT does; others are named.
+const SCHOOL = '203.0.113.10';
+const ELSEWHERE = '198.51.100.20';
+const OPEN = { isRegistrationEnabled: true, isEmailVerificationEnabled: true };
+const SLOW = 90_000;
+
+let recaptcha: FakeRecaptcha;
+let t: TestContext;
+
+beforeAll(async () => {
+  recaptcha = await startFakeRecaptcha('test-secret', 'good-token');
+  t = await createTestContext({
+    RECAPTCHA_SECRET: 'test-secret',
+    RECAPTCHA_SITE_KEY: 'site-key',
+    RECAPTCHA_VERIFY_URL: recaptcha.url,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await recaptcha.close();
+});
+beforeEach(async () => {
+  await resetDatabase(t.db);
+  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
+  await setFlags(t.db, OPEN);
+});
+
+interface LoginOptions {
+  ip?: string;
+  password?: string;
+  recaptchaToken?: string;
+}
+
+const studentLogin = (email: string, options: LoginOptions = {}) =>
+  login('/api/student/login', email, options);
+const staffLogin = (email: string, options: LoginOptions = {}) => login('/api/user/login', email, options);
+
+function login(url: string, email: string, { ip = SCHOOL, password, recaptchaToken }: LoginOptions) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: ip,
+    payload: {
+      email,
+      password: password ?? (url === '/api/user/login' ? 'correct horse battery staple' : STUDENT_PASSWORD),
+      ...(recaptchaToken ? { recaptchaToken } : {}),
+    },
+  });
+}
+
+let studentHash: Promise<string> | undefined;
+
+async function makeStudents(count: number): Promise<string[]> {
+  studentHash ??= hashPassword(STUDENT_PASSWORD);
+  const passwordHash = await studentHash;
+  const rows = Array.from({ length: count }, (_, i) => ({
+    fullName: `Pupil ${i + 1}`,
+    email: `pupil-${i + 1}-${randomBytes(3).toString('hex')}@school.example.com`,
+    passwordHash,
+    emailVerified: true,
+  }));
+  await t.db.insertInto('students').values(rows).execute();
+  return rows.map((row) => row.email);
+}
+
+/** Wrong passwords for made-up accounts, one each, so no single account reaches its own limit. */
+async function failFromNetwork(count: number, options: LoginOptions & { staff?: boolean } = {}) {
+  const statuses = new Set<number>();
+  for (let i = 0; i < count; i += 1) {
+    const email = `nobody-${i}-${randomBytes(3).toString('hex')}@example.com`;
+    const res = await (options.staff ? staffLogin : studentLogin)(email, { ...options, password: 'wrong' });
+    statuses.add(res.statusCode);
+  }
+  return [...statuses];
+}
+
+const TOO_MANY = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
+
+describe('a school behind one IP address', () => {
+  it(
+    'lets 60 pupils log in within minutes, some after a typo, without refusing any',
+    async () => {
+      const pupils = await makeStudents(60);
+      const statuses: number[] = [];
+      // Ten at a time, as a class taps Log in together; every fifth pupil mistypes first.
+      for (let start = 0; start < pupils.length; start += 10) {
+        const group = pupils.slice(start, start + 10);
+        const answers = await Promise.all(
+          group.map(async (email, i) => {
+            if ((start + i) % 5 === 0) {
+              expect((await studentLogin(email, { password: 'oops' })).statusCode).toBe(401);
+            }
+            return (await studentLogin(email)).statusCode;
+          }),
+        );
+        statuses.push(...answers);
+      }
+      expect(statuses).toHaveLength(60);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+    },
+    SLOW,
+  );
+
+  it(
+    'lets a class of 40 sign up from one network within the hour',
+    async () => {
+      const { id: gradeId } = await makeGrade(t.db);
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i += 1) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/student/signup',
+          remoteAddress: SCHOOL,
+          payload: signupBody(gradeId),
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.every((status) => status === 201)).toBe(true);
+      expect(
+        Number(
+          (
+            await t.db
+              .selectFrom('students')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ).toBe(40);
+    },
+    SLOW,
+  );
+});
+
+describe('sign-up bots', () => {
+  it(
+    'are stopped at 150 sign-up requests an hour from one network, told how long to wait',
+    async () => {
+      const { id: gradeId } = await makeGrade(t.db);
+      const signup = (body: object, ip = SCHOOL) =>
+        t.app.inject({ method: 'POST', url: '/api/student/signup', remoteAddress: ip, payload: body });
+      const taken = signupBody(gradeId);
+      expect((await signup(taken)).statusCode).toBe(201);
+      // Probing for taken addresses counts as much as creating accounts.
+      const statuses = new Set<number>();
+      for (let i = 1; i < 150; i += 1) {
+        statuses.add((await signup(taken)).statusCode);
+      }
+      expect([...statuses]).toEqual([409]);
+      const refused = await signup(signupBody(gradeId));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ message: string }>().message).toMatch(
+        /^Too many sign-ups from this network\. Please try again in \d+ minutes?\.$/,
+      );
+      expect((await signup(signupBody(gradeId), ELSEWHERE)).statusCode).toBe(201);
+    },
+    SLOW,
+  );
+});
+
+describe('guessing student passwords', () => {
+  it('stops one account after 8 wrong passwords from a network while its classmates still log in', async () => {
+    const [target, classmate] = await makeStudents(2);
+    for (let i = 0; i < 8; i += 1) {
+      expect((await studentLogin(target as string, { password: `guess-${i}` })).statusCode).toBe(401);
+    }
+    const stopped = await studentLogin(target as string);
+    expect(stopped.statusCode).toBe(429);
+    expect(stopped.json<{ message: string }>().message).toMatch(TOO_MANY);
+    expect((await studentLogin(classmate as string)).statusCode).toBe(200);
+    // Hammering on from school does not lock the owner out at home.
+    for (let i = 0; i < 25; i += 1) {
+      expect((await studentLogin(target as string, { password: `more-${i}` })).statusCode).toBe(429);
+    }
+    expect((await studentLogin(target as string, { ip: ELSEWHERE })).statusCode).toBe(200);
+  });
+
+  it('clears an account’s failures when its password is right', async () => {
+    const [pupil] = (await makeStudents(1)) as [string];
+    for (let i = 0; i < 7; i += 1) {
+      await studentLogin(pupil, { password: `typo-${i}` });
+    }
+    expect((await studentLogin(pupil)).statusCode).toBe(200);
+    const again = [];
+    for (let i = 0; i < 8; i += 1) {
+      again.push((await studentLogin(pupil, { password: `typo-${i}` })).statusCode);
+    }
+    expect(again.every((status) => status === 401)).toBe(true);
+  });
+
+  it('stops an account guessed from many networks after 20 failures in all', async () => {
+    const [pupil] = (await makeStudents(1)) as [string];
+    for (let i = 0; i < 20; i += 1) {
+      const res = await studentLogin(pupil, { ip: `192.0.2.${Math.floor(i / 4) + 1}`, password: `g-${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    expect((await studentLogin(pupil, { ip: '192.0.2.99' })).statusCode).toBe(429);
+  });
+
+  it(
+    'refuses a network past 100 failures over many accounts with 429 when no captcha can be asked',
+    async () => {
+      const [pupil, other] = (await makeStudents(2)) as [string, string];
+      expect(await failFromNetwork(99)).toEqual([401]);
+      // A right password in between is not counted.
+      expect((await studentLogin(pupil)).statusCode).toBe(200);
+      expect(await failFromNetwork(1)).toEqual([401]);
+      const refused = await studentLogin(other);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ message: string }>().message).toMatch(TOO_MANY);
+      expect((await studentLogin(other, { ip: ELSEWHERE })).statusCode).toBe(200);
+    },
+    SLOW,
+  );
+
+  it(
+    'asks a network past 30 failures for a captcha when the flag is on, and never locks it out',
+    async () => {
+      await setFlags(t.db, { ...OPEN, isRecaptchaEnabled: true });
+      const [pupil] = (await makeStudents(1)) as [string];
+      expect(await failFromNetwork(30)).toEqual([401]);
+
+      const asked = await studentLogin(pupil);
+      expect(asked.statusCode).toBe(403);
+      expect(asked.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED', recaptchaSiteKey: 'site-key' });
+      const forged = await studentLogin(pupil, { recaptchaToken: 'forged' });
+      expect(forged.statusCode).toBe(403);
+      expect(forged.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED' });
+      expect((await studentLogin(pupil, { ip: ELSEWHERE })).statusCode).toBe(200);
+
+      // Past the 100 that would lock it without the flag, a ticked box still gets a pupil in.
+      expect(await failFromNetwork(80, { recaptchaToken: 'good-token' })).toEqual([401]);
+      expect((await studentLogin(pupil)).json()).toMatchObject({ code: 'CAPTCHA_REQUIRED' });
+      expect((await studentLogin(pupil, { recaptchaToken: 'good-token' })).statusCode).toBe(200);
+      expect(recaptcha.requests.at(-1)?.get('remoteip')).toBe(SCHOOL);
+    },
+    SLOW,
+  );
+});
+
+describe('guessing staff passwords', () => {
+  it(
+    'signs in a whole office from one network; one account is stopped while colleagues sign in',
+    async () => {
+      const staff = await Promise.all(Array.from({ length: 35 }, () => makeStaff(t.db)));
+      const statuses = [];
+      for (const member of staff) {
+        statuses.push((await staffLogin(member.email)).statusCode);
+      }
+      expect(statuses.every((status) => status === 200)).toBe(true);
+
+      const [target, colleague] = staff as [(typeof staff)[0], (typeof staff)[0]];
+      for (let i = 0; i < 8; i += 1) {
+        expect((await staffLogin(target.email, { password: `guess-${i}` })).statusCode).toBe(401);
+      }
+      expect((await staffLogin(target.email)).statusCode).toBe(429);
+      expect((await staffLogin(colleague.email)).statusCode).toBe(200);
+      expect((await staffLogin(target.email, { ip: ELSEWHERE })).statusCode).toBe(200);
+    },
+    SLOW,
+  );
+
+  it(
+    'refuses a network past 100 failures with 429, or asks for a captcha with the flag on',
+    async () => {
+      const member = await makeStaff(t.db);
+      expect(await failFromNetwork(100, { staff: true })).toEqual([401]);
+      expect((await staffLogin(member.email)).statusCode).toBe(429);
+
+      await setFlags(t.db, { ...OPEN, isRecaptchaEnabled: true });
+      const asked = await staffLogin(member.email);
+      expect(asked.statusCode).toBe(403);
+      expect(asked.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED', recaptchaSiteKey: 'site-key' });
+      expect((await staffLogin(member.email, { recaptchaToken: 'forged' })).statusCode).toBe(403);
+      expect((await staffLogin(member.email, { recaptchaToken: 'good-token' })).statusCode).toBe(200);
+    },
+    SLOW,
+  );
+});
