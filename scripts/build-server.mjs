@@ -21,6 +21,8 @@ const installedPackagesExternal = {
 
 export const SERVER_ENTRIES = {
   'api/dist/server': 'api/src/server.ts',
+  // Forked by the api for each PDF upload (next to server.mjs, where pdf-check.ts looks).
+  'api/dist/pdf-process': 'api/src/modules/documents/pdf-process.ts',
   'workers/dist/main': 'workers/src/main.ts',
   // Forked by the workers for each student export (next to main.mjs, where exports.ts looks).
   'workers/dist/export-process': 'workers/src/processors/export-process.ts',

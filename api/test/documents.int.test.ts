@@ -11,6 +11,8 @@ import {
   signupBody,
   useTestContext,
 } from '../../test/helpers.js';
+import { checkPdf } from '../src/modules/documents/pdf-check.js';
+import { buildPdf, cleanPdf, hostilePdfs } from './pdf-fixtures.js';
 
 const t = useTestContext({ resetEachTest: true });
 let gradeId: string;
@@ -109,23 +111,81 @@ describe('verification documents', () => {
     expect(res.json<{ message: string }>().message).toMatch(/photo|PDF/);
   });
 
-  it('refuses files over 5 MB with 413 and PDFs that carry scripts', async () => {
+  it('refuses files over 5 MB with 413', async () => {
     const s = await student();
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024 + 10, 0x20)]);
     expect((await upload(s.headers, 'B_FORM', 'b-form.pdf', big)).statusCode).toBe(413);
-    const scripted = Buffer.from(
-      '%PDF-1.4\n1 0 obj << /OpenAction 2 0 R /JS (app.alert(1)) >> endobj\n%%EOF',
-    );
-    expect((await upload(s.headers, 'B_FORM', 'b-form.pdf', scripted)).statusCode).toBe(400);
-    const plain = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF');
-    const ok = await upload(s.headers, 'B_FORM', 'b-form.pdf', plain);
+  });
+
+  it('accepts a plain PDF, stores the copy written from its checked objects and serves it as an attachment', async () => {
+    const s = await student();
+    const original = Buffer.concat([cleanPdf(), Buffer.from('<html><script>alert(1)</script></html>')]);
+    const ok = await upload(s.headers, 'B_FORM', 'b-form.pdf', original);
     expect(ok.statusCode).toBe(201);
     const file = await t.app.inject({
       method: 'GET',
       url: `/api/student/documents/${ok.json<{ data: { _id: string } }>().data._id}/file`,
       headers: s.headers,
     });
+    expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['content-disposition']).toMatch(/^attachment/);
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(file.rawPayload.includes('<script>')).toBe(false);
+  });
+
+  it.each(Object.keys(hostilePdfs).filter((name) => name !== 'garbage'))(
+    'refuses a PDF with active content (%s) and says why',
+    async (name) => {
+      const s = await student();
+      const res = await upload(
+        s.headers,
+        'B_FORM',
+        'b-form.pdf',
+        hostilePdfs[name as keyof typeof hostilePdfs](),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(
+        'This PDF contains scripts, attachments or automatic actions. Please upload a plain scan or a photo.',
+      );
+      const stored = await t.db
+        .selectFrom('studentDocuments')
+        .select('id')
+        .where('studentId', '=', s.id)
+        .execute();
+      expect(stored).toEqual([]);
+    },
+  );
+
+  it('refuses a file that starts like a PDF but cannot be read', async () => {
+    const s = await student();
+    const res = await upload(s.headers, 'B_FORM', 'b-form.pdf', hostilePdfs.garbage());
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe(
+      'This PDF could not be read. Please save it again as a PDF, or upload a photo of the document.',
+    );
+  });
+
+  it('refuses a password-protected PDF', async () => {
+    const s = await student();
+    const encrypted = buildPdf(
+      [
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >>',
+      ],
+      { trailer: '/Encrypt << /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >>' },
+    );
+    const res = await upload(s.headers, 'B_FORM', 'b-form.pdf', encrypted);
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ message: string }>().message).toMatch(/password/);
+  });
+
+  it('refuses a PDF whose check runs past its deadline (the checking process is killed)', async () => {
+    await expect(checkPdf(cleanPdf(), 1)).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'This PDF is too large or complex to check. Please upload a simpler scan or a photo.',
+    });
+    await expect(checkPdf(cleanPdf())).resolves.toBeInstanceOf(Buffer);
   });
 
   it("never serves one student another student's document (404)", async () => {

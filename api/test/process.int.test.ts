@@ -7,9 +7,11 @@ import { closeQueues, createQueues, enqueue } from '@riyazi/api/queue';
 import { createRedis } from '@riyazi/api/redis';
 import { createDb } from '@riyazi/db';
 import { describe, expect, inject, it } from 'vitest';
+import { studentAccessToken } from '../../loadtest/src/student-tokens.js';
 import { exited, startService as start, waitFor } from '../../test/processes.js';
 // @ts-expect-error: a plain .mjs script without types
 import { buildServer } from '../../scripts/build-server.mjs';
+import { cleanPdf } from './pdf-fixtures.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -64,12 +66,19 @@ describe('processes', () => {
     expect(await exited(child)).toBe(0);
   }, 30_000);
 
-  it('the bundles npm start runs serve, and the bundled workers write an export in their own process', async () => {
+  it('the bundles npm start runs serve, the bundled workers write an export and the bundled api checks a PDF, each in their own process', async () => {
     await buildServer();
     expect(existsSync(path.join(root, 'workers/dist/export-process.mjs'))).toBe(true);
+    expect(existsSync(path.join(root, 'api/dist/pdf-process.mjs'))).toBe(true);
     const uploadDir = await mkdtemp(path.join(tmpdir(), 'riyazi-bundle-'));
     const port = String(40_000 + Math.floor(Math.random() * 20_000));
-    const api = start('api/dist/server.mjs', { PORT: port, HOST: '127.0.0.1', UPLOAD_DIR: uploadDir });
+    const jwtSecret = 'bundle-test-secret-of-at-least-32-characters';
+    const api = start('api/dist/server.mjs', {
+      PORT: port,
+      HOST: '127.0.0.1',
+      UPLOAD_DIR: uploadDir,
+      JWT_SECRET: jwtSecret,
+    });
     const workers = start('workers/dist/main.mjs', { UPLOAD_DIR: uploadDir });
     const db = createDb({ connectionString: inject('databaseUrl'), max: 2 });
     const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'bundle-test');
@@ -115,6 +124,16 @@ describe('processes', () => {
       );
       const csv = await readFile(path.join(uploadDir, 'exports', `${job.id}.csv`), 'utf8');
       expect(csv).toContain('Bundle Student');
+      const form = new FormData();
+      form.append('kind', 'B_FORM');
+      form.append('file', new Blob([cleanPdf()], { type: 'application/pdf' }), 'b-form.pdf');
+      const upload = await fetch(`http://127.0.0.1:${port}/api/student/documents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${studentAccessToken(jwtSecret, student.id)}` },
+        body: form,
+      });
+      expect(upload.status, `${await upload.clone().text()}\n${api.output()}`).toBe(201);
+      await db.deleteFrom('studentDocuments').where('studentId', '=', student.id).execute();
       await db.deleteFrom('backgroundJobs').where('id', '=', job.id).execute();
       await db.deleteFrom('students').where('id', '=', student.id).execute();
     } finally {

@@ -4,13 +4,15 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { badRequest } from '../../lib/errors.js';
 import { sniffType } from '../../lib/file-type.js';
+import { checkPdf } from './pdf-check.js';
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 export type StoredType = 'image/jpeg' | 'application/pdf';
 
 /**
  * Images are decoded and re-encoded (which drops EXIF, GPS and anything hidden after the pixels);
- * PDFs are kept as they are but refused when they carry scripts or embedded files.
+ * PDFs are parsed, refused when anything in them can run or open (see pdf-inspection.ts), and
+ * written out again from the objects that were checked.
  */
 export async function sanitizeDocument(bytes: Buffer): Promise<{ data: Buffer; contentType: StoredType }> {
   const type = sniffType(bytes);
@@ -18,11 +20,7 @@ export async function sanitizeDocument(bytes: Buffer): Promise<{ data: Buffer; c
     throw badRequest('The file must be a photo (JPEG, PNG or WebP) or a PDF');
   }
   if (type === 'application/pdf') {
-    const text = bytes.toString('latin1');
-    if (/\/(JavaScript|JS|Launch|EmbeddedFile|OpenAction)\b/.test(text)) {
-      throw badRequest('This PDF contains scripts or attachments. Please upload a plain scan or a photo.');
-    }
-    return { data: bytes, contentType: 'application/pdf' };
+    return { data: await checkPdf(bytes), contentType: 'application/pdf' };
   }
   try {
     const data = await sharp(bytes, { limitInputPixels: 50_000_000 })
