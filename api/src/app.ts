@@ -124,15 +124,14 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
     reply.header('x-request-id', request.id);
   });
 
-  const allowedOrigins = [
-    new URL(config.PUBLIC_URL).origin,
-    ...config.CORS_ORIGINS.map((o) => new URL(o).origin),
-  ];
+  const publicOrigin = new URL(config.PUBLIC_URL).origin;
+  const allowedOrigins = [publicOrigin, ...config.CORS_ORIGINS.map((o) => new URL(o).origin)];
   const tokens = await registerAccessTokens(app, config.JWT_SECRET, config.JWT_ACCESS_TTL_SECONDS);
   const ctx: AppContext = { config, db, redis, queues, tokens, allowedOrigins };
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
+    publicOrigin,
     allowedOrigins,
     isProduction: config.isProduction,
     formActionOrigins: gatewayFormActionOrigins(),

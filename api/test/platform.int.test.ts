@@ -67,6 +67,15 @@ describe('security headers and docs', () => {
     expect(missing.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  it('lets pages open sockets to their own origin only, not to any host', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const connectSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/))
+      .find(([name]) => name === 'connect-src');
+    expect(connectSrc?.slice(1)).toEqual(["'self'", 'ws://localhost:3000']);
+  });
+
   it('allows CORS only for listed origins', async () => {
     const foreign = await t.app.inject({
       method: 'OPTIONS',

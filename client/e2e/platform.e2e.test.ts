@@ -67,6 +67,30 @@ describe('public site', () => {
     await context.close();
   });
 
+  it("opens its socket over WebSocket to its own origin, which the page's CSP allows", async () => {
+    const context = await stack.newContext();
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) {
+        refused.push(message.text());
+      }
+    });
+    const webSocket = page.waitForEvent('websocket', {
+      predicate: (ws) => ws.url().includes('/socket.io/') && ws.url().includes('transport=websocket'),
+      timeout: 15_000,
+    });
+    const response = await page.goto('/');
+    const csp = (await response?.allHeaders())?.['content-security-policy'] ?? '';
+    expect(csp.split(';')).toContain(`connect-src 'self' ${stack.baseUrl.replace('http:', 'ws:')}`);
+    const ws = await webSocket;
+    expect(new URL(ws.url()).host).toBe(new URL(stack.baseUrl).host);
+    // Socket.IO's upgrade probe answered: the connection is open, not just attempted.
+    await ws.waitForEvent('framereceived', { timeout: 10_000 });
+    expect(refused).toEqual([]);
+    await context.close();
+  });
+
   it('hides the chat widget on quiz routes', async () => {
     const context = await stack.newContext();
     const page = await context.newPage();

@@ -5,6 +5,8 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 export interface SecurityOptions {
+  /** The site's own origin (PUBLIC_URL): the client's socket connects to it. */
+  publicOrigin: string;
   allowedOrigins: readonly string[];
   isProduction: boolean;
   /** Where checkout forms post (every registered payment gateway's hosted page). */
@@ -29,9 +31,18 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * The own origin as a WebSocket source. CSP3 browsers let 'self' cover it; older ones (Safari
+ * before 15.4, still on children's phones) need it spelt out.
+ */
+export function webSocketSource(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
 async function securityPlugin(
   app: FastifyInstance,
-  { allowedOrigins, isProduction, formActionOrigins }: SecurityOptions,
+  { publicOrigin, allowedOrigins, isProduction, formActionOrigins }: SecurityOptions,
 ) {
   const headers = securityHeaders({
     contentSecurityPolicy: {
@@ -44,7 +55,8 @@ async function securityPlugin(
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", 'ws:', 'wss:'],
+        // Pages we serve talk only to their own origin: no sockets to other hosts.
+        'connect-src': ["'self'", webSocketSource(publicOrigin)],
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'", ...formActionOrigins],
         'object-src': ["'none'"],
