@@ -62,20 +62,16 @@ export function isActiveGrade(db: Executor, id: string) {
     .executeTakeFirst();
 }
 
-export function emailTakenByOther(db: Executor, email: string, exceptId: string | null) {
+/** Whether another account uses this address; a pending (unconfirmed) change reserves nothing. */
+export async function emailUsedByOther(db: Executor, email: string, exceptId: string | null) {
   let query = db
     .selectFrom('students')
     .select('id')
-    .where((eb) =>
-      eb.or([
-        eb(eb.fn('lower', ['email']), '=', email.toLowerCase()),
-        eb(eb.fn('lower', ['pendingEmail']), '=', email.toLowerCase()),
-      ]),
-    );
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
   if (exceptId) {
     query = query.where('id', '!=', exceptId);
   }
-  return query.executeTakeFirst();
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 /** Which of these students exist and are active (one statement for a whole batch of requests). */

@@ -8,7 +8,7 @@ import { passwordProblem, type SignupData } from '../../contracts/accounts/schem
 import type { StudentProfile, StudentSession } from '../../contracts/accounts/types.js';
 import type { SystemFlags } from '../../contracts/flags.js';
 import { writeAudit } from '../../lib/audit.js';
-import { fieldError, HttpError } from '../../lib/errors.js';
+import { conflict, fieldError, HttpError } from '../../lib/errors.js';
 import { type DispatchDeps, dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
 import { queueMail } from '../mail/mail.service.js';
 import * as repo from './student-auth.repository.js';
@@ -113,6 +113,10 @@ async function queueVerification(
   return event;
 }
 
+/** A change stays pending until confirmed, so its address may have gone to another account since. */
+const PENDING_EMAIL_TAKEN =
+  'This e-mail address is now used by another account, so it cannot be confirmed. Keep your current address or choose another one in your profile.';
+
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
 }
@@ -121,7 +125,7 @@ export async function signup(deps: StudentDeps, body: SignupData, flags: SystemF
   if (!(await repo.isActiveGrade(deps.db, body.gradeId))) {
     throw fieldError('gradeId', 'must be one of the grades offered');
   }
-  if (await repo.emailTakenByOther(deps.db, body.email, null)) {
+  if (await repo.emailUsedByOther(deps.db, body.email, null)) {
     throw new HttpError(409, 'An account with this e-mail already exists. Log in, or reset your password.');
   }
   const passwordHash = await hashPassword(body.password);
@@ -181,11 +185,18 @@ export async function verifyEmail(db: Db, token: string): Promise<'verified' | '
       .forUpdate()
       .executeTakeFirstOrThrow();
     if (student.pendingEmail && student.pendingEmail.toLowerCase() === result.email.toLowerCase()) {
+      if (await repo.emailUsedByOther(trx, student.pendingEmail, result.ownerId)) {
+        throw conflict(PENDING_EMAIL_TAKEN);
+      }
       await trx
         .updateTable('students')
         .set({ email: student.pendingEmail, pendingEmail: null, emailVerified: true, updatedAt: new Date() })
         .where('id', '=', result.ownerId)
-        .execute();
+        .execute()
+        .catch((err: unknown) => {
+          // Taken between the check and the update: the unique index decides, the transaction rolls back.
+          throw isUniqueViolation(err) ? conflict(PENDING_EMAIL_TAKEN) : err;
+        });
     } else if (student.email.toLowerCase() === result.email.toLowerCase()) {
       await trx
         .updateTable('students')
@@ -205,6 +216,9 @@ export async function resendVerification(deps: StudentDeps, studentId: string): 
   const target = account.pendingEmail ?? (account.emailVerified ? null : account.email);
   if (!target) {
     throw new HttpError(409, 'Your e-mail address is already confirmed.');
+  }
+  if (account.pendingEmail && (await repo.emailUsedByOther(deps.db, account.pendingEmail, account.id))) {
+    throw conflict(PENDING_EMAIL_TAKEN);
   }
   const event = await deps.db
     .transaction()

@@ -30,7 +30,7 @@ export async function updateProfile(deps: StudentDeps, studentId: string, body: 
     throw fieldError('gradeId', 'must be one of the grades offered');
   }
   const emailChanged = body.email.toLowerCase() !== account.email.toLowerCase();
-  if (emailChanged && (await repo.emailTakenByOther(deps.db, body.email, studentId))) {
+  if (emailChanged && (await repo.emailUsedByOther(deps.db, body.email, studentId))) {
     throw new HttpError(409, 'Another account already uses this e-mail address.', {
       errors: { email: 'is used by another account' },
     });
