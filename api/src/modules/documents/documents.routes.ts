@@ -17,7 +17,14 @@ export const documentSchema = z.object({
   createdAt: z.string(),
 });
 const KINDS: readonly DocumentKind[] = ['SCHOOL_ID', 'B_FORM'];
-const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 413: errorSchema, 429: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  404: errorSchema,
+  413: errorSchema,
+  429: errorSchema,
+  503: errorSchema,
+};
 
 export const documentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, redis, config }) => {
   const store = documentStore(config.UPLOAD_DIR);
