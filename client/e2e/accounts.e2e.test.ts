@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueStudentToken } from '../../api/src/auth/account-tokens.js';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.js';
-import { makeGrade, makeStaff, resetDatabase, setFlags } from '../../test/helpers.js';
+import { makeGrade, makeStaff, resetDatabase, setFlags, signupBody } from '../../test/helpers.js';
 import { horizontalOverflow, signInAsAdmin } from './pages.js';
 import { type Stack, startStack } from './stack.js';
 
@@ -122,6 +123,43 @@ describe('a student from sign-up to a verified profile', () => {
 
     await page.goto('/admin-a1b2c3/staff-users');
     await page.getByTestId('no-permission').waitFor();
+    await context.close();
+  });
+});
+
+describe('an e-mail change whose address another account took meanwhile', () => {
+  it('says so when its link is opened on a phone, and the account keeps its address', async () => {
+    const grade = await stack.db.selectFrom('grades').select('id').executeTakeFirstOrThrow();
+    const mover = signupBody(grade.id);
+    const wanted = `taken.${Date.now()}@example.com`;
+    const signedUp = await stack.app.inject({ method: 'POST', url: '/api/student/signup', payload: mover });
+    expect(signedUp.statusCode, signedUp.body).toBe(201);
+    const { id } = await stack.db
+      .updateTable('students')
+      .set({ pendingEmail: wanted })
+      .where('email', '=', mover.email)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const token = await issueStudentToken(stack.db, 'VERIFY_EMAIL', id, wanted);
+    const owner = await stack.app.inject({
+      method: 'POST',
+      url: '/api/student/signup',
+      payload: signupBody(grade.id, { email: wanted }),
+    });
+    expect(owner.statusCode, owner.body).toBe(201);
+
+    const context = await stack.newContext({ width: 360, height: 740 });
+    const page = await context.newPage();
+    await page.goto(`/student-verification?token=${token}`);
+    const result = page.locator('[data-testid="verification-result"][data-status="taken"]');
+    await result.getByText('This e-mail address is now used by another account').waitFor();
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    const stored = await stack.db
+      .selectFrom('students')
+      .select('email')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.email).toBe(mover.email);
     await context.close();
   });
 });

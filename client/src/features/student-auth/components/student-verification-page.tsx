@@ -10,7 +10,7 @@ import { verifyEmail } from '../api/student-login-api';
 import { AuthCard } from './auth-card';
 import { oncePerKey } from './once-per-key';
 
-type Outcome = 'verifying' | 'verified' | 'alreadyVerified' | 'invalid' | 'failed';
+type Outcome = 'verifying' | 'verified' | 'alreadyVerified' | 'invalid' | 'taken' | 'failed';
 
 const verification = oncePerKey(verifyEmail);
 
@@ -20,6 +20,8 @@ export function StudentVerificationPage() {
   const token = params.get('token') ?? '';
   const student = useStudentAuth();
   const [outcome, setOutcome] = useState<Outcome>(token === '' ? 'invalid' : 'verifying');
+  // A change of address refused because another account took the address meanwhile (409).
+  const [takenMessage, setTakenMessage] = useState('');
   const confirmed = outcome === 'verified' || outcome === 'alreadyVerified';
   // A signed-in student's stored state learns that the e-mail is now confirmed.
   useStudentSessionSync(student !== null && confirmed);
@@ -41,10 +43,14 @@ export function StudentVerificationPage() {
           return;
         }
         const linkRefused = error instanceof HttpError && error.status === 400;
-        if (!linkRefused) {
+        const addressTaken = error instanceof HttpError && error.status === 409;
+        if (!linkRefused && !addressTaken) {
           verification.forget(token);
         }
-        setOutcome(linkRefused ? 'invalid' : 'failed');
+        if (addressTaken) {
+          setTakenMessage(error.message);
+        }
+        setOutcome(linkRefused ? 'invalid' : addressTaken ? 'taken' : 'failed');
       },
     );
     return () => {
@@ -96,6 +102,20 @@ export function StudentVerificationPage() {
               <ButtonLink to={paths.login}>Log in</ButtonLink>
             ) : (
               <ButtonLink to={paths.studentNotVerified}>Send a new link</ButtonLink>
+            )}
+          </div>
+        </AuthCard>
+      );
+    case 'taken':
+      return (
+        <AuthCard title="This e-mail address cannot be used" icon="error">
+          <div className="stack" data-testid="verification-result" data-status="taken">
+            <p>{takenMessage}</p>
+            <p className="muted">Your account keeps the e-mail address it had. You can choose another one.</p>
+            {student === null ? (
+              <ButtonLink to={paths.login}>Log in</ButtonLink>
+            ) : (
+              <ButtonLink to={paths.profileEdit}>Edit your profile</ButtonLink>
             )}
           </div>
         </AuthCard>
