@@ -83,13 +83,19 @@ export interface SubmitResult {
   finished: boolean;
 }
 
+/**
+ * One question of a play's results. isCorrect, score and timeTakenMs are left out while the
+ * answers are not shown (a contest play before its contest is over: see PlayResults.reviewOpen);
+ * with a total score, per-question times would tell which answers scored.
+ */
 export interface ResultsQuestion {
   index: number;
   questionId: string;
   outcome: 'ANSWERED' | 'NO_ANSWER' | null;
-  isCorrect: boolean | null;
-  score: number | null;
-  timeTakenMs: number | null;
+  /** null: not marked yet. */
+  isCorrect?: boolean | null;
+  score?: number | null;
+  timeTakenMs?: number | null;
 }
 
 export interface PlayResults {
@@ -101,12 +107,18 @@ export interface PlayResults {
     questionCount: number;
     score: number;
     correctCount: number;
+    /** Questions the student answered (not timed out or left empty). */
+    answeredCount: number;
     totalTimeMs: number;
     finishedAt: string | null;
     pending: boolean;
   };
   questions: ResultsQuestion[];
   rank: number | null;
+  /**
+   * Whether this play's answers are shown: per-question correctness and the wrong-answer review.
+   * Practice: always. Contest: once the play is finished and the contest is over.
+   */
   reviewOpen: boolean;
 }
 
