@@ -528,8 +528,8 @@ const PER_QUESTION = ['isCorrect', 'score', 'timeTakenMs'] as const;
 
 interface ResultsBody {
   play: {
-    score: number;
-    correctCount: number;
+    score: number | null;
+    correctCount: number | null;
     answeredCount: number;
     questionCount: number;
     pending: boolean;
@@ -563,6 +563,18 @@ describe('results of a contest play (no answer key while the contest is open)', 
       questionCount: 15,
       pending: false,
     });
+  });
+
+  it('withholds the running totals of a contest play still being played', async () => {
+    const { play } = await start();
+    const q1 = play.questions[0]!._id;
+    await serve(play._id, q1);
+    await submit(play._id, q1, await rightAnswer(q1));
+    await scoreRecordedAnswer(t.db, play._id, q1);
+    const results = await resultsOf(play._id);
+    // Read after each answer, a total would tell which answers scored.
+    expect(results.play).toMatchObject({ score: null, correctCount: null, answeredCount: 1, pending: true });
+    expect(results.questions[0]?.isCorrect ?? null).toBeNull();
   });
 
   it('shows everything once the contest is over', async () => {

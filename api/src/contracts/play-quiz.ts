@@ -105,8 +105,9 @@ export interface PlayResults {
     status: 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
     quizTitle: string;
     questionCount: number;
-    score: number;
-    correctCount: number;
+    /** null while a contest play is still being played (a running total would tell which answers scored). */
+    score: number | null;
+    correctCount: number | null;
     /** Questions the student answered (not timed out or left empty). */
     answeredCount: number;
     totalTimeMs: number;

@@ -49,6 +49,9 @@ export const submitResponse = z.object({
 const hiddenWhileOpen = (what: string) =>
   `${what}; left out while the contest is open (reviewOpen false), null while not marked yet`;
 
+const totalWhilePlaying = (what: string) =>
+  `${what}; null while a contest play is still being played (a running total would tell which answers scored)`;
+
 export const resultsResponse = z.object({
   play: z.object({
     _id: z.string(),
@@ -56,8 +59,8 @@ export const resultsResponse = z.object({
     status: playStatus,
     quizTitle: z.string(),
     questionCount: z.number(),
-    score: z.number(),
-    correctCount: z.number(),
+    score: z.number().nullable().describe(totalWhilePlaying('total score')),
+    correctCount: z.number().nullable().describe(totalWhilePlaying('answers right')),
     answeredCount: z.number().describe('questions answered (not timed out or left empty)'),
     totalTimeMs: z.number(),
     finishedAt: z.string().nullable(),

@@ -600,13 +600,16 @@ const reviewOpen = async (db: Db, play: repo.PlayRow) => answersShown(await getF
 
 /**
  * POST /play-quiz/results. While the answers are not shown (a contest still open), only the
- * totals and each question's outcome: no per-question correctness, score or time.
+ * totals and each question's outcome: no per-question correctness, score or time. The totals of a
+ * contest play still being played are withheld too: read after each answer, a running total would
+ * tell which answers scored.
  */
 export async function playResults(db: Db, studentId: string, playId: string): Promise<PlayResults> {
   const play = await ownPlay(db, studentId, playId);
   const [questions, shown] = await Promise.all([repo.playQuestionsOf(db, playId), reviewOpen(db, play)]);
   const pending =
     play.status === 'IN_PROGRESS' || questions.some((q) => q.outcome !== null && q.isCorrect === null);
+  const totalsShown = shown || play.status === 'FINISHED';
   return {
     play: {
       _id: play.id,
@@ -614,8 +617,8 @@ export async function playResults(db: Db, studentId: string, playId: string): Pr
       status: play.status,
       quizTitle: play.quizTitle,
       questionCount: play.questionCount,
-      score: play.score,
-      correctCount: play.correctCount,
+      score: totalsShown ? play.score : null,
+      correctCount: totalsShown ? play.correctCount : null,
       answeredCount: questions.filter((q) => q.outcome === 'ANSWERED').length,
       totalTimeMs: play.totalTimeMs,
       finishedAt: play.finishedAt?.toISOString() ?? null,

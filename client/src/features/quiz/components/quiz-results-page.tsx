@@ -111,7 +111,7 @@ function Summary({ results }: { results: PlayResults }) {
       <dl className="quiz-summary__facts">
         <div>
           <dt>Score</dt>
-          <dd data-testid="results-score">{play.score.toFixed(2)}</dd>
+          <dd data-testid="results-score">{play.score === null ? '–' : play.score.toFixed(2)}</dd>
         </div>
         <div>
           <dt>Answered</dt>
@@ -122,7 +122,7 @@ function Summary({ results }: { results: PlayResults }) {
         <div>
           <dt>Correct</dt>
           <dd data-testid="results-correct">
-            {play.correctCount} of {play.questionCount}
+            {play.correctCount ?? '–'} of {play.questionCount}
           </dd>
         </div>
         <div>
