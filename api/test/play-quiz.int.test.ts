@@ -436,9 +436,14 @@ describe('scoring and finishing', () => {
     expect(finishedEvents).toHaveLength(1);
 
     const results = (await call('POST', '/api/play-quiz/results', { playId: play._id })).json();
-    expect(results.play).toMatchObject({ status: 'FINISHED', correctCount: 8, pending: false });
-    expect(results.questions.filter((q: { isCorrect: boolean }) => q.isCorrect)).toHaveLength(8);
-    // The contest is still open: its answers are not reviewed yet.
+    expect(results.play).toMatchObject({
+      status: 'FINISHED',
+      correctCount: 8,
+      answeredCount: 8,
+      pending: false,
+    });
+    // The contest is still open: its answers are not shown or reviewed yet.
+    expect(results.reviewOpen).toBe(false);
     expect((await call('GET', `/api/play-quiz/wrong?id=${play._id}`)).statusCode).toBe(403);
   });
 
@@ -503,6 +508,112 @@ describe('scoring and finishing', () => {
       .where('id', '=', play._id)
       .executeTakeFirstOrThrow();
     expect(done).toEqual({ status: 'FINISHED', correctCount: 1 });
+  });
+});
+
+/** A finished, scored contest (or practice) play with the first three questions answered right. */
+async function finishedPlay(type: 'CONTEST' | 'PRACTICE' = 'CONTEST') {
+  const { play } = await start(type);
+  for (const [index, question] of play.questions.entries()) {
+    await serve(play._id, question._id);
+    await submit(play._id, question._id, index < 3 ? await rightAnswer(question._id) : []);
+  }
+  for (const question of play.questions) {
+    await scoreRecordedAnswer(t.db, play._id, question._id);
+  }
+  return play._id;
+}
+
+const PER_QUESTION = ['isCorrect', 'score', 'timeTakenMs'] as const;
+
+interface ResultsBody {
+  play: {
+    score: number | null;
+    correctCount: number | null;
+    answeredCount: number;
+    questionCount: number;
+    pending: boolean;
+  };
+  questions: Record<string, unknown>[];
+  reviewOpen: boolean;
+}
+
+const resultsOf = async (playId: string) => {
+  const res = await call('POST', '/api/play-quiz/results', { playId });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<ResultsBody>();
+};
+
+describe('results of a contest play (no answer key while the contest is open)', () => {
+  it('shows the total and the counts but no per-question correctness, score or time while the contest is open', async () => {
+    const playId = await finishedPlay();
+    const results = await resultsOf(playId);
+    expect(results.questions).toHaveLength(15);
+    for (const question of results.questions) {
+      for (const key of PER_QUESTION) {
+        expect(question[key] ?? null, `question ${question.index}: ${key}`).toBeNull();
+      }
+      expect(question.outcome).toMatch(/^(ANSWERED|NO_ANSWER)$/);
+    }
+    expect(results.reviewOpen).toBe(false);
+    expect(results.play.score).toBeGreaterThan(2.9);
+    expect(results.play).toMatchObject({
+      correctCount: 3,
+      answeredCount: 3,
+      questionCount: 15,
+      pending: false,
+    });
+  });
+
+  it('withholds the running totals of a contest play still being played', async () => {
+    const { play } = await start();
+    const q1 = play.questions[0]!._id;
+    await serve(play._id, q1);
+    await submit(play._id, q1, await rightAnswer(q1));
+    await scoreRecordedAnswer(t.db, play._id, q1);
+    const results = await resultsOf(play._id);
+    // Read after each answer, a total would tell which answers scored.
+    expect(results.play).toMatchObject({ score: null, correctCount: null, answeredCount: 1, pending: true });
+    expect(results.questions[0]?.isCorrect ?? null).toBeNull();
+  });
+
+  it('shows everything once the contest is over', async () => {
+    const playId = await finishedPlay();
+    await setFlags(t.db, {
+      isContestQuizEnabled: false,
+      contestQuizPhase: phaseId,
+      practiceQuizPhase: phaseId,
+    });
+    const results = await resultsOf(playId);
+    expect(results.reviewOpen).toBe(true);
+    expect(results.questions.map((q) => q.isCorrect)).toEqual([
+      ...Array(3).fill(true),
+      ...Array(12).fill(false),
+    ]);
+    expect(
+      results.questions.every((q) => typeof q.score === 'number' && typeof q.timeTakenMs === 'number'),
+    ).toBe(true);
+  });
+
+  it('always shows practice question by question', async () => {
+    const playId = await finishedPlay('PRACTICE');
+    const results = await resultsOf(playId);
+    expect(results.reviewOpen).toBe(true);
+    expect(results.questions.filter((q) => q.isCorrect === true)).toHaveLength(3);
+    expect(results.questions.every((q) => typeof q.score === 'number')).toBe(true);
+  });
+
+  it('still shows staff every answer of the play while the contest is open', async () => {
+    const playId = await finishedPlay();
+    const reader = await makeStaff(t.db, { permissions: [['student', 'read']] });
+    const readerToken = (await loginStaff(t.app, reader)).accessToken;
+    const detail = await call('GET', `/api/student/quizAttemptDetail?id=${playId}`, undefined, readerToken);
+    expect(detail.statusCode).toBe(200);
+    const outcomes = detail.json().data.questions.map((q: { outcome: string }) => q.outcome);
+    expect(outcomes.filter((o: string) => o === 'CORRECT')).toHaveLength(3);
+    const wrong = await call('GET', `/api/play-quiz/wrong?id=${playId}`, undefined, readerToken);
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.json().data).toHaveLength(12);
   });
 });
 

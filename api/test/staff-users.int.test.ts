@@ -56,6 +56,41 @@ const auditRows = (action: string) =>
     .where('action', '=', action)
     .execute();
 
+/** Audit rows up to this id have been looked at by expectRefused. */
+let seenAuditId = 0;
+beforeEach(() => {
+  seenAuditId = 0;
+});
+
+/** A refused try: 403 with its message, and exactly one new audit row of it naming the actor and the reason. */
+async function expectRefused(
+  res: { statusCode: number; body: string; json: () => unknown },
+  by: { id: string },
+  action: string,
+  message: string,
+) {
+  expect(res.statusCode, res.body).toBe(403);
+  expect(res.json()).toEqual({ message });
+  const rows = await t.db
+    .selectFrom('auditLog')
+    .select(['id', 'actorId', 'details'])
+    .where('action', '=', `${action}.refused`)
+    .where('id', '>', seenAuditId)
+    .execute();
+  expect(rows).toEqual([
+    expect.objectContaining({ actorId: by.id, details: expect.objectContaining({ reason: message }) }),
+  ]);
+  seenAuditId = Math.max(seenAuditId, ...rows.map((row) => row.id));
+}
+
+/** What a refused change must leave as it was. */
+const staffState = (id: string) =>
+  t.db
+    .selectFrom('staffUsers')
+    .select(['id', 'email', 'username', 'roleId', 'isActive', 'passwordHash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
 const activeSuperAdmins = () =>
   t.db
     .selectFrom('staffUsers')
@@ -232,37 +267,39 @@ describe('POST /api/staffUser/update/ and DELETE /api/staffUser/delete/', () => 
     expect(again.statusCode).toBe(404);
   });
 
-  it('does not let staff delete or deactivate themselves', async () => {
+  it('does not let staff delete or deactivate themselves (403, audited)', async () => {
     await makeStaff(t.db, { superAdmin: true });
     const admin = await signedIn({ superAdmin: true });
+    const before = await staffState(admin.id);
     const del = await call(admin.token, 'DELETE', `/api/staffUser/delete/?id=${admin.id}`);
-    expect(del.statusCode).toBe(409);
-    expect(del.json()).toEqual({ message: 'You cannot delete your own account' });
+    await expectRefused(del, admin, 'staffUser.delete', 'You cannot delete your own account');
     const off = await call(admin.token, 'POST', `/api/staffUser/update/?id=${admin.id}`, { isActive: false });
-    expect(off.statusCode).toBe(409);
-    expect(off.json()).toEqual({ message: 'You cannot deactivate your own account' });
+    await expectRefused(off, admin, 'staffUser.update', 'You cannot deactivate your own account');
+    expect(await staffState(admin.id)).toEqual(before);
   });
 });
 
 describe('the last active Super Admin', () => {
-  it('cannot be deactivated, deleted or moved to a role without Super Admin rights', async () => {
-    const only = await makeStaff(t.db, { superAdmin: true });
+  it('cannot be deactivated, deleted or moved to a role without Super Admin rights, even by themselves', async () => {
+    const only = await signedIn({ superAdmin: true });
     await makeStaff(t.db, { superAdmin: true, isActive: false });
-    const manager = await signedIn({ permissions: USERS_ALL });
+    const plainRole = await makeRole('Plain', [['users', 'read']]);
+    const before = await staffState(only.id);
 
-    const off = await call(manager.token, 'POST', `/api/staffUser/update/?id=${only.id}`, {
-      isActive: false,
+    const off = await call(only.token, 'POST', `/api/staffUser/update/?id=${only.id}`, { isActive: false });
+    await expectRefused(off, only, 'staffUser.update', 'The last active Super Admin cannot be deactivated');
+    const del = await call(only.token, 'DELETE', `/api/staffUser/delete/?id=${only.id}`);
+    await expectRefused(del, only, 'staffUser.delete', 'The last active Super Admin cannot be deleted');
+    const demote = await call(only.token, 'POST', `/api/staffUser/update/?id=${only.id}`, {
+      roleId: plainRole,
     });
-    expect(off.statusCode).toBe(409);
-    expect(off.json().message).toBe('The last active Super Admin cannot be deactivated');
-    const del = await call(manager.token, 'DELETE', `/api/staffUser/delete/?id=${only.id}`);
-    expect(del.statusCode).toBe(409);
-    expect(del.json().message).toBe('The last active Super Admin cannot be deleted');
-    const demote = await call(manager.token, 'POST', `/api/staffUser/update/?id=${only.id}`, {
-      roleId: manager.roleId,
-    });
-    expect(demote.statusCode).toBe(409);
-    expect(demote.json().message).toMatch(/^The last active Super Admin cannot be moved/);
+    await expectRefused(
+      demote,
+      only,
+      'staffUser.update',
+      'The last active Super Admin cannot be moved to a role without Super Admin rights',
+    );
+    expect(await staffState(only.id)).toEqual(before);
     expect(await activeSuperAdmins()).toEqual([{ id: only.id }]);
   });
 
@@ -276,22 +313,20 @@ describe('the last active Super Admin', () => {
     expect(await activeSuperAdmins()).toEqual([{ id: second.id }]);
   });
 
-  it('survives two concurrent deactivations of the only two Super Admins', async () => {
+  it('survives two Super Admins deleting each other at the same moment', async () => {
     for (let round = 0; round < 5; round += 1) {
       await t.db.deleteFrom('staffUsers').execute();
-      const manager = await signedIn({ permissions: USERS_ALL });
-      const a = await makeStaff(t.db, { superAdmin: true });
-      const b = await makeStaff(t.db, { superAdmin: true });
-      const results = await Promise.all(
-        [a, b].map((target) =>
-          call(manager.token, 'POST', `/api/staffUser/update/?id=${target.id}`, { isActive: false }),
-        ),
-      );
-      // The loser is refused as the last Super Admin (409), or, if the winner committed before its
-      // request was authenticated, as a deactivated account (401).
+      const a = await signedIn({ superAdmin: true });
+      const b = await signedIn({ superAdmin: true });
+      const results = await Promise.all([
+        call(a.token, 'DELETE', `/api/staffUser/delete/?id=${b.id}`),
+        call(b.token, 'DELETE', `/api/staffUser/delete/?id=${a.id}`),
+      ]);
+      // The loser is refused as the last Super Admin (403), or, if the winner committed before its
+      // request was authenticated, as an account that no longer exists (401).
       const statuses = results.map((r) => r.statusCode).sort();
       expect(statuses[0], `round ${round}`).toBe(200);
-      expect([401, 409], `round ${round}`).toContain(statuses[1]);
+      expect([401, 403], `round ${round}`).toContain(statuses[1]);
       expect(await activeSuperAdmins(), `round ${round}`).toHaveLength(1);
     }
   });
@@ -305,11 +340,11 @@ describe('the last active Super Admin', () => {
         call(a.token, 'POST', `/api/staffUser/update/?id=${b.id}`, { isActive: false }),
         call(b.token, 'POST', `/api/staffUser/update/?id=${a.id}`, { isActive: false }),
       ]);
-      // The loser is refused as the last Super Admin (409), or, if the winner committed before its
+      // The loser is refused as the last Super Admin (403), or, if the winner committed before its
       // request was authenticated, as a deactivated account (401).
       const statuses = results.map((r) => r.statusCode).sort();
       expect(statuses[0], `round ${round}`).toBe(200);
-      expect([401, 409], `round ${round}`).toContain(statuses[1]);
+      expect([401, 403], `round ${round}`).toContain(statuses[1]);
       expect(await activeSuperAdmins(), `round ${round}`).toHaveLength(1);
     }
   });
@@ -317,15 +352,24 @@ describe('the last active Super Admin', () => {
 
 describe('no self-escalation', () => {
   const LIMITED: [Module, Action][] = [...USERS_ALL, ['question', 'read'], ['question', 'update']];
+  const questionDeletes = () =>
+    t.db
+      .selectFrom('rolePermissions')
+      .select('roleId')
+      .where('module', '=', 'question')
+      .where('action', '=', 'delete')
+      .execute();
 
-  it('refuses a role holding a permission the caller lacks, on create and on update', async () => {
+  it('refuses a role holding a permission the caller lacks, on create and on update, audited', async () => {
     const limited = await signedIn({ permissions: LIMITED });
     const create = await call(limited.token, 'POST', '/api/role/create/', {
       name: 'Deleters',
       permissions: { question: { read: true, delete: true } },
     });
-    expect(create.statusCode).toBe(403);
-    expect(create.json()).toEqual({ message: 'You cannot grant permissions you do not have' });
+    await expectRefused(create, limited, 'role.create', 'You cannot grant permissions you do not have');
+    expect(await t.db.selectFrom('staffRoles').select('id').where('name', '=', 'Deleters').execute()).toEqual(
+      [],
+    );
 
     const ok = await call(limited.token, 'POST', '/api/role/create/', {
       name: 'Readers',
@@ -341,13 +385,44 @@ describe('no self-escalation', () => {
       permissions: { users: { read: true, update: true }, question: { delete: true } },
     });
     expect(ownWiden.statusCode).toBe(403);
-    const rows = await t.db
-      .selectFrom('rolePermissions')
-      .select('action')
-      .where('module', '=', 'question')
-      .where('action', '=', 'delete')
-      .execute();
-    expect(rows).toEqual([]);
+    expect(await auditRows('role.update.refused')).toEqual([
+      expect.objectContaining({ actorId: limited.id, targetId: roleId }),
+      expect.objectContaining({ actorId: limited.id, targetId: limited.roleId }),
+    ]);
+    expect(await questionDeletes()).toEqual([]);
+  });
+
+  it('refuses to change or delete a role holding a permission the caller lacks, even to take it away', async () => {
+    const limited = await signedIn({ permissions: LIMITED });
+    const bigger = await makeRole('Bigger', [
+      ['question', 'read'],
+      ['question', 'delete'],
+    ]);
+    const strip = await call(limited.token, 'POST', `/api/role/update/?id=${bigger}`, {
+      permissions: { question: { read: true } },
+    });
+    await expectRefused(
+      strip,
+      limited,
+      'role.update',
+      'You cannot change or delete a role that has permissions you do not have',
+    );
+    const rename = await call(limited.token, 'POST', `/api/role/update/?id=${bigger}`, { name: 'Smaller' });
+    expect(rename.statusCode).toBe(403);
+    const del = await call(limited.token, 'DELETE', `/api/role/delete/?id=${bigger}`);
+    await expectRefused(
+      del,
+      limited,
+      'role.delete',
+      'You cannot change or delete a role that has permissions you do not have',
+    );
+    const role = await t.db
+      .selectFrom('staffRoles')
+      .select('name')
+      .where('id', '=', bigger)
+      .executeTakeFirst();
+    expect(role).toEqual({ name: 'Bigger' });
+    expect(await questionDeletes()).toEqual([{ roleId: bigger }]);
   });
 
   it('refuses to change their own role, even to one they could grant', async () => {
@@ -356,8 +431,8 @@ describe('no self-escalation', () => {
     const res = await call(limited.token, 'POST', `/api/staffUser/update/?id=${limited.id}`, {
       roleId: smaller,
     });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'You cannot change your own role' });
+    await expectRefused(res, limited, 'staffUser.update', 'You cannot change your own role');
+    expect((await staffState(limited.id))?.roleId).toBe(limited.roleId);
     const same = await call(limited.token, 'POST', `/api/staffUser/update/?id=${limited.id}`, {
       roleId: limited.roleId,
       username: 'Still me',
@@ -365,30 +440,52 @@ describe('no self-escalation', () => {
     expect(same.statusCode).toBe(200);
   });
 
+  it('refuses a Super Admin their own role change too', async () => {
+    await makeStaff(t.db, { superAdmin: true });
+    const admin = await signedIn({ superAdmin: true });
+    const plain = await makeRole('Plain', [['users', 'read']]);
+    const res = await call(admin.token, 'POST', `/api/staffUser/update/?id=${admin.id}`, { roleId: plain });
+    await expectRefused(res, admin, 'staffUser.update', 'You cannot change your own role');
+    expect((await staffState(admin.id))?.roleId).toBe(admin.roleId);
+  });
+
   it('refuses to assign a role with more permissions, or a Super Admin role, to anyone', async () => {
     const limited = await signedIn({ permissions: LIMITED });
     const bigger = await makeRole('Bigger', [['question', 'delete']]);
     const superRole = await makeRole('Supers', [], true);
     const member = await makeStaff(t.db);
-    for (const roleId of [bigger, superRole]) {
+    const before = await staffState(member.id);
+    for (const [roleId, message] of [
+      [bigger, 'You cannot grant permissions you do not have'],
+      [superRole, 'Only a Super Admin can give the Super Admin role'],
+    ] as const) {
+      const email = `x-${roleId.slice(0, 8)}@example.com`;
       const create = await call(limited.token, 'POST', '/api/staffUser/create/', {
-        email: `x-${roleId.slice(0, 8)}@example.com`,
+        email,
         username: 'X',
         password: 'long enough password',
         roleId,
         isActive: true,
       });
-      expect(create.statusCode).toBe(403);
-      expect(create.json().message).toBe('You cannot grant permissions you do not have');
+      await expectRefused(create, limited, 'staffUser.create', message);
+      expect(await t.db.selectFrom('staffUsers').select('id').where('email', '=', email).execute()).toEqual(
+        [],
+      );
       const assign = await call(limited.token, 'POST', `/api/staffUser/update/?id=${member.id}`, { roleId });
-      expect(assign.statusCode).toBe(403);
+      await expectRefused(assign, limited, 'staffUser.update', message);
     }
+    expect(await staffState(member.id)).toEqual(before);
     const superRoleCreate = await call(limited.token, 'POST', '/api/role/create/', {
       name: 'My supers',
       permissions: {},
       isSuperAdmin: true,
     });
-    expect(superRoleCreate.statusCode).toBe(403);
+    await expectRefused(
+      superRoleCreate,
+      limited,
+      'role.create',
+      'Only a Super Admin can create a Super Admin role',
+    );
   });
 
   it('refuses to set the password of a staff member with more permissions', async () => {
@@ -399,6 +496,105 @@ describe('no self-escalation', () => {
     });
     expect(res.statusCode).toBe(403);
     await expect(loginStaff(t.app, boss)).resolves.toHaveProperty('accessToken');
+    expect(JSON.stringify(await auditRows('staffUser.update.refused'))).not.toMatch(/i own you/);
+  });
+});
+
+describe('Super Admins are managed only by Super Admins', () => {
+  /** A staff manager (users read/create/update/delete) with nothing else, and two active Super Admins. */
+  async function cast() {
+    const manager = await signedIn({ permissions: USERS_ALL });
+    const boss = await makeStaff(t.db, { superAdmin: true });
+    const otherBoss = await signedIn({ superAdmin: true });
+    return { manager, boss, otherBoss };
+  }
+
+  it('refuses a staff manager who is not a Super Admin every change to a Super Admin, audited, changing nothing', async () => {
+    const { manager, boss } = await cast();
+    const plainRole = await makeRole('Managers', USERS_ALL);
+    const before = await staffState(boss.id);
+    const message = 'Only a Super Admin can change, deactivate or delete a Super Admin';
+    const update = (body: object) =>
+      call(manager.token, 'POST', `/api/staffUser/update/?id=${boss.id}`, body);
+
+    await expectRefused(await update({ isActive: false }), manager, 'staffUser.update', message);
+    await expectRefused(await update({ roleId: plainRole }), manager, 'staffUser.update', message);
+    await expectRefused(await update({ username: 'Demoted' }), manager, 'staffUser.update', message);
+    await expectRefused(await update({ password: 'taken over 12345' }), manager, 'staffUser.update', message);
+    const del = await call(manager.token, 'DELETE', `/api/staffUser/delete/?id=${boss.id}`);
+    await expectRefused(del, manager, 'staffUser.delete', message);
+
+    expect(await staffState(boss.id)).toEqual(before);
+  });
+
+  it('refuses a staff manager who is not a Super Admin creating a Super Admin', async () => {
+    const { manager, boss } = await cast();
+    const email = 'new-boss@example.com';
+    const res = await call(manager.token, 'POST', '/api/staffUser/create/', {
+      email,
+      username: 'New boss',
+      password: 'long enough password',
+      roleId: boss.roleId,
+    });
+    await expectRefused(res, manager, 'staffUser.create', 'Only a Super Admin can give the Super Admin role');
+    expect(await t.db.selectFrom('staffUsers').select('id').where('email', '=', email).execute()).toEqual([]);
+  });
+
+  it('refuses a staff manager changing or deleting a colleague whose role holds more (a coordinator)', async () => {
+    const { manager } = await cast();
+    const coordinator = await makeStaff(t.db, {
+      permissions: [
+        ['student', 'read'],
+        ['student', 'export'],
+      ],
+    });
+    const before = await staffState(coordinator.id);
+    const message = 'You cannot change or delete a staff member who has permissions you do not have';
+    const update = (body: object) =>
+      call(manager.token, 'POST', `/api/staffUser/update/?id=${coordinator.id}`, body);
+    const weaker = await makeRole('Readers', [['users', 'read']]);
+
+    await expectRefused(await update({ isActive: false }), manager, 'staffUser.update', message);
+    await expectRefused(await update({ roleId: weaker }), manager, 'staffUser.update', message);
+    const del = await call(manager.token, 'DELETE', `/api/staffUser/delete/?id=${coordinator.id}`);
+    await expectRefused(del, manager, 'staffUser.delete', message);
+    expect(await staffState(coordinator.id)).toEqual(before);
+  });
+
+  it('lets a Super Admin do each of these', async () => {
+    const { boss, otherBoss } = await cast();
+    const plainRole = await makeRole('Managers', USERS_ALL);
+    const coordinator = await makeStaff(t.db, { permissions: [['student', 'export']] });
+    const update = (id: string, body: object) =>
+      call(otherBoss.token, 'POST', `/api/staffUser/update/?id=${id}`, body);
+
+    expect(
+      (await update(boss.id, { username: 'Renamed boss', password: 'a fresh password 1' })).statusCode,
+    ).toBe(200);
+    expect((await update(boss.id, { isActive: false })).statusCode).toBe(200);
+    expect((await update(boss.id, { roleId: plainRole })).statusCode).toBe(200);
+    expect(await staffState(boss.id)).toMatchObject({
+      username: 'Renamed boss',
+      roleId: plainRole,
+      isActive: false,
+    });
+    const created = await call(otherBoss.token, 'POST', '/api/staffUser/create/', {
+      email: 'second-boss@example.com',
+      username: 'Second boss',
+      password: 'long enough password',
+      roleId: otherBoss.roleId,
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.role.isSuperAdmin).toBe(true);
+    const newBoss = created.json().data._id as string;
+    expect((await call(otherBoss.token, 'DELETE', `/api/staffUser/delete/?id=${newBoss}`)).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await call(otherBoss.token, 'DELETE', `/api/staffUser/delete/?id=${coordinator.id}`)).statusCode,
+    ).toBe(200);
+    expect(await auditRows('staffUser.update.refused')).toEqual([]);
+    expect(await auditRows('staffUser.delete.refused')).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeStaff } from '../../test/helpers.js';
 import { horizontalOverflow, signInAsAdmin } from './pages.js';
@@ -59,4 +60,68 @@ describe('staff users', () => {
     await verifierContext.close();
     await adminContext.close();
   });
+
+  it('a staff manager who is not a Super Admin cannot touch a Super Admin, and sees the refusal when the page was stale', async () => {
+    const { db } = holder.stack;
+    const boss = await makeStaff(db, { superAdmin: true });
+    const coordinator = await makeStaff(db, { permissions: [['student', 'export']] });
+    const member = await makeStaff(db);
+    const manager = await makeStaff(db, {
+      permissions: [
+        ['users', 'read'],
+        ['users', 'create'],
+        ['users', 'update'],
+        ['users', 'delete'],
+      ],
+    });
+    const context = await holder.stack.newContext({ width: 1366, height: 900 });
+    const page = await context.newPage();
+    await signInAsAdmin(page, manager.email, manager.password);
+    await page.goto('/admin-a1b2c3/staff-users');
+    const rowOf = (email: string) => page.getByTestId('staff-row').filter({ hasText: email });
+    await rowOf(boss.email).getByTestId('staff-locked').waitFor();
+
+    const expectLocked = async (email: string, reason: string) => {
+      const row = rowOf(email);
+      expect(await row.getByTestId('staff-locked').textContent()).toBe(reason);
+      expect(await row.getByRole('button').count()).toBe(0);
+      expect(await row.getByTestId('staff-active-switch').isDisabled()).toBe(true);
+    };
+    await expectLocked(boss.email, 'Only a Super Admin can change a Super Admin');
+    await expectLocked(coordinator.email, 'Has permissions you do not hold');
+    expect(
+      await rowOf(member.email)
+        .getByRole('button', { name: /^(Edit|Delete) / })
+        .count(),
+    ).toBe(2);
+    await shot(page, 'staff-users-manager-1366.png');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.reload();
+    await rowOf(boss.email).getByTestId('staff-locked').waitFor();
+    await shot(page, 'staff-users-manager-360.png');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+
+    // The member became a Super Admin after the page loaded: the api refuses, and says why.
+    await db.updateTable('staffUsers').set({ roleId: boss.roleId }).where('id', '=', member.id).execute();
+    await rowOf(member.email).getByTestId('staff-active-switch').click();
+    await page.getByText('Only a Super Admin can change, deactivate or delete a Super Admin').waitFor();
+    const stored = await db
+      .selectFrom('staffUsers')
+      .select('isActive')
+      .where('id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.isActive).toBe(true);
+    const refused = await db
+      .selectFrom('auditLog')
+      .select('actorId')
+      .where('action', '=', 'staffUser.update.refused')
+      .where('targetId', '=', member.id)
+      .execute();
+    expect(refused).toEqual([{ actorId: manager.id }]);
+    await context.close();
+  });
 });
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${process.env.STAFF_SHOTS_DIR ?? '/tmp'}/${name}`, fullPage: true });
+}

@@ -83,13 +83,19 @@ export interface SubmitResult {
   finished: boolean;
 }
 
+/**
+ * One question of a play's results. isCorrect, score and timeTakenMs are left out while the
+ * answers are not shown (a contest play before its contest is over: see PlayResults.reviewOpen);
+ * with a total score, per-question times would tell which answers scored.
+ */
 export interface ResultsQuestion {
   index: number;
   questionId: string;
   outcome: 'ANSWERED' | 'NO_ANSWER' | null;
-  isCorrect: boolean | null;
-  score: number | null;
-  timeTakenMs: number | null;
+  /** null: not marked yet. */
+  isCorrect?: boolean | null;
+  score?: number | null;
+  timeTakenMs?: number | null;
 }
 
 export interface PlayResults {
@@ -99,14 +105,21 @@ export interface PlayResults {
     status: 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
     quizTitle: string;
     questionCount: number;
-    score: number;
-    correctCount: number;
+    /** null while a contest play is still being played (a running total would tell which answers scored). */
+    score: number | null;
+    correctCount: number | null;
+    /** Questions the student answered (not timed out or left empty). */
+    answeredCount: number;
     totalTimeMs: number;
     finishedAt: string | null;
     pending: boolean;
   };
   questions: ResultsQuestion[];
   rank: number | null;
+  /**
+   * Whether this play's answers are shown: per-question correctness and the wrong-answer review.
+   * Practice: always. Contest: once the play is finished and the contest is over.
+   */
   reviewOpen: boolean;
 }
 

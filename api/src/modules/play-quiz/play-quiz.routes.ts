@@ -91,7 +91,7 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       schema: {
         tags: ['quiz'],
         summary:
-          'Score, correct count, time and per-question outcome of a play (pending while scoring catches up)',
+          'Score, counts, time and per-question outcome of a play (pending while scoring catches up); per-question correctness, score and time only once the answers are shown (practice; a finished contest play after the contest is over)',
         body: playIdBody,
         response: { 200: resultsResponse, ...errors },
       },

@@ -46,6 +46,12 @@ export const submitResponse = z.object({
   finished: z.boolean(),
 });
 
+const hiddenWhileOpen = (what: string) =>
+  `${what}; left out while the contest is open (reviewOpen false), null while not marked yet`;
+
+const totalWhilePlaying = (what: string) =>
+  `${what}; null while a contest play is still being played (a running total would tell which answers scored)`;
+
 export const resultsResponse = z.object({
   play: z.object({
     _id: z.string(),
@@ -53,8 +59,9 @@ export const resultsResponse = z.object({
     status: playStatus,
     quizTitle: z.string(),
     questionCount: z.number(),
-    score: z.number(),
-    correctCount: z.number(),
+    score: z.number().nullable().describe(totalWhilePlaying('total score')),
+    correctCount: z.number().nullable().describe(totalWhilePlaying('answers right')),
+    answeredCount: z.number().describe('questions answered (not timed out or left empty)'),
     totalTimeMs: z.number(),
     finishedAt: z.string().nullable(),
     pending: z.boolean(),
@@ -64,13 +71,21 @@ export const resultsResponse = z.object({
       index: z.number(),
       questionId: z.string(),
       outcome: outcome.nullable(),
-      isCorrect: z.boolean().nullable(),
-      score: z.number().nullable(),
-      timeTakenMs: z.number().nullable(),
+      isCorrect: z.boolean().nullable().optional().describe(hiddenWhileOpen('whether the answer was right')),
+      score: z.number().nullable().optional().describe(hiddenWhileOpen("the question's score")),
+      timeTakenMs: z
+        .number()
+        .nullable()
+        .optional()
+        .describe(hiddenWhileOpen('time taken (with the total score it would tell which answers scored)')),
     }),
   ),
   rank: z.number().nullable(),
-  reviewOpen: z.boolean(),
+  reviewOpen: z
+    .boolean()
+    .describe(
+      'whether the answers are shown (per-question results and GET /play-quiz/wrong): practice always; a contest play once it is finished and the contest is over',
+    ),
 });
 
 export const wrongResponse = z.object({

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Db } from '@riyazi/db';
 import { normalizeFlags, type SystemFlags } from '../../contracts/flags.js';
+import type { JobPayload } from '../../contracts/jobs.js';
 import type {
   AvailableQuiz,
   PlayDto,
@@ -14,7 +15,6 @@ import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
 import { createBatcher, perHandle } from '../../lib/batcher.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
-import type { JobPayload } from '../../contracts/jobs.js';
 import type { DispatchDeps } from '../../queue/outbox.js';
 import { enqueue, type Queues } from '../../queue/queues.js';
 import { getFlags } from '../flags/flags.service.js';
@@ -31,6 +31,7 @@ import type { Trx } from '../reference-data/reference-data.shared.js';
 import { isProfileCompleted } from '../student-auth/student-auth.service.js';
 import * as batches from './play-quiz.batches.js';
 import * as repo from './play-quiz.repository.js';
+import { answersShown } from './play-visibility.js';
 
 /** Contest content is read thousands of times a minute; edits reach students within 30 s. */
 const cachedQuestion = storedQuestionCache(30_000);
@@ -594,22 +595,21 @@ export async function cancelPlay(db: Db, studentId: string, playId: string): Pro
   });
 }
 
-async function reviewOpen(db: Db, play: repo.PlayRow): Promise<boolean> {
-  if (play.kind === 'PRACTICE') {
-    return true;
-  }
-  const flags = await getFlags(db);
-  return (
-    play.status === 'FINISHED' && !(flags.isContestQuizEnabled && flags.contestQuizPhase === play.phaseId)
-  );
-}
+/** Whether the student may see this play's answers: see play-visibility.ts. */
+const reviewOpen = async (db: Db, play: repo.PlayRow) => answersShown(await getFlags(db), play);
 
-/** POST /play-quiz/results. */
+/**
+ * POST /play-quiz/results. While the answers are not shown (a contest still open), only the
+ * totals and each question's outcome: no per-question correctness, score or time. The totals of a
+ * contest play still being played are withheld too: read after each answer, a running total would
+ * tell which answers scored.
+ */
 export async function playResults(db: Db, studentId: string, playId: string): Promise<PlayResults> {
   const play = await ownPlay(db, studentId, playId);
-  const questions = await repo.playQuestionsOf(db, playId);
+  const [questions, shown] = await Promise.all([repo.playQuestionsOf(db, playId), reviewOpen(db, play)]);
   const pending =
     play.status === 'IN_PROGRESS' || questions.some((q) => q.outcome !== null && q.isCorrect === null);
+  const totalsShown = shown || play.status === 'FINISHED';
   return {
     play: {
       _id: play.id,
@@ -617,8 +617,9 @@ export async function playResults(db: Db, studentId: string, playId: string): Pr
       status: play.status,
       quizTitle: play.quizTitle,
       questionCount: play.questionCount,
-      score: play.score,
-      correctCount: play.correctCount,
+      score: totalsShown ? play.score : null,
+      correctCount: totalsShown ? play.correctCount : null,
+      answeredCount: questions.filter((q) => q.outcome === 'ANSWERED').length,
       totalTimeMs: play.totalTimeMs,
       finishedAt: play.finishedAt?.toISOString() ?? null,
       pending,
@@ -627,12 +628,10 @@ export async function playResults(db: Db, studentId: string, playId: string): Pr
       index,
       questionId: q.questionId,
       outcome: q.outcome,
-      isCorrect: q.isCorrect,
-      score: q.score,
-      timeTakenMs: q.timeTakenMs,
+      ...(shown ? { isCorrect: q.isCorrect, score: q.score, timeTakenMs: q.timeTakenMs } : {}),
     })),
     rank: null,
-    reviewOpen: await reviewOpen(db, play),
+    reviewOpen: shown,
   };
 }
 

@@ -9,7 +9,8 @@ import {
   type Module,
   type Permissions,
 } from '../../contracts/permissions.js';
-import { forbidden } from '../../lib/errors.js';
+import { writeAudit } from '../../lib/audit.js';
+import { HttpError } from '../../lib/errors.js';
 import type { StaffIdentity } from '../staff-auth/staff-auth.service.js';
 import * as repo from './staff-users.repository.js';
 
@@ -20,7 +21,63 @@ export type Actor = Pick<StaffIdentity, 'id' | 'isSuperAdmin' | 'permissions'> &
 
 export type Grant = `${Module}:${Action}`;
 
-export const GRANT_REFUSED = 'You cannot grant permissions you do not have';
+/** A change to staff or roles the actor may not make: 403, and an audit row of the try. */
+export class RefusedChange extends HttpError {
+  constructor(message: string) {
+    super(403, message);
+    this.name = 'RefusedChange';
+  }
+}
+
+export const REFUSED = {
+  grant: 'You cannot grant permissions you do not have',
+  giveSuperAdmin: 'Only a Super Admin can give the Super Admin role',
+  createSuperAdminRole: 'Only a Super Admin can create a Super Admin role',
+  superAdminTarget: 'Only a Super Admin can change, deactivate or delete a Super Admin',
+  staffAboveYou: 'You cannot change or delete a staff member who has permissions you do not have',
+  roleAboveYou: 'You cannot change or delete a role that has permissions you do not have',
+  ownRole: 'You cannot change your own role',
+  deactivateSelf: 'You cannot deactivate your own account',
+  deleteSelf: 'You cannot delete your own account',
+  lastSuperAdmin: 'The last active Super Admin cannot be',
+} as const;
+
+export interface AttemptedChange {
+  /** The audited action of the change, e.g. staffUser.update; a refusal is `<action>.refused`. */
+  action: string;
+  targetType: 'staffUser' | 'staffRole';
+  targetId?: string;
+  /** What was asked for (never a password). */
+  details: Record<string, unknown>;
+}
+
+/**
+ * Runs a change; when it is refused (RefusedChange), writes an audit row of the try after its
+ * transaction has rolled back, then passes the refusal on.
+ */
+export async function auditRefusal<T>(
+  db: Db,
+  actor: Actor,
+  attempt: AttemptedChange,
+  change: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof RefusedChange) {
+      await writeAudit(db, {
+        actorType: 'staff',
+        actorId: actor.id,
+        action: `${attempt.action}.refused`,
+        targetType: attempt.targetType,
+        ...(attempt.targetId === undefined ? {} : { targetId: attempt.targetId }),
+        ip: actor.ip,
+        details: { reason: error.message, ...attempt.details },
+      });
+    }
+    throw error;
+  }
+}
 
 export function grantsOf(permissions: Permissions): Grant[] {
   return MODULES.flatMap((m) =>
@@ -69,18 +126,35 @@ export async function assertMayAssignRole(
   if (actor.isSuperAdmin) {
     return;
   }
-  if (role.isSuperAdmin || missingGrants(actor, await roleGrants(trx, role.id)).length > 0) {
-    throw forbidden(GRANT_REFUSED);
+  if (role.isSuperAdmin) {
+    throw new RefusedChange(REFUSED.giveSuperAdmin);
+  }
+  if (missingGrants(actor, await roleGrants(trx, role.id)).length > 0) {
+    throw new RefusedChange(REFUSED.grant);
   }
 }
 
-/** Setting the password of someone who can do more than you would be a way into their account. */
-export async function assertMaySetPassword(trx: Trx, actor: Actor, target: repo.StaffRow) {
-  if (actor.isSuperAdmin || actor.id === target.id) {
+/**
+ * Whether the actor may change or delete this staff member at all: a Super Admin only by a Super
+ * Admin, anyone else only by someone holding every permission they hold (renaming, deactivating,
+ * deleting, demoting or setting the password of someone who can do more is a way past one's role).
+ */
+export async function assertMayManageStaff(trx: Trx, actor: Actor, target: repo.StaffRow) {
+  if (actor.isSuperAdmin) {
     return;
   }
-  if (target.isSuperAdmin || missingGrants(actor, await roleGrants(trx, target.roleId)).length > 0) {
-    throw forbidden('You cannot set the password of a staff member who has permissions you do not have');
+  if (target.isSuperAdmin) {
+    throw new RefusedChange(REFUSED.superAdminTarget);
+  }
+  if (missingGrants(actor, await roleGrants(trx, target.roleId)).length > 0) {
+    throw new RefusedChange(REFUSED.staffAboveYou);
+  }
+}
+
+/** Changing or deleting a role is changing its holders: only within what the actor holds. */
+export function assertMayManageRole(actor: Actor, grants: Grant[]) {
+  if (missingGrants(actor, grants).length > 0) {
+    throw new RefusedChange(REFUSED.roleAboveYou);
   }
 }
 

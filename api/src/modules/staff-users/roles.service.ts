@@ -1,16 +1,19 @@
 import type { Db } from '@riyazi/db';
 import type { Action, Module } from '../../contracts/permissions.js';
 import { writeAudit } from '../../lib/audit.js';
-import { conflict, forbidden, notFound } from '../../lib/errors.js';
+import { conflict, notFound } from '../../lib/errors.js';
 import {
   type Actor,
-  GRANT_REFUSED,
+  assertMayManageRole,
+  auditRefusal,
   type Grant,
   grantsFromRows,
   grantsOf,
   isViolation,
   missingGrants,
   permissionsOf,
+  REFUSED,
+  RefusedChange,
   roleGrants,
 } from './grants.js';
 import * as repo from './staff-users.repository.js';
@@ -48,105 +51,129 @@ const toPairs = (grants: Grant[]) =>
 const ROLE_NAME_TAKEN = 'A role with this name already exists';
 
 export async function createRole(db: Db, actor: Actor, body: CreateRoleBody): Promise<RoleDto> {
-  if (body.isSuperAdmin && !actor.isSuperAdmin) {
-    throw forbidden('Only a Super Admin can create a Super Admin role');
-  }
   // A Super Admin role holds everything by its flag; it keeps no permission rows.
   const grants = body.isSuperAdmin ? [] : grantsOf(body.permissions);
-  if (missingGrants(actor, grants).length > 0) {
-    throw forbidden(GRANT_REFUSED);
-  }
-  const id = await db.transaction().execute(async (trx) => {
-    const role = await repo
-      .insertRole(trx, { name: body.name, isSuperAdmin: body.isSuperAdmin })
-      .catch((error: unknown) => {
-        throw isViolation(error, '23505') ? conflict(ROLE_NAME_TAKEN) : error;
+  const attempt = {
+    action: 'role.create',
+    targetType: 'staffRole',
+    details: { name: body.name, isSuperAdmin: body.isSuperAdmin, permissions: grantsOf(body.permissions) },
+  } as const;
+  const id = await auditRefusal(db, actor, attempt, async () => {
+    if (body.isSuperAdmin && !actor.isSuperAdmin) {
+      throw new RefusedChange(REFUSED.createSuperAdminRole);
+    }
+    if (missingGrants(actor, grants).length > 0) {
+      throw new RefusedChange(REFUSED.grant);
+    }
+    return db.transaction().execute(async (trx) => {
+      const role = await repo
+        .insertRole(trx, { name: body.name, isSuperAdmin: body.isSuperAdmin })
+        .catch((error: unknown) => {
+          throw isViolation(error, '23505') ? conflict(ROLE_NAME_TAKEN) : error;
+        });
+      await repo.replaceRolePermissions(trx, role.id, toPairs(grants));
+      await writeAudit(trx, {
+        actorType: 'staff',
+        actorId: actor.id,
+        action: 'role.create',
+        targetType: 'staffRole',
+        targetId: role.id,
+        ip: actor.ip,
+        details: { name: role.name, isSuperAdmin: role.isSuperAdmin, permissions: grants },
       });
-    await repo.replaceRolePermissions(trx, role.id, toPairs(grants));
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'role.create',
-      targetType: 'staffRole',
-      targetId: role.id,
-      ip: actor.ip,
-      details: { name: role.name, isSuperAdmin: role.isSuperAdmin, permissions: grants },
+      return role.id;
     });
-    return role.id;
   });
   return roleDto(db, id);
 }
 
 export async function updateRole(db: Db, actor: Actor, id: string, body: UpdateRoleBody): Promise<RoleDto> {
-  await db.transaction().execute(async (trx) => {
-    const role = await repo.lockRole(trx, id);
-    if (!role) {
-      throw notFound('Role not found');
-    }
-    if (role.isSuperAdmin) {
-      throw conflict('The Super Admin role cannot be edited');
-    }
-    const makeSuperAdmin = body.isSuperAdmin === true;
-    if (makeSuperAdmin && !actor.isSuperAdmin) {
-      throw forbidden('Only a Super Admin can create a Super Admin role');
-    }
-    const current = await roleGrants(trx, id);
-    const next = makeSuperAdmin ? [] : body.permissions ? grantsOf(body.permissions) : current;
-    if (missingGrants(actor, next).length > 0) {
-      throw forbidden(GRANT_REFUSED);
-    }
-    const name = body.name ?? role.name;
-    const added = next.filter((g) => !current.includes(g));
-    const removed = current.filter((g) => !next.includes(g));
-    if (name === role.name && !makeSuperAdmin && added.length === 0 && removed.length === 0) {
-      return;
-    }
-    await repo.updateRole(trx, id, { name, isSuperAdmin: makeSuperAdmin }).catch((error: unknown) => {
-      throw isViolation(error, '23505') ? conflict(ROLE_NAME_TAKEN) : error;
-    });
-    await repo.replaceRolePermissions(trx, id, toPairs(next));
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'role.update',
-      targetType: 'staffRole',
-      targetId: id,
-      ip: actor.ip,
-      details: {
-        name: name === role.name ? name : { from: role.name, to: name },
-        ...(makeSuperAdmin ? { isSuperAdmin: { from: false, to: true } } : {}),
-        permissions: { added, removed },
-      },
-    });
-  });
+  const attempt = {
+    action: 'role.update',
+    targetType: 'staffRole',
+    targetId: id,
+    details: {
+      ...(body.name === undefined ? {} : { name: body.name }),
+      ...(body.isSuperAdmin === undefined ? {} : { isSuperAdmin: body.isSuperAdmin }),
+      ...(body.permissions === undefined ? {} : { permissions: grantsOf(body.permissions) }),
+    },
+  } as const;
+  await auditRefusal(db, actor, attempt, () =>
+    db.transaction().execute(async (trx) => {
+      const role = await repo.lockRole(trx, id);
+      if (!role) {
+        throw notFound('Role not found');
+      }
+      if (role.isSuperAdmin) {
+        throw conflict('The Super Admin role cannot be edited');
+      }
+      const makeSuperAdmin = body.isSuperAdmin === true;
+      if (makeSuperAdmin && !actor.isSuperAdmin) {
+        throw new RefusedChange(REFUSED.createSuperAdminRole);
+      }
+      const current = await roleGrants(trx, id);
+      assertMayManageRole(actor, current);
+      const next = makeSuperAdmin ? [] : body.permissions ? grantsOf(body.permissions) : current;
+      if (missingGrants(actor, next).length > 0) {
+        throw new RefusedChange(REFUSED.grant);
+      }
+      const name = body.name ?? role.name;
+      const added = next.filter((g) => !current.includes(g));
+      const removed = current.filter((g) => !next.includes(g));
+      if (name === role.name && !makeSuperAdmin && added.length === 0 && removed.length === 0) {
+        return;
+      }
+      await repo.updateRole(trx, id, { name, isSuperAdmin: makeSuperAdmin }).catch((error: unknown) => {
+        throw isViolation(error, '23505') ? conflict(ROLE_NAME_TAKEN) : error;
+      });
+      await repo.replaceRolePermissions(trx, id, toPairs(next));
+      await writeAudit(trx, {
+        actorType: 'staff',
+        actorId: actor.id,
+        action: 'role.update',
+        targetType: 'staffRole',
+        targetId: id,
+        ip: actor.ip,
+        details: {
+          name: name === role.name ? name : { from: role.name, to: name },
+          ...(makeSuperAdmin ? { isSuperAdmin: { from: false, to: true } } : {}),
+          permissions: { added, removed },
+        },
+      });
+    }),
+  );
   return roleDto(db, id);
 }
 
 export async function deleteRole(db: Db, actor: Actor, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const role = await repo.lockRole(trx, id);
-    if (!role) {
-      throw notFound('Role not found');
-    }
-    if (role.isSuperAdmin) {
-      throw conflict('The Super Admin role cannot be deleted');
-    }
-    const holders = await repo.countRoleUsers(trx, id);
-    if (holders > 0) {
-      throw conflict(
-        `This role is held by ${holders} staff member${holders === 1 ? '' : 's'}. Move them to another role first.`,
-      );
-    }
-    const grants = await roleGrants(trx, id);
-    await repo.deleteRole(trx, id);
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'role.delete',
-      targetType: 'staffRole',
-      targetId: id,
-      ip: actor.ip,
-      details: { name: role.name, permissions: grants },
-    });
-  });
+  const attempt = { action: 'role.delete', targetType: 'staffRole', targetId: id, details: {} } as const;
+  await auditRefusal(db, actor, attempt, () =>
+    db.transaction().execute(async (trx) => {
+      const role = await repo.lockRole(trx, id);
+      if (!role) {
+        throw notFound('Role not found');
+      }
+      if (role.isSuperAdmin) {
+        throw conflict('The Super Admin role cannot be deleted');
+      }
+      const grants = await roleGrants(trx, id);
+      assertMayManageRole(actor, grants);
+      const holders = await repo.countRoleUsers(trx, id);
+      if (holders > 0) {
+        throw conflict(
+          `This role is held by ${holders} staff member${holders === 1 ? '' : 's'}. Move them to another role first.`,
+        );
+      }
+      await repo.deleteRole(trx, id);
+      await writeAudit(trx, {
+        actorType: 'staff',
+        actorId: actor.id,
+        action: 'role.delete',
+        targetType: 'staffRole',
+        targetId: id,
+        ip: actor.ip,
+        details: { name: role.name, permissions: grants },
+      });
+    }),
+  );
 }

@@ -47,7 +47,8 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       config: users('create'),
       schema: {
         tags: ['staff users'],
-        summary: 'Adds a staff member; the role may hold only permissions the caller holds',
+        summary:
+          'Adds a staff member; the role may hold only permissions the caller holds (a Super Admin role: only a Super Admin may give it). A refusal is 403 and audited',
         body: createStaffBody,
         response: { 201: z.object({ data: staffUserSchema }), ...changes },
       },
@@ -65,7 +66,7 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       schema: {
         tags: ['staff users'],
         summary:
-          'Changes username, role, status or password; deactivating or a new password ends their sessions',
+          'Changes username, role, status or password; deactivating or a new password ends their sessions. 403, audited: a Super Admin changed by anyone else, someone holding permissions the caller lacks, a role the caller could not give, their own role or deactivation, the last active Super Admin',
         querystring: idQuery,
         body: updateStaffBody,
         response: { 200: z.object({ data: staffUserSchema }), ...changes },
@@ -82,7 +83,8 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       config: users('delete'),
       schema: {
         tags: ['staff users'],
-        summary: 'Deletes a staff member (never yourself, never the last active Super Admin)',
+        summary:
+          'Deletes a staff member. 403, audited: yourself, the last active Super Admin, a Super Admin by anyone else, someone holding permissions the caller lacks',
         querystring: idQuery,
         response: { 200: messageResponse, ...changes },
       },
@@ -112,7 +114,8 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       config: users('create'),
       schema: {
         tags: ['staff users'],
-        summary: 'Creates a role; only a Super Admin may create one with isSuperAdmin',
+        summary:
+          'Creates a role with only permissions the caller holds; only a Super Admin may create one with isSuperAdmin. A refusal is 403 and audited',
         body: createRoleBody,
         response: { 201: z.object({ data: roleSchema }), ...changes },
       },
@@ -129,7 +132,8 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       config: users('update'),
       schema: {
         tags: ['staff users'],
-        summary: 'Renames a role or replaces its permissions (not the Super Admin role)',
+        summary:
+          'Renames a role or replaces its permissions (not the Super Admin role; 403, audited, when the role holds or would hold permissions the caller lacks)',
         querystring: idQuery,
         body: updateRoleBody,
         response: { 200: z.object({ data: roleSchema }), ...changes },
@@ -146,7 +150,8 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       config: users('delete'),
       schema: {
         tags: ['staff users'],
-        summary: 'Deletes a role nobody holds (not the Super Admin role)',
+        summary:
+          'Deletes a role nobody holds (not the Super Admin role; 403, audited, when it holds permissions the caller lacks)',
         querystring: idQuery,
         response: { 200: messageResponse, ...changes },
       },

@@ -1,8 +1,16 @@
 import { type Db, hashPassword } from '@riyazi/db';
 import { revokeAllForOwner } from '../../auth/refresh-tokens.repository.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
-import { type Actor, assertMayAssignRole, assertMaySetPassword, isViolation } from './grants.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import {
+  type Actor,
+  assertMayAssignRole,
+  assertMayManageStaff,
+  auditRefusal,
+  isViolation,
+  REFUSED,
+  RefusedChange,
+} from './grants.js';
 import * as repo from './staff-users.repository.js';
 import type {
   CreateStaffBody,
@@ -47,38 +55,51 @@ export async function listStaff(db: Db, { page, limit, ...filter }: ListStaffQue
 
 export async function createStaff(db: Db, actor: Actor, body: CreateStaffBody): Promise<StaffUserDto> {
   const passwordHash = await hashPassword(body.password);
-  const id = await db.transaction().execute(async (trx) => {
-    const role = await repo.shareLockRole(trx, body.roleId);
-    if (!role) {
-      throw badRequest('roleId: the chosen role does not exist');
-    }
-    await assertMayAssignRole(trx, actor, role);
-    const { email, username, roleId, isActive } = body;
-    const created = await repo
-      .insertStaff(trx, { email, username, passwordHash, roleId, isActive })
-      .catch((error: unknown) => {
-        throw isViolation(error, '23505')
-          ? conflict('A staff member with this e-mail already exists')
-          : error;
+  const { email, username, roleId, isActive } = body;
+  const attempt = {
+    action: 'staffUser.create',
+    targetType: 'staffUser',
+    details: { email, username, roleId, isActive },
+  } as const;
+  const id = await auditRefusal(db, actor, attempt, () =>
+    db.transaction().execute(async (trx) => {
+      const role = await repo.shareLockRole(trx, roleId);
+      if (!role) {
+        throw badRequest('roleId: the chosen role does not exist');
+      }
+      await assertMayAssignRole(trx, actor, role);
+      const created = await repo
+        .insertStaff(trx, { email, username, passwordHash, roleId, isActive })
+        .catch((error: unknown) => {
+          throw isViolation(error, '23505')
+            ? conflict('A staff member with this e-mail already exists')
+            : error;
+        });
+      await writeAudit(trx, {
+        actorType: 'staff',
+        actorId: actor.id,
+        action: 'staffUser.create',
+        targetType: 'staffUser',
+        targetId: created.id,
+        ip: actor.ip,
+        details: { email, username, role: { id: role.id, name: role.name }, isActive },
       });
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'staffUser.create',
-      targetType: 'staffUser',
-      targetId: created.id,
-      ip: actor.ip,
-      details: { email, username, role: { id: role.id, name: role.name }, isActive },
-    });
-    return created.id;
-  });
+      return created.id;
+    }),
+  );
   return staffDto(db, id);
 }
 
 type Change<T> = { from: T; to: T };
 type RoleRef = { id: string; name: string; isSuperAdmin: boolean };
 
-const LAST_SUPER_ADMIN = 'The last active Super Admin cannot be';
+/** What an update asks for, as its audit row of a refusal records it (never the password). */
+const requested = (body: UpdateStaffBody) => ({
+  ...(body.username === undefined ? {} : { username: body.username }),
+  ...(body.roleId === undefined ? {} : { roleId: body.roleId }),
+  ...(body.isActive === undefined ? {} : { isActive: body.isActive }),
+  passwordChange: body.password !== undefined,
+});
 
 export async function updateStaff(
   db: Db,
@@ -87,117 +108,127 @@ export async function updateStaff(
   body: UpdateStaffBody,
 ): Promise<StaffUserDto> {
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
-  await db.transaction().execute(async (trx) => {
-    // Super Admins first, then the target, then the role: every writer locks in the same order.
-    const mayReduceSuperAdmins = body.isActive === false || body.roleId !== undefined;
-    const superAdminIds = mayReduceSuperAdmins ? await repo.lockActiveSuperAdminIds(trx) : [];
-    const target = await repo.lockStaff(trx, id);
-    if (!target) {
-      throw notFound('Staff member not found');
-    }
-    let newRole: RoleRef | undefined;
-    if (body.roleId !== undefined && body.roleId !== target.roleId) {
-      newRole = await repo.shareLockRole(trx, body.roleId);
-      if (!newRole) {
-        throw badRequest('roleId: the chosen role does not exist');
+  const attempt = {
+    action: 'staffUser.update',
+    targetType: 'staffUser',
+    targetId: id,
+    details: requested(body),
+  } as const;
+  await auditRefusal(db, actor, attempt, () =>
+    db.transaction().execute(async (trx) => {
+      // Super Admins first, then the target, then the role: every writer locks in the same order.
+      const mayReduceSuperAdmins = body.isActive === false || body.roleId !== undefined;
+      const superAdminIds = mayReduceSuperAdmins ? await repo.lockActiveSuperAdminIds(trx) : [];
+      const target = await repo.lockStaff(trx, id);
+      if (!target) {
+        throw notFound('Staff member not found');
       }
-    }
-    const deactivating = body.isActive === false && target.isActive;
+      await assertMayManageStaff(trx, actor, target);
+      let newRole: RoleRef | undefined;
+      if (body.roleId !== undefined && body.roleId !== target.roleId) {
+        newRole = await repo.shareLockRole(trx, body.roleId);
+        if (!newRole) {
+          throw badRequest('roleId: the chosen role does not exist');
+        }
+      }
+      const deactivating = body.isActive === false && target.isActive;
 
-    const staysActiveSuperAdmin =
-      (body.isActive ?? target.isActive) && (newRole?.isSuperAdmin ?? target.isSuperAdmin);
-    if (target.isActive && target.isSuperAdmin && !staysActiveSuperAdmin) {
-      if (superAdminIds.every((other) => other === id)) {
-        throw conflict(
-          `${LAST_SUPER_ADMIN} ${deactivating ? 'deactivated' : 'moved to a role without Super Admin rights'}`,
-        );
+      const staysActiveSuperAdmin =
+        (body.isActive ?? target.isActive) && (newRole?.isSuperAdmin ?? target.isSuperAdmin);
+      if (target.isActive && target.isSuperAdmin && !staysActiveSuperAdmin) {
+        if (superAdminIds.every((other) => other === id)) {
+          throw new RefusedChange(
+            `${REFUSED.lastSuperAdmin} ${deactivating ? 'deactivated' : 'moved to a role without Super Admin rights'}`,
+          );
+        }
       }
-    }
-    if (newRole && id === actor.id) {
-      throw forbidden('You cannot change your own role');
-    }
-    if (deactivating && id === actor.id) {
-      throw conflict('You cannot deactivate your own account');
-    }
-    if (newRole) {
-      await assertMayAssignRole(trx, actor, newRole);
-    }
-    if (body.password !== undefined) {
-      await assertMaySetPassword(trx, actor, target);
-      if (body.password.toLowerCase() === target.email.toLowerCase()) {
+      if (newRole && id === actor.id) {
+        throw new RefusedChange(REFUSED.ownRole);
+      }
+      if (deactivating && id === actor.id) {
+        throw new RefusedChange(REFUSED.deactivateSelf);
+      }
+      if (newRole) {
+        await assertMayAssignRole(trx, actor, newRole);
+      }
+      if (body.password !== undefined && body.password.toLowerCase() === target.email.toLowerCase()) {
         throw badRequest('password: must not be the e-mail address');
       }
-    }
 
-    const changes: Record<string, Change<unknown>> = {};
-    if (newRole) {
-      changes.role = {
-        from: { id: target.roleId, name: target.roleName },
-        to: { id: newRole.id, name: newRole.name },
-      };
-    }
-    if (body.isActive !== undefined && body.isActive !== target.isActive) {
-      changes.isActive = { from: target.isActive, to: body.isActive };
-    }
-    if (body.username !== undefined && body.username !== target.username) {
-      changes.username = { from: target.username, to: body.username };
-    }
-    if (Object.keys(changes).length === 0 && passwordHash === undefined) {
-      return;
-    }
-    await repo.updateStaff(trx, id, {
-      username: changes.username ? body.username : undefined,
-      roleId: newRole?.id,
-      isActive: changes.isActive ? body.isActive : undefined,
-      passwordHash,
-    });
-    if (deactivating || passwordHash !== undefined) {
-      await revokeAllForOwner(trx, 'staff', id);
-    }
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: deactivating ? 'staffUser.deactivate' : 'staffUser.update',
-      targetType: 'staffUser',
-      targetId: id,
-      ip: actor.ip,
-      details: { email: target.email, changes, passwordChanged: passwordHash !== undefined },
-    });
-  });
+      const changes: Record<string, Change<unknown>> = {};
+      if (newRole) {
+        changes.role = {
+          from: { id: target.roleId, name: target.roleName },
+          to: { id: newRole.id, name: newRole.name },
+        };
+      }
+      if (body.isActive !== undefined && body.isActive !== target.isActive) {
+        changes.isActive = { from: target.isActive, to: body.isActive };
+      }
+      if (body.username !== undefined && body.username !== target.username) {
+        changes.username = { from: target.username, to: body.username };
+      }
+      if (Object.keys(changes).length === 0 && passwordHash === undefined) {
+        return;
+      }
+      await repo.updateStaff(trx, id, {
+        username: changes.username ? body.username : undefined,
+        roleId: newRole?.id,
+        isActive: changes.isActive ? body.isActive : undefined,
+        passwordHash,
+      });
+      if (deactivating || passwordHash !== undefined) {
+        await revokeAllForOwner(trx, 'staff', id);
+      }
+      await writeAudit(trx, {
+        actorType: 'staff',
+        actorId: actor.id,
+        action: deactivating ? 'staffUser.deactivate' : 'staffUser.update',
+        targetType: 'staffUser',
+        targetId: id,
+        ip: actor.ip,
+        details: { email: target.email, changes, passwordChanged: passwordHash !== undefined },
+      });
+    }),
+  );
   return staffDto(db, id);
 }
 
 export async function deleteStaff(db: Db, actor: Actor, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const superAdminIds = await repo.lockActiveSuperAdminIds(trx);
-    const target = await repo.lockStaff(trx, id);
-    if (!target) {
-      throw notFound('Staff member not found');
-    }
-    if (target.isActive && target.isSuperAdmin && superAdminIds.every((other) => other === id)) {
-      throw conflict(`${LAST_SUPER_ADMIN} deleted`);
-    }
-    if (id === actor.id) {
-      throw conflict('You cannot delete your own account');
-    }
-    // Refresh tokens go with the row (ON DELETE CASCADE), so no session survives it.
-    await repo.deleteStaff(trx, id).catch((error: unknown) => {
-      throw isViolation(error, '23503')
-        ? conflict('This staff member is still referenced by other records. Deactivate them instead.')
-        : error;
-    });
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'staffUser.delete',
-      targetType: 'staffUser',
-      targetId: id,
-      ip: actor.ip,
-      details: {
-        email: target.email,
-        username: target.username,
-        role: { id: target.roleId, name: target.roleName },
-      },
-    });
-  });
+  const attempt = { action: 'staffUser.delete', targetType: 'staffUser', targetId: id, details: {} } as const;
+  await auditRefusal(db, actor, attempt, () =>
+    db.transaction().execute(async (trx) => {
+      const superAdminIds = await repo.lockActiveSuperAdminIds(trx);
+      const target = await repo.lockStaff(trx, id);
+      if (!target) {
+        throw notFound('Staff member not found');
+      }
+      await assertMayManageStaff(trx, actor, target);
+      if (target.isActive && target.isSuperAdmin && superAdminIds.every((other) => other === id)) {
+        throw new RefusedChange(`${REFUSED.lastSuperAdmin} deleted`);
+      }
+      if (id === actor.id) {
+        throw new RefusedChange(REFUSED.deleteSelf);
+      }
+      // Refresh tokens go with the row (ON DELETE CASCADE), so no session survives it.
+      await repo.deleteStaff(trx, id).catch((error: unknown) => {
+        throw isViolation(error, '23503')
+          ? conflict('This staff member is still referenced by other records. Deactivate them instead.')
+          : error;
+      });
+      await writeAudit(trx, {
+        actorType: 'staff',
+        actorId: actor.id,
+        action: 'staffUser.delete',
+        targetType: 'staffUser',
+        targetId: id,
+        ip: actor.ip,
+        details: {
+          email: target.email,
+          username: target.username,
+          role: { id: target.roleId, name: target.roleName },
+        },
+      });
+    }),
+  );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canGrantAll, compactPermissions, grantCount, rowState, setRow } from './permission-grid';
+import {
+  canGrantAll,
+  compactPermissions,
+  grantCount,
+  rowState,
+  setRow,
+  staffLockReason,
+} from './permission-grid';
 
 describe('permission grid', () => {
   it('ticks a whole row except the boxes the editor may not touch', () => {
@@ -41,6 +48,26 @@ describe('permission grid', () => {
     expect(
       canGrantAll({ permissions: {}, isSuperAdmin: true }, { permissions: {}, isSuperAdmin: true }),
     ).toBe(true);
+  });
+
+  it('locks staff the user may not change: a Super Admin unless they are one, anyone holding more', () => {
+    const manager = {
+      permissions: { users: { read: true, update: true, delete: true } },
+      isSuperAdmin: false,
+    };
+    const boss = { permissions: {}, isSuperAdmin: true };
+    expect(staffLockReason(manager, { isSuperAdmin: true })).toBe(
+      'Only a Super Admin can change a Super Admin',
+    );
+    expect(
+      staffLockReason(manager, { isSuperAdmin: false, permissions: { student: { export: true } } }),
+    ).toBe('Has permissions you do not hold');
+    expect(staffLockReason(manager, { isSuperAdmin: false })).toBe('Has permissions you do not hold');
+    expect(
+      staffLockReason(manager, { isSuperAdmin: false, permissions: { users: { read: true } } }),
+    ).toBeNull();
+    expect(staffLockReason(boss, { isSuperAdmin: true })).toBeNull();
+    expect(staffLockReason(boss, { isSuperAdmin: false })).toBeNull();
   });
 
   it('offers Export on students only, and counts it in the student row', () => {

@@ -109,3 +109,24 @@ export function canGrantAll(
     ),
   );
 }
+
+/**
+ * Why the signed-in user may not change or delete a staff member holding this role, or null: as
+ * the api decides (a Super Admin only by a Super Admin; anyone else only by someone holding every
+ * permission they hold). Without the role's permissions (roles still loading) it is locked.
+ */
+export function staffLockReason(
+  access: Access,
+  role: { isSuperAdmin: boolean; permissions?: Permissions },
+): string | null {
+  if (access.isSuperAdmin) {
+    return null;
+  }
+  if (role.isSuperAdmin) {
+    return 'Only a Super Admin can change a Super Admin';
+  }
+  if (role.permissions === undefined || !canGrantAll(access, { ...role, permissions: role.permissions })) {
+    return 'Has permissions you do not hold';
+  }
+  return null;
+}

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import type { Role } from '../api/staff-api';
 import { useDeleteRole, useRoles } from '../api/use-staff';
-import { type Access, grantCount, MODULE_LABELS, rowState } from './permission-grid';
+import { type Access, canGrantAll, grantCount, MODULE_LABELS, rowState } from './permission-grid';
 import { RoleFormDialog } from './role-form-dialog';
 import type { StaffAbilities } from './staff-users-page';
 
@@ -82,7 +82,7 @@ export function RolesPanel({ abilities, access }: { abilities: StaffAbilities; a
                     Edit
                   </Button>
                 ) : null}
-                {abilities.delete && !role.isSuperAdmin ? (
+                {abilities.delete && !role.isSuperAdmin && canGrantAll(access, role) ? (
                   <Button
                     small
                     variant="ghost"

@@ -165,7 +165,11 @@ export function StaffFormDialog({ staff, roles, access, isSelf, onClose }: Staff
             return (
               <option key={role._id} value={role._id} disabled={!allowed}>
                 {role.name}
-                {allowed ? '' : ' (has permissions you do not hold)'}
+                {allowed
+                  ? ''
+                  : role.isSuperAdmin
+                    ? ' (only a Super Admin can give it)'
+                    : ' (has permissions you do not hold)'}
               </option>
             );
           })}

@@ -11,7 +11,7 @@ import { ListPagination } from '../../../shared/ui/pagination';
 import { Card } from '../../../shared/ui/surface';
 import type { Role, StaffFilters, StaffUser } from '../api/staff-api';
 import { useDeleteStaff, useRoles, useStaffPage, useUpdateStaff } from '../api/use-staff';
-import type { Access } from './permission-grid';
+import { type Access, staffLockReason } from './permission-grid';
 import { StaffFormDialog } from './staff-form-dialog';
 import type { StaffAbilities } from './staff-users-page';
 import '../../../shared/ui/data-table.css';
@@ -65,6 +65,9 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
   const remove = useDeleteStaff();
 
   const isSelf = (staff: StaffUser) => staff.email.toLowerCase() === selfEmail.toLowerCase();
+  const rolesById = new Map((roles.data ?? []).map((role) => [role._id, role]));
+  // The api is the authority; this only hides what it would refuse.
+  const lockOf = (staff: StaffUser) => staffLockReason(access, rolesById.get(staff.role._id) ?? staff.role);
   const page = list.data;
 
   return (
@@ -132,60 +135,68 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
               </tr>
             </thead>
             <tbody>
-              {page.data.map((staff) => (
-                <tr key={staff._id} data-testid="staff-row">
-                  <th scope="row" className="staff-who">
-                    <span className="staff-name">
-                      {staff.username}
-                      {isSelf(staff) ? <span className="staff-badge">You</span> : null}
-                    </span>
-                    <span className="staff-email">{staff.email}</span>
-                  </th>
-                  <td data-label="Role">
-                    <span
-                      className={staff.role.isSuperAdmin ? 'staff-badge staff-badge--super' : 'staff-badge'}
-                    >
-                      {staff.role.name}
-                    </span>
-                  </td>
-                  <td data-label="Status">
-                    <Switch
-                      label={staff.isActive ? 'Active' : 'Inactive'}
-                      aria-label={`${staff.username} is active`}
-                      checked={staff.isActive}
-                      disabled={!abilities.update || isSelf(staff) || toggle.isPending}
-                      onCheckedChange={(checked) =>
-                        toggle.mutate({ id: staff._id, changes: { isActive: checked } })
-                      }
-                      data-testid="staff-active-switch"
-                    />
-                  </td>
-                  <td data-label="Last sign-in">{formatDate(staff.lastLoginAt)}</td>
-                  <td className="staff-actions">
-                    {abilities.update ? (
-                      <Button
-                        small
-                        variant="secondary"
-                        onClick={() => setEditing({ mode: 'edit', staff })}
-                        aria-label={`Edit ${staff.username}`}
+              {page.data.map((staff) => {
+                const lock = lockOf(staff);
+                return (
+                  <tr key={staff._id} data-testid="staff-row">
+                    <th scope="row" className="staff-who">
+                      <span className="staff-name">
+                        {staff.username}
+                        {isSelf(staff) ? <span className="staff-badge">You</span> : null}
+                      </span>
+                      <span className="staff-email">{staff.email}</span>
+                    </th>
+                    <td data-label="Role">
+                      <span
+                        className={staff.role.isSuperAdmin ? 'staff-badge staff-badge--super' : 'staff-badge'}
                       >
-                        Edit
-                      </Button>
-                    ) : null}
-                    {abilities.delete && !isSelf(staff) ? (
-                      <Button
-                        small
-                        variant="ghost"
-                        className="staff-danger-link"
-                        onClick={() => setDeleting(staff)}
-                        aria-label={`Delete ${staff.username}`}
-                      >
-                        Delete
-                      </Button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
+                        {staff.role.name}
+                      </span>
+                    </td>
+                    <td data-label="Status">
+                      <Switch
+                        label={staff.isActive ? 'Active' : 'Inactive'}
+                        aria-label={`${staff.username} is active`}
+                        checked={staff.isActive}
+                        disabled={!abilities.update || isSelf(staff) || lock !== null || toggle.isPending}
+                        onCheckedChange={(checked) =>
+                          toggle.mutate({ id: staff._id, changes: { isActive: checked } })
+                        }
+                        data-testid="staff-active-switch"
+                      />
+                    </td>
+                    <td data-label="Last sign-in">{formatDate(staff.lastLoginAt)}</td>
+                    <td className="staff-actions">
+                      {lock !== null && (abilities.update || abilities.delete) ? (
+                        <span className="muted staff-locked" data-testid="staff-locked">
+                          {lock}
+                        </span>
+                      ) : null}
+                      {abilities.update && lock === null ? (
+                        <Button
+                          small
+                          variant="secondary"
+                          onClick={() => setEditing({ mode: 'edit', staff })}
+                          aria-label={`Edit ${staff.username}`}
+                        >
+                          Edit
+                        </Button>
+                      ) : null}
+                      {abilities.delete && !isSelf(staff) && lock === null ? (
+                        <Button
+                          small
+                          variant="ghost"
+                          className="staff-danger-link"
+                          onClick={() => setDeleting(staff)}
+                          aria-label={`Delete ${staff.username}`}
+                        >
+                          Delete
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

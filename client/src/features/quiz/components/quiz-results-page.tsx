@@ -73,7 +73,7 @@ function Results({ playId }: { playId: string }) {
       </div>
     );
   }
-  const { play } = results.data;
+  const { play, reviewOpen } = results.data;
   return (
     <div className="stack" data-testid="quiz-results">
       <PageHeading title="Quiz results">{play.quizTitle}</PageHeading>
@@ -83,12 +83,24 @@ function Results({ playId }: { playId: string }) {
       ) : (
         <Summary results={results.data} />
       )}
-      <OutcomeList questions={results.data.questions} />
-      {play.status === 'FINISHED' && !play.pending ? (
-        <Review playId={playId} open={results.data.reviewOpen} />
-      ) : null}
+      {play.status === 'FINISHED' && !reviewOpen ? <AnswersAfterContest /> : null}
+      <OutcomeList questions={results.data.questions} answersShown={reviewOpen} />
+      {play.status === 'FINISHED' && !play.pending && reviewOpen ? <Review playId={playId} /> : null}
       <BackLinks />
     </div>
+  );
+}
+
+/** While the contest is open nothing says which answers were right, so the key cannot be passed on. */
+function AnswersAfterContest() {
+  return (
+    <Alert tone="info" data-testid="results-answers-later">
+      <p className="quiz-later__title">Well done for finishing!</p>
+      <p className="quiz-later__text">
+        To keep the contest fair for everyone, we show which answers were right once the contest is over. Come
+        back then to see each question and learn from the ones you missed.
+      </p>
+    </Alert>
   );
 }
 
@@ -99,12 +111,18 @@ function Summary({ results }: { results: PlayResults }) {
       <dl className="quiz-summary__facts">
         <div>
           <dt>Score</dt>
-          <dd data-testid="results-score">{play.score.toFixed(2)}</dd>
+          <dd data-testid="results-score">{play.score === null ? '–' : play.score.toFixed(2)}</dd>
+        </div>
+        <div>
+          <dt>Answered</dt>
+          <dd data-testid="results-answered">
+            {play.answeredCount} of {play.questionCount}
+          </dd>
         </div>
         <div>
           <dt>Correct</dt>
           <dd data-testid="results-correct">
-            {play.correctCount} of {play.questionCount}
+            {play.correctCount ?? '–'} of {play.questionCount}
           </dd>
         </div>
         <div>
@@ -116,14 +134,19 @@ function Summary({ results }: { results: PlayResults }) {
   );
 }
 
-function outcomeText(question: ResultsQuestion): { symbol: string; text: string; tone: string } {
+type Outcome = { symbol: string; text: string; tone: 'none' | 'answered' | 'correct' | 'wrong' };
+
+function outcomeText(question: ResultsQuestion, answersShown: boolean): Outcome {
   if (question.outcome === null) {
     return { symbol: '–', text: 'not reached', tone: 'none' };
   }
   if (question.outcome === 'NO_ANSWER') {
     return { symbol: '–', text: 'no answer', tone: 'none' };
   }
-  if (question.isCorrect === null) {
+  if (!answersShown) {
+    return { symbol: '•', text: 'answered', tone: 'answered' };
+  }
+  if (question.isCorrect === null || question.isCorrect === undefined) {
     return { symbol: '…', text: 'being marked', tone: 'none' };
   }
   return question.isCorrect
@@ -131,13 +154,13 @@ function outcomeText(question: ResultsQuestion): { symbol: string; text: string;
     : { symbol: '✗', text: 'wrong', tone: 'wrong' };
 }
 
-function OutcomeList({ questions }: { questions: ResultsQuestion[] }) {
+function OutcomeList({ questions, answersShown }: { questions: ResultsQuestion[]; answersShown: boolean }) {
   return (
     <Card aria-labelledby="results-questions-title">
       <h2 id="results-questions-title">Question by question</h2>
       <ol className="quiz-outcomes" data-testid="results-outcomes">
         {questions.map((question) => {
-          const outcome = outcomeText(question);
+          const outcome = outcomeText(question, answersShown);
           return (
             <li key={question.index} className={`quiz-outcome quiz-outcome--${outcome.tone}`}>
               <span className="quiz-outcome__symbol" aria-hidden="true">
@@ -147,7 +170,9 @@ function OutcomeList({ questions }: { questions: ResultsQuestion[] }) {
                 Question {question.index + 1}: {outcome.text}
               </span>
               <span className="muted quiz-outcome__time">
-                {question.timeTakenMs === null ? '' : formatClock(question.timeTakenMs)}
+                {question.timeTakenMs === null || question.timeTakenMs === undefined
+                  ? ''
+                  : formatClock(question.timeTakenMs)}
               </span>
             </li>
           );
@@ -157,18 +182,15 @@ function OutcomeList({ questions }: { questions: ResultsQuestion[] }) {
   );
 }
 
-function Review({ playId, open }: { playId: string; open: boolean }) {
+function Review({ playId }: { playId: string }) {
   const wrong = useQuery({
     queryKey: playQuizKeys.wrong(playId),
     queryFn: ({ signal }) => fetchWrongAnswers(playId, signal),
-    enabled: open,
   });
   return (
     <Card aria-labelledby="results-review-title" data-testid="results-review">
       <h2 id="results-review-title">Review answers</h2>
-      {!open ? (
-        <p className="muted">Contest answers are shown once the contest is over.</p>
-      ) : wrong.isPending ? (
+      {wrong.isPending ? (
         <LoadingBlock label="Loading the answers…" />
       ) : wrong.isError ? (
         <Alert tone="error">The answers could not be loaded.</Alert>
