@@ -70,6 +70,7 @@ beforeEach(async () => {
   await t.db.deleteFrom('plays').execute();
   await t.db.deleteFrom('outboxEvents').execute();
   await t.db.updateTable('students').set({ contestAttempts: 2 }).execute();
+  await t.db.updateTable('phases').set({ status: 'ACTIVE' }).where('id', '=', phaseId).execute();
   await setFlags(t.db, {
     isContestQuizEnabled: true,
     isPracticeQuizEnabled: true,
@@ -538,6 +539,10 @@ interface ResultsBody {
   reviewOpen: boolean;
 }
 
+/** The contest is over: its phase is closed. */
+const closePhase = () =>
+  t.db.updateTable('phases').set({ status: 'CLOSED' }).where('id', '=', phaseId).execute();
+
 const resultsOf = async (playId: string) => {
   const res = await call('POST', '/api/play-quiz/results', { playId });
   expect(res.statusCode, res.body).toBe(200);
@@ -577,13 +582,23 @@ describe('results of a contest play (no answer key while the contest is open)', 
     expect(results.questions[0]?.isCorrect ?? null).toBeNull();
   });
 
-  it('shows everything once the contest is over', async () => {
+  it('keeps each answer hidden while the contest is only switched off (a pause)', async () => {
     const playId = await finishedPlay();
     await setFlags(t.db, {
       isContestQuizEnabled: false,
       contestQuizPhase: phaseId,
       practiceQuizPhase: phaseId,
     });
+    const results = await resultsOf(playId);
+    expect(results.reviewOpen).toBe(false);
+    expect(results.questions.every((q) => (q.isCorrect ?? null) === null)).toBe(true);
+    const review = await call('GET', `/api/play-quiz/wrong?id=${playId}`);
+    expect(review.statusCode).toBe(403);
+  });
+
+  it('shows everything once the contest is over', async () => {
+    const playId = await finishedPlay();
+    await closePhase();
     const results = await resultsOf(playId);
     expect(results.reviewOpen).toBe(true);
     expect(results.questions.map((q) => q.isCorrect)).toEqual([
@@ -627,11 +642,7 @@ describe('review', () => {
     for (const question of play.questions) {
       await scoreRecordedAnswer(t.db, play._id, question._id);
     }
-    await setFlags(t.db, {
-      isContestQuizEnabled: false,
-      contestQuizPhase: phaseId,
-      practiceQuizPhase: phaseId,
-    });
+    await closePhase();
     const res = await call('GET', `/api/play-quiz/wrong?id=${play._id}`);
     expect(res.statusCode).toBe(200);
     const wrong = res.json().data;

@@ -428,7 +428,16 @@ describe('contest results', () => {
     await shot(page, 'quiz-results-open-1366.png');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
-    await setFlags(holder.stack.db, { isContestQuizEnabled: false });
+    // Switching the contest off is a pause: the answers stay hidden until its phase is closed.
+    const { phaseId } = await holder.stack.db
+      .selectFrom('plays')
+      .select('phaseId')
+      .where('id', '=', playId)
+      .executeTakeFirstOrThrow();
+    await setFlags(holder.stack.db, { isContestQuizEnabled: false, contestQuizPhase: phaseId });
+    await page.reload();
+    await page.getByTestId('results-answers-later').waitFor();
+    await holder.stack.db.updateTable('phases').set({ status: 'CLOSED' }).where('id', '=', phaseId).execute();
     await page.reload();
     await page.getByTestId('results-review').waitFor();
     expect(await page.getByTestId('results-answers-later').count()).toBe(0);

@@ -80,6 +80,7 @@ export const findPlay = (db: Executor, id: string) =>
   db
     .selectFrom('plays')
     .innerJoin('quizzes', 'quizzes.id', 'plays.quizId')
+    .innerJoin('phases', 'phases.id', 'plays.phaseId')
     .select([
       'plays.id',
       'plays.studentId',
@@ -96,6 +97,8 @@ export const findPlay = (db: Executor, id: string) =>
       'plays.finishedAt',
       'quizzes.title as quizTitle',
       'quizzes.secondsPerQuestion',
+      'quizzes.closesAt as quizClosesAt',
+      'phases.status as phaseStatus',
     ])
     .where('plays.id', '=', id)
     .executeTakeFirst();

@@ -596,7 +596,7 @@ export async function cancelPlay(db: Db, studentId: string, playId: string): Pro
 }
 
 /** Whether the student may see this play's answers: see play-visibility.ts. */
-const reviewOpen = async (db: Db, play: repo.PlayRow) => answersShown(await getFlags(db), play);
+const reviewOpen = async (db: Db, play: repo.PlayRow) => answersShown(await getFlags(db), play, new Date());
 
 /**
  * POST /play-quiz/results. While the answers are not shown (a contest still open), only the
