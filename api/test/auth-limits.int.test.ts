@@ -253,6 +253,41 @@ describe('guessing student passwords', () => {
   );
 });
 
+describe('guessing a child’s password with the reCAPTCHA flag on', () => {
+  it('asks for a captcha instead of locking the child out after 8 wrong passwords from their school', async () => {
+    await setFlags(t.db, { ...OPEN, isRecaptchaEnabled: true });
+    const [target] = (await makeStudents(1)) as [string];
+    for (let i = 0; i < 8; i += 1) {
+      expect((await studentLogin(target, { password: `classmate-${i}` })).statusCode).toBe(401);
+    }
+    const asked = await studentLogin(target);
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED', recaptchaSiteKey: 'site-key' });
+    expect((await studentLogin(target, { recaptchaToken: 'forged' })).json()).toMatchObject({
+      code: 'CAPTCHA_REQUIRED',
+    });
+    // A guess with a ticked box is still only a guess.
+    expect(
+      (await studentLogin(target, { password: 'one-more', recaptchaToken: 'good-token' })).statusCode,
+    ).toBe(401);
+    expect((await studentLogin(target, { recaptchaToken: 'good-token' })).statusCode).toBe(200);
+  });
+
+  it('asks for a captcha once an account was guessed 20 times from many networks', async () => {
+    await setFlags(t.db, { ...OPEN, isRecaptchaEnabled: true });
+    const [pupil] = (await makeStudents(1)) as [string];
+    for (let i = 0; i < 20; i += 1) {
+      await studentLogin(pupil, { ip: `192.0.2.${Math.floor(i / 4) + 1}`, password: `g-${i}` });
+    }
+    expect((await studentLogin(pupil, { ip: '192.0.2.99' })).json()).toMatchObject({
+      code: 'CAPTCHA_REQUIRED',
+    });
+    expect((await studentLogin(pupil, { ip: '192.0.2.99', recaptchaToken: 'good-token' })).statusCode).toBe(
+      200,
+    );
+  });
+});
+
 describe('guessing staff passwords', () => {
   it(
     'signs in a whole office from one network; one account is stopped while colleagues sign in',

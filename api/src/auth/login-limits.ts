@@ -35,42 +35,16 @@ const captchaRequired = (message: string, siteKey: string) =>
 /**
  * Only failed logins count, so a class signing in from one school connection is never refused.
  * An account is stopped after a few failures from one network and after more from anywhere; a
- * network with many failures over all accounts must pass a captcha when the flag is on (429
- * otherwise). Every window ends, so nobody is locked out for good.
+ * network with many failures over all accounts is stopped too. With the reCAPTCHA flag on, each of
+ * these asks for a captcha instead of refusing, so a classmate typing wrong passwords for a child
+ * cannot lock that child out on contest day. Every window ends, so nobody is locked out for good.
  */
 export function createLoginGuard(deps: LoginGuardDeps) {
   const { redis, keyPrefix, recaptcha } = deps;
 
-  async function checkNetwork(networkKey: string, ip: string, token: string | undefined): Promise<void> {
-    const failures = await peekRateLimit(redis, networkKey);
-    if (failures.count < AUTH_LIMITS.loginCaptchaAfterNetworkFailures) {
-      return;
-    }
-    const { siteKey } = recaptcha;
-    if (siteKey !== undefined && recaptcha.secret !== undefined && (await deps.isRecaptchaEnabled())) {
-      if (token === undefined || token === '') {
-        throw captchaRequired(
-          'Please tick the box to show that you are not a robot, then log in again.',
-          siteKey,
-        );
-      }
-      if (!(await verifyRecaptcha(recaptcha, token, ip))) {
-        throw captchaRequired('The security check did not work. Please tick the box again.', siteKey);
-      }
-      return;
-    }
-    if (failures.count >= AUTH_LIMITS.loginFailuresPerNetwork.limit) {
-      throw tooManyAttempts(failures.retryAfterSeconds);
-    }
-  }
-
-  /** One hit in a window, refused past its limit. */
-  async function count(key: string, window: FixedWindow): Promise<void> {
-    const result = await hitRateLimit(redis, key, window.limit, window.windowSeconds);
-    if (!result.allowed) {
-      throw tooManyAttempts(result.retryAfterSeconds);
-    }
-  }
+  /** Counts one failure-to-be in a window: whether it is still within the limit, and the wait. */
+  const hit = (key: string, window: FixedWindow) =>
+    hitRateLimit(redis, key, window.limit, window.windowSeconds);
 
   return async function guardLogin({ ip, account, recaptchaToken }: LoginRequest): Promise<LoginAttempt> {
     const network = clientNetwork(ip);
@@ -78,19 +52,61 @@ export function createLoginGuard(deps: LoginGuardDeps) {
     const networkKey = `${keyPrefix}:fail:net:${network}`;
     const accountKey = `${keyPrefix}:fail:acct:${email}`;
     const pairKey = `${keyPrefix}:fail:acct-net:${email}:${network}`;
-    await checkNetwork(networkKey, ip, recaptchaToken);
+
+    // Asked at most once per login: a reCAPTCHA token is good for one verification.
+    let captcha: Promise<boolean> | undefined;
+    const captchaAvailable = async () =>
+      recaptcha.siteKey !== undefined && recaptcha.secret !== undefined && (await deps.isRecaptchaEnabled());
+    /** Past a limit: true once a ticked box is verified, false when no captcha can be asked. */
+    const passCaptcha = async (): Promise<boolean> => {
+      captcha ??= (async () => {
+        if (!(await captchaAvailable())) {
+          return false;
+        }
+        const siteKey = recaptcha.siteKey as string;
+        if (recaptchaToken === undefined || recaptchaToken === '') {
+          throw captchaRequired(
+            'Please tick the box to show that you are not a robot, then log in again.',
+            siteKey,
+          );
+        }
+        if (!(await verifyRecaptcha(recaptcha, recaptchaToken, ip))) {
+          throw captchaRequired('The security check did not work. Please tick the box again.', siteKey);
+        }
+        return true;
+      })();
+      return captcha;
+    };
+    const pastLimit = async (retryAfterSeconds: number) => {
+      if (!(await passCaptcha())) {
+        throw tooManyAttempts(retryAfterSeconds);
+      }
+    };
+
+    const failures = await peekRateLimit(redis, networkKey);
+    if (failures.count >= AUTH_LIMITS.loginCaptchaAfterNetworkFailures) {
+      const passed = await passCaptcha();
+      if (!passed && failures.count >= AUTH_LIMITS.loginFailuresPerNetwork.limit) {
+        throw tooManyAttempts(failures.retryAfterSeconds);
+      }
+    }
     // Counted before the password is checked, so a burst of parallel guesses cannot slip past; a
     // right password takes it back. The pair goes first: tries it refuses never reach the account's
     // own count, so hammering from one network cannot lock the owner out everywhere else.
-    await count(pairKey, AUTH_LIMITS.loginFailuresPerAccountAndNetwork);
-    await count(accountKey, AUTH_LIMITS.loginFailuresPerAccount);
+    const pair = await hit(pairKey, AUTH_LIMITS.loginFailuresPerAccountAndNetwork);
+    if (!pair.allowed) {
+      await pastLimit(pair.retryAfterSeconds);
+    }
+    const anywhere = await hit(accountKey, AUTH_LIMITS.loginFailuresPerAccount);
+    if (!anywhere.allowed) {
+      await pastLimit(anywhere.retryAfterSeconds);
+    }
     return {
       passwordRight: async () => {
         await Promise.all([clearRateLimit(redis, pairKey), clearRateLimit(redis, accountKey)]);
       },
       passwordWrong: async () => {
-        const window = AUTH_LIMITS.loginFailuresPerNetwork;
-        await hitRateLimit(redis, networkKey, window.limit, window.windowSeconds);
+        await hit(networkKey, AUTH_LIMITS.loginFailuresPerNetwork);
       },
     };
   };
