@@ -440,7 +440,6 @@ export interface RefreshTokens {
   familyExpiresAt: Timestamp;
   familyId: string;
   id: Generated<string>;
-  revokedAt: Timestamp | null;
   staffUserId: string | null;
   studentId: string | null;
   tokenHash: Buffer;
@@ -451,6 +450,16 @@ export interface RolePermissions {
   action: string;
   module: string;
   roleId: string;
+}
+
+export interface Sessions {
+  accountVersion: number;
+  audience: "student" | "staff";
+  createdAt: Generated<Timestamp>;
+  id: string;
+  revokedAt: Timestamp | null;
+  staffUserId: string | null;
+  studentId: string | null;
 }
 
 export interface SmtpSettings {
@@ -482,6 +491,7 @@ export interface StaffUsers {
   lastLoginAt: Timestamp | null;
   passwordHash: string;
   roleId: string;
+  sessionVersion: Generated<number>;
   updatedAt: Generated<Timestamp>;
   username: Generated<string>;
 }
@@ -520,6 +530,7 @@ export interface Students {
   referralSource: string | null;
   registeredThroughBulk: Generated<boolean>;
   schoolName: string | null;
+  sessionVersion: Generated<number>;
   shortDescription: string | null;
   studentNo: Generated<number>;
   termsAcceptedAt: Timestamp | null;
@@ -584,6 +595,7 @@ export interface DB {
   quizzes: Quizzes;
   refreshTokens: RefreshTokens;
   rolePermissions: RolePermissions;
+  sessions: Sessions;
   smtpSettings: SmtpSettings;
   staffRoles: StaffRoles;
   staffUsers: StaffUsers;

@@ -13,6 +13,7 @@ const columnOverrides: Record<string, string> = {
   'phases.status': generatedUnion('UPCOMING', 'ACTIVE', 'CLOSED'),
   'students.gender': `${union('MALE', 'FEMALE', 'OTHER')} | null`,
   'refresh_tokens.audience': union('student', 'staff'),
+  'sessions.audience': union('student', 'staff'),
   'questions.type': generatedUnion('MCQS', 'OPEN_ENDED'),
   'questions.tag': union('PRACTICE', 'CONTEST', 'BOTH'),
   'questions.status': generatedUnion('ACTIVE', 'INACTIVE'),
