@@ -12,6 +12,8 @@ import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 
+import { openStudentSessions } from '../loadtest/src/student-tokens.js';
+
 export { deleteRedisKeys } from './helpers-redis.js';
 
 export interface TestContext {
@@ -160,6 +162,33 @@ export async function loginStaff(app: FastifyInstance, staff: TestStaff) {
   }
   const cookie = res.cookies.find((c) => c.name === 'riyazi_staff_rt');
   return { accessToken: res.json<{ accessToken: string }>().accessToken, refreshCookie: cookie?.value ?? '' };
+}
+
+let studentHash: Promise<string> | undefined;
+
+/** A student who can sign in with STUDENT_PASSWORD (e-mail verified, no grade unless given). */
+export async function makeStudent(db: Db, fields: { gradeId?: string; isActive?: boolean } = {}) {
+  studentHash ??= hashPassword(STUDENT_PASSWORD);
+  const email = `student-${randomBytes(6).toString('hex')}@example.com`;
+  const row = await db
+    .insertInto('students')
+    .values({
+      fullName: 'Sana Iqbal',
+      email,
+      passwordHash: await studentHash,
+      emailVerified: true,
+      gradeId: fields.gradeId ?? null,
+      isActive: fields.isActive ?? true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, password: STUDENT_PASSWORD };
+}
+
+/** An access token of a new session of the student, as a login would give (no refresh cookie). */
+export async function studentSessionToken(t: Pick<TestContext, 'db' | 'config'>, studentId: string) {
+  const [token] = await openStudentSessions(t.db, t.config.JWT_SECRET, [studentId]);
+  return token as string;
 }
 
 export async function makePhase(db: Db, number = 1) {

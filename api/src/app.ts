@@ -6,6 +6,7 @@ import type { Db } from '@riyazi/db';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { openRevocationChannel } from './auth/revocations.js';
 import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -127,7 +128,9 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
   const allowedOrigins = [publicOrigin, ...config.CORS_ORIGINS.map((o) => new URL(o).origin)];
   const tokens = await registerAccessTokens(app, config.JWT_SECRET, config.JWT_ACCESS_TTL_SECONDS);
-  const ctx: AppContext = { config, db, redis, queues, tokens, allowedOrigins };
+  const revocations = await openRevocationChannel(redis, config.REDIS_PREFIX, app.log);
+  app.addHook('onClose', () => revocations.close());
+  const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins };
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin, {
@@ -138,8 +141,15 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   });
   await app.register(fastifyCookie);
   await app.register(docsPlugin);
-  await app.register(authPlugin, { db, tokens });
-  await app.register(socketPlugin, { db, redis, redisPrefix: config.REDIS_PREFIX, tokens, allowedOrigins });
+  await app.register(authPlugin, { db, tokens, revocations });
+  await app.register(socketPlugin, {
+    db,
+    redis,
+    redisPrefix: config.REDIS_PREFIX,
+    tokens,
+    revocations,
+    allowedOrigins,
+  });
 
   await app.register(apiRoutes(ctx), { prefix: '/api' });
 

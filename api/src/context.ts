@@ -1,5 +1,6 @@
 import type { Db } from '@riyazi/db';
 import type { Redis } from 'ioredis';
+import type { RevocationChannel } from './auth/revocations.js';
 import type { AccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { Queues } from './queue/queues.js';
@@ -11,5 +12,7 @@ export interface AppContext {
   redis: Redis;
   queues: Queues;
   tokens: AccessTokens;
+  /** Tells every api node that sessions ended (after the commit). */
+  revocations: RevocationChannel;
   allowedOrigins: readonly string[];
 }

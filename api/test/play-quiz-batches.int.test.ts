@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { studentAccessToken } from '../../loadtest/src/student-tokens.js';
+import { openStudentSessions } from '../../loadtest/src/student-tokens.js';
 import { resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
 import { insertPlays, recordAnswers, serveMany } from '../src/modules/play-quiz/play-quiz.batches.js';
 import { scoreRecordedAnswers } from '../src/modules/play-quiz/play-scoring.js';
@@ -73,7 +73,12 @@ beforeAll(async () => {
     )
     .returning('id')
     .execute();
-  crowd = rows.map((row) => ({ id: row.id, token: studentAccessToken(t.config.JWT_SECRET, row.id) }));
+  const tokens = await openStudentSessions(
+    t.db,
+    t.config.JWT_SECRET,
+    rows.map((row) => row.id),
+  );
+  crowd = rows.map((row, i) => ({ id: row.id, token: tokens[i] as string }));
 });
 
 beforeEach(async () => {

@@ -7,7 +7,7 @@ import { closeQueues, createQueues, enqueue } from '@riyazi/api/queue';
 import { createRedis } from '@riyazi/api/redis';
 import { createDb } from '@riyazi/db';
 import { describe, expect, inject, it } from 'vitest';
-import { studentAccessToken } from '../../loadtest/src/student-tokens.js';
+import { openStudentSessions } from '../../loadtest/src/student-tokens.js';
 import { exited, startService as start, waitFor } from '../../test/processes.js';
 // @ts-expect-error: a plain .mjs script without types
 import { buildServer } from '../../scripts/build-server.mjs';
@@ -127,9 +127,10 @@ describe('processes', () => {
       const form = new FormData();
       form.append('kind', 'B_FORM');
       form.append('file', new Blob([cleanPdf()], { type: 'application/pdf' }), 'b-form.pdf');
+      const [token] = await openStudentSessions(db, jwtSecret, [student.id]);
       const upload = await fetch(`http://127.0.0.1:${port}/api/student/documents`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${studentAccessToken(jwtSecret, student.id)}` },
+        headers: { authorization: `Bearer ${token}` },
         body: form,
       });
       expect(upload.status, `${await upload.clone().text()}\n${api.output()}`).toBe(201);

@@ -12,6 +12,7 @@ import {
   makeStaff,
   resetDatabase,
   setFlags,
+  studentSessionToken,
   useTestContext,
 } from '../../test/helpers.js';
 import {
@@ -93,7 +94,7 @@ const board = async (query: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Leaderboard>();
 };
-const studentToken = (name: string) => t.app.jwt.student.sign({ sub: students[name]!.id, typ: 'access' });
+const studentToken = (name: string) => studentSessionToken(t, students[name]!.id);
 const storedStandings = () =>
   t.db
     .selectFrom('phaseStandings')
@@ -263,13 +264,13 @@ describe('GET /api/leaderboard/me', () => {
   beforeAll(resetPlays);
 
   it('gives the signed-in student their rank, score and the size of their board', async () => {
-    const res = await get(`/api/leaderboard/me?phaseId=${phaseId}`, studentToken('Ali Raza'));
+    const res = await get(`/api/leaderboard/me?phaseId=${phaseId}`, await studentToken('Ali Raza'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ phaseId, gradeId, rank: 4, score: 12, rankedCount: 6 });
   });
 
   it('gives an unranked student their grade and no rank', async () => {
-    const res = await get(`/api/leaderboard/me?phaseId=${phaseId}`, studentToken('Hina NoPlay'));
+    const res = await get(`/api/leaderboard/me?phaseId=${phaseId}`, await studentToken('Hina NoPlay'));
     expect(res.json()).toEqual({ phaseId, gradeId, rank: null, score: null, rankedCount: 6 });
   });
 
@@ -392,7 +393,7 @@ describe('freezing the public board', () => {
     expect(homeBoard?.entries).toEqual(before.entries.slice(0, 5));
 
     // The student's own standing stays live.
-    const mine = await get(`/api/leaderboard/me?phaseId=${phaseId}`, studentToken('Faraz Ahmed'));
+    const mine = await get(`/api/leaderboard/me?phaseId=${phaseId}`, await studentToken('Faraz Ahmed'));
     expect(mine.json()).toMatchObject({ rank: 1, score: 14.5 });
 
     const revealed = await post('/api/admin/ranking/reveal/', { phaseId }, admin);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -132,7 +133,7 @@ describe('GET /api/user/refresh', () => {
     expect(next).not.toBe(lost);
     expect((await me(retried.json<{ accessToken: string }>().accessToken)).statusCode).toBe(200);
     expect((await refresh(next)).statusCode).toBe(200);
-    const revoked = await t.db.selectFrom('refreshTokens').where('revokedAt', 'is not', null).execute();
+    const revoked = await t.db.selectFrom('sessions').where('revokedAt', 'is not', null).execute();
     expect(revoked).toEqual([]);
   });
 
@@ -214,21 +215,35 @@ describe('access tokens', () => {
     expect((await me(`${header}.${payload}.`)).statusCode).toBe(401);
   });
 
+  /** The claims of a real session's access token (sub, sid, ver), to forge variations of. */
+  const sessionClaims = async () => {
+    const { accessToken } = await loginStaff(t.app, await makeStaff(t.db, { superAdmin: true }));
+    const { sub, sid, ver } = JSON.parse(
+      Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString(),
+    ) as Record<string, unknown>;
+    return { sub, sid, ver, iss: 'riyazi', typ: 'access' };
+  };
+
   it('refuses a student-audience token on a staff route', async () => {
-    const staff = await makeStaff(t.db, { superAdmin: true });
-    expect(
-      (await me(forge({ sub: staff.id, aud: 'riyazi:student', iss: 'riyazi', typ: 'access' }))).statusCode,
-    ).toBe(401);
-    expect(
-      (await me(forge({ sub: staff.id, aud: 'riyazi:staff', iss: 'riyazi', typ: 'access' }))).statusCode,
-    ).toBe(200);
+    const claims = await sessionClaims();
+    expect((await me(forge({ ...claims, aud: 'riyazi:student' }))).statusCode).toBe(401);
+    expect((await me(forge({ ...claims, aud: 'riyazi:staff' }))).statusCode).toBe(200);
   });
 
   it('refuses a token signed with another key and one that is not an access token', async () => {
-    const staff = await makeStaff(t.db, { superAdmin: true });
-    const claims = { sub: staff.id, aud: 'riyazi:staff', iss: 'riyazi', typ: 'access' };
+    const claims = { ...(await sessionClaims()), aud: 'riyazi:staff' };
     expect((await me(forge(claims, 'x'.repeat(40)))).statusCode).toBe(401);
     expect((await me(forge({ ...claims, typ: 'refresh' }))).statusCode).toBe(401);
+  });
+
+  it('refuses a token issued before sessions (no sid or ver) and one naming another session or version', async () => {
+    const { sid, ver, ...claims } = { ...(await sessionClaims()), aud: 'riyazi:staff' };
+    expect((await me(forge({ ...claims, sid, ver }))).statusCode).toBe(200);
+    expect((await me(forge(claims))).statusCode).toBe(401);
+    expect((await me(forge({ ...claims, ver }))).statusCode).toBe(401);
+    expect((await me(forge({ ...claims, sid }))).statusCode).toBe(401);
+    expect((await me(forge({ ...claims, sid: randomUUID(), ver }))).statusCode).toBe(401);
+    expect((await me(forge({ ...claims, sid, ver: Number(ver) + 1 }))).statusCode).toBe(401);
   });
 
   it('applies a permission change on the very next request', async () => {

@@ -607,7 +607,7 @@ describe('sessions and permission changes', () => {
     });
     expect(off.statusCode).toBe(200);
     const tokens = await t.db
-      .selectFrom('refreshTokens')
+      .selectFrom('sessions')
       .select('revokedAt')
       .where('staffUserId', '=', member.id)
       .execute();

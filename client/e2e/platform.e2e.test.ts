@@ -224,7 +224,7 @@ describe('back office', () => {
     const context = await stack.newContext();
     const page = await context.newPage();
     await signInAsAdmin(page, staff.email, staff.password);
-    await stack.db.updateTable('refreshTokens').set({ revokedAt: new Date() }).execute();
+    await stack.db.updateTable('sessions').set({ revokedAt: new Date() }).execute();
     await page.waitForTimeout(2600);
     await page.goto('/admin-a1b2c3/configurations/system');
     await page.getByText('Session expired. Please log in again.').waitFor();

@@ -20,7 +20,7 @@ import { sql } from 'kysely';
 import { createVirtualStudents, openContest, randomAnswer, type ServedQuestion } from './contest-fixtures.js';
 import { request } from './http-client.js';
 import { summarize } from './stats.js';
-import { studentAccessToken } from './student-tokens.js';
+import { openStudentSessions } from './student-tokens.js';
 
 const { values } = parseArgs({
   options: {
@@ -86,7 +86,7 @@ async function startedPlays<T>(
   prepare: (play: { token: string; playId: string; questionIds: string[] }) => Promise<T | null>,
 ) {
   const { quizId, studentIds } = await setup(db, count);
-  const tokens = studentIds.map((id) => studentAccessToken(config.JWT_SECRET, id));
+  const tokens = await openStudentSessions(db, config.JWT_SECRET, studentIds);
   const plays: T[] = [];
   for (let from = 0; from < tokens.length; from += vus) {
     await Promise.all(
@@ -257,7 +257,7 @@ const cancelOpenPlays = (db: Db, studentIds: string[]) =>
 
 async function contestDay(db: Db, count: number) {
   const { quizId, studentIds } = await setup(db, count);
-  const tokens = studentIds.map((id) => studentAccessToken(config.JWT_SECRET, id));
+  const tokens = await openStudentSessions(db, config.JWT_SECRET, studentIds);
   const p = newPlayed();
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => {

@@ -20,7 +20,7 @@ import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { createVirtualStudents, openContest, randomAnswer, type ServedQuestion } from './contest-fixtures.js';
 import { type Response, request } from './http-client.js';
-import { studentAccessToken } from './student-tokens.js';
+import { openStudentSessions } from './student-tokens.js';
 
 const { values } = parseArgs({
   options: {
@@ -241,7 +241,7 @@ async function main() {
     const { gradeId, quizId } = await openContest(db, values.grade);
     const count = Number(values.students);
     const studentIds = await createVirtualStudents(db, gradeId, count, `kill-${RUN}`);
-    const tokens = studentIds.map((id) => studentAccessToken(config.JWT_SECRET, id));
+    const tokens = await openStudentSessions(db, config.JWT_SECRET, studentIds);
 
     api.start();
     workers.start();

@@ -28,34 +28,55 @@ export function insertRefreshToken(db: Executor, token: NewRefreshToken) {
     .execute();
 }
 
-export function findRefreshTokenForUpdate(trx: Transaction<Database>, tokenHash: Buffer, audience: Audience) {
-  return trx
-    .selectFrom('refreshTokens')
-    .selectAll()
-    .where('tokenHash', '=', tokenHash)
-    .where('audience', '=', audience)
-    .forUpdate()
+/** The token with its session: whether it was revoked, and whether the account has moved past it. */
+export async function findRefreshTokenForUpdate(
+  trx: Transaction<Database>,
+  tokenHash: Buffer,
+  audience: Audience,
+) {
+  const row = await trx
+    .selectFrom('refreshTokens as rt')
+    .innerJoin('sessions as s', 's.id', 'rt.familyId')
+    .leftJoin('students as st', 'st.id', 's.studentId')
+    .leftJoin('staffUsers as su', 'su.id', 's.staffUserId')
+    .select([
+      'rt.id',
+      'rt.familyId',
+      'rt.expiresAt',
+      'rt.familyExpiresAt',
+      'rt.usedAt',
+      's.revokedAt',
+      's.accountVersion',
+      's.studentId',
+      's.staffUserId',
+      'st.sessionVersion as studentVersion',
+      'su.sessionVersion as staffVersion',
+    ])
+    .where('rt.tokenHash', '=', tokenHash)
+    .where('rt.audience', '=', audience)
+    .forUpdate('rt')
     .executeTakeFirst();
+  if (!row) {
+    return undefined;
+  }
+  const { studentId, staffUserId, studentVersion, staffVersion, ...token } = row;
+  return {
+    ...token,
+    ownerId: (audience === 'staff' ? staffUserId : studentId) as string,
+    currentVersion: audience === 'staff' ? staffVersion : studentVersion,
+  };
 }
 
 export function markRefreshTokenUsed(trx: Transaction<Database>, id: string) {
   return trx.updateTable('refreshTokens').set({ usedAt: new Date() }).where('id', '=', id).execute();
 }
 
-export function revokeFamily(db: Executor, familyId: string) {
-  return db
-    .updateTable('refreshTokens')
-    .set({ revokedAt: new Date() })
-    .where('familyId', '=', familyId)
-    .where('revokedAt', 'is', null)
-    .execute();
-}
-
-export function revokeAllForOwner(db: Executor, audience: Audience, ownerId: string) {
-  return db
-    .updateTable('refreshTokens')
-    .set({ revokedAt: new Date() })
-    .where(audience === 'staff' ? 'staffUserId' : 'studentId', '=', ownerId)
-    .where('revokedAt', 'is', null)
-    .execute();
+export async function findRefreshTokenSession(db: Executor, tokenHash: Buffer, audience: Audience) {
+  const row = await db
+    .selectFrom('refreshTokens')
+    .select(['familyId', 'studentId', 'staffUserId'])
+    .where('tokenHash', '=', tokenHash)
+    .where('audience', '=', audience)
+    .executeTakeFirst();
+  return row ? { sessionId: row.familyId, ownerId: (row.staffUserId ?? row.studentId) as string } : null;
 }

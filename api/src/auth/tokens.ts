@@ -15,10 +15,28 @@ declare module '@fastify/jwt' {
   }
 }
 
+/** What an access token says: whose it is, the session (refresh family) and the account's version. */
+export interface AccessClaims {
+  sub: string;
+  sid: string;
+  ver: number;
+}
+
 export interface AccessTokens {
-  sign(audience: Audience, subject: string): string;
-  /** The subject, or null for anything that is not a valid access token of that audience. */
-  verify(audience: Audience, token: string): string | null;
+  sign(audience: Audience, claims: AccessClaims): string;
+  /** Its claims, or null for anything that is not a valid access token of that audience. */
+  verify(audience: Audience, token: string): AccessClaims | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A token issued before sessions (no sid or ver) is refused: the client refreshes on 401. */
+function accessClaims(claims: Record<string, unknown>): AccessClaims | null {
+  const { typ, sub, sid, ver } = claims;
+  if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || !UUID.test(sid)) {
+    return null;
+  }
+  return Number.isSafeInteger(ver) ? { sub, sid, ver: ver as number } : null;
 }
 
 /** One @fastify/jwt namespace per audience: HS256 pinned, audience and issuer checked. */
@@ -39,16 +57,15 @@ export async function registerAccessTokens(
         algorithms: ['HS256'],
         allowedAud: audienceClaim(audience),
         allowedIss: ISSUER,
-        requiredClaims: ['sub', 'aud', 'exp', 'iss'],
+        requiredClaims: ['sub', 'sid', 'ver', 'aud', 'exp', 'iss'],
       },
     });
   }
   return {
-    sign: (audience, subject) => app.jwt[audience].sign({ sub: subject, typ: 'access' }),
+    sign: (audience, { sub, sid, ver }) => app.jwt[audience].sign({ sub, sid, ver, typ: 'access' }),
     verify(audience, token) {
       try {
-        const claims = app.jwt[audience].verify<{ sub?: unknown; typ?: unknown }>(token);
-        return claims.typ === 'access' && typeof claims.sub === 'string' ? claims.sub : null;
+        return accessClaims(app.jwt[audience].verify<Record<string, unknown>>(token));
       } catch {
         return null;
       }

@@ -35,4 +35,6 @@ export const rooms = {
   leaderboard: (phaseId: string, gradeId: string) => `leaderboard:${phaseId}:${gradeId}`,
   champions: () => 'champions',
   job: (jobId: string) => `job:${jobId}`,
+  /** Server side only: the connections of one sign-in session, disconnected when it ends. */
+  session: (sessionId: string) => `session:${sessionId}`,
 } as const;

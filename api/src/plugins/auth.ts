@@ -1,12 +1,14 @@
 import type { Db } from '@riyazi/db';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AccessTokens, bearerToken } from '../auth/tokens.js';
+import type { RevocationChannel } from '../auth/revocations.js';
+import { createSessionCache } from '../auth/session-cache.js';
+import { liveStudentSessions } from '../auth/sessions.repository.js';
+import { type AccessClaims, type AccessTokens, bearerToken } from '../auth/tokens.js';
 import { hasPermission, type Permission } from '../contracts/permissions.js';
 import { createBatcher } from '../lib/batcher.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
-import { loadActiveStaff, type StaffIdentity } from '../modules/staff-auth/staff-auth.service.js';
-import { activeStudentIds } from '../modules/student-auth/student-auth.repository.js';
+import { loadStaffSession, type StaffIdentity } from '../modules/staff-auth/staff-auth.service.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,7 +32,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every staff-guarded route, for the permission matrix test and the docs. */
     guardedRoutes: GuardedRoute[];
+    /** The auth hook's session checks, for Socket.IO connections too. */
+    liveSessions: LiveSessions;
   }
+}
+
+export interface LiveSessions {
+  /** Whether a student token's session is live: student active at its version, session open. */
+  student(claims: AccessClaims): Promise<boolean>;
+  /** The staff member behind a token whose session is live, read now (permissions included). */
+  staff(claims: AccessClaims): Promise<StaffIdentity | null>;
 }
 
 export interface GuardedRoute {
@@ -42,32 +53,66 @@ export interface GuardedRoute {
 export interface AuthPluginOptions {
   db: Db;
   tokens: AccessTokens;
+  revocations: RevocationChannel;
 }
 
-export async function authenticateStaff(
-  request: FastifyRequest,
-  db: Db,
-  tokens: AccessTokens,
-): Promise<StaffIdentity> {
-  const token = bearerToken(request.headers.authorization);
-  const staffId = token ? tokens.verify('staff', token) : null;
-  const staff = staffId ? await loadActiveStaff(db, staffId) : null;
-  if (!staff) {
-    throw unauthorized();
-  }
-  request.staff = staff;
-  return staff;
+/** A student's live session is remembered this long per node (a revocation removes it at once). */
+const LIVE_FOR_MS = 5000;
+const MAX_REMEMBERED_STUDENTS = 100_000;
+
+/**
+ * Student checks run on every call of a contest, thousands a second: the sessions whose first call
+ * arrives together are checked in one statement, and a live one is remembered for a few seconds.
+ */
+function studentSessionCheck(db: Db, revocations: RevocationChannel) {
+  const cache = createSessionCache({ ttlMs: LIVE_FOR_MS, maxOwners: MAX_REMEMBERED_STUDENTS });
+  revocations.onRevoked((revocation) => {
+    if (revocation === null || revocation.audience === 'student') {
+      cache.forget(revocation);
+    }
+  });
+  const readLive = createBatcher<AccessClaims, boolean>({
+    run: async (claims) => {
+      const live = await liveStudentSessions(db, claims);
+      return claims.map((c) => live.has(c.sid));
+    },
+  });
+  return async (claims: AccessClaims): Promise<boolean> => {
+    if (cache.isLive(claims)) {
+      return true;
+    }
+    const generation = cache.generation;
+    const live = await readLive(claims);
+    if (live && revocations.live) {
+      cache.remember(claims, generation);
+    }
+    return live;
+  };
 }
 
 /** Adds the staff check to every route that declares a permission (or staffOnly) in its config. */
-async function authPlugin(app: FastifyInstance, { db, tokens }: AuthPluginOptions): Promise<void> {
+async function authPlugin(
+  app: FastifyInstance,
+  { db, tokens, revocations }: AuthPluginOptions,
+): Promise<void> {
   app.decorateRequest('staff', null);
   app.decorateRequest('studentId', null);
   const guardedRoutes: GuardedRoute[] = [];
   app.decorate('guardedRoutes', guardedRoutes);
+  const liveSessions: LiveSessions = {
+    student: studentSessionCheck(db, revocations),
+    staff: (claims) => loadStaffSession(db, claims),
+  };
+  app.decorate('liveSessions', liveSessions);
 
   const checkStaff = async (request: FastifyRequest, permission: Permission | undefined) => {
-    const staff = await authenticateStaff(request, db, tokens);
+    const token = bearerToken(request.headers.authorization);
+    const claims = token ? tokens.verify('staff', token) : null;
+    const staff = claims ? await liveSessions.staff(claims) : null;
+    if (!staff) {
+      throw unauthorized();
+    }
+    request.staff = staff;
     if (permission && !hasPermission(staff.permissions, staff.isSuperAdmin, permission)) {
       throw forbidden();
     }
@@ -77,35 +122,13 @@ async function authPlugin(app: FastifyInstance, { db, tokens }: AuthPluginOption
       await checkStaff(request, permission);
     };
 
-  // A student's account is checked on every call, but a contest makes thousands of calls a
-  // second: an active account is remembered for a few seconds (a deactivation applies within that).
-  const activeStudents = new Map<string, number>();
-  const ACTIVE_FOR_MS = 5000;
-  // The students whose first call arrives together are checked in one statement.
-  const isActiveStudent = createBatcher<string, boolean>({
-    run: async (ids) => {
-      const active = await activeStudentIds(db, ids);
-      return ids.map((id) => active.has(id));
-    },
-  });
   const checkStudent = async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
-    const studentId = token ? tokens.verify('student', token) : null;
-    if (studentId === null) {
+    const claims = token ? tokens.verify('student', token) : null;
+    if (claims === null || !(await liveSessions.student(claims))) {
       throw unauthorized();
     }
-    const now = Date.now();
-    if ((activeStudents.get(studentId) ?? 0) <= now) {
-      if (!(await isActiveStudent(studentId))) {
-        activeStudents.delete(studentId);
-        throw unauthorized();
-      }
-      if (activeStudents.size > 100_000) {
-        activeStudents.clear();
-      }
-      activeStudents.set(studentId, now + ACTIVE_FOR_MS);
-    }
-    request.studentId = studentId;
+    request.studentId = claims.sub;
   };
   const studentGuard: onRequestHookHandler = async function studentGuard(request) {
     await checkStudent(request);

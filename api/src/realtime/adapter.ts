@@ -1,11 +1,14 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
 import { Server, type ServerOptions } from 'socket.io';
+import type { AccessClaims } from '../auth/tokens.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '../contracts/socket.js';
 
 export interface SocketData {
   role: 'guest' | 'staff' | 'student';
   userId: string | null;
+  /** The access token's claims the connection was opened with (null for a guest). */
+  claims: AccessClaims | null;
 }
 
 export type TypedServer = Server<

@@ -2,9 +2,10 @@ import type { Db } from '@riyazi/db';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
+import type { RevocationChannel } from '../auth/revocations.js';
 import type { AccessTokens } from '../auth/tokens.js';
 import { rooms } from '../contracts/socket.js';
-import { loadActiveStaff } from '../modules/staff-auth/staff-auth.service.js';
+import type { LiveSessions } from '../plugins/auth.js';
 import { createSocketServer, type SocketData, type TypedServer } from './adapter.js';
 import { findJobRequester } from './rooms.repository.js';
 
@@ -19,6 +20,7 @@ export interface SocketPluginOptions {
   redis: Redis;
   redisPrefix: string;
   tokens: AccessTokens;
+  revocations: RevocationChannel;
   allowedOrigins: readonly string[];
 }
 
@@ -30,34 +32,46 @@ const JOB_ROOM = new RegExp(`^job:(${UUID})$`, 'i');
  * Public boards are open to anyone. A job's room (its progress, a file of children's data in the
  * making) only to the staff member who started the job, or a Super Admin, both read now.
  */
-export async function mayJoin(db: Db, room: string, data: SocketData): Promise<boolean> {
+export async function mayJoin(
+  db: Db,
+  liveSessions: LiveSessions,
+  room: string,
+  data: SocketData,
+): Promise<boolean> {
   if (PUBLIC_ROOM.test(room)) {
     return true;
   }
   const jobId = JOB_ROOM.exec(room)?.[1];
-  if (jobId === undefined || data.role !== 'staff' || data.userId === null) {
+  if (jobId === undefined || data.role !== 'staff' || data.claims === null) {
     return false;
   }
   const [staff, requester] = await Promise.all([
-    loadActiveStaff(db, data.userId),
+    liveSessions.staff(data.claims),
     findJobRequester(db, jobId.toLowerCase()),
   ]);
   return staff !== null && requester !== undefined && (staff.isSuperAdmin || requester === staff.id);
 }
 
-function identify(token: unknown, tokens: AccessTokens): SocketData | null {
+/** Who a handshake's token says it is, if its session is live; a guest without a token. */
+async function identify(
+  token: unknown,
+  tokens: AccessTokens,
+  liveSessions: LiveSessions,
+): Promise<SocketData | null> {
   if (token === undefined || token === null || token === '') {
-    return { role: 'guest', userId: null };
+    return { role: 'guest', userId: null, claims: null };
   }
   if (typeof token !== 'string') {
     return null;
   }
-  const staffId = tokens.verify('staff', token);
-  if (staffId) {
-    return { role: 'staff', userId: staffId };
+  const staff = tokens.verify('staff', token);
+  if (staff) {
+    return (await liveSessions.staff(staff)) ? { role: 'staff', userId: staff.sub, claims: staff } : null;
   }
-  const studentId = tokens.verify('student', token);
-  return studentId ? { role: 'student', userId: studentId } : null;
+  const student = tokens.verify('student', token);
+  return student && (await liveSessions.student(student))
+    ? { role: 'student', userId: student.sub, claims: student }
+    : null;
 }
 
 async function socketPlugin(app: FastifyInstance, opts: SocketPluginOptions): Promise<void> {
@@ -68,18 +82,34 @@ async function socketPlugin(app: FastifyInstance, opts: SocketPluginOptions): Pr
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
   });
 
-  // Anyone may watch public boards; a token, when sent, must be valid.
+  // Anyone may watch public boards; a token, when sent, must be valid and its session live (checked
+  // on every connect, reconnects and recovered connections included).
   io.use((socket, next) => {
-    const data = identify(socket.handshake.auth?.token, opts.tokens);
-    if (!data) {
-      next(new Error('unauthorized'));
-      return;
+    identify(socket.handshake.auth?.token, opts.tokens, app.liveSessions).then(
+      (data) => {
+        if (data) {
+          socket.data = data;
+        }
+        next(data ? undefined : new Error('unauthorized'));
+      },
+      (err: unknown) => {
+        app.log.warn({ err }, 'socket session check failed');
+        next(new Error('unauthorized'));
+      },
+    );
+  });
+
+  // A session that ends anywhere drops its connections on this node (each node hears every revocation).
+  opts.revocations.onRevoked((revocation) => {
+    for (const sessionId of revocation?.sessionIds ?? []) {
+      io.local.in(rooms.session(sessionId)).disconnectSockets(true);
     }
-    socket.data = data;
-    next();
   });
 
   io.on('connection', (socket) => {
+    if (socket.data.claims) {
+      void socket.join(rooms.session(socket.data.claims.sid));
+    }
     if (socket.data.role === 'staff') {
       void socket.join(rooms.staff());
     }
@@ -89,7 +119,10 @@ async function socketPlugin(app: FastifyInstance, opts: SocketPluginOptions): Pr
           ack(result);
         }
       };
-      const allowed = typeof room === 'string' ? mayJoin(opts.db, room, socket.data) : Promise.resolve(false);
+      const allowed =
+        typeof room === 'string'
+          ? mayJoin(opts.db, app.liveSessions, room, socket.data)
+          : Promise.resolve(false);
       void allowed.then(
         async (ok) => {
           if (!ok) {
@@ -120,4 +153,4 @@ async function socketPlugin(app: FastifyInstance, opts: SocketPluginOptions): Pr
   });
 }
 
-export default fp(socketPlugin, { name: 'socket' });
+export default fp(socketPlugin, { name: 'socket', dependencies: ['auth'] });

@@ -1,4 +1,5 @@
 import type { Db } from '@riyazi/db';
+import type { AccessClaims } from '../../auth/tokens.js';
 
 export function findStaffByEmail(db: Db, email: string) {
   return db
@@ -10,11 +11,34 @@ export function findStaffByEmail(db: Db, email: string) {
       'staffUsers.username',
       'staffUsers.passwordHash',
       'staffUsers.isActive',
+      'staffUsers.sessionVersion',
       'staffUsers.roleId',
       'staffRoles.name as roleName',
       'staffRoles.isSuperAdmin',
     ])
     .where((eb) => eb(eb.fn('lower', ['staffUsers.email']), '=', email.toLowerCase()))
+    .executeTakeFirst();
+}
+
+/** The staff member behind a token, if active at its version and its session is open. */
+export function findStaffBySession(db: Db, { sub, sid, ver }: AccessClaims) {
+  return db
+    .selectFrom('staffUsers')
+    .innerJoin('staffRoles', 'staffRoles.id', 'staffUsers.roleId')
+    .innerJoin('sessions', 'sessions.staffUserId', 'staffUsers.id')
+    .select([
+      'staffUsers.id',
+      'staffUsers.email',
+      'staffUsers.username',
+      'staffUsers.roleId',
+      'staffRoles.name as roleName',
+      'staffRoles.isSuperAdmin',
+    ])
+    .where('staffUsers.id', '=', sub)
+    .where('staffUsers.isActive', '=', true)
+    .where('staffUsers.sessionVersion', '=', ver)
+    .where('sessions.id', '=', sid)
+    .where('sessions.revokedAt', 'is', null)
     .executeTakeFirst();
 }
 

@@ -4,6 +4,7 @@ import { AUTH_LIMITS, enforceLimits } from '../../auth/auth-limits.js';
 import { clientNetwork } from '../../auth/client-network.js';
 import { createLoginGuard } from '../../auth/login-limits.js';
 import { sessionCookies } from '../../auth/session-cookies.js';
+import { bearerToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../contracts/accounts/schemas.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -16,8 +17,8 @@ import { loadActiveStaff, toAuthState, verifyStaffCredentials } from './staff-au
 import { requestStaffPasswordReset, resetStaffPassword } from './staff-password.service.js';
 
 export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db, redis, config, tokens } = ctx;
-  const cookies = sessionCookies('staff', config, ctx.allowedOrigins);
+  const { db, redis, config, tokens, revocations } = ctx;
+  const cookies = sessionCookies('staff', config, ctx.allowedOrigins, revocations);
   const rl = (name: string) => `${config.REDIS_PREFIX}:rl:staff-${name}`;
   const guardLogin = createLoginGuard({
     redis,
@@ -66,9 +67,9 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         throw unauthorized('Invalid email or password');
       }
       const { staff } = outcome;
-      await cookies.start(db, reply, staff.id);
+      const claims = await cookies.start(db, reply, staff.id, outcome.sessionVersion);
       await writeAudit(db, { actorType: 'staff', actorId: staff.id, action: 'staff.login', ip: request.ip });
-      return { accessToken: tokens.sign('staff', staff.id), ...toAuthState(staff) };
+      return { accessToken: tokens.sign('staff', claims), ...toAuthState(staff) };
     },
   );
 
@@ -81,19 +82,25 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       response: { 200: refreshResponse, 401: errorSchema, 403: errorSchema },
     },
     handler: async (request, reply) => {
-      const staff = await loadActiveStaff(db, await cookies.rotate(db, request, reply));
-      if (!staff) {
+      const claims = await cookies.rotate(db, request, reply);
+      if (!(await loadActiveStaff(db, claims.sub))) {
         return cookies.refuse(reply);
       }
-      return { accessToken: tokens.sign('staff', staff.id) };
+      return { accessToken: tokens.sign('staff', claims) };
     },
   });
 
   app.post(
     '/user/logout',
-    { schema: { tags: ['staff auth'], summary: 'Ends the staff session (revokes the refresh family)' } },
+    {
+      schema: {
+        tags: ['staff auth'],
+        summary: "Ends this device's session: its refresh cookie and access tokens stop working",
+      },
+    },
     async (request, reply) => {
-      await cookies.end(db, request, reply);
+      const token = bearerToken(request.headers.authorization);
+      await cookies.end(db, request, reply, token ? tokens.verify('staff', token) : null);
       return reply.status(204).send();
     },
   );
@@ -154,7 +161,7 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
         [{ key: rl(`reset:${clientNetwork(request.ip)}`), window: AUTH_LIMITS.staffResetPasswordPerNetwork }],
         (wait) => `Too many attempts. Please try again in ${wait}.`,
       );
-      await resetStaffPassword(db, request.body.token, request.body.password, request.ip);
+      await resetStaffPassword({ db, revocations }, request.body.token, request.body.password, request.ip);
       return { message: 'Your password has been changed. Please sign in.' };
     },
   );

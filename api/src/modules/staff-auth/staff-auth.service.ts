@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, hashPassword, verifyPassword } from '@riyazi/db';
+import type { AccessClaims } from '../../auth/tokens.js';
 import type { StaffLoginResponse } from '../../contracts/auth.js';
 import { allPermissions, isAction, isModule, type Permissions } from '../../contracts/permissions.js';
 import * as repo from './staff-auth.repository.js';
@@ -34,7 +35,7 @@ async function permissionsFor(db: Db, roleId: string, isSuperAdmin: boolean): Pr
 }
 
 export type LoginOutcome =
-  | { ok: true; staff: StaffIdentity }
+  | { ok: true; staff: StaffIdentity; sessionVersion: number }
   | { ok: false; reason: 'invalid' | 'inactive'; staffId?: string };
 
 export async function verifyStaffCredentials(db: Db, email: string, password: string): Promise<LoginOutcome> {
@@ -47,7 +48,7 @@ export async function verifyStaffCredentials(db: Db, email: string, password: st
     return { ok: false, reason: 'inactive', staffId: row.id };
   }
   await repo.touchLastLogin(db, row.id);
-  return { ok: true, staff: await identityOf(db, row) };
+  return { ok: true, staff: await identityOf(db, row), sessionVersion: row.sessionVersion };
 }
 
 async function identityOf(
@@ -71,7 +72,12 @@ async function identityOf(
   };
 }
 
-/** Read on every request, so a permission change applies to the very next call. */
+/** Read on every request, so a permission change or an ended session applies to the very next call. */
+export async function loadStaffSession(db: Db, claims: AccessClaims): Promise<StaffIdentity | null> {
+  const row = await repo.findStaffBySession(db, claims);
+  return row ? identityOf(db, row) : null;
+}
+
 export async function loadActiveStaff(db: Db, id: string): Promise<StaffIdentity | null> {
   const row = await repo.findStaffById(db, id);
   return row?.isActive ? identityOf(db, row) : null;

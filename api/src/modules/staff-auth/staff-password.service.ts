@@ -1,6 +1,6 @@
-import { type Db, hashPassword } from '@riyazi/db';
+import { hashPassword } from '@riyazi/db';
 import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from '../../auth/account-tokens.js';
-import { revokeAllForOwner } from '../../auth/refresh-tokens.repository.js';
+import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { Config } from '../../config.js';
 import { passwordProblem } from '../../contracts/accounts/schemas.js';
 import { ADMIN_PREFIX } from '../../contracts/permissions.js';
@@ -41,9 +41,14 @@ export async function requestStaffPasswordReset(
   await dispatchAfterCommit(deps, [event]);
 }
 
-export async function resetStaffPassword(db: Db, token: string, password: string, ip: string) {
+export async function resetStaffPassword(
+  { db, revocations }: SessionDeps,
+  token: string,
+  password: string,
+  ip: string,
+) {
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  const revocation = await db.transaction().execute(async (trx) => {
     const result = await consumeAccountToken(trx, 'RESET_PASSWORD', 'staff', token);
     if (!result.ok) {
       throw new HttpError(400, 'This link is invalid or has expired. Ask for a new one.');
@@ -57,7 +62,8 @@ export async function resetStaffPassword(db: Db, token: string, password: string
       .set({ passwordHash, updatedAt: new Date() })
       .where('id', '=', result.ownerId)
       .execute();
-    await revokeAllForOwner(trx, 'staff', result.ownerId);
     await writeAudit(trx, { actorType: 'staff', actorId: result.ownerId, action: 'staff.resetPassword', ip });
+    return endEverySession(trx, 'staff', result.ownerId);
   });
+  await revocations.announce(revocation);
 }

@@ -26,7 +26,8 @@ const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
 
 const actorOf = (request: FastifyRequest): Actor => ({ ...request.staff!, ip: request.ip });
 
-export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, revocations }) => {
+  const sessionDeps = { db, revocations };
   app.get(
     '/staffUser/detail/',
     {
@@ -73,7 +74,7 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) => ({
-      data: await service.updateStaff(db, actorOf(request), request.query.id, request.body),
+      data: await service.updateStaff(sessionDeps, actorOf(request), request.query.id, request.body),
     }),
   );
 
@@ -90,7 +91,7 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) => {
-      await service.deleteStaff(db, actorOf(request), request.query.id);
+      await service.deleteStaff(sessionDeps, actorOf(request), request.query.id);
       return { message: 'Staff member deleted' };
     },
   );

@@ -1,5 +1,6 @@
 import { type Db, hashPassword } from '@riyazi/db';
-import { revokeAllForOwner } from '../../auth/refresh-tokens.repository.js';
+import type { Revocation } from '../../auth/revocations.js';
+import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import {
@@ -102,7 +103,7 @@ const requested = (body: UpdateStaffBody) => ({
 });
 
 export async function updateStaff(
-  db: Db,
+  { db, revocations }: SessionDeps,
   actor: Actor,
   id: string,
   body: UpdateStaffBody,
@@ -114,8 +115,8 @@ export async function updateStaff(
     targetId: id,
     details: requested(body),
   } as const;
-  await auditRefusal(db, actor, attempt, () =>
-    db.transaction().execute(async (trx) => {
+  const revocation = await auditRefusal(db, actor, attempt, () =>
+    db.transaction().execute(async (trx): Promise<Revocation | null> => {
       // Super Admins first, then the target, then the role: every writer locks in the same order.
       const mayReduceSuperAdmins = body.isActive === false || body.roleId !== undefined;
       const superAdminIds = mayReduceSuperAdmins ? await repo.lockActiveSuperAdminIds(trx) : [];
@@ -169,7 +170,7 @@ export async function updateStaff(
         changes.username = { from: target.username, to: body.username };
       }
       if (Object.keys(changes).length === 0 && passwordHash === undefined) {
-        return;
+        return null;
       }
       await repo.updateStaff(trx, id, {
         username: changes.username ? body.username : undefined,
@@ -177,9 +178,6 @@ export async function updateStaff(
         isActive: changes.isActive ? body.isActive : undefined,
         passwordHash,
       });
-      if (deactivating || passwordHash !== undefined) {
-        await revokeAllForOwner(trx, 'staff', id);
-      }
       await writeAudit(trx, {
         actorType: 'staff',
         actorId: actor.id,
@@ -189,14 +187,18 @@ export async function updateStaff(
         ip: actor.ip,
         details: { email: target.email, changes, passwordChanged: passwordHash !== undefined },
       });
+      return deactivating || passwordHash !== undefined ? endEverySession(trx, 'staff', id) : null;
     }),
   );
+  if (revocation) {
+    await revocations.announce(revocation);
+  }
   return staffDto(db, id);
 }
 
-export async function deleteStaff(db: Db, actor: Actor, id: string): Promise<void> {
+export async function deleteStaff({ db, revocations }: SessionDeps, actor: Actor, id: string): Promise<void> {
   const attempt = { action: 'staffUser.delete', targetType: 'staffUser', targetId: id, details: {} } as const;
-  await auditRefusal(db, actor, attempt, () =>
+  const revocation = await auditRefusal(db, actor, attempt, () =>
     db.transaction().execute(async (trx) => {
       const superAdminIds = await repo.lockActiveSuperAdminIds(trx);
       const target = await repo.lockStaff(trx, id);
@@ -210,7 +212,8 @@ export async function deleteStaff(db: Db, actor: Actor, id: string): Promise<voi
       if (id === actor.id) {
         throw new RefusedChange(REFUSED.deleteSelf);
       }
-      // Refresh tokens go with the row (ON DELETE CASCADE), so no session survives it.
+      // Sessions go with the row (ON DELETE CASCADE); ending them first names them to other nodes.
+      const ended = await endEverySession(trx, 'staff', id);
       await repo.deleteStaff(trx, id).catch((error: unknown) => {
         throw isViolation(error, '23503')
           ? conflict('This staff member is still referenced by other records. Deactivate them instead.')
@@ -229,6 +232,8 @@ export async function deleteStaff(db: Db, actor: Actor, id: string): Promise<voi
           role: { id: target.roleId, name: target.roleName },
         },
       });
+      return ended;
     }),
   );
+  await revocations.announce(revocation);
 }

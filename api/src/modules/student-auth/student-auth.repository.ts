@@ -1,12 +1,12 @@
-import { type Database, type Db, prepared } from '@riyazi/db';
-import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '@riyazi/db';
+import type { Transaction } from 'kysely';
 
 type Executor = Db | Transaction<Database>;
 
 export function findStudentByEmail(db: Executor, email: string) {
   return db
     .selectFrom('students')
-    .select(['id', 'email', 'fullName', 'passwordHash', 'isActive', 'emailVerified'])
+    .select(['id', 'email', 'fullName', 'passwordHash', 'isActive', 'emailVerified', 'sessionVersion'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
 }
@@ -72,11 +72,4 @@ export async function emailUsedByOther(db: Executor, email: string, exceptId: st
     query = query.where('id', '!=', exceptId);
   }
   return (await query.executeTakeFirst()) !== undefined;
-}
-
-/** Which of these students exist and are active (one statement for a whole batch of requests). */
-export async function activeStudentIds(db: Executor, ids: string[]): Promise<Set<string>> {
-  const result = await sql<{ id: string }>`${prepared}
-    SELECT id FROM students WHERE id = ANY(${ids}::uuid[]) AND is_active`.execute(db);
-  return new Set(result.rows.map((row) => row.id));
 }

@@ -4,6 +4,7 @@ import { clientNetwork } from '../../auth/client-network.js';
 import { createLoginGuard } from '../../auth/login-limits.js';
 import { verifyRecaptcha } from '../../auth/recaptcha.js';
 import { sessionCookies } from '../../auth/session-cookies.js';
+import { bearerToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { fieldError, forbidden, HttpError, unauthorized } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
@@ -38,8 +39,8 @@ const FORGOT_ANSWER = 'If an account exists for this e-mail, we have sent a link
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
 
 export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db, redis, config, tokens, queues } = ctx;
-  const cookies = sessionCookies('student', config, ctx.allowedOrigins);
+  const { db, redis, config, tokens, queues, revocations } = ctx;
+  const cookies = sessionCookies('student', config, ctx.allowedOrigins, revocations);
   const rl = (name: string) => `${config.REDIS_PREFIX}:rl:student-${name}`;
   const deps = (log: StudentDeps['log']): StudentDeps => ({ db, queues, log, config });
 
@@ -171,9 +172,9 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       if (!outcome.ok) {
         throw new HttpError(403, 'Your account is inactive.', { code: 'INACTIVE' });
       }
-      await cookies.start(db, reply, outcome.studentId);
+      const claims = await cookies.start(db, reply, outcome.studentId, outcome.sessionVersion);
       const [account, flags] = await Promise.all([loadAccount(db, outcome.studentId), getFlags(db)]);
-      return { accessToken: tokens.sign('student', account.id), ...toSession(account, flags) };
+      return { accessToken: tokens.sign('student', claims), ...toSession(account, flags) };
     },
   );
 
@@ -186,24 +187,30 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       response: { 200: loginResponse.pick({ accessToken: true }), 401: errorSchema, 403: errorSchema },
     },
     handler: async (request, reply) => {
-      const studentId = await cookies.rotate(db, request, reply);
+      const claims = await cookies.rotate(db, request, reply);
       const student = await db
         .selectFrom('students')
         .select(['id', 'isActive'])
-        .where('id', '=', studentId)
+        .where('id', '=', claims.sub)
         .executeTakeFirst();
       if (!student?.isActive) {
         return cookies.refuse(reply);
       }
-      return { accessToken: tokens.sign('student', student.id) };
+      return { accessToken: tokens.sign('student', claims) };
     },
   });
 
   app.post(
     '/student/logout',
-    { schema: { tags: ['student auth'], summary: 'Ends the student session' } },
+    {
+      schema: {
+        tags: ['student auth'],
+        summary: "Ends this device's session: its refresh cookie and access tokens stop working",
+      },
+    },
     async (request, reply) => {
-      await cookies.end(db, request, reply);
+      const token = bearerToken(request.headers.authorization);
+      await cookies.end(db, request, reply, token ? tokens.verify('student', token) : null);
       return reply.status(204).send();
     },
   );
@@ -276,7 +283,7 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         [{ key: rl(`reset:${clientNetwork(request.ip)}`), window: AUTH_LIMITS.resetPasswordPerNetwork }],
         tryAgain,
       );
-      await resetPassword(db, request.body.token, request.body.password, request.ip);
+      await resetPassword({ db, revocations }, request.body.token, request.body.password, request.ip);
       return { message: 'Your password has been changed. Please log in.' };
     },
   );

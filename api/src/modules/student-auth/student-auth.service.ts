@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Database, type Db, hashPassword, verifyPassword } from '@riyazi/db';
 import type { Transaction } from 'kysely';
 import { consumeStudentToken, issueStudentToken, TOKEN_LIFETIME_MINUTES } from '../../auth/account-tokens.js';
-import { revokeAllForOwner } from '../../auth/refresh-tokens.repository.js';
+import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { Config } from '../../config.js';
 import { passwordProblem, type SignupData } from '../../contracts/accounts/schemas.js';
 import type { StudentProfile, StudentSession } from '../../contracts/accounts/types.js';
@@ -229,7 +229,7 @@ export async function resendVerification(deps: StudentDeps, studentId: string): 
 let dummyHash: Promise<string> | undefined;
 
 export type StudentLoginOutcome =
-  | { ok: true; studentId: string }
+  | { ok: true; studentId: string; sessionVersion: number }
   | { ok: false; reason: 'invalid' | 'inactive' };
 
 export async function checkStudentCredentials(
@@ -243,7 +243,9 @@ export async function checkStudentCredentials(
   if (!row || !passwordOk) {
     return { ok: false, reason: 'invalid' };
   }
-  return row.isActive ? { ok: true, studentId: row.id } : { ok: false, reason: 'inactive' };
+  return row.isActive
+    ? { ok: true, studentId: row.id, sessionVersion: row.sessionVersion }
+    : { ok: false, reason: 'inactive' };
 }
 
 /** Sends a reset link when the account exists; the caller answers the same either way. */
@@ -265,9 +267,14 @@ export async function requestPasswordReset(deps: StudentDeps, email: string): Pr
 }
 
 /** A successful reset ends every session of the student. */
-export async function resetPassword(db: Db, token: string, password: string, ip: string): Promise<void> {
+export async function resetPassword(
+  { db, revocations }: SessionDeps,
+  token: string,
+  password: string,
+  ip: string,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  const revocation = await db.transaction().execute(async (trx) => {
     const result = await consumeStudentToken(trx, 'RESET_PASSWORD', token);
     if (!result.ok) {
       throw new HttpError(400, 'This link is invalid or has expired. Ask for a new one.');
@@ -281,12 +288,13 @@ export async function resetPassword(db: Db, token: string, password: string, ip:
       .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
       .where('id', '=', result.ownerId)
       .execute();
-    await revokeAllForOwner(trx, 'student', result.ownerId);
     await writeAudit(trx, {
       actorType: 'student',
       actorId: result.ownerId,
       action: 'student.resetPassword',
       ip,
     });
+    return endEverySession(trx, 'student', result.ownerId);
   });
+  await revocations.announce(revocation);
 }

@@ -21,7 +21,8 @@ const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
 
 const actorOf = (request: FastifyRequest): StaffActor => ({ id: request.staff!.id, ip: request.ip });
 
-export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
+export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, revocations }) => {
+  const sessionDeps = { db, revocations };
   app.get(
     '/student/detail/',
     {
@@ -65,7 +66,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: studentResponse, ...changes },
       },
     },
-    async (request) => service.updateStudent(db, actorOf(request), request.query.id, request.body),
+    async (request) => service.updateStudent(sessionDeps, actorOf(request), request.query.id, request.body),
   );
 
   app.delete(
@@ -79,6 +80,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: deleteResponse, ...changes },
       },
     },
-    async (request) => service.deleteStudent(db, actorOf(request), request.query.id, config.UPLOAD_DIR),
+    async (request) =>
+      service.deleteStudent(sessionDeps, actorOf(request), request.query.id, config.UPLOAD_DIR),
   );
 };

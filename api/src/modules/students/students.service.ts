@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type Db, hashPassword } from '@riyazi/db';
-import { revokeAllForOwner } from '../../auth/refresh-tokens.repository.js';
+import type { Revocation } from '../../auth/revocations.js';
+import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { StudentListPage, StudentListRow } from '../../contracts/students.js';
 import { STUDENT_MESSAGES } from '../../contracts/students.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -140,9 +141,14 @@ export async function createStudent(db: Db, actor: StaffActor, body: CreateStude
 }
 
 /** The edit form and the status switch; deactivating or a new password ends the student's sessions. */
-export async function updateStudent(db: Db, actor: StaffActor, id: string, body: UpdateStudentBody) {
+export async function updateStudent(
+  { db, revocations }: SessionDeps,
+  actor: StaffActor,
+  id: string,
+  body: UpdateStudentBody,
+) {
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
-  await db.transaction().execute(async (trx) => {
+  const revocation = await db.transaction().execute(async (trx): Promise<Revocation | null> => {
     const before = await repo.lockStudent(trx, id);
     if (!before) {
       throw notFound('Student not found');
@@ -151,9 +157,7 @@ export async function updateStudent(db: Db, actor: StaffActor, id: string, body:
     await repo.updateStudent(trx, id, { fullName, email, isActive, passwordHash }).catch((error) => {
       throw duplicateEmail(error);
     });
-    if (passwordHash !== undefined || (isActive === false && before.isActive)) {
-      await revokeAllForOwner(trx, 'student', id);
-    }
+    const endsSessions = passwordHash !== undefined || (isActive === false && before.isActive);
     const changed: Record<string, { from: unknown; to: unknown }> = {};
     for (const [key, to] of Object.entries({ fullName, email, isActive })) {
       const from = before[key as keyof typeof before];
@@ -170,7 +174,11 @@ export async function updateStudent(db: Db, actor: StaffActor, id: string, body:
       ip: actor.ip,
       details: { ...changed, ...(passwordHash === undefined ? {} : { passwordChanged: true }) },
     });
+    return endsSessions ? endEverySession(trx, 'student', id) : null;
   });
+  if (revocation) {
+    await revocations.announce(revocation);
+  }
   const onlyStatus = body.fullName === undefined && body.email === undefined && passwordHash === undefined;
   const message = onlyStatus ? STUDENT_MESSAGES.statusUpdated : STUDENT_MESSAGES.updated;
   return { message, data: await studentRow(db, id) };
@@ -180,19 +188,25 @@ export async function updateStudent(db: Db, actor: StaffActor, id: string, body:
  * Deletes a student without history; one with plays, payments or wins is kept for the results and
  * the accounts, but deactivated and anonymised (documents removed, sessions ended).
  */
-export async function deleteStudent(db: Db, actor: StaffActor, id: string, uploadDir: string) {
-  const { anonymised, storageKeys } = await db.transaction().execute(async (trx) => {
+export async function deleteStudent(
+  { db, revocations }: SessionDeps,
+  actor: StaffActor,
+  id: string,
+  uploadDir: string,
+) {
+  const { anonymised, storageKeys, revocation } = await db.transaction().execute(async (trx) => {
     const before = await repo.lockStudent(trx, id);
     if (!before) {
       throw notFound('Student not found');
     }
     const keep = await repo.hasHistory(trx, id);
     const keys = await repo.removeDocuments(trx, id);
+    // Before a delete too: its sessions go with the row, but other nodes must hear of them.
+    const ended = await endEverySession(trx, 'student', id);
     if (keep) {
       await repo.anonymiseStudent(trx, id);
       await markStudentStandingsStale(trx, id);
       await repo.deleteAccountTokens(trx, id);
-      await revokeAllForOwner(trx, 'student', id);
     } else {
       await repo.deleteStudent(trx, id);
     }
@@ -205,8 +219,9 @@ export async function deleteStudent(db: Db, actor: StaffActor, id: string, uploa
       ip: actor.ip,
       details: { fullName: before.fullName, email: before.email, documentsRemoved: keys.length },
     });
-    return { anonymised: keep, storageKeys: keys };
+    return { anonymised: keep, storageKeys: keys, revocation: ended };
   });
+  await revocations.announce(revocation);
   await removeDocumentFiles(uploadDir, storageKeys);
   return { message: anonymised ? STUDENT_MESSAGES.anonymised : STUDENT_MESSAGES.deleted, anonymised };
 }
