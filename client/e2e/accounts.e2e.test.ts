@@ -44,6 +44,10 @@ describe('a student from sign-up to a verified profile', () => {
   it('signs up on a phone, confirms the e-mail from the link received, completes the profile and logs out', async () => {
     const context = await stack.newContext({ width: 360, height: 740 });
     const page = await context.newPage();
+    let bearer = '';
+    page.on('request', (req) => {
+      bearer = req.headers().authorization ?? bearer;
+    });
     await page.goto('/signup');
     await page.getByTestId('signup-fullName').fill('Zainab Ahmed');
     await page.getByTestId('signup-fatherName').fill('Ahmed Raza');
@@ -88,8 +92,14 @@ describe('a student from sign-up to a verified profile', () => {
 
     // On a phone the success toast sits over the header for two seconds; tap Log out once it is gone.
     await page.getByText('Document uploaded').waitFor({ state: 'hidden' });
+    const held = bearer;
+    const me = () => fetch(`${stack.baseUrl}/api/student/me`, { headers: { authorization: held } });
+    expect(held).toMatch(/^Bearer /);
+    expect((await me()).status).toBe(200);
     await page.getByTestId('student-logout').first().click();
     await page.waitForURL(/\/login/);
+    // The access token the page held ends with the session: the next child at this computer cannot use it.
+    expect((await me()).status).toBe(401);
     // The persisted session is gone too: a fresh load of the dashboard asks to log in again.
     await page.goto('/dashboard');
     await page.waitForURL(/\/login/);

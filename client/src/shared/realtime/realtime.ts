@@ -40,6 +40,13 @@ export async function connectRealtime(options: RealtimeOptions): Promise<Realtim
       socket.connect();
     }
   });
+  socket.on('disconnect', (reason) => {
+    // The server drops the connections of a session that ended (logout, new password, deactivation)
+    // and socket.io does not retry that by itself: come back, as a guest if the token is refused.
+    if (reason === 'io server disconnect') {
+      socket.connect();
+    }
+  });
   socket.io.on('reconnect', options.onReconnect);
   return {
     socket,
