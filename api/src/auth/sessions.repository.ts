@@ -82,17 +82,21 @@ export async function accountVersion(db: Executor, audience: Audience, ownerId: 
 }
 
 /**
- * Of these student tokens, the sessions still live: the student active at the token's version and
- * the session open. One statement for a whole batch of requests (the auth hook's account check).
+ * Of these student tokens, the sessions still live (session open, its student active at the token's
+ * version), each with its student. One statement for a whole batch of requests (the auth hook's
+ * account check). LIMIT 1 keeps the subquery apart, so each item is two primary-key lookups
+ * whatever the statistics say (flattened, PostgreSQL may hash the whole sessions table instead).
  */
 export async function liveStudentSessions(
   db: Executor,
   claims: readonly AccessClaims[],
-): Promise<Set<string>> {
-  const result = await sql<{ sid: string }>`${prepared}
-    SELECT t.sid FROM unnest(${claims.map((c) => c.sub)}::uuid[], ${claims.map((c) => c.sid)}::uuid[],
-      ${claims.map((c) => c.ver)}::int[]) AS t (student_id, sid, ver)
-    JOIN students s ON s.id = t.student_id AND s.is_active AND s.session_version = t.ver
-    JOIN sessions x ON x.id = t.sid AND x.student_id = t.student_id AND x.revoked_at IS NULL`.execute(db);
-  return new Set(result.rows.map((row) => row.sid));
+): Promise<Map<string, string>> {
+  const result = await sql<{ sid: string; studentId: string }>`${prepared}
+    SELECT t.sid, live.student_id FROM unnest(${claims.map((c) => c.sid)}::uuid[], ${claims.map((c) => c.ver)}::int[]) AS t (sid, ver),
+    LATERAL (
+      SELECT x.student_id FROM sessions x JOIN students s ON s.id = x.student_id
+      WHERE x.id = t.sid AND x.revoked_at IS NULL AND s.is_active AND s.session_version = t.ver
+      LIMIT 1
+    ) live`.execute(db);
+  return new Map(result.rows.map((row) => [row.sid, row.studentId]));
 }

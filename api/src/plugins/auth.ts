@@ -74,7 +74,7 @@ function studentSessionCheck(db: Db, revocations: RevocationChannel) {
   const readLive = createBatcher<AccessClaims, boolean>({
     run: async (claims) => {
       const live = await liveStudentSessions(db, claims);
-      return claims.map((c) => live.has(c.sid));
+      return claims.map((c) => live.get(c.sid) === c.sub);
     },
   });
   return async (claims: AccessClaims): Promise<boolean> => {
