@@ -19,7 +19,10 @@ const laneContexts: TestContext[] = [];
 
 beforeAll(async () => {
   await resetDatabase(t.db);
-  world = await seedFuzzWorld(t.app, t.db);
+  world = await seedFuzzWorld(t.app, t.db, {
+    redis: t.redis,
+    rateLimitPrefix: `${t.config.REDIS_PREFIX}:rl`,
+  });
   await installChangeLog(t.db);
   changes = await ChangeWatcher.start(t.config.DATABASE_URL);
 }, 120_000);

@@ -15,7 +15,10 @@ let n = 0;
 
 beforeAll(async () => {
   await resetDatabase(t.db);
-  world = await seedFuzzWorld(t.app, t.db);
+  world = await seedFuzzWorld(t.app, t.db, {
+    redis: t.redis,
+    rateLimitPrefix: `${t.config.REDIS_PREFIX}:rl`,
+  });
   await installChangeLog(t.db);
   changes = await ChangeWatcher.start(t.config.DATABASE_URL);
 }, 120_000);

@@ -1,10 +1,11 @@
 import type { Db } from '@riyazi/db';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import sharp from 'sharp';
 import { seedDemoData } from '../../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../../db/src/seed/reference.js';
-import { setFlags } from '../../../test/helpers.js';
+import { deleteRedisKeys, setFlags } from '../../../test/helpers.js';
 import type { KnownValues } from './schema-arbitraries.js';
 
 export const ADMIN_EMAIL = 'fuzz.admin@riyazi.test';
@@ -41,10 +42,14 @@ const singular = (word: string) =>
  * document and a pending order, and the ids and codes they hold (the actors' own rows left out, so a
  * generated request never deletes or deactivates whoever sends it).
  */
-export async function seedFuzzWorld(app: FastifyInstance, db: Db): Promise<FuzzWorld> {
+export async function seedFuzzWorld(
+  app: FastifyInstance,
+  db: Db,
+  { redis, rateLimitPrefix }: { redis: Redis; rateLimitPrefix: string },
+): Promise<FuzzWorld> {
   await seedDemoData(db, { adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
   const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
-  await setFlags(db, {
+  const flags = {
     isRegistrationEnabled: true,
     isContestQuizEnabled: true,
     isPracticeQuizEnabled: true,
@@ -53,10 +58,13 @@ export async function seedFuzzWorld(app: FastifyInstance, db: Db): Promise<FuzzW
     contestPermissionRequired: false,
     documentAcceptanceRequired: false,
     isPaymentEnabled: true,
-  });
+  };
   const staff: Record<string, string> = {};
   const student: Record<string, string> = {};
+  // Generated requests may have switched flags (a CAPTCHA on logins) or used up the login limits.
   const signIn = async () => {
+    await setFlags(db, flags);
+    await deleteRedisKeys(redis, rateLimitPrefix);
     Object.assign(staff, await bearer(app, '/api/user/login', ADMIN_EMAIL, ADMIN_PASSWORD));
     Object.assign(student, await bearer(app, '/api/student/login', STUDENT_EMAIL, DEMO_STUDENT_PASSWORD));
   };
