@@ -21,7 +21,7 @@ export async function readUploadedFile(
   try {
     return { part, bytes: await part.toBuffer() };
   } catch (error) {
-    throw (error as { statusCode?: unknown }).statusCode === 413
+    throw (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE'
       ? new HttpError(413, messages.tooLarge)
       : error;
   }
