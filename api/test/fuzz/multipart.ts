@@ -1,6 +1,6 @@
 import fc from 'fast-check';
+import { hostileValue, UNSTORABLE_STRINGS } from './mutations.js';
 import type { FuzzRequest } from './operations.js';
-import { hostileValue, UNSTORABLE_STRINGS } from './schema-arbitraries.js';
 
 /** A route that reads multipart/form-data itself (the reference shows no body schema for it). */
 export interface UploadRoute {

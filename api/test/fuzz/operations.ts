@@ -1,12 +1,6 @@
 import fc from 'fast-check';
-import {
-  applyMutation,
-  type JsonSchema,
-  type KnownValues,
-  mutation,
-  UNSTORABLE_STRINGS,
-  validValue,
-} from './schema-arbitraries.js';
+import { applyMutation, mutation, UNSTORABLE_STRINGS } from './mutations.js';
+import { type JsonSchema, type KnownValues, validValue } from './schema-arbitraries.js';
 
 interface OpenApiParameter {
   in: 'path' | 'query' | 'header' | 'cookie';
