@@ -38,9 +38,16 @@ export function testConfig(overrides: Record<string, string> = {}): Readonly<Con
 }
 
 /** The real app on the test database and Redis prefix, driven with inject() or listen(). */
-export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  overrides: Record<string, string> = {},
+  { applicationName }: { applicationName?: string } = {},
+): Promise<TestContext> {
   const config = testConfig(overrides);
-  const db = createDb({ connectionString: config.DATABASE_URL, max: 5 });
+  const db = createDb({
+    connectionString: config.DATABASE_URL,
+    max: 5,
+    ...(applicationName ? { applicationName } : {}),
+  });
   const redis = createRedis(config.REDIS_URL, 'riyazi-test');
   const queues = createQueues(redis, config.REDIS_PREFIX);
   const app = await buildApp({ config, db, redis, queues, logger: false });

@@ -45,6 +45,7 @@ import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
+import inputPlugin from './plugins/input.js';
 import securityPlugin from './plugins/security.js';
 import uploadsPlugin from './plugins/uploads.js';
 import type { Queues } from './queue/queues.js';
@@ -133,6 +134,7 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins };
 
   await app.register(errorsPlugin);
+  await app.register(inputPlugin);
   await app.register(securityPlugin, {
     publicOrigin,
     allowedOrigins,

@@ -8,3 +8,32 @@ export const errorSchema = z.object({
   /** With code CAPTCHA_REQUIRED: the key to show the reCAPTCHA box with. */
   recaptchaSiteKey: z.string().optional(),
 });
+
+/** The range of a PostgreSQL integer column. */
+export const PG_INTEGER = { min: -2_147_483_648, max: 2_147_483_647 } as const;
+
+/** Nobody pages this far (filters narrow a list first); the bound keeps offsets small. */
+export const MAX_PAGE = 100_000;
+
+/** A list's page number in a querystring: 1 … MAX_PAGE. */
+export const pageParam = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(MAX_PAGE, `must be at most ${MAX_PAGE}`)
+  .default(1);
+
+/** A list's page size in a querystring. */
+export const limitParam = (max: number, fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`)
+    .default(fallback);
+
+/** What a client's clock says a thing took: kept for information only, so clamped, never refused. */
+export const clientMilliseconds = (max: number) =>
+  z
+    .number({ message: 'must be a number of milliseconds' })
+    .transform((ms) => Math.min(Math.max(Math.round(ms), -1), max));

@@ -11,7 +11,9 @@ async function docsPlugin(app: FastifyInstance) {
       info: {
         title: 'Riyazi API',
         version: '1.0.0',
-        description: 'Every error is { "message": "…" }. Staff calls take a bearer access token.',
+        description:
+          'Every error is { "message": "…" }. Staff calls take a bearer access token. Text holding NUL or ' +
+          'an unpaired UTF-16 surrogate, in any field, query, path or file name, is refused with 400.',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

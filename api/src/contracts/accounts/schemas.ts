@@ -125,6 +125,8 @@ export const signupSchema = z
     message: 'must not be your e-mail address',
     // Checked even when other fields are wrong, so every problem shows at once.
     when: (payload) =>
+      typeof payload.value === 'object' &&
+      payload.value !== null &&
       !payload.issues.some((issue) => issue.path?.[0] === 'password' || issue.path?.[0] === 'email'),
   });
 export type SignupInput = z.input<typeof signupSchema>;

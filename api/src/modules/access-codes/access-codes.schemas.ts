@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { CODE_BATCH_LIMITS } from '../../contracts/payment-codes.js';
+import { limitParam, pageParam } from '../../lib/schemas.js';
 
 export const idQuery = z.object({ id: z.uuid({ message: 'must be an id' }) });
 
 export const listBatchesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: pageParam,
+  limit: limitParam(100, 50),
 });
 export type ListBatchesQuery = z.output<typeof listBatchesQuery>;
 

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { BULK_UPLOAD_MAX_BYTES } from '../../contracts/bulk-upload.js';
-import { badRequest, HttpError } from '../../lib/errors.js';
 import { errorSchema } from '../../lib/schemas.js';
+import { readUploadedFile } from '../../lib/uploaded-file.js';
 import type { Actor } from '../reference-data/reference-data.shared.js';
 import {
   confirmBody,
@@ -31,19 +31,11 @@ const CONTENT_TYPES = {
 
 /** The one uploaded file: 400 when none was sent, 413 past 5 MB. */
 async function uploadedFile(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
-  if (!request.isMultipart()) {
-    throw badRequest('Send the spreadsheet as multipart/form-data in the field "file"');
-  }
-  const part = await request.file();
-  if (!part) {
-    throw new HttpError(400, 'file: is required', { errors: { file: 'is required' } });
-  }
-  try {
-    const bytes = await part.toBuffer();
-    return { fileName: (part.filename || 'students.csv').slice(0, 200), bytes };
-  } catch {
-    throw new HttpError(413, 'The file is larger than 5 MB: split it into smaller files');
-  }
+  const { part, bytes } = await readUploadedFile(request, {
+    notMultipart: 'Send the spreadsheet as multipart/form-data in the field "file"',
+    tooLarge: 'The file is larger than 5 MB: split it into smaller files',
+  });
+  return { fileName: (part.filename || 'students.csv').slice(0, 200), bytes };
 }
 
 export const bulkUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {

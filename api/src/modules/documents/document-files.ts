@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { badRequest } from '../../lib/errors.js';
@@ -47,10 +47,17 @@ export function documentStore(root: string) {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const key = `${randomUUID()}.${contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
       const temp = `${fileOf(key)}.part`;
-      await writeFile(temp, data, { mode: 0o600 });
-      await rename(temp, fileOf(key));
+      try {
+        await writeFile(temp, data, { mode: 0o600 });
+        await rename(temp, fileOf(key));
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
       return key;
     },
     read: (key: string) => readFile(fileOf(key)),
+    /** For a file whose row was never written. */
+    remove: (key: string) => rm(fileOf(key), { force: true }),
   };
 }

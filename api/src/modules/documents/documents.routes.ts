@@ -2,9 +2,10 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { badRequest, HttpError, tooManyRequests } from '../../lib/errors.js';
+import { HttpError, tooManyRequests } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
+import { readUploadedFile } from '../../lib/uploaded-file.js';
 import { documentStore, MAX_DOCUMENT_BYTES } from './document-files.js';
 import { type DocumentKind, listOwnDocuments, sendDocument, uploadDocument } from './documents.service.js';
 
@@ -50,25 +51,16 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       if (!limit.allowed) {
         throw tooManyRequests('Too many uploads. Please try again later.');
       }
-      if (!request.isMultipart()) {
-        throw badRequest('Send the document as multipart/form-data');
-      }
-      const part = await request.file();
-      if (!part) {
-        throw badRequest('file: is required');
-      }
+      const { part, bytes } = await readUploadedFile(request, {
+        notMultipart: 'Send the document as multipart/form-data',
+        tooLarge: 'The file is larger than 5 MB. Please upload a smaller photo or PDF.',
+      });
       const kindField = part.fields.kind;
       const kind = kindField && 'value' in kindField ? String(kindField.value) : '';
       if (!KINDS.includes(kind as DocumentKind)) {
         throw new HttpError(400, 'kind: must be SCHOOL_ID or B_FORM (send it before the file)', {
           errors: { kind: 'must be SCHOOL_ID or B_FORM' },
         });
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch {
-        throw new HttpError(413, 'The file is larger than 5 MB. Please upload a smaller photo or PDF.');
       }
       const data = await uploadDocument(
         db,

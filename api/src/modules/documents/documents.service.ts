@@ -2,7 +2,7 @@ import type { Db } from '@riyazi/db';
 import type { FastifyReply } from 'fastify';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
-import { type documentStore, sanitizeDocument } from './document-files.js';
+import { type documentStore, type StoredType, sanitizeDocument } from './document-files.js';
 
 export type DocumentKind = 'SCHOOL_ID' | 'B_FORM';
 type Store = ReturnType<typeof documentStore>;
@@ -47,6 +47,29 @@ export async function uploadDocument(
 ) {
   const { data, contentType } = await sanitizeDocument(file.bytes);
   const storageKey = await store.save(data, contentType);
+  // The file is written first (a row never points at a missing file); a failed insert removes it.
+  try {
+    return await insertDocument(
+      db,
+      studentId,
+      kind,
+      { storageKey, contentType, data, filename: file.filename },
+      ip,
+    );
+  } catch (error) {
+    await store.remove(storageKey);
+    throw error;
+  }
+}
+
+function insertDocument(
+  db: Db,
+  studentId: string,
+  kind: DocumentKind,
+  file: { storageKey: string; contentType: StoredType; data: Buffer; filename: string },
+  ip: string,
+) {
+  const { storageKey, contentType, data } = file;
   return db.transaction().execute(async (trx) => {
     await trx
       .updateTable('studentDocuments')

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { hasPermission } from '../../contracts/permissions.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, forbidden, HttpError, tooManyRequests } from '../../lib/errors.js';
+import { forbidden, tooManyRequests } from '../../lib/errors.js';
 import { localPublicFileStore } from '../../lib/public-files.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
+import { readUploadedFile } from '../../lib/uploaded-file.js';
 import { MAX_IMAGE_BYTES, storeImage } from './media.service.js';
 
 const imageSchema = z.object({
@@ -63,19 +64,10 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
       if (!limit.allowed) {
         throw tooManyRequests('Too many uploads. Please try again later.');
       }
-      if (!request.isMultipart()) {
-        throw badRequest('Send the picture as multipart/form-data');
-      }
-      const part = await request.file();
-      if (!part) {
-        throw badRequest('file: is required');
-      }
-      let bytes: Buffer;
-      try {
-        bytes = await part.toBuffer();
-      } catch {
-        throw new HttpError(413, 'The image is larger than 2 MB. Please upload a smaller picture.');
-      }
+      const { bytes } = await readUploadedFile(request, {
+        notMultipart: 'Send the picture as multipart/form-data',
+        tooLarge: 'The image is larger than 2 MB. Please upload a smaller picture.',
+      });
       const image = await storeImage(store, bytes);
       await writeAudit(db, {
         actorType: 'staff',

@@ -15,7 +15,11 @@ export const phaseBody = z.object({ phaseId: idOf('phase') });
 export const saveCutoffBody = z.object({
   phaseId: idOf('phase'),
   gradeId: idOf('grade'),
-  topN: z.coerce.number({ message: 'must be a number' }).int('must be a whole number'),
+  topN: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1000, 'must be at most 1000'),
 });
 
 export const cutoffsSchema = z.object({

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { errorSchema } from '../../lib/schemas.js';
+import { clientMilliseconds, errorSchema } from '../../lib/schemas.js';
 import {
+  CLIENT_TIME_MAX_MS,
   questionResponse,
   resultsResponse,
   startResponse,
@@ -76,7 +77,8 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
           playId: id('play'),
           questionId: id('question'),
           answers: z.array(z.unknown(), { message: 'must be a list' }).max(10, 'at most 10 answers'),
-          timeTaken: z.number({ message: 'must be a number of milliseconds' }).optional(),
+          // Advisory (the server measures time): an absurd figure is clamped, and the answer still counts.
+          timeTaken: clientMilliseconds(CLIENT_TIME_MAX_MS).optional(),
         }),
         response: { 200: submitResponse, ...errors },
       },

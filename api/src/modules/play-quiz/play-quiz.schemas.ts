@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { servedQuestionSchema } from '../questions/questions.schemas.js';
 
+/** The client's own time for an answer is kept (for audit) clamped to -1 … this. */
+export const CLIENT_TIME_MAX_MS = 3_600_000;
+
 const kind = z.enum(['CONTEST', 'PRACTICE']);
 const playStatus = z.enum(['IN_PROGRESS', 'FINISHED', 'CANCELLED']);
 const outcome = z.enum(['ANSWERED', 'NO_ANSWER']);

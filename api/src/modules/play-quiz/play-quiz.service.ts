@@ -404,6 +404,7 @@ export interface SubmitInput {
   questionId: string;
   /** Option ids (or option objects with _id) for MCQs; one typed value for Open Ended. */
   answers: unknown[];
+  /** The client's figure, already clamped to -1 … CLIENT_TIME_MAX_MS by the route's schema. */
   timeTaken?: number | undefined;
 }
 
@@ -514,10 +515,7 @@ export async function submitAnswer(
     }
     answerText = values[0]?.slice(0, 200) ?? null;
   }
-  const clientMs =
-    typeof input.timeTaken === 'number' && Number.isFinite(input.timeTaken)
-      ? Math.round(input.timeTaken)
-      : null;
+  const clientMs = input.timeTaken ?? null;
   const limitMs = play.secondsPerQuestion * 1000;
   // Contest: the server's clock only. Practice may pause, so the client's figure (bounded) is used.
   const recorded = await recordAnswerOf(db)({
@@ -531,7 +529,7 @@ export async function submitAnswer(
     answerText,
     empty: selected.length === 0 && (answerText === null || answerText === ''),
     clientMs,
-    clientAuditMs: clientMs === null ? null : Math.min(Math.max(clientMs, -1), 3_600_000),
+    clientAuditMs: clientMs,
   });
   const total = play.questions.length;
   const firstResult = (outcome: 'ANSWERED' | 'NO_ANSWER', timeTakenMs: number, answered: number) => ({

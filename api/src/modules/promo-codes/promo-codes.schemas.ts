@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { PROMO_CODE_PATTERN, PROMO_DISCOUNT_TYPES, PROMO_LIMITS } from '../../contracts/payment-codes.js';
+import { limitParam, pageParam } from '../../lib/schemas.js';
 
 export const idQuery = z.object({ id: z.uuid({ message: 'must be an id' }) });
 
 export const listPromoQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: pageParam,
+  limit: limitParam(100, 50),
   search: z.string().trim().max(100).optional(),
 });
 export type ListPromoQuery = z.output<typeof listPromoQuery>;
@@ -20,7 +21,10 @@ const description = z
   .trim()
   .max(PROMO_LIMITS.descriptionMax, `must be at most ${PROMO_LIMITS.descriptionMax} characters`);
 const discountType = z.enum(PROMO_DISCOUNT_TYPES, { message: 'must be PERCENT or FIXED' });
-const discountValue = z.number({ message: 'must be a number' }).positive('must be more than 0');
+const discountValue = z
+  .number({ message: 'must be a number' })
+  .positive('must be more than 0')
+  .max(PROMO_LIMITS.fixedMaxRupees, `must be at most ${PROMO_LIMITS.fixedMaxRupees}`);
 const when = z.iso
   .datetime({ offset: true, message: 'must be a date and time' })
   .transform((v) => new Date(v))

@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { QuestionImportPreview, QuestionImportResult } from '../../contracts/question-import.js';
-import { badRequest, HttpError } from '../../lib/errors.js';
 import { errorSchema } from '../../lib/schemas.js';
+import { readUploadedFile } from '../../lib/uploaded-file.js';
 import type { Actor } from '../reference-data/reference-data.shared.js';
 import { MAX_IMPORT_BYTES } from './question-import.parse.js';
 import { commitImport, previewImport } from './question-import.service.js';
@@ -41,18 +41,11 @@ const resultResponse = z.object({
 
 /** The one uploaded file's bytes: 400 when none was sent, 413 past the size limit. */
 async function uploadedFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) {
-    throw badRequest('Send the spreadsheet as multipart/form-data in the field "file"');
-  }
-  const part = await request.file();
-  if (!part) {
-    throw new HttpError(400, 'file: is required', { errors: { file: 'is required' } });
-  }
-  try {
-    return await part.toBuffer();
-  } catch {
-    throw new HttpError(413, 'The file is larger than 2 MB: split it into smaller files');
-  }
+  const { bytes } = await readUploadedFile(request, {
+    notMultipart: 'Send the spreadsheet as multipart/form-data in the field "file"',
+    tooLarge: 'The file is larger than 2 MB: split it into smaller files',
+  });
+  return bytes;
 }
 
 export const questionImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {

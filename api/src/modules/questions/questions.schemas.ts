@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam, pageParam } from '../../lib/schemas.js';
 
 /** Labels of the form and the list; the database stores MCQS/OPEN_ENDED and ACTIVE/INACTIVE. */
 export const QUESTION_TYPES = ['MCQs', 'Open Ended'] as const;
@@ -95,8 +96,8 @@ export const statusBody = z.object({
 
 export const questionListQuery = z.object({
   id: id('question').optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: pageParam,
+  limit: limitParam(100, 50),
   search: z.string().trim().max(100).optional(),
   gradeId: id('grade').optional(),
   phaseId: id('phase').optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam, pageParam } from '../../lib/schemas.js';
 
 export const QUIZ_KINDS = ['PRACTICE', 'CONTEST'] as const;
 export const QUIZ_STATUSES = ['Active', 'Inactive'] as const;
@@ -65,8 +66,8 @@ export const statusBody = z.object({
 
 export const quizListQuery = z.object({
   id: id('quiz').optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: pageParam,
+  limit: limitParam(100, 50),
   search: z.string().trim().max(100).optional(),
   kind: kind.optional(),
   phaseId: id('phase').optional(),

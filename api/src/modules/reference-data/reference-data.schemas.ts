@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam, pageParam } from '../../lib/schemas.js';
 
 export const idQuery = z.object({ id: z.uuid({ message: 'must be an id' }) });
 
@@ -8,8 +9,8 @@ const isActiveFilter = z
   .optional();
 
 export const listQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: pageParam,
+  limit: limitParam(100, 50),
   search: z.string().trim().max(100).optional(),
   isActive: isActiveFilter,
 });

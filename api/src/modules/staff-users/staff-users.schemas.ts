@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACTIONS, actionsOf, MODULES } from '../../contracts/permissions.js';
+import { limitParam, pageParam } from '../../lib/schemas.js';
 
 export const idQuery = z.object({ id: z.uuid({ message: 'must be an id' }) });
 
@@ -34,8 +35,8 @@ export const permissionsSchema = z
   });
 
 export const listStaffQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  page: pageParam,
+  limit: limitParam(100, 50),
   search: z.string().trim().max(100).optional(),
   roleId: z.uuid({ message: 'must be a role id' }).optional(),
   isActive: z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitParam, pageParam } from '../../lib/schemas.js';
 import { documentSchema } from '../documents/documents.routes.js';
 import { servedQuestionSchema } from '../questions/questions.schemas.js';
 
@@ -13,8 +14,8 @@ export const playIdQuery = z.object({ id: idOf('play') });
 export const quizListQuery = z.object({
   id: idOf('student'),
   type: kind.default('CONTEST'),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  page: pageParam,
+  limit: limitParam(100, 25),
 });
 
 /** The acting admin's own password, re-entered before a reset link is issued. */

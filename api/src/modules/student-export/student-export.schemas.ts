@@ -4,6 +4,7 @@ import type {
   StudentExportPage,
   StudentExportStarted,
 } from '../../contracts/student-export.js';
+import { limitParam, pageParam } from '../../lib/schemas.js';
 import { studentFiltersSchema } from '../students/student-filters.js';
 
 export const exportQuery = studentFiltersSchema;
@@ -38,8 +39,8 @@ export const exportPageSchema = z.object({
 });
 
 export const exportListQuery = z.object({
-  page: z.coerce.number({ message: 'must be a number' }).int().min(1).max(100_000).default(1),
-  limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(100).default(20),
+  page: pageParam,
+  limit: limitParam(100, 20),
 });
 export type ExportListQuery = z.output<typeof exportListQuery>;
 

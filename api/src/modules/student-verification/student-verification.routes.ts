@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { errorSchema } from '../../lib/schemas.js';
+import { errorSchema, limitParam, pageParam } from '../../lib/schemas.js';
 import { documentSchema } from '../documents/documents.routes.js';
 import {
   addToVerificationList,
@@ -64,8 +64,8 @@ export const studentVerificationRoutes: FastifyPluginAsyncZod<AppContext> = asyn
         summary: 'With id: one student and their documents; otherwise the verification list (PENDING first)',
         querystring: z.object({
           id: z.uuid().optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          limit: z.coerce.number().int().min(1).max(100).default(50),
+          page: pageParam,
+          limit: limitParam(100, 50),
           status: STATUS.optional(),
           search: z.string().trim().max(120).optional(),
           gradeId: z.uuid().optional(),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { emailField, passwordProblem } from '../../contracts/accounts/index.js';
+import { limitParam, pageParam } from '../../lib/schemas.js';
 import { studentFiltersSchema } from './student-filters.js';
 
 export const idQuery = z.object({ id: z.uuid({ message: 'must be an id' }) });
 
 export const listStudentsQuery = studentFiltersSchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page: pageParam,
+  limit: limitParam(200, 50),
 });
 export type ListStudentsQuery = z.output<typeof listStudentsQuery>;
 
