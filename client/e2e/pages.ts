@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
 /** Signs in through the back-office login form and waits for the admin layout. */
@@ -12,3 +13,24 @@ export async function signInAsAdmin(page: Page, email: string, password: string)
 /** Pixels the page scrolls sideways (0 when it fits the viewport). */
 export const horizontalOverflow = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Runs axe-core on the page as it stands and fails on any serious or critical violation, naming
+ * each rule and the elements it found (WCAG 2.1 A and AA, plus best practices).
+ */
+export async function expectAccessible(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = blocking
+    .map(
+      (v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+    )
+    .join('\n  ');
+  if (blocking.length > 0) {
+    throw new Error(
+      `${what}: ${blocking.length} serious or critical accessibility violation(s)\n  ${report}`,
+    );
+  }
+}

@@ -1,4 +1,5 @@
 import './shared/ui/tokens.css';
+import './shared/i18n/i18n.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
@@ -6,6 +7,7 @@ import { bootSession } from './app/boot';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { registerSessionExpiry } from './app/session-expiry';
+import { initLanguage } from './shared/i18n';
 
 const container = document.getElementById('root');
 if (container === null) {
@@ -16,10 +18,12 @@ const queryClient = createAppQueryClient();
 const router = createAppRouter();
 registerSessionExpiry(router, queryClient);
 
-createRoot(container).render(
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>,
-);
-
-void bootSession(window.location.pathname, router, queryClient);
+// The remembered (or the browser's) language first, so nothing renders half-translated.
+void initLanguage().finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>,
+  );
+  void bootSession(window.location.pathname, router, queryClient);
+});

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { LanguageSwitch } from '../../shared/i18n';
 import { useStudentAuth, useSystemFlags } from '../../shared/session/use-session';
 import { ButtonLink } from '../../shared/ui/button';
 
@@ -16,7 +17,7 @@ const NAV = [
 
 export function Logo({ to = paths.home }: { to?: string }) {
   return (
-    <Link to={to} className="logo" aria-label="Riyazi home">
+    <Link to={to} className="logo">
       <span className="logo__mark" aria-hidden="true">
         R
       </span>
@@ -50,6 +51,7 @@ export function SiteHeader() {
             </ul>
           </nav>
           <div className="site-header__actions">
+            <LanguageSwitch />
             {student === null ? (
               <>
                 {flags.isRegistrationEnabled ? (

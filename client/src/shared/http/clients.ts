@@ -1,4 +1,5 @@
 import { env } from '../../config/env';
+import { useI18nStore } from '../i18n/i18n-store';
 import { sessionActions, useSessionStore } from '../session/session-store';
 import type { Audience } from '../session/session-types';
 import { createHttpClient } from './http-client';
@@ -22,8 +23,11 @@ export const REFRESH_PATHS: Record<Audience, string> = {
   student: '/student/refresh',
 };
 
+/** Student-facing calls ask for messages in the language the child reads; the admin stays English. */
+const language = () => useI18nStore.getState().language;
+
 /** Calls that need no identity (public flags, sign-up). */
-export const publicHttp = createHttpClient({ baseUrl });
+export const publicHttp = createHttpClient({ baseUrl, language });
 
 export const adminHttp = createHttpClient({
   baseUrl,
@@ -38,6 +42,7 @@ export const adminHttp = createHttpClient({
 
 export const studentHttp = createHttpClient({
   baseUrl,
+  language,
   auth: {
     getAccessToken: () => useSessionStore.getState().studentAuth?.token.accessToken ?? null,
     refreshPath: REFRESH_PATHS.student,

@@ -23,6 +23,8 @@ export interface HttpClientOptions {
   baseUrl: string;
   fetch?: FetchLike;
   auth?: AuthOptions;
+  /** The language the api should answer messages in (Accept-Language); omitted: English. */
+  language?: () => string;
 }
 
 export interface RequestOptions {
@@ -107,6 +109,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
     if (token !== null) {
       headers.Authorization = `Bearer ${token}`;
+    }
+    if (options.language) {
+      headers['Accept-Language'] = options.language();
     }
     try {
       return await doFetch(url, {

@@ -1,0 +1,6 @@
+export { adoptAccountLanguage, initLanguage, setLanguage, translate, useI18nStore } from './i18n-store';
+export { LanguageSwitch } from './language-switch';
+export { browserLanguage, directionOf, isLanguage, LANGUAGES, type Language } from './languages';
+export { Ltr } from './ltr';
+export type { MessageKey, Messages } from './messages/en';
+export { type Translate, useLanguage, useT } from './use-t';
