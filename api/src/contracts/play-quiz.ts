@@ -64,6 +64,18 @@ export interface ServedQuestion {
   answerHintImage: string | null;
   answerHintVideo: string | null;
   answerHintThumbnail: string | null;
+  /**
+   * The question's Urdu text where its author wrote one (issue #16), shown to a child who reads
+   * Urdu; null when it has none. Each part is null when only that part is missing (the English one
+   * is shown instead); options are matched by `_id`.
+   */
+  urdu?: ServedUrdu | null;
+}
+
+export interface ServedUrdu {
+  question: string | null;
+  questionOptions: { _id: string; text: string | null }[];
+  answerHintText: string | null;
 }
 
 export interface ServedWithTimer {

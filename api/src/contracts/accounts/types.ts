@@ -1,5 +1,8 @@
 import type { Gender } from './schemas.js';
 
+/** The language a student reads Riyazi in (interface, api messages, e-mails, Urdu questions). */
+export type StudentLanguage = 'en' | 'ur';
+
 /** Student auth state of spec §3. The refresh token lives only in an httpOnly cookie. */
 export interface StudentAuthState {
   token: { accessToken: string; refreshToken: null };
@@ -23,6 +26,8 @@ export interface StudentSession {
   isAttemptEarned: boolean;
   isProfileCompleted: boolean;
   emailVerified: boolean;
+  /** The language saved on the account (issue #16; absent from an api that does not send it yet). */
+  language?: StudentLanguage;
 }
 
 export type VerificationStatus = 'NOT_SUBMITTED' | 'PENDING' | 'APPROVED' | 'REJECTED';
