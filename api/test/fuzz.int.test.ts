@@ -1,11 +1,11 @@
 import type fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestContext, resetDatabase, type TestContext, useTestContext } from '../../test/helpers.js';
-import { ChangeWatcher, installChangeLog, removeChangeLog } from './fuzz/change-log.js';
+import { afterAll, expect, it } from 'vitest';
+import { createTestContext, type TestContext, useTestContext } from '../../test/helpers.js';
+import { useFuzzWorld } from './fuzz/fixture.js';
 import { formArbitrary, type UploadRoute, uploadArbitrary } from './fuzz/multipart.js';
 import { type FuzzRequest, type OpenApiDocument, operationsOf, requestArbitrary } from './fuzz/operations.js';
 import { type FuzzTarget, fuzzOperation, newTally, summary } from './fuzz/runner.js';
-import { ADMIN_PASSWORD, type FuzzWorld, idsForRoute, seedFuzzWorld } from './fuzz/seed.js';
+import { ADMIN_PASSWORD, idsForRoute } from './fuzz/seed.js';
 
 // `npm run fuzz -- --runs 2000` sets these; `npm test` runs the bounded default.
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
@@ -13,69 +13,63 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const LANES = Number(process.env.FUZZ_LANES ?? 2);
 
 const t = useTestContext();
-let world: FuzzWorld;
-let changes: ChangeWatcher;
+const fixture = useFuzzWorld(t);
 const laneContexts: TestContext[] = [];
-
-beforeAll(async () => {
-  await resetDatabase(t.db);
-  world = await seedFuzzWorld(t.app, t.db, {
-    redis: t.redis,
-    rateLimitPrefix: `${t.config.REDIS_PREFIX}:rl`,
-  });
-  await installChangeLog(t.db);
-  changes = await ChangeWatcher.start(t.config.DATABASE_URL);
-}, 120_000);
 
 afterAll(async () => {
   for (const ctx of laneContexts) {
     await ctx.close();
   }
-  await changes?.stop();
-  await removeChangeLog(t.db);
-  await resetDatabase(t.db);
 });
 
 /** Staff routes (those declaring a permission) go as the Super Admin, everything else as the student. */
 function actorOf(method: string, path: string): Record<string, string> {
   const url = path.replace(/\{(\w+)\}/g, ':$1');
-  return t.app.guardedRoutes.some((r) => r.method === method && r.url === url) ? world.staff : world.student;
+  return t.app.guardedRoutes.some((r) => r.method === method && r.url === url)
+    ? fixture.world.staff
+    : fixture.world.student;
 }
 
 /** Routes that read multipart/form-data themselves, so the reference shows no body for them. */
 function uploadRoutes(): UploadRoute[] {
-  const ids = (name: string) => world.known.idsByName[name] ?? [];
+  const ids = (name: string) => fixture.world.known.idsByName[name] ?? [];
   const csv = (bytes: Buffer, name: string) => ({ name, type: 'text/csv', bytes });
   return [
     {
       method: 'POST',
       url: '/api/media/images',
       fields: {},
-      file: { field: 'file', samples: [{ name: 'a.png', type: 'image/png', bytes: world.files.png }] },
+      file: {
+        field: 'file',
+        samples: [{ name: 'a.png', type: 'image/png', bytes: fixture.world.files.png }],
+      },
     },
     {
       method: 'POST',
       url: '/api/student/documents',
       fields: { kind: ['SCHOOL_ID', 'B_FORM'] },
-      file: { field: 'file', samples: [{ name: 'card.png', type: 'image/png', bytes: world.files.png }] },
+      file: {
+        field: 'file',
+        samples: [{ name: 'card.png', type: 'image/png', bytes: fixture.world.files.png }],
+      },
     },
     {
       method: 'POST',
       url: '/api/admin/bulkUpload/preview/',
       fields: {},
-      file: { field: 'file', samples: [csv(world.files.studentsCsv, 'students.csv')] },
+      file: { field: 'file', samples: [csv(fixture.world.files.studentsCsv, 'students.csv')] },
     },
     {
       method: 'POST',
       url: '/api/question/import/preview',
       fields: {},
-      file: { field: 'file', samples: [csv(world.files.questionsCsv, 'questions.csv')] },
+      file: { field: 'file', samples: [csv(fixture.world.files.questionsCsv, 'questions.csv')] },
     },
     {
       method: 'POST',
       url: '/api/question/import/commit',
       fields: {},
-      file: { field: 'file', samples: [csv(world.files.questionsCsv, 'questions.csv')] },
+      file: { field: 'file', samples: [csv(fixture.world.files.questionsCsv, 'questions.csv')] },
     },
     {
       method: 'POST',
@@ -125,7 +119,7 @@ const FORM_ROUTES = [
 ];
 
 it('sees a committed write as a change and a rolled-back one as none', async () => {
-  await changes.drain('riyazi');
+  await fixture.changes.drain('riyazi');
   await t.db
     .transaction()
     .execute(async (trx) => {
@@ -133,9 +127,9 @@ it('sees a committed write as a change and a rolled-back one as none', async () 
       throw new Error('roll back');
     })
     .catch(() => {});
-  expect(await changes.changes('riyazi')).toEqual([]);
+  expect(await fixture.changes.changes('riyazi')).toEqual([]);
   await t.db.insertInto('categories').values({ name: 'Committed' }).execute();
-  expect(await changes.changes('riyazi')).toEqual(['categories INSERT']);
+  expect(await fixture.changes.changes('riyazi')).toEqual(['categories INSERT']);
 });
 
 it(
@@ -146,8 +140,8 @@ it(
     const work: { name: string; requests: fc.Arbitrary<FuzzRequest>; isPage?: boolean }[] = [];
     for (const op of operationsOf(doc)) {
       const known = {
-        ...world.known,
-        idsByName: { ...world.known.idsByName, '': idsForRoute(op.path, world.known) },
+        ...fixture.world.known,
+        idsByName: { ...fixture.world.known.idsByName, '': idsForRoute(op.path, fixture.world.known) },
       };
       work.push({
         name: `${op.method} ${op.path}`,
@@ -181,7 +175,7 @@ it(
       lanes.push({
         app: ctx.app,
         appName,
-        changes,
+        changes: fixture.changes,
         redis: ctx.redis,
         rateLimitPrefix: `${ctx.config.REDIS_PREFIX}:rl`,
       });
@@ -196,7 +190,7 @@ it(
           const { name, requests, isPage } = work[i] as (typeof work)[number];
           if (Date.now() - signedInAt > 10 * 60_000) {
             signedInAt = Date.now();
-            await world.signIn();
+            await fixture.world.signIn();
           }
           await fuzzOperation(lane, name, requests, { runs: RUNS, seed: SEED + i, isPage }, tally);
         }

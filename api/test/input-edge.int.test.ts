@@ -1,33 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, resetDatabase, useTestContext } from '../../test/helpers.js';
-import { ChangeWatcher, installChangeLog, removeChangeLog } from './fuzz/change-log.js';
-import { type FuzzWorld, seedFuzzWorld } from './fuzz/seed.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deleteRedisKeys, useTestContext } from '../../test/helpers.js';
+import { useFuzzWorld } from './fuzz/fixture.js';
 
 // One case per class of input the hostile test found answered 500 (issue #15).
 const t = useTestContext();
 const APP_NAME = 'riyazi'; // the test app's connections (createDb's default application_name)
-let world: FuzzWorld;
-let changes: ChangeWatcher;
+const fixture = useFuzzWorld(t);
 let n = 0;
-
-beforeAll(async () => {
-  await resetDatabase(t.db);
-  world = await seedFuzzWorld(t.app, t.db, {
-    redis: t.redis,
-    rateLimitPrefix: `${t.config.REDIS_PREFIX}:rl`,
-  });
-  await installChangeLog(t.db);
-  changes = await ChangeWatcher.start(t.config.DATABASE_URL);
-}, 120_000);
-
-afterAll(async () => {
-  await changes?.stop();
-  await removeChangeLog(t.db);
-  await resetDatabase(t.db);
-});
 
 beforeEach(async () => {
   await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
@@ -45,7 +27,7 @@ const send = (
     method,
     url,
     headers: {
-      ...(as === 'nobody' ? {} : world[as]),
+      ...(as === 'nobody' ? {} : fixture.world[as]),
       ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
     },
     ...(payload === undefined ? {} : { payload }),
@@ -53,9 +35,9 @@ const send = (
 
 /** Sends the request and says what it committed to the database. */
 async function committed(request: () => ReturnType<typeof send>) {
-  await changes.drain(APP_NAME);
+  await fixture.changes.drain(APP_NAME);
   const res = await request();
-  return { res, changed: await changes.changes(APP_NAME) };
+  return { res, changed: await fixture.changes.changes(APP_NAME) };
 }
 
 const anyRoleId = async () =>
@@ -236,7 +218,7 @@ describe('malformed multipart/form-data', () => {
         { 'content-type': 'multipart/form-data; boundary=x', payload: form('x').subarray(0, 60) },
       ];
       for (const { payload, ...type } of cases) {
-        const res = await t.app.inject({ method, url, headers: { ...world[as], ...type }, payload });
+        const res = await t.app.inject({ method, url, headers: { ...fixture.world[as], ...type }, payload });
         expect(res.statusCode, `${type['content-type']}: ${res.body}`).toBe(400);
         expect(typeof res.json().message).toBe('string');
       }
@@ -317,13 +299,13 @@ describe('document uploads leave no file behind', () => {
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
       ),
-      world.files.png,
+      fixture.world.files.png,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
     return t.app.inject({
       method: 'POST',
       url: '/api/student/documents',
-      headers: { ...world.student, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...fixture.world.student, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload,
     });
   };
