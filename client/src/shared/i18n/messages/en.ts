@@ -1,15 +1,28 @@
 /**
- * Every student-facing text in English: the catalogue's keys. Urdu (ur.ts) must have every key
- * (the compiler checks). `{name}` marks a value filled in at run time. Admin screens stay English
- * and do not use the catalogue.
+ * Every student-facing text in English: the catalogue's keys, one file per area (en/<area>.ts).
+ * Urdu (ur/<area>.ts) must have every key (the compiler checks). `{name}` marks a value filled in
+ * at run time. Admin screens stay English and do not use the catalogue.
  */
+import { common } from './en/common';
+import { site } from './en/site';
+import { auth } from './en/auth';
+import { account } from './en/account';
+import { dashboard } from './en/dashboard';
+import { payment } from './en/payment';
+import { leaderboard } from './en/leaderboard';
+import { quiz } from './en/quiz';
+import { app } from './en/app';
+
 export const en = {
-  'language.label': 'Language',
-  'language.switchTo': 'Read Riyazi in {language}',
-  'logo.home': 'Riyazi home',
-  'common.error': 'An error occurred',
-  'common.network': 'We could not reach Riyazi. Check your internet connection and try again.',
-  'common.sessionExpired': 'Session expired. Please log in again.',
+  ...common,
+  ...site,
+  ...auth,
+  ...account,
+  ...dashboard,
+  ...payment,
+  ...leaderboard,
+  ...quiz,
+  ...app,
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,3 @@
+import type { account as en } from '../en/account';
+
+export const account: Record<keyof typeof en, string> = {};

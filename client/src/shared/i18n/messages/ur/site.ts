@@ -1,0 +1,3 @@
+import type { site as en } from '../en/site';
+
+export const site: Record<keyof typeof en, string> = {};
