@@ -181,7 +181,13 @@ describe('verification documents', () => {
   });
 
   it('refuses a PDF whose check runs past its deadline (the checking process is killed)', async () => {
-    await expect(checkPdf(cleanPdf(), 1)).rejects.toMatchObject({
+    // Thousands of objects: far more than 1 ms of work, however the machine is loaded (a one-page
+    // file could be answered before a busy parent's 1 ms timer fires).
+    const busy = cleanPdf(
+      {},
+      Array.from({ length: 15_000 }, (_, i) => `<< /N ${i} /A [1 2 3 4 5 6 7 8] >>`),
+    );
+    await expect(checkPdf(busy, 1)).rejects.toMatchObject({
       statusCode: 400,
       message: 'This PDF is too large or complex to check. Please upload a simpler scan or a photo.',
     });
