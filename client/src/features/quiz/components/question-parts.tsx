@@ -12,6 +12,10 @@ const MARK_TEXT: Record<Exclude<OptionMark, null>, MessageKey> = {
 
 const NO_URDU: ReadonlySet<string> = new Set();
 
+/** A question's own text: Urdu right to left, or English left to right even on an Urdu page. */
+export const textDirection = (urdu: boolean) =>
+  urdu ? ({ dir: 'rtl', lang: 'ur' } as const) : ({ dir: 'ltr', lang: 'en' } as const);
+
 interface OptionListProps {
   /** The radio group's name (one per question). */
   name: string;
@@ -80,11 +84,7 @@ export function OptionList({
                   {option.letter}
                 </span>
                 <span className="visually-hidden">{t('quiz.option.name', { letter: option.letter })} </span>
-                <span
-                  className="quiz-option__body"
-                  dir={urdu ? 'rtl' : undefined}
-                  lang={urdu ? 'ur' : undefined}
-                >
+                <span className="quiz-option__body" {...textDirection(urdu)}>
                   <RichTextView html={option.text} />
                   {option.image ? (
                     <img src={option.image} alt={t('quiz.option.image', { letter: option.letter })} />
@@ -135,7 +135,7 @@ export function Explanation({ question, typed, urduHint = false }: ExplanationPr
         <>
           <h2 className="quiz-explanation__title">{t('quiz.explanation.title')}</h2>
           {question.answerHintText.trim() !== '' ? (
-            <div dir={urduHint ? 'rtl' : undefined} lang={urduHint ? 'ur' : undefined}>
+            <div {...textDirection(urduHint)}>
               <RichTextView html={question.answerHintText} />
             </div>
           ) : null}

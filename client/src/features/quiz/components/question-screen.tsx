@@ -25,7 +25,7 @@ import {
   timeTakenMs,
 } from '../logic/quiz-timer';
 import { answersToSend, canSubmit, feedbackReady, toggleOption } from '../logic/selection';
-import { Explanation, OptionList } from './question-parts';
+import { Explanation, OptionList, textDirection } from './question-parts';
 import type { AnswerDelivery } from './use-answer-delivery';
 import { useFinishPlay } from './use-answer-delivery';
 import { useQuestionTimer } from './use-question-timer';
@@ -215,7 +215,9 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
   });
   const checking = practice && !revealed && remaining > 0;
   const label = waiting
-    ? t('quiz.delivery.sending')
+    ? delivery.status === 'offline'
+      ? t('quiz.delivery.waitingButton')
+      : t('quiz.delivery.sending')
     : revealed
       ? t('quiz.question.next')
       : checking
@@ -262,7 +264,7 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
           <h2 id={`${questionId}-heading`} className="visually-hidden">
             {t('quiz.question.text', { number: qno + 1 })}
           </h2>
-          <div dir={urduStem ? 'rtl' : undefined} lang={urduStem ? 'ur' : undefined}>
+          <div {...textDirection(urduStem)}>
             <RichTextView html={question.question} className="quiz-question__text" />
           </div>
           {question.questionImage ? (

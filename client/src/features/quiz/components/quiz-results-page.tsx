@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { Ltr, type Translate, useT } from '../../../shared/i18n';
+import { Ltr, type Translate, useLanguage, useT } from '../../../shared/i18n';
 import { RichTextView } from '../../../shared/math/rich-text-view';
 import {
   fetchResults,
@@ -10,14 +10,16 @@ import {
   type PlayResults,
   playQuizKeys,
   type ResultsQuestion,
+  type WrongAnswer,
 } from '../../../shared/quiz/play-quiz-api';
 import { reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
 import { useSessionHydrated, useStudentAuth } from '../../../shared/session/use-session';
 import { ButtonLink } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { localizeQuestion } from '../logic/localize-question';
 import { formatClock } from '../logic/quiz-timer';
-import { Explanation, OptionList } from './question-parts';
+import { Explanation, OptionList, textDirection } from './question-parts';
 import './quiz.css';
 
 const POLL_MS = 1000;
@@ -120,13 +122,15 @@ function Summary({ results }: { results: PlayResults }) {
         <div>
           <dt>{t('quiz.results.answered')}</dt>
           <dd data-testid="results-answered">
-            {t('quiz.results.countOf', { count: play.answeredCount, total: play.questionCount })}
+            <Ltr>{t('quiz.results.countOf', { count: play.answeredCount, total: play.questionCount })}</Ltr>
           </dd>
         </div>
         <div>
           <dt>{t('quiz.results.correct')}</dt>
           <dd data-testid="results-correct">
-            {t('quiz.results.countOf', { count: play.correctCount ?? '–', total: play.questionCount })}
+            <Ltr>
+              {t('quiz.results.countOf', { count: play.correctCount ?? '–', total: play.questionCount })}
+            </Ltr>
           </dd>
         </div>
         <div>
@@ -207,25 +211,41 @@ function Review({ playId }: { playId: string }) {
       ) : (
         <ol className="quiz-review">
           {wrong.data.map((item) => (
-            <li key={item.index} className="stack">
-              <h3>{t('quiz.review.question', { number: item.index + 1 })}</h3>
-              <RichTextView html={item.question.question} className="quiz-question__text" />
-              {item.question.type === 'MCQs' ? (
-                <OptionList
-                  name={`review-${item.index}`}
-                  options={item.question.questionOptions}
-                  selected={item.selectedOptionIds}
-                  multiple={item.question.selectMultiple}
-                  correct={item.question.correctAnswerList}
-                  locked
-                />
-              ) : null}
-              <Explanation question={item.question} typed={item.answerText ?? undefined} />
-            </li>
+            <ReviewItem key={item.index} item={item} />
           ))}
         </ol>
       )}
     </Card>
+  );
+}
+
+/** One missed question, in Urdu where it has Urdu and the child reads Urdu. */
+function ReviewItem({ item }: { item: WrongAnswer }) {
+  const t = useT();
+  const { question, urduParts } = localizeQuestion(item.question, useLanguage());
+  return (
+    <li className="stack">
+      <h3>{t('quiz.review.question', { number: item.index + 1 })}</h3>
+      <div {...textDirection(urduParts.question)}>
+        <RichTextView html={question.question} className="quiz-question__text" />
+      </div>
+      {question.type === 'MCQs' ? (
+        <OptionList
+          name={`review-${item.index}`}
+          options={question.questionOptions}
+          urduOptions={urduParts.options}
+          selected={item.selectedOptionIds}
+          multiple={question.selectMultiple}
+          correct={question.correctAnswerList}
+          locked
+        />
+      ) : null}
+      <Explanation
+        question={question}
+        typed={item.answerText ?? undefined}
+        urduHint={urduParts.answerHintText}
+      />
+    </li>
   );
 }
 

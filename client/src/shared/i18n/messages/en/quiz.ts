@@ -88,6 +88,7 @@ export const quiz = {
   'quiz.delivery.sending': 'Sending…',
   'quiz.delivery.offline':
     'No connection — we will send it as soon as the internet is back. Keep this page open.',
+  'quiz.delivery.waitingButton': 'Waiting to send…',
   'quiz.delivery.saved': 'Saved',
   'quiz.delivery.expired': 'Time ran out before your answer reached us, so it counts as not answered.',
   'quiz.delivery.waitingText':

@@ -89,6 +89,7 @@ export const quiz: Record<keyof typeof en, string> = {
   'quiz.delivery.sending': 'بھیجا جا رہا ہے…',
   'quiz.delivery.offline':
     'انٹرنیٹ نہیں ہے — انٹرنیٹ واپس آتے ہی ہم آپ کا جواب بھیج دیں گے۔ یہ صفحہ کھلا رکھیں۔',
+  'quiz.delivery.waitingButton': 'بھیجنے کا انتظار ہے…',
   'quiz.delivery.saved': 'محفوظ ہو گیا',
   'quiz.delivery.expired':
     'آپ کا جواب ہم تک پہنچنے سے پہلے وقت ختم ہو گیا، اس لیے یہ سوال بغیر جواب کے شمار ہو گا۔',
@@ -108,7 +109,7 @@ export const quiz: Record<keyof typeof en, string> = {
   'quiz.results.answered': 'جواب دیے',
   'quiz.results.correct': 'صحیح',
   'quiz.results.totalTime': 'کل وقت',
-  'quiz.results.countOf': '{total} میں سے {count}',
+  'quiz.results.countOf': '{count}/{total}',
   'quiz.results.byQuestion': 'ہر سوال کا نتیجہ',
   'quiz.results.practiseMore': 'مزید مشق کریں',
   'quiz.outcome.line': 'سوال {number}: {outcome}',
