@@ -64,6 +64,12 @@ async function chooseSomething(page: Page) {
   }
 }
 
+async function timerSeconds(page: Page): Promise<number> {
+  const text = (await page.getByTestId('quiz-timer').textContent()) ?? '';
+  const [minutes, seconds] = text.split(':').map(Number);
+  return (minutes ?? 0) * 60 + (seconds ?? 0);
+}
+
 const statusText = (page: Page) => page.getByTestId('answer-status').textContent();
 
 async function shot(page: Page, name: string) {
@@ -171,13 +177,34 @@ describe('a contest on a patchy network', () => {
     await context.close();
   }, 90_000);
 
-  it('a reload while an answer waits sends it before asking for any question', async () => {
+  it('a reload while an answer waits sends it before asking for any question (on a phone whose clock is 7 minutes fast)', async () => {
     const context = await holder.stack.newContext({ width: 360, height: 740 });
+    // The phone's clock is 7 minutes ahead of the server's.
+    await context.addInitScript(() => {
+      const skew = 7 * 60_000;
+      const RealDate = Date;
+      class SkewedDate extends RealDate {
+        constructor(...args: ConstructorParameters<DateConstructor> | []) {
+          if (args.length === 0) {
+            super(RealDate.now() + skew);
+          } else {
+            super(...(args as ConstructorParameters<DateConstructor>));
+          }
+        }
+        static override now() {
+          return RealDate.now() + skew;
+        }
+      }
+      window.Date = SkewedDate as DateConstructor;
+    });
     const page = await context.newPage();
     await signInAsStudent(page);
     await openContestRules(page);
     await page.getByTestId('quiz-start').click();
     await waitForQuestion(page, 0);
+    // The clock shows the server's seconds, not 0:00 (the deadline read naively on a fast clock).
+    await expect.poll(() => timerSeconds(page)).toBeGreaterThanOrEqual(170);
+    expect(await timerSeconds(page)).toBeLessThanOrEqual(180);
     const playId = await openPlayId();
 
     await page.route(SUBMIT, (route) => route.abort('internetdisconnected'));
