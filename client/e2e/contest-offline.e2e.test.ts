@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { ServedWithTimer } from '../../api/src/contracts/play-quiz.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { setFlags } from '../../test/helpers.js';
 import { expectAccessible, horizontalOverflow } from './pages.js';
@@ -273,6 +274,46 @@ describe('the contest in Urdu', () => {
     await page.unroute(SUBMIT);
     await waitForQuestion(page, 1);
     await expect.poll(() => statusText(page)).toContain('محفوظ ہو گیا');
+
+    // A question served with Urdu text: the stem and the first option in Urdu, right to left, the
+    // maths inside left to right; an option without Urdu stays English, left to right.
+    await page.route('**/api/play-quiz/question?*', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as ServedWithTimer;
+      const [first] = body.question.questionOptions;
+      body.question.urdu = {
+        question:
+          '<p>جمع کریں: <span class="math-inline">\\frac{1}{2} + \\frac{1}{4}</span> کتنا ہوتا ہے؟</p>',
+        questionOptions: first ? [{ _id: first._id, text: '<p>تین چوتھائی</p>' }] : [],
+        answerHintText: null,
+      };
+      await route.fulfill({ response, json: body });
+    });
+    await page.reload();
+    await waitForQuestion(page, 1);
+    const stem = page.locator('div[lang="ur"]:has(> .quiz-question__text)');
+    await expect.poll(() => stem.textContent()).toContain('جمع کریں');
+    expect(await stem.getAttribute('dir')).toBe('rtl');
+    await page.locator('.quiz-question__text .katex').first().waitFor();
+    expect(
+      await page
+        .locator('.quiz-question__text .katex')
+        .first()
+        .evaluate((el) => getComputedStyle(el).direction),
+    ).toBe('ltr');
+    const optionBodies = page.locator('.quiz-option__body');
+    if ((await optionBodies.count()) > 1) {
+      expect(await optionBodies.first().getAttribute('dir')).toBe('rtl');
+      expect(await optionBodies.nth(1).getAttribute('dir')).toBe('ltr');
+    }
+    await expectAccessible(page, 'contest question with Urdu text');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'contest-question-urdu-text-ur-360.png');
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await shot(page, 'contest-question-urdu-text-ur-1366.png');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.unroute('**/api/play-quiz/question?*');
 
     const playId = await openPlayId();
     for (let qno = 1; qno < 15; qno += 1) {
