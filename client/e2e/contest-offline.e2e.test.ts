@@ -242,6 +242,78 @@ describe('a contest on a patchy network', () => {
   }, 90_000);
 });
 
+describe('honest about time and keys', () => {
+  it('an answer still offline after the deadline plus grace is reported as not counted, and the contest moves on', async () => {
+    const context = await holder.stack.newContext({ width: 360, height: 740 });
+    const page = await context.newPage();
+    await signInAsStudent(page);
+    await openContestRules(page);
+    await page.getByTestId('quiz-start').click();
+    await waitForQuestion(page, 0);
+    const playId = await openPlayId();
+    await sql`UPDATE play_questions SET deadline_at = now() + interval '4 seconds'
+      WHERE play_id = ${playId} AND position = 0`.execute(holder.stack.db);
+    await page.reload();
+    await waitForQuestion(page, 0);
+    await chooseSomething(page);
+    await context.setOffline(true);
+    await page.getByTestId('quiz-submit').click();
+    await expect
+      .poll(() => statusText(page), { timeout: 10_000 })
+      .toContain('No connection — we will send it');
+    await expect
+      .poll(() => statusText(page), { timeout: 30_000 })
+      .toContain('Time ran out before your answer reached us');
+    await context.setOffline(false);
+    await waitForQuestion(page, 1);
+    expect(await statusText(page)).toContain('counts as not answered');
+    expect((await answerAt(playId, 0))?.outcome).toBe('NO_ANSWER');
+    expect(await outboxKeys(page)).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('practice by keyboard: arrow keys choose without revealing, Check reveals, the focus stays on the option', async () => {
+    const { db } = holder.stack;
+    const phase = await db
+      .selectFrom('phases')
+      .select('id')
+      .where('number', '=', 1)
+      .executeTakeFirstOrThrow();
+    await setFlags(db, { isPracticeQuizEnabled: true, practiceQuizPhase: phase.id });
+    const context = await holder.stack.newContext({ width: 360, height: 740 });
+    const page = await context.newPage();
+    await signInAsStudent(page);
+    await page.getByTestId('practice-quizzes').getByTestId('quiz-start-link').first().click();
+    await page.getByTestId('quiz-start').click();
+    await waitForQuestion(page, 0);
+    // Move on to a single-choice question (open-ended ones have no options).
+    for (let guard = 0; guard < 6 && (await page.getByTestId('quiz-option').count()) < 2; guard += 1) {
+      const qno = Number(new URL(page.url()).searchParams.get('qno'));
+      await chooseSomething(page);
+      await page.getByTestId('quiz-submit').click();
+      await page.getByTestId('quiz-explanation').waitFor();
+      await page.getByTestId('quiz-submit').click();
+      await waitForQuestion(page, qno + 1);
+    }
+    const options = page.getByTestId('quiz-option');
+    expect(await options.count()).toBeGreaterThan(1);
+    await options.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => options.nth(1).isChecked()).toBe(true);
+    expect(await page.locator('[data-mark]').count()).toBe(0);
+    expect(await page.getByTestId('quiz-submit').textContent()).toBe('Check');
+    await page.getByTestId('quiz-submit').click();
+    await page.getByTestId('quiz-explanation').waitFor();
+    expect(await page.locator('[data-mark]').count()).toBeGreaterThan(0);
+    await options.nth(1).focus();
+    await page.keyboard.press('ArrowUp');
+    // Locked once revealed: the choice does not change and the focus is still on an option.
+    await expect.poll(() => options.nth(1).isChecked()).toBe(true);
+    expect(await activeTestId(page)).toBe('quiz-option');
+    await context.close();
+  }, 90_000);
+});
+
 describe('the contest in Urdu', () => {
   it('guidelines, question, waiting answer and results read right to left, fit 360 px and pass axe', async () => {
     const context = await urduContext(360, 740);
