@@ -128,8 +128,8 @@ describe('playing a quiz', () => {
         expect(await page.locator('[data-mark="correct"], [data-mark="missed"]').count()).toBeGreaterThan(0);
         // The demo questions all carry an explanation text.
         await expect.poll(() => page.getByTestId('quiz-explanation').textContent()).toContain('Explanation');
-        // Once revealed, the options are locked.
-        expect(await options.first().isDisabled()).toBe(true);
+        // Once revealed, the options are locked, yet still focusable (aria-disabled, not disabled).
+        expect(await options.first().getAttribute('aria-disabled')).toBe('true');
         feedbackSeen = true;
         await shot(page, 'quiz-practice-feedback-360.png');
         expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -229,7 +229,9 @@ describe('playing a quiz', () => {
     );
     await chooseSomething(page);
     await page.getByTestId('quiz-submit').click();
-    await page.getByTestId('reconnecting').waitFor();
+    await expect
+      .poll(() => page.getByTestId('answer-status').textContent())
+      .toContain('No connection — we will send it');
     expect(qnoOf(page)).toBe(2);
     await page.unroute('**/api/play-quiz/question/submit-answer');
     await waitForQuestion(page, 3);

@@ -1,20 +1,25 @@
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { LanguageSwitch, useT } from '../../shared/i18n';
 import { LoadingBlock } from '../../shared/ui/surface';
 import { Logo } from './site-header';
 import './layouts.css';
 
 /** Minimal and focused: no site navigation and no chat widget while a quiz runs. */
 export function QuizLayout() {
+  const t = useT();
   return (
     <div className="quiz-shell" data-testid="quiz-layout">
       <header className="container quiz-shell__bar">
         <Logo to={paths.quiz} />
-        <Link to={paths.dashboard}>Leave quiz</Link>
+        <div className="row">
+          <LanguageSwitch />
+          <Link to={paths.dashboard}>{t('quiz.leave')}</Link>
+        </div>
       </header>
       <main id="main" className="container quiz-shell__main">
-        <Suspense fallback={<LoadingBlock />}>
+        <Suspense fallback={<LoadingBlock label={t('quiz.loading')} />}>
           <Outlet />
         </Suspense>
       </main>

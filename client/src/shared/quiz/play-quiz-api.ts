@@ -53,8 +53,8 @@ export const startPlay = (input: { quizId: string; type: QuizKind }) =>
 export const fetchQuestion = (playId: string, questionId: string, signal?: AbortSignal) =>
   studentHttp.get<ServedWithTimer>('/play-quiz/question', { query: { playId, questionId }, signal });
 
-export const submitAnswer = (input: SubmitAnswerInput) =>
-  studentHttp.post<SubmitResult>('/play-quiz/question/submit-answer', input);
+export const submitAnswer = (input: SubmitAnswerInput, signal?: AbortSignal) =>
+  studentHttp.post<SubmitResult>('/play-quiz/question/submit-answer', input, { signal });
 
 export const fetchResults = (playId: string) =>
   studentHttp.post<PlayResults>('/play-quiz/results', { playId });

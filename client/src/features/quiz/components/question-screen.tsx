@@ -1,51 +1,70 @@
-import type { QuizKind } from '@riyazi/api/contracts';
+import { ANSWER_GRACE_MS, type QuizKind } from '@riyazi/api/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { Ltr, type MessageKey, useLanguage, useT } from '../../../shared/i18n';
 import { RichTextView } from '../../../shared/math/rich-text-view';
-import { cancelPlay, fetchQuestion, playQuizKeys, submitAnswer } from '../../../shared/quiz/play-quiz-api';
+import { cancelPlay, fetchQuestion, playQuizKeys } from '../../../shared/quiz/play-quiz-api';
 import { errorCode, isUnauthorized, reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
-import { questionUrl, resultsUrl } from '../../../shared/quiz/quiz-urls';
+import { questionUrl } from '../../../shared/quiz/quiz-urls';
 import { sessionActions } from '../../../shared/session/session-store';
 import type { QuizRef } from '../../../shared/session/session-types';
 import { Button } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/field';
 import { Alert, LoadingBlock } from '../../../shared/ui/surface';
-import { clearPlayTimers, formatClock, timerKey, timeTakenMs } from '../logic/quiz-timer';
+import type { PendingAnswer } from '../logic/answer-outbox';
+import { localizeQuestion } from '../logic/localize-question';
+import {
+  type AnnouncedMark,
+  clearPlayTimers,
+  formatClock,
+  localDeadline,
+  timeTakenMs,
+} from '../logic/quiz-timer';
 import { answersToSend, canSubmit, feedbackReady, toggleOption } from '../logic/selection';
-import { sendWithRetry } from '../logic/submit-retry';
-import { Explanation, OptionList } from './question-parts';
+import { Explanation, OptionList, textDirection } from './question-parts';
+import type { AnswerDelivery } from './use-answer-delivery';
+import { useFinishPlay } from './use-answer-delivery';
 import { useQuestionTimer } from './use-question-timer';
-
-export const STOP_QUESTION = 'Are you sure you want to stop the quiz?';
 
 interface QuestionScreenProps {
   kind: QuizKind;
   play: QuizRef;
   qno: number;
+  delivery: AnswerDelivery;
 }
 
-type SendState = 'idle' | 'sending' | 'reconnecting';
+const TIMER_TEXT: Record<AnnouncedMark, MessageKey> = {
+  60: 'quiz.timer.left60',
+  30: 'quiz.timer.left30',
+  10: 'quiz.timer.left10',
+};
 
-const slotOf = (kind: QuizKind) => (kind === 'CONTEST' ? 'contestQuiz' : 'practiceQuiz');
+/** A practice answer may arrive late (the server accepts it): it never expires on the device. */
+const NEVER = Number.MAX_SAFE_INTEGER;
 
-export function QuestionScreen({ kind, play, qno }: QuestionScreenProps) {
+export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProps) {
+  const t = useT();
+  const language = useLanguage();
   const navigate = useNavigate();
   const practice = kind === 'PRACTICE';
   const questionId = play.questionIds[qno] ?? '';
   const count = play.questionIds.length;
   const limitMs = play.secondsPerQuestion * 1000;
-  useDocumentTitle(`Question ${qno + 1} of ${count}`);
+  const heading = t('quiz.question.heading', { number: qno + 1, count });
+  useDocumentTitle(heading);
+  const finish = useFinishPlay(kind, play._id);
 
   const query = useQuery({
     queryKey: playQuizKeys.question(play._id, questionId),
-    queryFn: async ({ signal }) => ({
-      ...(await fetchQuestion(play._id, questionId, signal)),
-      receivedAt: Date.now(),
-    }),
+    queryFn: async ({ signal }) => {
+      const sentAt = Date.now();
+      const served = await fetchQuestion(play._id, questionId, signal);
+      return { ...served, sentAt, receivedAt: Date.now() };
+    },
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnReconnect: false,
@@ -57,24 +76,10 @@ export function QuestionScreen({ kind, play, qno }: QuestionScreenProps) {
   const [typed, setTyped] = useState('');
   /** Practice: the answer is revealed and the clock stopped at this remaining time. */
   const [revealedAt, setRevealedAt] = useState<number | null>(null);
-  const [sendState, setSendState] = useState<SendState>('idle');
   const [stopping, setStopping] = useState<'closed' | 'open' | 'pending'>('closed');
-  const sending = useRef(false);
   const autoSent = useRef(false);
-  const left = useRef(false);
-  useEffect(() => {
-    // Set on every mount too: StrictMode mounts twice in development.
-    left.current = false;
-    return () => {
-      left.current = true;
-    };
-  }, []);
-
-  const finish = useCallback(async () => {
-    clearPlayTimers(window.localStorage, play._id);
-    sessionActions.setQuiz({ [slotOf(kind)]: null });
-    await navigate(resultsUrl(play._id), { replace: true });
-  }, [kind, navigate, play._id]);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
 
   // A stale link: follow the server to the question that is current now.
   const error = query.error;
@@ -96,55 +101,61 @@ export function QuestionScreen({ kind, play, qno }: QuestionScreenProps) {
     }
   }, [error, finish, navigate, kind, play.quizId, qno, count]);
 
-  const question = served?.question ?? null;
+  const localized = useMemo(
+    () => (served === null ? null : localizeQuestion(served.question, language)),
+    [served, language],
+  );
+  const question = localized?.question ?? null;
+
+  // A new question takes the keyboard focus on its heading, so a screen reader starts there.
+  const loadedId = question?._id ?? null;
+  useEffect(() => {
+    if (loadedId !== null) {
+      headingRef.current?.focus();
+    }
+  }, [loadedId]);
+
+  const waiting = delivery.waiting !== null && delivery.waiting.questionId === questionId;
   const remaining = revealedAt ?? timer.remaining ?? limitMs;
   const answers = question === null ? [] : answersToSend(question.type, selected, typed);
 
-  const submit = useCallback(async () => {
-    if (sending.current || question === null) {
+  /** After answering, the focus stays on the chosen option (or the typed answer), never on the page body. */
+  const keepFocusOnAnswer = useCallback(() => {
+    const body = bodyRef.current;
+    const target =
+      body?.querySelector<HTMLElement>('input[data-testid="quiz-option"]:checked') ??
+      body?.querySelector<HTMLElement>('[data-testid="open-answer"]');
+    target?.focus();
+  }, []);
+
+  const submit = useCallback(() => {
+    if (delivery.waiting !== null || question === null || served === null) {
       return;
     }
-    sending.current = true;
-    setSendState('sending');
-    const body = {
+    keepFocusOnAnswer();
+    const pending: PendingAnswer = {
       playId: play._id,
       questionId,
+      qno,
       answers: answersToSend(question.type, selected, typed),
       timeTaken: timeTakenMs(limitMs, revealedAt ?? timer.remaining ?? 0),
+      expiresAt: practice ? NEVER : localDeadline(served, served.sentAt, served.receivedAt) + ANSWER_GRACE_MS,
     };
-    try {
-      const result = await sendWithRetry(() => submitAnswer(body), {
-        onRetrying: () => setSendState('reconnecting'),
-        isCancelled: () => left.current,
-      });
-      window.localStorage.removeItem(timerKey(play._id, questionId));
-      if (result.finished || result.nextIndex >= count) {
-        await finish();
-      } else {
-        await navigate(questionUrl(kind, play.quizId, result.nextIndex), { replace: true });
-      }
-    } catch (failure) {
-      sending.current = false;
-      setSendState('idle');
-      if (errorCode(failure) === 'PLAY_OVER') {
-        await finish();
-        return;
-      }
-      reportPlayQuizError(failure, navigate);
-    }
+    delivery.deliver(pending);
   }, [
+    delivery,
     question,
-    play,
+    served,
+    keepFocusOnAnswer,
+    play._id,
     questionId,
+    qno,
     selected,
     typed,
     limitMs,
     revealedAt,
     timer.remaining,
-    count,
-    finish,
-    navigate,
-    kind,
+    practice,
   ]);
 
   // Spec §4: when the time is up the current selection is sent by itself (once).
@@ -152,17 +163,19 @@ export function QuestionScreen({ kind, play, qno }: QuestionScreenProps) {
   useEffect(() => {
     if (timeUp && !autoSent.current && question !== null) {
       autoSent.current = true;
-      void submit();
+      submit();
     }
   }, [timeUp, question, submit]);
 
-  const onPick = (optionId: string) => {
-    if (question === null || revealedAt !== null || sending.current) {
+  const locked = revealedAt !== null || waiting;
+  const onPick = (optionId: string, viaArrows: boolean) => {
+    if (question === null || locked) {
       return;
     }
     const next = toggleOption(selected, optionId, question.selectMultiple);
     setSelected(next);
-    if (practice && feedbackReady(next.length, question.correctAnswerList.length)) {
+    // Arrow keys move through the options choosing each: only a click or Space reveals the answer.
+    if (practice && !viaArrows && feedbackReady(next.length, question.correctAnswerList.length)) {
       setRevealedAt(timer.remaining ?? 0);
     }
   };
@@ -181,85 +194,108 @@ export function QuestionScreen({ kind, play, qno }: QuestionScreenProps) {
   };
 
   if (query.isPending) {
-    return <LoadingBlock label="Loading the question…" />;
+    return <LoadingBlock label={t('quiz.question.loading')} />;
   }
-  if (question === null || served === null) {
+  if (question === null || served === null || localized === null) {
     return (
       <Alert tone="error" data-testid="question-error">
-        {isUnauthorized(error) ? 'Please log in to continue.' : 'The question could not be loaded.'}{' '}
+        {isUnauthorized(error) ? t('quiz.question.logIn') : t('quiz.question.loadFailed')}{' '}
         <Button small variant="secondary" onClick={() => void query.refetch()}>
-          Try again
+          {t('quiz.tryAgain')}
         </Button>
       </Alert>
     );
   }
 
-  const openEndedPractice = practice && question.type === 'Open Ended';
   const revealed = revealedAt !== null;
-  const inFlight = sendState !== 'idle';
-  const enabled = canSubmit({ inFlight, remainingMs: remaining, hasAnswer: answers.length > 0 || revealed });
-  const label = revealed ? 'Next' : openEndedPractice && remaining > 0 ? 'Check' : 'Submit';
+  const enabled = canSubmit({
+    inFlight: waiting,
+    remainingMs: remaining,
+    hasAnswer: answers.length > 0 || revealed,
+  });
+  const checking = practice && !revealed && remaining > 0;
+  const label = waiting
+    ? delivery.status === 'offline'
+      ? t('quiz.delivery.waitingButton')
+      : t('quiz.delivery.sending')
+    : revealed
+      ? t('quiz.question.next')
+      : checking
+        ? t('quiz.question.check')
+        : t('quiz.question.submit');
   const onPrimary = () => {
-    if (openEndedPractice && !revealed && remaining > 0) {
+    if (checking) {
       setRevealedAt(timer.remaining ?? 0);
       return;
     }
-    void submit();
+    submit();
   };
   const clockTone = remaining <= 10_000 ? 'quiz-timer--low' : remaining <= 60_000 ? 'quiz-timer--warn' : '';
+  const urduStem = localized.urduParts.question;
 
   return (
     <div className="quiz-question stack" data-testid="question-screen">
       <div className="quiz-question__bar">
-        <p className="quiz-question__count">
+        <div className="quiz-question__count">
           <span className="muted">{play.title}</span>
-          <strong data-testid="question-number">
-            Question {qno + 1} of {count}
-          </strong>
-        </p>
+          <h1 ref={headingRef} tabIndex={-1} className="quiz-question__heading" data-testid="question-number">
+            {heading}
+          </h1>
+        </div>
         <p className={`quiz-timer ${clockTone}`.trim()}>
-          <span className="visually-hidden">Time left </span>
-          <span data-testid="quiz-timer">{formatClock(remaining)}</span>
-          {timer.paused ? <span className="quiz-timer__paused"> paused</span> : null}
+          <span className="visually-hidden">{t('quiz.timer.label')} </span>
+          <Ltr>
+            <span data-testid="quiz-timer">{formatClock(remaining)}</span>
+          </Ltr>
+          {timer.paused ? <span className="quiz-timer__paused"> {t('quiz.timer.paused')}</span> : null}
         </p>
       </div>
       <p className="visually-hidden" aria-live="polite" data-testid="timer-announcement">
-        {timer.announcement}
+        {timer.announcement === null ? '' : t(TIMER_TEXT[timer.announcement])}
       </p>
 
       {timer.paused ? (
         <div className="card quiz-paused" data-testid="quiz-paused">
-          <h2>Paused</h2>
-          <p className="muted">The question is hidden while the clock is stopped.</p>
+          <h2>{t('quiz.paused.title')}</h2>
+          <p className="muted">{t('quiz.paused.text')}</p>
         </div>
       ) : (
-        <section className="card stack" aria-label={`Question ${qno + 1}`}>
-          <RichTextView html={question.question} className="quiz-question__text" />
+        <section className="card stack" aria-labelledby={`${questionId}-heading`} ref={bodyRef}>
+          <h2 id={`${questionId}-heading`} className="visually-hidden">
+            {t('quiz.question.text', { number: qno + 1 })}
+          </h2>
+          <div {...textDirection(urduStem)}>
+            <RichTextView html={question.question} className="quiz-question__text" />
+          </div>
           {question.questionImage ? (
             <img
               className="quiz-question__image"
               src={question.questionImage}
-              alt="Drawing for the question"
+              alt={t('quiz.question.image')}
             />
           ) : null}
           {question.type === 'MCQs' ? (
             <OptionList
+              name={`${play._id}-${questionId}`}
               options={question.questionOptions}
+              urduOptions={localized.urduParts.options}
               selected={selected}
               multiple={question.selectMultiple}
               correct={revealed ? question.correctAnswerList : null}
-              disabled={revealed || inFlight}
+              locked={locked}
               onPick={onPick}
             />
           ) : (
             <TextField
-              label="Your answer"
+              label={t('quiz.question.yourAnswer')}
               className="quiz-answer"
               data-testid="open-answer"
               value={typed}
               maxLength={200}
               autoComplete="off"
-              disabled={revealed || inFlight}
+              dir="auto"
+              readOnly={locked}
+              aria-readonly={locked}
               onChange={(event) => setTyped(event.target.value)}
               onKeyDown={(event) => {
                 if (event.key === 'Enter' && enabled) {
@@ -268,15 +304,11 @@ export function QuestionScreen({ kind, play, qno }: QuestionScreenProps) {
               }}
             />
           )}
-          {revealed ? <Explanation question={question} typed={typed} /> : null}
+          {revealed ? (
+            <Explanation question={question} typed={typed} urduHint={localized.urduParts.answerHintText} />
+          ) : null}
         </section>
       )}
-
-      {sendState === 'reconnecting' ? (
-        <Alert tone="warning" data-testid="reconnecting">
-          Reconnecting… Your answer is kept and will be sent as soon as the connection is back.
-        </Alert>
-      ) : null}
 
       <div className="quiz-question__actions">
         <Button
@@ -285,31 +317,31 @@ export function QuestionScreen({ kind, play, qno }: QuestionScreenProps) {
           data-testid="quiz-submit"
           className="quiz-question__primary"
         >
-          {sendState === 'sending' ? 'Sending…' : sendState === 'reconnecting' ? 'Reconnecting…' : label}
+          {label}
         </Button>
         {practice ? (
           <>
             {timer.paused ? (
               <Button variant="secondary" onClick={timer.resume} data-testid="quiz-resume">
-                Resume
+                {t('quiz.practice.resume')}
               </Button>
             ) : (
               <Button
                 variant="secondary"
                 onClick={timer.pause}
-                disabled={revealed || inFlight}
+                disabled={revealed || waiting}
                 data-testid="quiz-pause"
               >
-                Pause
+                {t('quiz.practice.pause')}
               </Button>
             )}
             <Button
               variant="ghost"
               onClick={() => setStopping('open')}
-              disabled={inFlight}
+              disabled={waiting}
               data-testid="quiz-stop"
             >
-              Stop
+              {t('quiz.practice.stop')}
             </Button>
           </>
         ) : null}
@@ -317,13 +349,13 @@ export function QuestionScreen({ kind, play, qno }: QuestionScreenProps) {
 
       {stopping !== 'closed' ? (
         <ConfirmDialog
-          title="Stop the quiz"
-          confirmLabel="Stop the quiz"
+          title={t('quiz.practice.stopTitle')}
+          confirmLabel={t('quiz.practice.stopTitle')}
           pending={stopping === 'pending'}
           onConfirm={() => void stop()}
           onClose={() => setStopping('closed')}
         >
-          <p>{STOP_QUESTION}</p>
+          <p>{t('quiz.practice.stopQuestion')}</p>
         </ConfirmDialog>
       ) : null}
     </div>

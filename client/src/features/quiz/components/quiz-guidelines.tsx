@@ -1,15 +1,16 @@
-import { quizRulesText } from '@riyazi/api/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { isQuizType } from '../../../config/quiz-rules';
+import { Ltr, useT } from '../../../shared/i18n';
 import { fetchAvailableQuizzes, playQuizKeys } from '../../../shared/quiz/play-quiz-api';
 import { reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
 import { useStartPlay } from '../../../shared/quiz/use-start-play';
 import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { rulesSentences } from '../logic/quiz-rules-text';
 
 function readState(state: unknown) {
   if (typeof state === 'object' && state !== null && 'type' in state && isQuizType(state.type)) {
@@ -21,13 +22,14 @@ function readState(state: unknown) {
 
 /** Spec §2/§5: the rules of the chosen quiz, with its own numbers, and Start (or Resume). */
 export function QuizGuidelines() {
+  const t = useT();
   const wanted = readState(useLocation().state);
   if (wanted === null) {
     return (
       <div className="stack">
-        <PageHeading title="Quiz rules" />
+        <PageHeading title={t('quiz.rules.title')} />
         <Alert tone="info">
-          Choose a quiz first. <Link to={paths.quiz}>Go to the quiz start</Link>.
+          {t('quiz.rules.chooseFirst')} <Link to={paths.quiz}>{t('quiz.goToStart')}</Link>
         </Alert>
       </div>
     );
@@ -36,6 +38,7 @@ export function QuizGuidelines() {
 }
 
 function GuidelinesFor({ type, quizId }: { type: 'CONTEST' | 'PRACTICE'; quizId: string | null }) {
+  const t = useT();
   const navigate = useNavigate();
   const groupId = useId();
   const contest = type === 'CONTEST';
@@ -52,31 +55,31 @@ function GuidelinesFor({ type, quizId }: { type: 'CONTEST' | 'PRACTICE'; quizId:
     }
   }, [available.error, navigate]);
 
-  const title = contest ? 'Contest quiz rules' : 'Practice quiz rules';
+  const title = contest ? t('quiz.rules.contestTitle') : t('quiz.rules.practiceTitle');
   const quizzes = available.data ?? [];
   const chosen = quizzes.find((quiz) => quiz._id === choice) ?? quizzes[0] ?? null;
 
   return (
     <div className="stack" data-testid="quiz-guidelines">
-      <PageHeading title={title}>Please read the rules before you start.</PageHeading>
-      {available.isPending ? <LoadingBlock label="Loading the quizzes open to you…" /> : null}
+      <PageHeading title={title}>{t('quiz.rules.readFirst')}</PageHeading>
+      {available.isPending ? <LoadingBlock label={t('quiz.rules.loading')} /> : null}
       {available.isError ? (
         <Alert tone="error">
-          The quizzes could not be loaded.{' '}
+          {t('quiz.rules.loadFailed')}{' '}
           <Button small variant="secondary" onClick={() => void available.refetch()}>
-            Try again
+            {t('quiz.tryAgain')}
           </Button>
         </Alert>
       ) : null}
       {available.isSuccess && chosen === null ? (
         <Alert tone="info" data-testid="no-quiz">
-          No {contest ? 'contest' : 'practice'} quiz is open for your grade right now.{' '}
-          <Link to={paths.dashboard}>Back to the dashboard</Link>
+          {contest ? t('quiz.rules.noContest') : t('quiz.rules.noPractice')}{' '}
+          <Link to={paths.dashboard}>{t('quiz.backToDashboard')}</Link>
         </Alert>
       ) : null}
       {quizzes.length > 1 ? (
         <fieldset className="quiz-pick">
-          <legend>Choose a quiz</legend>
+          <legend>{t('quiz.rules.chooseQuiz')}</legend>
           {quizzes.map((quiz) => (
             <label key={quiz._id} className="choice">
               <input
@@ -94,18 +97,22 @@ function GuidelinesFor({ type, quizId }: { type: 'CONTEST' | 'PRACTICE'; quizId:
         <Card aria-labelledby={`${groupId}-title`}>
           <h2 id={`${groupId}-title`}>{chosen.title}</h2>
           <ul className="rules" data-testid="quiz-rules">
-            {quizRulesText(chosen).map((sentence) => (
+            {rulesSentences(chosen, t).map((sentence) => (
               <li key={sentence}>{sentence}</li>
             ))}
           </ul>
           {contest ? (
             <p data-testid="attempts-left">
-              Attempts left: <strong>{chosen.attemptsLeft}</strong>
+              {t('quiz.rules.attemptsLeft')}{' '}
+              <strong>
+                <Ltr>{chosen.attemptsLeft}</Ltr>
+              </strong>
             </p>
           ) : null}
           {contest && chosen.attemptsLeft < 1 && chosen.openPlayId === null ? (
             <Alert tone="info">
-              You have no contest attempts left. <Link to={paths.dashboardPayment}>Get attempts</Link>
+              {t('quiz.rules.noAttempts')}{' '}
+              <Link to={paths.dashboardPayment}>{t('quiz.rules.getAttempts')}</Link>
             </Alert>
           ) : (
             <Button
@@ -114,7 +121,11 @@ function GuidelinesFor({ type, quizId }: { type: 'CONTEST' | 'PRACTICE'; quizId:
               disabled={start.isPending}
               data-testid="quiz-start"
             >
-              {start.isPending ? 'Starting…' : chosen.openPlayId !== null ? 'Resume' : 'Start'}
+              {start.isPending
+                ? t('quiz.rules.starting')
+                : chosen.openPlayId !== null
+                  ? t('quiz.rules.resume')
+                  : t('quiz.rules.start')}
             </Button>
           )}
         </Card>

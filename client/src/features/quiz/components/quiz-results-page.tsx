@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { Ltr, type Translate, useLanguage, useT } from '../../../shared/i18n';
 import { RichTextView } from '../../../shared/math/rich-text-view';
 import {
   fetchResults,
@@ -9,26 +10,29 @@ import {
   type PlayResults,
   playQuizKeys,
   type ResultsQuestion,
+  type WrongAnswer,
 } from '../../../shared/quiz/play-quiz-api';
 import { reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
 import { useSessionHydrated, useStudentAuth } from '../../../shared/session/use-session';
 import { ButtonLink } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { localizeQuestion } from '../logic/localize-question';
 import { formatClock } from '../logic/quiz-timer';
-import { Explanation, OptionList } from './question-parts';
+import { Explanation, OptionList, textDirection } from './question-parts';
 import './quiz.css';
 
 const POLL_MS = 1000;
 
 export function QuizResultsPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const location = useLocation();
   const hydrated = useSessionHydrated();
   const student = useStudentAuth();
   const playId = params.get('pid') ?? '';
   if (!hydrated) {
-    return <LoadingBlock />;
+    return <LoadingBlock label={t('quiz.loading')} />;
   }
   if (!student?.token.accessToken) {
     return <Navigate to={paths.login} replace state={{ from: location }} />;
@@ -36,9 +40,9 @@ export function QuizResultsPage() {
   if (playId === '') {
     return (
       <div className="stack">
-        <PageHeading title="Quiz results" />
+        <PageHeading title={t('quiz.results.title')} />
         <Alert tone="info">
-          No quiz was chosen. <Link to={paths.dashboard}>Back to the dashboard</Link>
+          {t('quiz.results.noQuiz')} <Link to={paths.dashboard}>{t('quiz.backToDashboard')}</Link>
         </Alert>
       </div>
     );
@@ -47,6 +51,7 @@ export function QuizResultsPage() {
 }
 
 function Results({ playId }: { playId: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const results = useQuery({
     queryKey: playQuizKeys.results(playId),
@@ -62,13 +67,13 @@ function Results({ playId }: { playId: string }) {
   }, [results.error, navigate]);
 
   if (results.isPending) {
-    return <LoadingBlock label="Loading your results…" />;
+    return <LoadingBlock label={t('quiz.results.loading')} />;
   }
   if (results.isError) {
     return (
       <div className="stack">
-        <PageHeading title="Quiz results" />
-        <Alert tone="error">The results could not be loaded.</Alert>
+        <PageHeading title={t('quiz.results.title')} />
+        <Alert tone="error">{t('quiz.results.loadFailed')}</Alert>
         <BackLinks />
       </div>
     );
@@ -76,10 +81,10 @@ function Results({ playId }: { playId: string }) {
   const { play, reviewOpen } = results.data;
   return (
     <div className="stack" data-testid="quiz-results">
-      <PageHeading title="Quiz results">{play.quizTitle}</PageHeading>
-      {play.status === 'CANCELLED' ? <Alert tone="info">This quiz was stopped before the end.</Alert> : null}
+      <PageHeading title={t('quiz.results.title')}>{play.quizTitle}</PageHeading>
+      {play.status === 'CANCELLED' ? <Alert tone="info">{t('quiz.results.stopped')}</Alert> : null}
       {play.pending && play.status !== 'CANCELLED' ? (
-        <LoadingBlock label="Adding up your score…" />
+        <LoadingBlock label={t('quiz.results.adding')} />
       ) : (
         <Summary results={results.data} />
       )}
@@ -93,41 +98,46 @@ function Results({ playId }: { playId: string }) {
 
 /** While the contest is open nothing says which answers were right, so the key cannot be passed on. */
 function AnswersAfterContest() {
+  const t = useT();
   return (
     <Alert tone="info" data-testid="results-answers-later">
-      <p className="quiz-later__title">Well done for finishing!</p>
-      <p className="quiz-later__text">
-        To keep the contest fair for everyone, we show which answers were right once the contest is over. Come
-        back then to see each question and learn from the ones you missed.
-      </p>
+      <p className="quiz-later__title">{t('quiz.results.wellDone')}</p>
+      <p className="quiz-later__text">{t('quiz.results.answersLater')}</p>
     </Alert>
   );
 }
 
 function Summary({ results }: { results: PlayResults }) {
+  const t = useT();
   const { play } = results;
   return (
-    <Card className="quiz-summary" aria-label="Your score">
+    <Card className="quiz-summary" aria-label={t('quiz.results.yourScore')}>
       <dl className="quiz-summary__facts">
         <div>
-          <dt>Score</dt>
-          <dd data-testid="results-score">{play.score === null ? '–' : play.score.toFixed(2)}</dd>
+          <dt>{t('quiz.results.score')}</dt>
+          <dd data-testid="results-score">
+            <Ltr>{play.score === null ? '–' : play.score.toFixed(2)}</Ltr>
+          </dd>
         </div>
         <div>
-          <dt>Answered</dt>
+          <dt>{t('quiz.results.answered')}</dt>
           <dd data-testid="results-answered">
-            {play.answeredCount} of {play.questionCount}
+            <Ltr>{t('quiz.results.countOf', { count: play.answeredCount, total: play.questionCount })}</Ltr>
           </dd>
         </div>
         <div>
-          <dt>Correct</dt>
+          <dt>{t('quiz.results.correct')}</dt>
           <dd data-testid="results-correct">
-            {play.correctCount ?? '–'} of {play.questionCount}
+            <Ltr>
+              {t('quiz.results.countOf', { count: play.correctCount ?? '–', total: play.questionCount })}
+            </Ltr>
           </dd>
         </div>
         <div>
-          <dt>Total time</dt>
-          <dd data-testid="results-time">{formatClock(play.totalTimeMs)}</dd>
+          <dt>{t('quiz.results.totalTime')}</dt>
+          <dd data-testid="results-time">
+            <Ltr>{formatClock(play.totalTimeMs)}</Ltr>
+          </dd>
         </div>
       </dl>
     </Card>
@@ -136,43 +146,44 @@ function Summary({ results }: { results: PlayResults }) {
 
 type Outcome = { symbol: string; text: string; tone: 'none' | 'answered' | 'correct' | 'wrong' };
 
-function outcomeText(question: ResultsQuestion, answersShown: boolean): Outcome {
+function outcomeText(question: ResultsQuestion, answersShown: boolean, t: Translate): Outcome {
   if (question.outcome === null) {
-    return { symbol: '–', text: 'not reached', tone: 'none' };
+    return { symbol: '–', text: t('quiz.outcome.notReached'), tone: 'none' };
   }
   if (question.outcome === 'NO_ANSWER') {
-    return { symbol: '–', text: 'no answer', tone: 'none' };
+    return { symbol: '–', text: t('quiz.outcome.noAnswer'), tone: 'none' };
   }
   if (!answersShown) {
-    return { symbol: '•', text: 'answered', tone: 'answered' };
+    return { symbol: '•', text: t('quiz.outcome.answered'), tone: 'answered' };
   }
   if (question.isCorrect === null || question.isCorrect === undefined) {
-    return { symbol: '…', text: 'being marked', tone: 'none' };
+    return { symbol: '…', text: t('quiz.outcome.marking'), tone: 'none' };
   }
   return question.isCorrect
-    ? { symbol: '✓', text: 'correct', tone: 'correct' }
-    : { symbol: '✗', text: 'wrong', tone: 'wrong' };
+    ? { symbol: '✓', text: t('quiz.outcome.correct'), tone: 'correct' }
+    : { symbol: '✗', text: t('quiz.outcome.wrong'), tone: 'wrong' };
 }
 
 function OutcomeList({ questions, answersShown }: { questions: ResultsQuestion[]; answersShown: boolean }) {
+  const t = useT();
   return (
     <Card aria-labelledby="results-questions-title">
-      <h2 id="results-questions-title">Question by question</h2>
+      <h2 id="results-questions-title">{t('quiz.results.byQuestion')}</h2>
       <ol className="quiz-outcomes" data-testid="results-outcomes">
         {questions.map((question) => {
-          const outcome = outcomeText(question, answersShown);
+          const outcome = outcomeText(question, answersShown, t);
           return (
             <li key={question.index} className={`quiz-outcome quiz-outcome--${outcome.tone}`}>
               <span className="quiz-outcome__symbol" aria-hidden="true">
                 {outcome.symbol}
               </span>
-              <span>
-                Question {question.index + 1}: {outcome.text}
-              </span>
+              <span>{t('quiz.outcome.line', { number: question.index + 1, outcome: outcome.text })}</span>
               <span className="muted quiz-outcome__time">
-                {question.timeTakenMs === null || question.timeTakenMs === undefined
-                  ? ''
-                  : formatClock(question.timeTakenMs)}
+                {question.timeTakenMs === null || question.timeTakenMs === undefined ? (
+                  ''
+                ) : (
+                  <Ltr>{formatClock(question.timeTakenMs)}</Ltr>
+                )}
               </span>
             </li>
           );
@@ -183,36 +194,24 @@ function OutcomeList({ questions, answersShown }: { questions: ResultsQuestion[]
 }
 
 function Review({ playId }: { playId: string }) {
+  const t = useT();
   const wrong = useQuery({
     queryKey: playQuizKeys.wrong(playId),
     queryFn: ({ signal }) => fetchWrongAnswers(playId, signal),
   });
   return (
     <Card aria-labelledby="results-review-title" data-testid="results-review">
-      <h2 id="results-review-title">Review answers</h2>
+      <h2 id="results-review-title">{t('quiz.review.title')}</h2>
       {wrong.isPending ? (
-        <LoadingBlock label="Loading the answers…" />
+        <LoadingBlock label={t('quiz.review.loading')} />
       ) : wrong.isError ? (
-        <Alert tone="error">The answers could not be loaded.</Alert>
+        <Alert tone="error">{t('quiz.review.loadFailed')}</Alert>
       ) : wrong.data.length === 0 ? (
-        <p>Every answer was right. Well done!</p>
+        <p>{t('quiz.review.allRight')}</p>
       ) : (
         <ol className="quiz-review">
           {wrong.data.map((item) => (
-            <li key={item.index} className="stack">
-              <h3>Question {item.index + 1}</h3>
-              <RichTextView html={item.question.question} className="quiz-question__text" />
-              {item.question.type === 'MCQs' ? (
-                <OptionList
-                  options={item.question.questionOptions}
-                  selected={item.selectedOptionIds}
-                  multiple={item.question.selectMultiple}
-                  correct={item.question.correctAnswerList}
-                  disabled
-                />
-              ) : null}
-              <Explanation question={item.question} typed={item.answerText ?? undefined} />
-            </li>
+            <ReviewItem key={item.index} item={item} />
           ))}
         </ol>
       )}
@@ -220,14 +219,45 @@ function Review({ playId }: { playId: string }) {
   );
 }
 
+/** One missed question, in Urdu where it has Urdu and the child reads Urdu. */
+function ReviewItem({ item }: { item: WrongAnswer }) {
+  const t = useT();
+  const { question, urduParts } = localizeQuestion(item.question, useLanguage());
+  return (
+    <li className="stack">
+      <h3>{t('quiz.review.question', { number: item.index + 1 })}</h3>
+      <div {...textDirection(urduParts.question)}>
+        <RichTextView html={question.question} className="quiz-question__text" />
+      </div>
+      {question.type === 'MCQs' ? (
+        <OptionList
+          name={`review-${item.index}`}
+          options={question.questionOptions}
+          urduOptions={urduParts.options}
+          selected={item.selectedOptionIds}
+          multiple={question.selectMultiple}
+          correct={question.correctAnswerList}
+          locked
+        />
+      ) : null}
+      <Explanation
+        question={question}
+        typed={item.answerText ?? undefined}
+        urduHint={urduParts.answerHintText}
+      />
+    </li>
+  );
+}
+
 function BackLinks() {
+  const t = useT();
   return (
     <div className="row">
       <ButtonLink to={paths.dashboard} data-testid="results-dashboard">
-        Back to the dashboard
+        {t('quiz.backToDashboard')}
       </ButtonLink>
       <ButtonLink to={paths.practiceQuiz} variant="secondary">
-        Practise more
+        {t('quiz.results.practiseMore')}
       </ButtonLink>
     </div>
   );

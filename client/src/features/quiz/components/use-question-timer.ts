@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  type AnnouncedMark,
   localDeadline,
   pauseTimer,
   readTimer,
@@ -18,14 +19,15 @@ interface TimerInput {
   practice: boolean;
   limitMs: number;
   /** The served question's timing and the local time it arrived; null while loading. */
-  timing: (ServerTiming & { receivedAt: number }) | null;
+  timing: (ServerTiming & { sentAt: number; receivedAt: number }) | null;
 }
 
 export interface QuestionTimer {
   /** Milliseconds left; null until the question has arrived. */
   remaining: number | null;
   paused: boolean;
-  announcement: string;
+  /** The last mark crossed (seconds left), for a polite live region; null before the first. */
+  announcement: AnnouncedMark | null;
   pause: () => void;
   resume: () => void;
 }
@@ -42,7 +44,7 @@ export function useQuestionTimer({
 }: TimerInput): QuestionTimer {
   const [state, setState] = useState<TimerState | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const [announcement, setAnnouncement] = useState('');
+  const [announcement, setAnnouncement] = useState<AnnouncedMark | null>(null);
   const previous = useRef<number | null>(null);
 
   useEffect(() => {
@@ -52,7 +54,7 @@ export function useQuestionTimer({
     const at = Date.now();
     const restored = restoreTimer({
       stored: readTimer(window.localStorage, playId, questionId),
-      serverEnd: localDeadline(timing, timing.receivedAt),
+      serverEnd: localDeadline(timing, timing.sentAt, timing.receivedAt),
       now: at,
       practice,
       limitMs,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearPlayTimers,
+  clockOffsetMs,
   formatClock,
   localDeadline,
   pauseTimer,
@@ -32,24 +33,54 @@ function memoryStorage() {
   };
 }
 
+describe('clockOffsetMs', () => {
+  it('measures the server clock against the middle of the round trip', () => {
+    const server = Date.parse('2026-01-01T10:00:00.000Z');
+    // Sent at server - 5 min + 0 ms, received 400 ms later: the phone is 5 minutes slow.
+    expect(clockOffsetMs('2026-01-01T10:00:00.000Z', server - 300_200, server - 299_800)).toBe(300_000);
+  });
+
+  it('is null for an unreadable server time', () => {
+    expect(clockOffsetMs('not a date', 0, 10)).toBeNull();
+  });
+});
+
 describe('localDeadline', () => {
-  it('counts the server time left from the moment of receipt, whatever the local clock says', () => {
-    const timing = {
-      deadline: '2026-01-01T10:03:00.000Z',
-      serverTime: '2026-01-01T10:01:00.000Z',
-      remainingMs: 120_000,
-    };
-    // The phone's clock is hours off: only the difference matters.
-    expect(localDeadline(timing, 5_000)).toBe(125_000);
+  const timing = {
+    deadline: '2026-01-01T10:03:00.000Z',
+    serverTime: '2026-01-01T10:01:00.000Z',
+    remainingMs: 120_000,
+  };
+  const serverNow = Date.parse(timing.serverTime);
+
+  it('shows the same seconds left on a phone whose clock is minutes fast, slow or right', () => {
+    for (const skew of [-7 * 60_000, -90_000, 0, 45_000, 11 * 60_000]) {
+      const sentAt = serverNow + skew - 150;
+      const receivedAt = serverNow + skew + 150;
+      const end = localDeadline(timing, sentAt, receivedAt);
+      // Read on the phone's own clock at receipt: 120 s less half the trip.
+      expect(end - receivedAt).toBe(119_850);
+    }
+  });
+
+  it('counts down with the phone clock afterwards: 30 s later, 30 s less', () => {
+    const skew = -4 * 60_000;
+    const receivedAt = serverNow + skew;
+    const end = localDeadline(timing, receivedAt, receivedAt);
+    expect(end - (receivedAt + 30_000)).toBe(90_000);
   });
 
   it('never gives a deadline before receipt', () => {
-    const timing = {
+    const late = {
       deadline: '2026-01-01T10:00:00.000Z',
       serverTime: '2026-01-01T10:00:05.000Z',
       remainingMs: 0,
     };
-    expect(localDeadline(timing, 5_000)).toBe(5_000);
+    expect(localDeadline(late, 5_000, 5_000)).toBe(5_000);
+  });
+
+  it('falls back on the time left from receipt when the server time cannot be read', () => {
+    expect(localDeadline({ ...timing, serverTime: '' }, 1_000, 2_000)).toBe(122_000);
   });
 });
 
@@ -152,10 +183,10 @@ describe('timer helpers', () => {
   });
 
   it('announces 60, 30 and 10 seconds once each', () => {
-    expect(timeAnnouncement(60_400, 59_900)).toBe('1 minute left');
+    expect(timeAnnouncement(60_400, 59_900)).toBe(60);
     expect(timeAnnouncement(59_900, 59_400)).toBeNull();
-    expect(timeAnnouncement(30_100, 29_900)).toBe('30 seconds left');
-    expect(timeAnnouncement(10_100, 10_000)).toBe('10 seconds left');
+    expect(timeAnnouncement(30_100, 29_900)).toBe(30);
+    expect(timeAnnouncement(10_100, 10_000)).toBe(10);
     expect(timeAnnouncement(120_000, 90_000)).toBeNull();
   });
 });

@@ -22,10 +22,26 @@ const KEY_PREFIX = 'riyazi-quiz-timer';
 
 export const timerKey = (playId: string, questionId: string) => `${KEY_PREFIX}:${playId}:${questionId}`;
 
-/** The server's deadline on the local clock: the time left by the server's clock, counted from receipt. */
-export function localDeadline(timing: ServerTiming, receivedAt: number): number {
-  const left = Date.parse(timing.deadline) - Date.parse(timing.serverTime);
-  return receivedAt + Math.max(0, Number.isFinite(left) ? left : timing.remainingMs);
+/**
+ * How far the server's clock is ahead of the device's (ms; negative when behind). The server
+ * stamped `serverTime` somewhere between sending and receipt: the midpoint halves the error.
+ */
+export function clockOffsetMs(serverTime: string, sentAt: number, receivedAt: number): number | null {
+  const server = Date.parse(serverTime);
+  return Number.isFinite(server) ? server - (sentAt + receivedAt) / 2 : null;
+}
+
+/**
+ * The server's deadline on the device's clock: a phone whose clock is minutes off still shows the
+ * right seconds. Never before receipt; without a readable server time, `remainingMs` from receipt.
+ */
+export function localDeadline(timing: ServerTiming, sentAt: number, receivedAt: number): number {
+  const offset = clockOffsetMs(timing.serverTime, sentAt, receivedAt);
+  const deadline = Date.parse(timing.deadline);
+  if (offset === null || !Number.isFinite(deadline)) {
+    return receivedAt + Math.max(0, timing.remainingMs);
+  }
+  return Math.max(receivedAt, deadline - offset);
 }
 
 export interface RestoreInput {
@@ -92,12 +108,16 @@ export function formatClock(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** What a screen reader hears as the time runs down (aria-live polite), or null between marks. */
-export function timeAnnouncement(previousMs: number, currentMs: number): string | null {
-  for (const mark of [60, 30, 10]) {
+/** The marks (seconds left) a screen reader hears as the time runs down; not every second. */
+export const ANNOUNCED_MARKS = [60, 30, 10] as const;
+export type AnnouncedMark = (typeof ANNOUNCED_MARKS)[number];
+
+/** The mark crossed between two readings of the clock (aria-live polite), or null between marks. */
+export function timeAnnouncement(previousMs: number, currentMs: number): AnnouncedMark | null {
+  for (const mark of ANNOUNCED_MARKS) {
     const markMs = mark * 1000;
     if (previousMs > markMs && currentMs <= markMs && currentMs > 0) {
-      return mark === 60 ? '1 minute left' : `${mark} seconds left`;
+      return mark;
     }
   }
   return null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../shared/http/http-error';
-import { backoffDelay, isRetryable, sendWithRetry } from './submit-retry';
+import { backoffDelay, isRetryable, sendWithRetry, sleepUntilOnline } from './submit-retry';
 
 const network = () => new HttpError(0, 'Network Error');
 
@@ -8,6 +8,10 @@ describe('isRetryable', () => {
   it('retries a lost connection and a gateway error, never a refusal', () => {
     expect(isRetryable(network())).toBe(true);
     expect(isRetryable(new HttpError(503, 'Service Unavailable'))).toBe(true);
+    expect(isRetryable(new HttpError(502, 'Bad Gateway'))).toBe(true);
+    expect(isRetryable(new HttpError(500, 'Internal Server Error'))).toBe(true);
+    expect(isRetryable(new HttpError(404, 'Not Found'))).toBe(false);
+    expect(isRetryable(new HttpError(429, 'Too Many Requests'))).toBe(false);
     expect(isRetryable(new HttpError(400, 'Bad Request', 'answers: choose one option'))).toBe(false);
     expect(isRetryable(new HttpError(409, 'Conflict'))).toBe(false);
     expect(isRetryable(new HttpError(401, 'Unauthorized'))).toBe(false);
@@ -79,5 +83,23 @@ describe('sendWithRetry', () => {
       ),
     ).rejects.toBeInstanceOf(HttpError);
     expect(calls).toBe(2);
+  });
+});
+
+describe('sleepUntilOnline', () => {
+  it('wakes at once when the device comes back online', async () => {
+    const target = new EventTarget();
+    const started = Date.now();
+    const slept = sleepUntilOnline(60_000, target);
+    target.dispatchEvent(new Event('online'));
+    await slept;
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('otherwise waits the backoff out', async () => {
+    const target = new EventTarget();
+    const started = Date.now();
+    await sleepUntilOnline(50, target);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
   });
 });

@@ -1,11 +1,12 @@
 import { HttpError } from '../../../shared/http/http-error';
 
-/** Statuses worth sending again: no answer from the server at all, or a gateway while it restarts. */
-const RETRYABLE_STATUSES = new Set([0, 502, 503, 504]);
-
-/** Retry only when the server never said no: the submit is idempotent, so resending is safe. */
+/**
+ * Retry only when the server never gave a verdict: no response at all (status 0, which a timeout
+ * also gives) or a 5xx while it or its gateway restarts. A 4xx is an answer. The submit is
+ * idempotent, so resending is safe.
+ */
 export function isRetryable(error: unknown): boolean {
-  return error instanceof HttpError && RETRYABLE_STATUSES.has(error.status);
+  return error instanceof HttpError && (error.status === 0 || error.status >= 500);
 }
 
 /** 1 s, 2 s, 4 s … up to 10 s between tries, with up to 20 % jitter so phones do not retry in step. */
@@ -15,13 +16,28 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 }
 
 export interface RetryOptions {
-  onRetrying: (attempt: number) => void;
+  onRetrying: (attempt: number, error: unknown) => void;
   sleep?: (ms: number) => Promise<void>;
   /** Stops retrying (the screen was left); the last error is thrown. */
   isCancelled?: () => boolean;
 }
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+type OnlineTarget = Pick<Window, 'addEventListener' | 'removeEventListener'>;
+
+/** Waits `ms`, or less when the device says it is back online: no need to wait out the backoff. */
+export function sleepUntilOnline(ms: number, target: OnlineTarget = window): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      target.removeEventListener('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    target.addEventListener('online', done);
+  });
+}
+
+const defaultSleep = (ms: number) => sleepUntilOnline(ms);
 
 /** Sends until acknowledged; an HTTP refusal is thrown at once, a lost connection is retried with backoff. */
 export async function sendWithRetry<T>(send: () => Promise<T>, options: RetryOptions): Promise<T> {
@@ -33,7 +49,7 @@ export async function sendWithRetry<T>(send: () => Promise<T>, options: RetryOpt
       if (!isRetryable(error) || options.isCancelled?.() === true) {
         throw error;
       }
-      options.onRetrying(attempt);
+      options.onRetrying(attempt, error);
       await sleep(backoffDelay(attempt));
     }
   }

@@ -1,0 +1,148 @@
+import type { QuizKind } from '@riyazi/api/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { submitAnswer } from '../../../shared/quiz/play-quiz-api';
+import { errorCode, reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
+import { questionUrl, resultsUrl } from '../../../shared/quiz/quiz-urls';
+import { sessionActions } from '../../../shared/session/session-store';
+import type { QuizRef } from '../../../shared/session/session-types';
+import {
+  answersToDeliver,
+  clearPending,
+  type DeliveryStatus,
+  type PendingAnswer,
+  readPending,
+  statusAfterAck,
+  statusWhileFailing,
+  writePending,
+} from '../logic/answer-outbox';
+import { clearPlayTimers, timerKey } from '../logic/quiz-timer';
+import { isRetryable, sendWithRetry } from '../logic/submit-retry';
+
+/** A request the network swallowed without an answer counts as lost after this long. */
+const SUBMIT_TIMEOUT_MS = 15_000;
+
+const slotOf = (kind: QuizKind) => (kind === 'CONTEST' ? 'contestQuiz' : 'practiceQuiz');
+
+/** Ends the play on this device: its timers go, the session forgets it, the results show. */
+export function useFinishPlay(kind: QuizKind, playId: string) {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    clearPlayTimers(window.localStorage, playId);
+    sessionActions.setQuiz({ [slotOf(kind)]: null });
+    await navigate(resultsUrl(playId), { replace: true });
+  }, [kind, navigate, playId]);
+}
+
+export interface AnswerDelivery {
+  status: DeliveryStatus;
+  /** The question (qno) the status speaks of. */
+  statusQno: number | null;
+  /** The answer on its way to the server, or null: while set, the question cannot be answered again. */
+  waiting: PendingAnswer | null;
+  /** An answer found on the device when the play opened is being resent before anything else. */
+  resuming: boolean;
+  deliver: (pending: PendingAnswer) => void;
+}
+
+/**
+ * Delivers answers: each is kept on the device (localStorage, per student and play) until the
+ * server acknowledges it, and sent again with backoff, or at once when the phone is back online.
+ */
+export function useAnswerDelivery(studentId: number, kind: QuizKind, play: QuizRef): AnswerDelivery {
+  const navigate = useNavigate();
+  const finish = useFinishPlay(kind, play._id);
+  const [initial] = useState(() => readPending(window.localStorage, studentId, play._id));
+  const [waiting, setWaiting] = useState<PendingAnswer | null>(initial);
+  const [resuming, setResuming] = useState(initial !== null);
+  const [report, setReport] = useState<{ status: DeliveryStatus; qno: number | null }>({
+    status: initial === null ? 'idle' : 'sending',
+    qno: initial?.qno ?? null,
+  });
+  const alive = useRef(true);
+  const inFlight = useRef(false);
+
+  const run = useCallback(
+    async (pending: PendingAnswer) => {
+      if (inFlight.current) {
+        return;
+      }
+      inFlight.current = true;
+      const storage = window.localStorage;
+      writePending(storage, studentId, pending);
+      setWaiting(pending);
+      setReport({ status: 'sending', qno: pending.qno });
+      try {
+        const result = await sendWithRetry(
+          () =>
+            submitAnswer(
+              {
+                playId: pending.playId,
+                questionId: pending.questionId,
+                answers: answersToDeliver(pending, Date.now()),
+                timeTaken: pending.timeTaken,
+              },
+              AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
+            ),
+          {
+            onRetrying: () => {
+              if (alive.current) {
+                setReport({ status: statusWhileFailing(pending, Date.now()), qno: pending.qno });
+              }
+            },
+            isCancelled: () => !alive.current,
+          },
+        );
+        clearPending(storage, studentId, pending.playId);
+        storage.removeItem(timerKey(pending.playId, pending.questionId));
+        if (!alive.current) {
+          return;
+        }
+        setReport({ status: statusAfterAck(result.outcome, pending), qno: pending.qno });
+        setWaiting(null);
+        setResuming(false);
+        if (result.finished || result.nextIndex >= play.questionIds.length) {
+          await finish();
+        } else {
+          await navigate(questionUrl(kind, play.quizId, result.nextIndex), { replace: true });
+        }
+      } catch (failure) {
+        // Left the screen while offline: the answer stays on the device for the next visit.
+        if (!alive.current && isRetryable(failure)) {
+          return;
+        }
+        clearPending(storage, studentId, pending.playId);
+        setWaiting(null);
+        setResuming(false);
+        setReport({ status: 'idle', qno: null });
+        if (errorCode(failure) === 'PLAY_OVER') {
+          await finish();
+          return;
+        }
+        reportPlayQuizError(failure, navigate);
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [studentId, play, kind, finish, navigate],
+  );
+
+  useEffect(() => {
+    alive.current = true;
+    const stored = readPending(window.localStorage, studentId, play._id);
+    if (stored !== null) {
+      void run(stored);
+    }
+    return () => {
+      alive.current = false;
+    };
+  }, [studentId, play._id, run]);
+
+  return {
+    status: report.status,
+    statusQno: report.qno,
+    waiting,
+    resuming,
+    deliver: useCallback((pending: PendingAnswer) => void run(pending), [run]),
+  };
+}

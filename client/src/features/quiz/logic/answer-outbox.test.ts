@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  answersToDeliver,
+  clearPending,
+  isExpired,
+  outboxKey,
+  type PendingAnswer,
+  readPending,
+  statusAfterAck,
+  statusWhileFailing,
+  writePending,
+} from './answer-outbox';
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  };
+}
+
+const pending: PendingAnswer = {
+  playId: 'p1',
+  questionId: 'q3',
+  qno: 2,
+  answers: ['o2'],
+  timeTaken: 4000,
+  expiresAt: 10_000,
+};
+
+describe('the answer outbox', () => {
+  it('keeps a waiting answer per student and play, and reads it back', () => {
+    const storage = memoryStorage();
+    writePending(storage, 42, pending);
+    expect([...storage.map.keys()]).toEqual([outboxKey(42, 'p1')]);
+    expect(readPending(storage, 42, 'p1')).toEqual(pending);
+    // Another student on the same phone, or another play, sees nothing.
+    expect(readPending(storage, 43, 'p1')).toBeNull();
+    expect(readPending(storage, 42, 'p2')).toBeNull();
+    clearPending(storage, 42, 'p1');
+    expect(readPending(storage, 42, 'p1')).toBeNull();
+  });
+
+  it('ignores a damaged or foreign entry', () => {
+    const storage = memoryStorage();
+    storage.setItem(outboxKey(42, 'p1'), '{not json');
+    expect(readPending(storage, 42, 'p1')).toBeNull();
+    storage.setItem(outboxKey(42, 'p1'), JSON.stringify({ ...pending, answers: [1] }));
+    expect(readPending(storage, 42, 'p1')).toBeNull();
+    storage.setItem(outboxKey(42, 'p1'), JSON.stringify({ ...pending, playId: 'p9' }));
+    expect(readPending(storage, 42, 'p1')).toBeNull();
+    storage.setItem(outboxKey(42, 'p1'), JSON.stringify({ ...pending, expiresAt: 'soon' }));
+    expect(readPending(storage, 42, 'p1')).toBeNull();
+  });
+
+  it('survives storage that throws', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('blocked');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+      removeItem: () => {
+        throw new Error('blocked');
+      },
+    };
+    expect(() => writePending(broken, 1, pending)).not.toThrow();
+    expect(readPending(broken, 1, 'p1')).toBeNull();
+    expect(() => clearPending(broken, 1, 'p1')).not.toThrow();
+  });
+
+  it('sends the answer until the deadline plus grace, then only moves the play on', () => {
+    expect(isExpired(pending, 10_000)).toBe(false);
+    expect(answersToDeliver(pending, 10_000)).toEqual(['o2']);
+    expect(isExpired(pending, 10_001)).toBe(true);
+    expect(answersToDeliver(pending, 10_001)).toEqual([]);
+  });
+
+  it('says "no connection" while it can still count, and "too late" after', () => {
+    expect(statusWhileFailing(pending, 9_000)).toBe('offline');
+    expect(statusWhileFailing(pending, 11_000)).toBe('expired');
+  });
+
+  it('says saved only when the server counted the answer', () => {
+    expect(statusAfterAck('ANSWERED', pending)).toBe('saved');
+    expect(statusAfterAck('NO_ANSWER', pending)).toBe('expired');
+    // Time ran out with nothing chosen: nothing was lost, nothing to say.
+    expect(statusAfterAck('NO_ANSWER', { ...pending, answers: [] })).toBe('idle');
+  });
+});
