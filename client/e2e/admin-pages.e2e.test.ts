@@ -189,7 +189,7 @@ describe('admin pages: accessibility and layout', () => {
     await context.close();
   });
 
-  it('the other main back-office pages pass axe at 1366 px, and list pages fit a 360 px phone with their row actions on screen', async () => {
+  it('the other main back-office pages pass axe at 1366 px with a skip link past the menu, and at 360 px list pages fit with row actions on screen and the menu closes on Escape', async () => {
     const ids = await seededIds();
     const context = await holder.stack.newContext(DESKTOP);
     const page = await context.newPage();
@@ -205,6 +205,17 @@ describe('admin pages: accessibility and layout', () => {
 
     await open(page, 'questions', 'questions-row');
     await audit(page, problems, 'question bank');
+    // The first Tab offers to skip the menu; the next lands in the page itself.
+    await page.keyboard.press('Tab');
+    const focused = () =>
+      page.evaluate(() => ({
+        text: document.activeElement?.textContent?.trim(),
+        inMain: document.activeElement?.closest('main') !== null,
+      }));
+    expect(await focused()).toEqual({ text: 'Skip to content', inMain: false });
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect((await focused()).inMain).toBe(true);
     await openPage(page, 'questions/import');
     await audit(page, problems, 'question import');
     await open(page, 'quiz', 'quizzes-row');
@@ -256,6 +267,14 @@ describe('admin pages: accessibility and layout', () => {
 
     // A phone: list pages never scroll sideways as a whole, and each row's actions are on screen.
     await page.setViewportSize(PHONE);
+    const menuToggle = page.getByRole('button', { name: 'Menu' });
+    await menuToggle.click();
+    const menu = page.getByRole('navigation', { name: 'Back office' });
+    await menu.getByRole('link', { name: 'Promo codes' }).waitFor();
+    await audit(page, problems, 'menu on a phone');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await menuToggle.evaluate((element) => element === document.activeElement)).toBe(true);
     for (const [path, row, hasActions] of [
       ['questions', 'questions-row', true],
       ['quiz', 'quizzes-row', true],
