@@ -186,6 +186,9 @@ describe('admin pages: accessibility and layout', () => {
     // Back from the text, the toolbar's tab stop is the tool used last.
     await page.keyboard.press('Shift+Tab');
     expect(await focusedName()).toBe('Italic');
+    // The text box itself carries its hint, so a screen reader reads it on entering.
+    const hintId = await editor.getAttribute('aria-describedby');
+    expect(await page.locator(`[id="${hintId}"]`).textContent()).toContain('$…$');
     await context.close();
   });
 
