@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useStaffProfileSync } from '../../features/admin-auth/api/use-staff-profile';
@@ -19,6 +19,20 @@ export function AdminLayout() {
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === location.pathname;
   const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? location.pathname : null);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) {
+      return;
+    }
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpenAt(null);
+        menuToggle.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menuOpen]);
   useStaffProfileSync(hydrated && auth !== null);
   const restoring = useSessionRestore('admin', hydrated && auth === null);
 
@@ -32,8 +46,12 @@ export function AdminLayout() {
 
   return (
     <div className="admin" data-testid="admin-layout">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <header className="admin-topbar">
         <button
+          ref={menuToggle}
           type="button"
           className="menu-toggle"
           aria-expanded={menuOpen}

@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { katexOptions } from '../math/math-options';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { Glyph } from './editor-toolbar';
 
 interface MathEditDialogProps {
   initialLatex: string;
@@ -13,17 +14,18 @@ interface MathEditDialogProps {
   onClose: () => void;
 }
 
-const SNIPPETS: { label: string; latex: string }[] = [
-  { label: 'Fraction', latex: '\\frac{a}{b}' },
-  { label: 'Power', latex: 'x^{2}' },
-  { label: 'Square root', latex: '\\sqrt{x}' },
-  { label: 'Times', latex: '\\times' },
-  { label: 'Divide', latex: '\\div' },
-  { label: 'Not equal', latex: '\\neq' },
-  { label: 'Less or equal', latex: '\\le' },
-  { label: 'Degrees', latex: '^{\\circ}' },
-  { label: 'Pi', latex: '\\pi' },
-  { label: 'Angle', latex: '\\angle' },
+// The glyph is a picture of what the button inserts, drawn by CSS (see Glyph), so the name stays the label.
+const SNIPPETS: { label: string; latex: string; glyph: string }[] = [
+  { label: 'Fraction', latex: '\\frac{a}{b}', glyph: 'a⁄b' },
+  { label: 'Power', latex: 'x^{2}', glyph: 'x²' },
+  { label: 'Square root', latex: '\\sqrt{x}', glyph: '√x' },
+  { label: 'Times', latex: '\\times', glyph: '×' },
+  { label: 'Divide', latex: '\\div', glyph: '÷' },
+  { label: 'Not equal', latex: '\\neq', glyph: '≠' },
+  { label: 'Less or equal', latex: '\\le', glyph: '≤' },
+  { label: 'Degrees', latex: '^{\\circ}', glyph: '°' },
+  { label: 'Pi', latex: '\\pi', glyph: 'π' },
+  { label: 'Angle', latex: '\\angle', glyph: '∠' },
 ];
 
 /** Renders LaTeX for the preview; a mistake shows KaTeX's message instead of a broken formula. */
@@ -102,10 +104,7 @@ export function MathEditDialog({
               aria-label={`Insert ${snippet.label.toLowerCase()}`}
               onClick={() => insert(snippet.latex)}
             >
-              <span
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: KaTeX output of a fixed snippet.
-                dangerouslySetInnerHTML={{ __html: katex.renderToString(snippet.latex, katexOptions(false)) }}
-              />
+              <Glyph text={snippet.glyph} formula />
             </button>
           ))}
         </fieldset>

@@ -1,7 +1,8 @@
 import Image from '@tiptap/extension-image';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { Glyph, Toolbar } from './editor-toolbar';
 import { MathEditDialog } from './math-edit-dialog';
 import { MathBlock, type MathEditRequest, MathInline } from './math-nodes';
 import './rich-text-editor.css';
@@ -47,6 +48,7 @@ export function RichTextEditor({
   testId,
 }: RichTextEditorProps) {
   const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const [mathDialog, setMathDialog] = useState<MathDialog>(null);
   const [uploading, setUploading] = useState(0);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -102,6 +104,7 @@ export function RichTextEditor({
         role: 'textbox',
         'aria-multiline': 'true',
         'aria-labelledby': `${id}-label`,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(error ? { 'aria-invalid': 'true' } : {}),
         ...(testId ? { 'data-testid': testId } : {}),
         class: compact ? 'editor__content editor__content--compact' : 'editor__content',
@@ -138,98 +141,95 @@ export function RichTextEditor({
     }),
   });
 
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className="field editor" data-invalid={error ? true : undefined}>
       <span className="field__label" id={`${id}-label`}>
         {label}
       </span>
-      <div className="editor__box" aria-describedby={describedBy || undefined}>
-        <div className="editor__toolbar" role="toolbar" aria-label={`${label} formatting`}>
-          <ToolButton
-            label="Bold"
-            active={state?.bold}
-            onClick={() => editor?.chain().focus().toggleBold().run()}
-          >
-            <strong>B</strong>
-          </ToolButton>
-          <ToolButton
-            label="Italic"
-            active={state?.italic}
-            onClick={() => editor?.chain().focus().toggleItalic().run()}
-          >
-            <em>I</em>
-          </ToolButton>
-          {compact ? null : (
-            <>
-              <ToolButton
-                label="Bulleted list"
-                active={state?.bullet}
-                onClick={() => editor?.chain().focus().toggleBulletList().run()}
-              >
-                •≡
-              </ToolButton>
-              <ToolButton
-                label="Numbered list"
-                active={state?.ordered}
-                onClick={() => editor?.chain().focus().toggleOrderedList().run()}
-              >
-                1≡
-              </ToolButton>
-            </>
-          )}
-          <ToolButton
-            label="Insert formula"
-            testId={testId ? `${testId}-formula` : undefined}
-            onClick={() => setMathDialog({ latex: '', display: false })}
-          >
-            <span className="editor__fx">f(x)</span>
-          </ToolButton>
-          {compact ? null : (
-            <ToolButton
-              label="Insert formula on its own line"
-              onClick={() => setMathDialog({ latex: '', display: true })}
-            >
-              <span className="editor__fx">∑ block</span>
-            </ToolButton>
-          )}
-          {onUploadImage ? (
-            <>
-              <ToolButton
-                label="Insert picture"
-                testId={testId ? `${testId}-image` : undefined}
-                disabled={uploading > 0}
-                onClick={() => fileInput.current?.click()}
-              >
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-                  <rect
-                    x="3"
-                    y="4"
-                    width="18"
-                    height="16"
-                    rx="2"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                  />
-                  <circle cx="9" cy="10" r="2" fill="currentColor" />
-                  <path d="M4 18l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="2" />
-                </svg>
-              </ToolButton>
-              <input
-                ref={fileInput}
-                type="file"
-                accept="image/png,image/jpeg,image/webp,image/gif"
-                hidden
-                data-testid={testId ? `${testId}-image-input` : undefined}
-                onChange={(event) => {
-                  uploadAll(imageFiles(event.target.files));
-                  event.target.value = '';
-                }}
-              />
-            </>
-          ) : null}
-        </div>
+      <div className="editor__box">
+        <Toolbar
+          label={`${label} formatting`}
+          tools={[
+            {
+              key: 'bold',
+              label: 'Bold',
+              active: state?.bold,
+              onClick: () => editor?.chain().focus().toggleBold().run(),
+              icon: <strong>B</strong>,
+            },
+            {
+              key: 'italic',
+              label: 'Italic',
+              active: state?.italic,
+              onClick: () => editor?.chain().focus().toggleItalic().run(),
+              icon: <em>I</em>,
+            },
+            ...(compact
+              ? []
+              : [
+                  {
+                    key: 'bullet',
+                    label: 'Bulleted list',
+                    active: state?.bullet,
+                    onClick: () => editor?.chain().focus().toggleBulletList().run(),
+                    icon: <Glyph text="•≡" />,
+                  },
+                  {
+                    key: 'ordered',
+                    label: 'Numbered list',
+                    active: state?.ordered,
+                    onClick: () => editor?.chain().focus().toggleOrderedList().run(),
+                    icon: <Glyph text="1≡" />,
+                  },
+                ]),
+            {
+              key: 'formula',
+              label: 'Insert formula',
+              testId: testId ? `${testId}-formula` : undefined,
+              onClick: () => setMathDialog({ latex: '', display: false }),
+              icon: <Glyph text="f(x)" formula />,
+            },
+            ...(compact
+              ? []
+              : [
+                  {
+                    key: 'block',
+                    label: 'Insert formula block (on its own line)',
+                    onClick: () => setMathDialog({ latex: '', display: true }),
+                    icon: (
+                      <span className="editor__fx">
+                        <Glyph text="∑" /> block
+                      </span>
+                    ),
+                  },
+                ]),
+            ...(onUploadImage
+              ? [
+                  {
+                    key: 'picture',
+                    label: 'Insert picture',
+                    testId: testId ? `${testId}-image` : undefined,
+                    disabled: uploading > 0,
+                    onClick: () => fileInput.current?.click(),
+                    icon: <PictureIcon />,
+                  },
+                ]
+              : []),
+          ]}
+        />
+        {onUploadImage ? (
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            hidden
+            data-testid={testId ? `${testId}-image-input` : undefined}
+            onChange={(event) => {
+              uploadAll(imageFiles(event.target.files));
+              event.target.value = '';
+            }}
+          />
+        ) : null}
         <EditorContent editor={editor} />
       </div>
       {uploading > 0 ? (
@@ -291,35 +291,12 @@ export function RichTextEditor({
   );
 }
 
-function ToolButton({
-  label,
-  active,
-  disabled,
-  onClick,
-  testId,
-  children,
-}: {
-  label: string;
-  active?: boolean | undefined;
-  disabled?: boolean;
-  onClick: () => void;
-  testId?: string | undefined;
-  children: ReactNode;
-}) {
+function PictureIcon() {
   return (
-    <button
-      type="button"
-      className={active ? 'editor__tool editor__tool--active' : 'editor__tool'}
-      aria-label={label}
-      title={label}
-      aria-pressed={active === undefined ? undefined : active}
-      disabled={disabled}
-      // Keep the selection in the editor while clicking the toolbar.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={onClick}
-      data-testid={testId}
-    >
-      {children}
-    </button>
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <rect x="3" y="4" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+      <circle cx="9" cy="10" r="2" fill="currentColor" />
+      <path d="M4 18l5-5 4 4 3-3 4 4" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
   );
 }
