@@ -69,6 +69,11 @@ describe('web app manifest', () => {
     const cdp = await context.newCDPSession(page);
     const parsed = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; data?: string };
     expect(parsed.errors).toEqual([]);
+    // Test browsers are incognito, which alone keeps Chromium from offering to install.
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
 
     const response = await page.request.get(href ?? '');
     expect(response.status()).toBe(200);
@@ -119,7 +124,7 @@ describe('web app manifest', () => {
 });
 
 describe('service worker', () => {
-  it('registers, controls the page and precaches the shell: index.html and the entry script', async () => {
+  it('registers, controls the page and precaches the shell: index.html and every file it loads', async () => {
     const context = await newAppContext();
     const page = await context.newPage();
     await openControlled(page, '/');
@@ -129,10 +134,24 @@ describe('service worker', () => {
     expect(sw.headers()['cache-control']).toBe('no-cache');
 
     expect(await cacheNames(page)).toContain(`riyazi-shell-${BUILD_ID}`);
-    const entry = await page.locator('script[type="module"][src^="/assets/"]').getAttribute('src');
+    // What the served index.html itself loads (lazy pages add their own files later).
+    const shellFiles = await page.evaluate(async () => {
+      const html = await (await fetch('/', { cache: 'no-store' })).text();
+      const served = new DOMParser().parseFromString(html, 'text/html');
+      return [
+        ...[...served.querySelectorAll('script[src]')].map((element) => element.getAttribute('src')),
+        ...[...served.querySelectorAll('link[rel="modulepreload"], link[rel="stylesheet"]')].map((element) =>
+          element.getAttribute('href'),
+        ),
+      ].filter((file): file is string => file?.startsWith('/assets/') === true);
+    });
+    expect(shellFiles.some((file) => file.endsWith('.js'))).toBe(true);
+    expect(shellFiles.some((file) => file.endsWith('.css'))).toBe(true);
     const cached = await cachedPaths(page);
     expect(cached).toContain('/index.html');
-    expect(cached).toContain(entry);
+    for (const file of shellFiles) {
+      expect(cached, file).toContain(file);
+    }
     await context.close();
   });
 
@@ -157,10 +176,24 @@ describe('service worker', () => {
 
     await page.reload();
     await page.getByTestId('login-email').waitFor();
-    await expect.poll(() => page.getByRole('link', { name: /Riyazi/ }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /Riyazi/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await expect.poll(() => page.getByRole('link', { name: /Riyazi/ }).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('link', { name: /Riyazi/ })
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await context.setOffline(false);
     await context.close();
   });

@@ -42,7 +42,12 @@ export function registerServiceWorker(): void {
   const register = () => {
     navigator.serviceWorker
       .register('/sw.js')
-      .then(watchForUpdates)
+      // undefined when a test browser blocks service workers (Playwright's serviceWorkers: 'block').
+      .then((registration: ServiceWorkerRegistration | undefined) => {
+        if (registration !== undefined) {
+          watchForUpdates(registration);
+        }
+      })
       .catch((error: unknown) => console.warn('Offline support is unavailable', error));
   };
   if (document.readyState === 'complete') {
