@@ -76,6 +76,28 @@ async function navigationResponse(request: Request): Promise<Response> {
   }
 }
 
+/** Files the page loaded before this worker controlled it (its first visit), so they work offline too. */
+async function cacheLoadedAssets(paths: unknown): Promise<void> {
+  if (!Array.isArray(paths)) {
+    return;
+  }
+  const assets = await caches.open(ASSETS_CACHE);
+  const wanted = paths
+    .filter((path): path is string => typeof path === 'string')
+    .map((path) => new URL(path, sw.location.origin))
+    .filter((url) => url.origin === sw.location.origin && url.pathname.startsWith('/assets/'));
+  await Promise.all(
+    wanted.map(async ({ pathname }) => {
+      if ((await caches.match(pathname, { ignoreVary: true })) === undefined) {
+        const response = await fetch(pathname);
+        if (response.ok) {
+          await assets.put(pathname, response);
+        }
+      }
+    }),
+  );
+}
+
 sw.addEventListener('install', (event) => {
   event.waitUntil(precacheShell());
 });
@@ -85,8 +107,11 @@ sw.addEventListener('activate', (event) => {
 });
 
 sw.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') {
+  const data = event.data as { type?: unknown; paths?: unknown } | null;
+  if (data?.type === 'SKIP_WAITING') {
     void sw.skipWaiting();
+  } else if (data?.type === 'CACHE_LOADED_ASSETS') {
+    event.waitUntil(cacheLoadedAssets(data.paths).catch(() => undefined));
   }
 });
 

@@ -34,10 +34,23 @@ function watchForUpdates(registration: ServiceWorkerRegistration): void {
   });
 }
 
+/** The first install: hands the worker the files this page loaded before it took control. */
+function shareLoadedAssets(): void {
+  const paths = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.pathname);
+  navigator.serviceWorker.controller?.postMessage({ type: 'CACHE_LOADED_ASSETS', paths });
+}
+
 /** Production builds only (`npm run dev` has no sw.js), after the page has loaded. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) {
     return;
+  }
+  if (navigator.serviceWorker.controller === null) {
+    navigator.serviceWorker.addEventListener('controllerchange', shareLoadedAssets, { once: true });
   }
   const register = () => {
     navigator.serviceWorker
