@@ -19,6 +19,12 @@ const builtSw = readFileSync(swPath, 'utf8');
 const BUILD_ID = /const BUILD_ID = "(\w+)";/.exec(builtSw)?.[1] ?? '';
 const NEXT_BUILD_ID = `${BUILD_ID}next`;
 
+const tokens = readFileSync(
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/shared/ui/tokens.css'),
+  'utf8',
+);
+const token = (name: string) => new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i').exec(tokens)?.[1];
+
 const holder = setupStack(seedDemo, { CLIENT_DIST: dist });
 const SHOTS = process.env.PWA_SHOTS_DIR ?? '/tmp';
 const STUDENT_EMAIL = 'fatima.malik@example.com';
@@ -96,8 +102,8 @@ describe('web app manifest', () => {
       start_url: '/',
       scope: '/',
       display: 'standalone',
-      theme_color: '#115e67',
-      background_color: '#f6f7fa',
+      theme_color: token('color-primary'),
+      background_color: token('color-bg'),
       lang: 'en',
       dir: 'ltr',
     });
@@ -324,6 +330,30 @@ describe('update prompt', () => {
 
     await page.goto('/dashboard');
     await page.getByTestId('update-prompt').waitFor();
+    await context.close();
+  });
+});
+
+describe('slow network', () => {
+  it('a page the network has not sent within 6 s opens from the cached shell', async () => {
+    const context = await newAppContext(360);
+    const page = await context.newPage();
+    await openControlled(page, '/login');
+    await page.getByTestId('login-email').waitFor();
+    let held = 0;
+    await context.route('**/login', async (route) => {
+      // The worker's own fetch of the page (Chromium routes service worker requests too).
+      if (route.request().serviceWorker() !== null) {
+        held += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20_000));
+      }
+      await route.continue().catch(() => undefined);
+    });
+    const started = Date.now();
+    await page.reload({ timeout: 15_000 });
+    await page.getByTestId('login-email').waitFor();
+    expect(held, 'the page request was held back').toBeGreaterThan(0);
+    expect(Date.now() - started).toBeLessThan(12_000);
     await context.close();
   });
 });

@@ -13,6 +13,7 @@ const SHELL_CACHE = `${CACHE_PREFIX}shell-${BUILD_ID}`;
 const ASSETS_CACHE = `${CACHE_PREFIX}assets`;
 const ASSETS_KEPT = 120;
 const SHELL_PAGE = '/index.html';
+const NAVIGATION_TIMEOUT_MS = 6000;
 
 const isNeverCached = (path: string) =>
   path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
@@ -63,17 +64,20 @@ async function assetResponse(request: Request): Promise<Response> {
   return response;
 }
 
-/** Network-first: the newest page when online, the cached shell when the network fails. */
+/**
+ * Network-first: the newest page when online; the cached shell when the network fails, or when it
+ * has not answered within NAVIGATION_TIMEOUT_MS (a connection that hangs on a weak signal).
+ */
 async function navigationResponse(request: Request): Promise<Response> {
-  try {
-    return await fetch(request);
-  } catch (error) {
-    const shell = await caches.match(SHELL_PAGE, { cacheName: SHELL_CACHE });
-    if (shell === undefined) {
-      throw error;
-    }
-    return shell;
+  const network = fetch(request);
+  const shell = await caches.match(SHELL_PAGE, { cacheName: SHELL_CACHE });
+  if (shell === undefined) {
+    return network;
   }
+  return new Promise<Response>((resolve) => {
+    const timer = setTimeout(() => resolve(shell), NAVIGATION_TIMEOUT_MS);
+    void network.then(resolve, () => resolve(shell)).finally(() => clearTimeout(timer));
+  });
 }
 
 /** Files the page loaded before this worker controlled it (its first visit), so they work offline too. */
