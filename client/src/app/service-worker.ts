@@ -72,6 +72,11 @@ export function registerServiceWorker(): void {
 
 /** Lets the waiting worker take over, then reloads so the page runs the new version's files. */
 export function applyUpdate(worker: ServiceWorker): void {
+  // Another tab's Reload already let this worker take over: only this page is left to reload.
+  if (navigator.serviceWorker.controller === worker) {
+    window.location.reload();
+    return;
+  }
   navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
     once: true,
   });
