@@ -301,6 +301,27 @@ describe('update prompt', () => {
     await context.close();
   });
 
+  it("in a second tab, Reload after the first tab's Reload loads the new version", async () => {
+    const context = await newAppContext(360);
+    const first = await context.newPage();
+    await openControlled(first, '/');
+    const second = await context.newPage();
+    await openControlled(second, '/faq');
+    await publishNewWorker(first);
+    await first.getByTestId('update-prompt').waitFor();
+    await second.getByTestId('update-prompt').waitFor();
+
+    const firstReloaded = first.waitForEvent('load');
+    await first.getByTestId('update-reload').click();
+    await firstReloaded;
+    const secondReloaded = second.waitForEvent('load', { timeout: 10_000 });
+    await second.getByTestId('update-reload').click();
+    await secondReloaded;
+    expect(new URL(second.url()).pathname).toBe('/faq');
+    expect(await second.getByTestId('update-prompt').count()).toBe(0);
+    await context.close();
+  });
+
   it('is shown in Urdu, right to left', async () => {
     const context = await newAppContext(360);
     await context.addInitScript(() =>
