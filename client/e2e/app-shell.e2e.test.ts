@@ -132,8 +132,18 @@ describe('web app manifest', () => {
 describe('service worker', () => {
   it('registers, controls the page and precaches the shell: index.html and every file it loads', async () => {
     const context = await newAppContext();
+    const workerDownloads: Promise<number>[] = [];
+    context.on('requestfinished', (request) => {
+      if (request.serviceWorker() !== null && new URL(request.url()).pathname.startsWith('/assets/')) {
+        workerDownloads.push(request.sizes().then((sizes) => sizes.responseBodySize));
+      }
+    });
     const page = await context.newPage();
     await openControlled(page, '/');
+    const downloaded = await Promise.all(workerDownloads);
+    expect(downloaded.length, 'the worker fetched the shell').toBeGreaterThan(0);
+    // The page had just loaded them: the HTTP cache answers, nothing is downloaded twice.
+    expect(downloaded.reduce((sum, bytes) => sum + bytes, 0)).toBe(0);
     const scriptUrl = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
     expect(new URL(scriptUrl ?? '').pathname).toBe('/sw.js');
     const sw = await page.request.get('/sw.js');

@@ -25,7 +25,9 @@ async function precacheFile(shell: Cache, path: string): Promise<void> {
     await shell.put(path, cached);
     return;
   }
-  const response = await fetch(new Request(path, { cache: 'reload' }));
+  // Default caching: the page has just loaded these files, so the HTTP cache answers (no second
+  // download on a slow line); index.html is no-cache and is revalidated.
+  const response = await fetch(path);
   if (!response.ok) {
     throw new Error(`precache of ${path} failed: ${response.status}`);
   }
