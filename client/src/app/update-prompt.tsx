@@ -19,8 +19,9 @@ export function UpdatePrompt({ router }: { router: AppRouter }) {
   const [reloading, setReloading] = useState(false);
   const visible = waiting !== null && waiting !== dismissed && !isQuestionScreen(pathname);
 
+  // Always mounted so the prompt is announced; no role="status", which screens use for their own news.
   return (
-    <div role="status" className="update-prompt-region">
+    <div aria-live="polite" className="update-prompt-region">
       {visible ? (
         <div className="update-prompt" data-testid="update-prompt">
           <p className="update-prompt__text">{t('app.update.ready')}</p>
