@@ -332,7 +332,7 @@ describe('update prompt', () => {
     await context.close();
   });
 
-  it('is shown in Urdu, right to left', async () => {
+  it('is shown in Urdu, right to left, and Later puts it away', async () => {
     const context = await newAppContext(360);
     await context.addInitScript(() =>
       localStorage.setItem('riyazi:language', JSON.stringify({ language: 'ur', chosen: true })),
@@ -346,6 +346,8 @@ describe('update prompt', () => {
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/update-prompt-ur-360.png` });
+    await prompt.getByRole('button', { name: 'بعد میں' }).click();
+    expect(await prompt.count()).toBe(0);
     await context.close();
   });
 
