@@ -23,7 +23,15 @@ export default function setup(): void {
     );
   }
   const index = path.join(root, 'client/dist/index.html');
-  const sources = ['client/src', 'client/index.html', 'api/src/contracts'].map((p) => path.join(root, p));
+  const sources = [
+    'client/src',
+    'client/index.html',
+    'client/public',
+    'client/sw',
+    'client/build',
+    'client/vite.config.ts',
+    'api/src/contracts',
+  ].map((p) => path.join(root, p));
   const stale =
     !existsSync(index) ||
     sources.some(

@@ -8,6 +8,8 @@ const dist = mkdtempSync(path.join(tmpdir(), 'riyazi-dist-'));
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Riyazi</title><div id="root"></div>');
 writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+writeFileSync(path.join(dist, 'sw.js'), 'const BUILD_ID = "1";');
+writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Riyazi"}');
 
 const t = useTestContext({ env: { CLIENT_DIST: dist } });
 
@@ -26,6 +28,19 @@ describe('serving the built client', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-2.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
+  });
+
+  it('serves the service worker and the manifest with no-cache, so a new version is found on the next visit', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const hashed = await t.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('answers a missing asset with 404, never with the HTML page', async () => {

@@ -11,11 +11,21 @@ import { type RunningWorkers, startWorkers } from '../../workers/src/runtime.js'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 
+export interface ContextOptions {
+  width?: number;
+  height?: number;
+  /**
+   * 'block' unless a test is about the service worker: a worker would hide requests from
+   * page.route and could serve one test's cached files to the next.
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
 export interface Stack extends TestContext {
   baseUrl: string;
   browser: Browser;
   workers: RunningWorkers;
-  newContext(options?: { width?: number; height?: number }): Promise<BrowserContext>;
+  newContext(options?: ContextOptions): Promise<BrowserContext>;
   stop(): Promise<void>;
 }
 
@@ -109,8 +119,10 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     baseUrl,
     browser,
     workers,
-    newContext: async ({ width = 1280, height = 800 } = {}) =>
-      watchContext(await browser.newContext({ baseURL: baseUrl, viewport: { width, height } })),
+    newContext: async ({ width = 1280, height = 800, serviceWorkers = 'block' } = {}) =>
+      watchContext(
+        await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, serviceWorkers }),
+      ),
     async stop() {
       await browser.close();
       await workers.close();
@@ -129,9 +141,13 @@ export interface StackHolder {
 
 /**
  * One stack for the test file (started before its tests, stopped after them); before each test
- * the database is emptied, rate-limit keys are cleared and `seed` (when given) runs.
+ * the database is emptied, rate-limit keys are cleared and `seed` (when given) runs; `env` overrides
+ * the api's settings (e.g. CLIENT_DIST).
  */
-export function setupStack(seed?: (stack: Stack) => Promise<unknown>): StackHolder {
+export function setupStack(
+  seed?: (stack: Stack) => Promise<unknown>,
+  env: Record<string, string> = {},
+): StackHolder {
   let current: Stack | undefined;
   const holder: StackHolder = {
     get stack() {
@@ -142,7 +158,7 @@ export function setupStack(seed?: (stack: Stack) => Promise<unknown>): StackHold
     },
   };
   beforeAll(async () => {
-    current = await startStack();
+    current = await startStack(env);
   });
   afterAll(async () => {
     await current?.stop();

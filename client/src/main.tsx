@@ -6,6 +6,7 @@ import { App } from './app/app';
 import { bootSession } from './app/boot';
 import { createAppQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
+import { registerServiceWorker } from './app/service-worker';
 import { registerSessionExpiry } from './app/session-expiry';
 import { initLanguage } from './shared/i18n';
 
@@ -17,6 +18,7 @@ if (container === null) {
 const queryClient = createAppQueryClient();
 const router = createAppRouter();
 registerSessionExpiry(router, queryClient);
+registerServiceWorker();
 
 // The remembered (or the browser's) language first, so nothing renders half-translated.
 void initLanguage().finally(() => {
