@@ -33,6 +33,7 @@ export function problemText(field: string, problem: string, t: Translate = trans
     case 'must be accepted to continue':
       return t('common.problem.accept', { field });
     default:
-      return t('common.problem.invalid', { field });
+      // A phrase this list does not know yet: said in English rather than lost.
+      return t('common.problem.other', { field, problem });
   }
 }

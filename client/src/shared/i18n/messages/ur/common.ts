@@ -54,7 +54,7 @@ export const common: Record<keyof typeof en, string> = {
   'common.problem.mobile': '{field} پاکستانی موبائل نمبر ہونا چاہیے، جیسے 03001234567',
   'common.problem.city': '{field} فہرست میں سے کوئی شہر ہونا چاہیے',
   'common.problem.accept': '{field} ماننا ضروری ہے',
-  'common.problem.invalid': '{field} درست نہیں ہے',
+  'common.problem.other': '{field} درست نہیں ({problem})',
   'common.passwordRule':
     'کم از کم 8 حروف۔ یہ آپ کا ای میل پتا نہ ہو، اور 12345678 یا pakistan123 جیسا عام پاس ورڈ بھی نہ ہو۔',
 };
