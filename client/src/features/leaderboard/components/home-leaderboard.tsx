@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { Card, LoadingBlock } from '../../../shared/ui/surface';
 import { applyPushedBoard, keepNewerBoards } from '../board-freshness';
 import { fetchHomeLeaderboard, type HomeLeaderboard, leaderboardKeys } from '../leaderboard-api';
@@ -74,7 +75,7 @@ export function HomeLeaderboardSection() {
           </div>
           {current.board.entries.length === 0 ? (
             <p className="muted" data-testid="leaderboard-empty-grade">
-              {t('leaderboard.emptyGrade', { grade: current.title })}
+              {fillTemplate(t('leaderboard.emptyGrade'), { grade: <bdi>{current.title}</bdi> })}
             </p>
           ) : (
             <LeaderboardTable

@@ -4,6 +4,7 @@ import { Ltr, type MessageKey, useT } from '../../../shared/i18n';
 import { useStudentSessionSync } from '../../../shared/session/student-session';
 import { useStudentAuth } from '../../../shared/session/use-session';
 import { ButtonLink } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { Card } from '../../../shared/ui/surface';
 import { AvailableQuizzes } from './available-quizzes';
 import { PhaseStandingCard } from './phase-standing-card';
@@ -51,7 +52,9 @@ export function DashboardHome() {
   return (
     <div className="stack" data-testid="dashboard-home">
       <section className="dash-welcome" aria-labelledby="dash-welcome-title">
-        <h1 id="dash-welcome-title">{t('dashboard.welcome', { name: student.username })}</h1>
+        <h1 id="dash-welcome-title">
+          {fillTemplate(t('dashboard.welcome'), { name: <bdi>{student.username}</bdi> })}
+        </h1>
         <dl className="dash-facts">
           <div>
             <dt>{t('dashboard.studentNumber')}</dt>

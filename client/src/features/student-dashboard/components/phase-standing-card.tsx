@@ -60,17 +60,21 @@ export function PhaseStandingCard() {
       ) : null}
       {previous ? (
         <p className="muted" data-testid="previous-phase">
-          {t('dashboard.standing.ended', {
-            phase: previous.title,
-            date: formatStudentDate(previous.endedAt, language, 'short'),
+          {fillTemplate(t('dashboard.standing.ended'), {
+            phase: <bdi>{previous.title}</bdi>,
+            date: <bdi>{formatStudentDate(previous.endedAt, language, 'short')}</bdi>,
           })}
         </p>
       ) : null}
       {next ? (
         <p data-testid="next-phase">
           {fillTemplate(t('dashboard.standing.nextPhase'), {
-            phase: <strong>{next.title}</strong>,
-            date: formatStudentDate(next.startsAt, language, 'short'),
+            phase: (
+              <strong>
+                <bdi>{next.title}</bdi>
+              </strong>
+            ),
+            date: <bdi>{formatStudentDate(next.startsAt, language, 'short')}</bdi>,
           })}{' '}
           {t(
             qualified === true

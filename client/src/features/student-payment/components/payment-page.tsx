@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
@@ -246,11 +246,13 @@ function BuyCard({ options }: { options: PaymentOptions }) {
 }
 
 /** Which contest a package's attempts are for (it is sold only until that phase is over). */
-function phaseText(t: Translate, phase: PaymentOptions['packages'][number]['phase']): string {
+function phaseText(t: Translate, phase: PaymentOptions['packages'][number]['phase']): ReactNode {
   if (phase === null) {
     return t('payment.phaseAny');
   }
-  return t(phase.isContestPhase ? 'payment.phaseOpen' : 'payment.phase', { phase: phase.title });
+  return fillTemplate(t(phase.isContestPhase ? 'payment.phaseOpen' : 'payment.phase'), {
+    phase: <bdi>{phase.title}</bdi>,
+  });
 }
 
 /** Checks the typed promo code against the chosen package, live (after a short pause in typing). */

@@ -56,5 +56,5 @@ export const common: Record<keyof typeof en, string> = {
   'common.problem.accept': '{field} ماننا ضروری ہے',
   'common.problem.other': '{field} درست نہیں ({problem})',
   'common.passwordRule':
-    'کم از کم 8 حروف۔ یہ آپ کا ای میل پتا نہ ہو، اور 12345678 یا pakistan123 جیسا عام پاس ورڈ بھی نہ ہو۔',
+    'کم از کم 8 حروف۔ یہ آپ کا ای میل پتا نہ ہو، اور \u206612345678\u2069 یا \u2066pakistan123\u2069 جیسا عام پاس ورڈ بھی نہ ہو۔',
 };
