@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
+import { setFlags } from '../../test/helpers.js';
 import { format } from '../src/shared/i18n/i18n-store.js';
 import type { Language } from '../src/shared/i18n/languages.js';
 import { en } from '../src/shared/i18n/messages/en.js';
@@ -116,12 +117,12 @@ async function openContext(language: Language): Promise<BrowserContext> {
   return context;
 }
 
-async function logIn(page: Page): Promise<void> {
+async function logIn(page: Page, email = STUDENT.email, landsOn = 'dashboard-home'): Promise<void> {
   await page.goto('/login');
-  await page.getByTestId('login-email').fill(STUDENT.email);
+  await page.getByTestId('login-email').fill(email);
   await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
   await page.getByTestId('login-submit').click();
-  await page.getByTestId('dashboard-home').waitFor();
+  await page.getByTestId(landsOn).waitFor();
 }
 
 async function open(page: Page, target: StudentPage): Promise<void> {
@@ -218,6 +219,31 @@ describe('every student page', () => {
       .waitFor();
     await page.reload();
     await expect.poll(() => page.locator('h1').textContent()).toBe(ur['auth.login.title']);
+    await context.close();
+  });
+
+  it('explains an unconfirmed e-mail in Urdu, when confirmation is required', async () => {
+    const { flags } = await stack.db
+      .selectFrom('systemFlags')
+      .select('flags')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    await setFlags(stack.db, { ...(flags as Record<string, unknown>), isEmailVerificationEnabled: true });
+    const email = 'ayesha.khan@example.com';
+    await stack.db.updateTable('students').set({ emailVerified: false }).where('email', '=', email).execute();
+    const context = await openContext('ur');
+    const page = await context.newPage();
+    await logIn(page, email, 'not-verified-page');
+    const target: StudentPage = {
+      name: 'not-verified',
+      path: '/student-not-verified',
+      heading: 'auth.notVerified.title',
+      readyTestId: 'resend-verification',
+    };
+    await open(page, target);
+    await checkPage(page, target, 'ur', 360);
+    await page.screenshot({ path: `${SHOTS}/not-verified-ur-360.png`, fullPage: true });
+    expect(await page.locator('.auth-page__email bdi').textContent()).toBe(email);
     await context.close();
   });
 });
