@@ -35,7 +35,7 @@ interface StudentPage {
 }
 
 const PUBLIC_PAGES: StudentPage[] = [
-  { name: 'home', path: '/', heading: 'site.home.title' },
+  { name: 'home', path: '/', heading: 'site.home.title', readyTestId: 'leaderboard-section' },
   { name: 'login', path: '/login', heading: 'auth.login.title', readyTestId: 'login-email' },
   { name: 'signup', path: '/signup', heading: 'account.signup.heading', readyTestId: 'signup-page' },
   { name: 'signup-success', path: '/success', heading: 'account.success.title' },
@@ -99,9 +99,20 @@ const PRIVATE_PAGES: StudentPage[] = [
 
 let stack: Stack;
 
+async function addFlags(extra: Record<string, unknown>): Promise<void> {
+  const { flags } = await stack.db
+    .selectFrom('systemFlags')
+    .select('flags')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  await setFlags(stack.db, { ...(flags as Record<string, unknown>), ...extra });
+}
+
 beforeAll(async () => {
   stack = await startStack();
   await seedDemo(stack);
+  // The home page shows the live rankings too.
+  await addFlags({ isLeaderBoardDisplayed: true });
 });
 
 afterAll(async () => {
@@ -223,12 +234,7 @@ describe('every student page', () => {
   });
 
   it('explains an unconfirmed e-mail in Urdu, when confirmation is required', async () => {
-    const { flags } = await stack.db
-      .selectFrom('systemFlags')
-      .select('flags')
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
-    await setFlags(stack.db, { ...(flags as Record<string, unknown>), isEmailVerificationEnabled: true });
+    await addFlags({ isEmailVerificationEnabled: true });
     const email = 'ayesha.khan@example.com';
     await stack.db.updateTable('students').set({ emailVerified: false }).where('email', '=', email).execute();
     const context = await openContext('ur');

@@ -1,4 +1,4 @@
-import { type Translate, useT } from '../i18n';
+import type { Translate } from '../i18n';
 import type { RecaptchaTexts } from '../recaptcha/recaptcha-widget';
 import type { ComboboxTexts } from './combobox';
 import type { ComingSoonTexts, NotFoundTexts } from './page';
@@ -37,8 +37,3 @@ export const comingSoonTexts = (t: Translate): ComingSoonTexts => ({
   notYet: t('common.comingSoon.notYet'),
   soon: t('common.comingSoon.soon'),
 });
-
-/** The password field's Show/Hide in the child's language. */
-export function usePasswordTexts(): PasswordFieldTexts {
-  return passwordTexts(useT());
-}
