@@ -65,6 +65,7 @@ export function AccountFields({
     'data-testid': `${testIdPrefix}-${field}`,
   });
 
+  // Names and schools may be typed in Latin or Urdu letters: each field reads in its own direction.
   return (
     <div className="form-grid">
       <TextField
@@ -72,12 +73,14 @@ export function AccountFields({
         autoComplete="name"
         maxLength={120}
         {...text('fullName')}
+        dir="auto"
       />
       <TextField
         label={t('account.field.fatherName')}
         autoComplete="off"
         maxLength={120}
         {...text('fatherName')}
+        dir="auto"
       />
       <TextField
         label={t('common.field.email')}
@@ -137,6 +140,7 @@ export function AccountFields({
         autoComplete="off"
         maxLength={160}
         {...text('schoolName')}
+        dir="auto"
       />
       <div className="stack stack--tight">
         <SelectField
