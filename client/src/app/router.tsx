@@ -3,11 +3,11 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { HomePage } from '../features/home/components/home-page';
 import type { StaticPageId } from '../features/static-pages/components/static-content';
-import { ComingSoon, NotFound } from '../shared/ui/page';
 import { LoadingBlock } from '../shared/ui/surface';
 import { RequireStudent } from './guards/require-student';
 import { DashboardLayout } from './layouts/dashboard-layout';
 import { PublicLayout } from './layouts/public-layout';
+import { StudentComingSoon, StudentNotFound } from './layouts/student-not-found';
 import { QuizLayout } from './layouts/quiz-layout';
 import { RouteError } from './route-error';
 import { type ComingSoonPage, PUBLIC_COMING_SOON } from './routes/coming-soon-pages';
@@ -44,7 +44,7 @@ const STATIC_ROUTES: [string, StaticPageId][] = [
 
 const comingSoonRoute = (page: ComingSoonPage): RouteObject => ({
   path: page.path,
-  element: <ComingSoon title={page.title} about={page.about} />,
+  element: <StudentComingSoon title={page.title} about={page.about} />,
 });
 
 export const routes: RouteObject[] = [
@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
           { path: paths.championsBoard, element: <ChampionsBoardPage /> },
           ...PUBLIC_COMING_SOON.map(comingSoonRoute),
           { element: <RequireStudent />, children: STUDENT_PAYMENT_RESULT_ROUTES },
-          { path: '*', element: <NotFound homeHref={paths.home} homeLabel="Go to the home page" /> },
+          { path: '*', element: <StudentNotFound /> },
         ],
       },
       {

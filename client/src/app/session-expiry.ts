@@ -3,6 +3,7 @@ import { toast } from 'react-hot-toast';
 import { paths } from '../config/paths';
 import { onSessionExpired } from '../shared/http/clients';
 import { SESSION_EXPIRED_MESSAGE } from '../shared/http/http-error';
+import { translate } from '../shared/i18n';
 import { ADMIN_KEY_ROOT, STUDENT_KEY_ROOT } from '../shared/query/query-meta';
 import type { AppRouter } from './router';
 
@@ -17,7 +18,7 @@ export function registerSessionExpiry(router: AppRouter, queryClient: QueryClien
   });
 
   onSessionExpired('student', () => {
-    toast.error(SESSION_EXPIRED_MESSAGE, { id: 'session-expired' });
+    toast.error(translate('common.sessionExpired'), { id: 'session-expired' });
     queryClient.removeQueries({ queryKey: [STUDENT_KEY_ROOT] });
     void router.navigate(paths.login, { replace: true, state: { from: router.state.location } });
   });

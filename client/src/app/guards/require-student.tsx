@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { useT } from '../../shared/i18n';
 import { useSessionRestore } from '../../shared/session/restore-session';
 import { useSessionHydrated, useStudentAuth, useSystemFlags } from '../../shared/session/use-session';
 import { LoadingBlock } from '../../shared/ui/surface';
@@ -9,13 +10,14 @@ import { LoadingBlock } from '../../shared/ui/surface';
  * e-mail confirmation is required, an unconfirmed student is sent to the page that explains it.
  */
 export function RequireStudent() {
+  const t = useT();
   const hydrated = useSessionHydrated();
   const student = useStudentAuth();
   const { flags } = useSystemFlags();
   const location = useLocation();
   const restoring = useSessionRestore('student', hydrated && !student?.token.accessToken);
   if (!hydrated || restoring) {
-    return <LoadingBlock />;
+    return <LoadingBlock label={t('common.loading')} />;
   }
   if (!student?.token.accessToken) {
     return <Navigate to={paths.login} replace state={{ from: location }} />;

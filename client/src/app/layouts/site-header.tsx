@@ -1,32 +1,35 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { LanguageSwitch } from '../../shared/i18n';
+import { LanguageSwitch, type MessageKey, useT } from '../../shared/i18n';
 import { useStudentAuth, useSystemFlags } from '../../shared/session/use-session';
 import { ButtonLink } from '../../shared/ui/button';
 
-const NAV = [
-  { href: paths.home, label: 'Home' },
-  { href: paths.practiceQuizInfo, label: 'Practice quiz' },
-  { href: paths.championsBoard, label: 'Champions board' },
-  { href: paths.gallery, label: 'Gallery' },
-  { href: paths.faq, label: 'FAQ' },
-  { href: paths.about, label: 'About' },
-  { href: paths.contact, label: 'Contact' },
+const NAV: { href: string; label: MessageKey }[] = [
+  { href: paths.home, label: 'site.nav.home' },
+  { href: paths.practiceQuizInfo, label: 'site.nav.practiceQuiz' },
+  { href: paths.championsBoard, label: 'site.nav.championsBoard' },
+  { href: paths.gallery, label: 'site.nav.gallery' },
+  { href: paths.faq, label: 'site.nav.faq' },
+  { href: paths.about, label: 'site.nav.about' },
+  { href: paths.contact, label: 'site.nav.contact' },
 ];
 
+/** The name as it reads (Riyazi / ریاضی) is the link's whole accessible name: the mark is decoration. */
 export function Logo({ to = paths.home }: { to?: string }) {
+  const t = useT();
   return (
     <Link to={to} className="logo">
       <span className="logo__mark" aria-hidden="true">
         R
       </span>
-      Riyazi
+      {t('site.logo')}
     </Link>
   );
 }
 
 export function SiteHeader() {
+  const t = useT();
   const { pathname } = useLocation();
   // Remembers the page the menu was opened on, so it closes by itself after navigating.
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -39,12 +42,16 @@ export function SiteHeader() {
       <div className="container">
         <div className="site-header__bar">
           <Logo />
-          <nav aria-label="Main" id="site-nav" className={open ? 'site-nav site-nav--open' : 'site-nav'}>
+          <nav
+            aria-label={t('site.nav.main')}
+            id="site-nav"
+            className={open ? 'site-nav site-nav--open' : 'site-nav'}
+          >
             <ul>
               {NAV.map((item) => (
                 <li key={item.href}>
                   <NavLink to={item.href} end className="nav-link">
-                    {item.label}
+                    {t(item.label)}
                   </NavLink>
                 </li>
               ))}
@@ -56,16 +63,16 @@ export function SiteHeader() {
               <>
                 {flags.isRegistrationEnabled ? (
                   <ButtonLink to={paths.signup} variant="accent" small>
-                    Sign up
+                    {t('common.signUp')}
                   </ButtonLink>
                 ) : null}
                 <ButtonLink to={paths.login} variant="secondary" small>
-                  Log in
+                  {t('common.logIn')}
                 </ButtonLink>
               </>
             ) : (
               <ButtonLink to={paths.dashboard} small>
-                Dashboard
+                {t('common.dashboard')}
               </ButtonLink>
             )}
             <button
@@ -76,7 +83,7 @@ export function SiteHeader() {
               onClick={() => setOpenAt(open ? null : pathname)}
             >
               <span aria-hidden="true">☰</span>
-              <span className="visually-hidden">Menu</span>
+              <span className="visually-hidden">{t('common.menu')}</span>
             </button>
           </div>
         </div>

@@ -1,12 +1,13 @@
 import { paths } from '../../config/paths';
+import type { MessageKey } from '../../shared/i18n';
 
 export interface ComingSoonPage {
   path: string;
-  title: string;
-  about: string;
+  title: MessageKey;
+  about: MessageKey;
 }
 
 /** Public pages whose features come in later issues. */
 export const PUBLIC_COMING_SOON: ComingSoonPage[] = [
-  { path: paths.gallery, title: 'Photo gallery', about: 'Photos from Riyazi events.' },
+  { path: paths.gallery, title: 'site.gallery.title', about: 'site.gallery.about' },
 ];

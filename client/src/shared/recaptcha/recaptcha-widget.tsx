@@ -4,6 +4,22 @@ import { Alert } from '../ui/surface';
 import { loadRecaptcha } from './recaptcha-script';
 import './recaptcha.css';
 
+/** The widget's own sentences; English unless a student page passes its language's. */
+export interface RecaptchaTexts {
+  label: string;
+  loading: string;
+  failed: string;
+  tryAgain: string;
+}
+
+const ENGLISH_TEXTS: RecaptchaTexts = {
+  label: 'Security check',
+  loading: 'Loading the security check…',
+  failed:
+    'The security check (Google reCAPTCHA) could not load, so the form cannot be sent yet. Check your internet connection, then try again.',
+  tryAgain: 'Try again',
+};
+
 interface RecaptchaWidgetProps {
   siteKey: string;
   /** The token after the box is ticked; null when it expires or fails. */
@@ -11,12 +27,19 @@ interface RecaptchaWidgetProps {
   /** Changing it clears the box: a token is good for one attempt only. */
   resetKey: number;
   error?: string | null;
+  texts?: RecaptchaTexts;
 }
 
 type LoadState = 'loading' | 'ready' | 'failed';
 
 /** Google's 'I'm not a robot' checkbox (reCAPTCHA v2). */
-export function RecaptchaWidget({ siteKey, onToken, resetKey, error }: RecaptchaWidgetProps) {
+export function RecaptchaWidget({
+  siteKey,
+  onToken,
+  resetKey,
+  error,
+  texts = ENGLISH_TEXTS,
+}: RecaptchaWidgetProps) {
   const container = useRef<HTMLDivElement>(null);
   const widget = useRef<{ api: { reset(id?: number): void }; id: number } | null>(null);
   const tokenHandler = useRef(onToken);
@@ -67,17 +90,14 @@ export function RecaptchaWidget({ siteKey, onToken, resetKey, error }: Recaptcha
 
   return (
     <div className="field recaptcha" data-field="recaptchaToken" tabIndex={-1}>
-      <span className="field__label">Security check</span>
+      <span className="field__label">{texts.label}</span>
       <div ref={container} className="recaptcha__widget" />
-      {state === 'loading' ? <p className="field__hint">Loading the security check…</p> : null}
+      {state === 'loading' ? <p className="field__hint">{texts.loading}</p> : null}
       {state === 'failed' ? (
         <Alert tone="error" data-testid="recaptcha-failed">
-          <p>
-            The security check (Google reCAPTCHA) could not load, so the form cannot be sent yet. Check your
-            internet connection, then try again.
-          </p>
+          <p>{texts.failed}</p>
           <Button small variant="secondary" onClick={() => setState('loading')}>
-            Try again
+            {texts.tryAgain}
           </Button>
         </Alert>
       ) : null}

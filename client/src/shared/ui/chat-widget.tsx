@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { env } from '../../config/env';
+import { useT } from '../i18n';
 import './chat-widget.css';
 
 let widgetScript: HTMLScriptElement | null = null;
@@ -15,8 +16,9 @@ function loadWidgetScript(url: string): void {
   document.body.append(widgetScript);
 }
 
-/** The live chat slot. A third-party widget is loaded only when configured and asked for. */
+/** The live chat slot (student layouts only). A third-party widget is loaded only when configured and asked for. */
 export function ChatWidget({ contactHref }: { contactHref: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const onClick = () => {
     if (env.chatWidgetUrl !== null) {
@@ -28,9 +30,9 @@ export function ChatWidget({ contactHref }: { contactHref: string }) {
     <div className="chat-widget" data-testid="chat-widget">
       {open && env.chatWidgetUrl === null ? (
         <div className="chat-widget__panel" id="chat-widget-panel">
-          <p>Live chat is not available yet.</p>
+          <p>{t('common.chat.notYet')}</p>
           <p>
-            Questions? <Link to={contactHref}>Contact the organisers</Link>.
+            {t('common.chat.questions')} <Link to={contactHref}>{t('common.contactOrganisers')}</Link>
           </p>
         </div>
       ) : null}
@@ -40,7 +42,7 @@ export function ChatWidget({ contactHref }: { contactHref: string }) {
         aria-expanded={open}
         aria-controls={env.chatWidgetUrl === null ? 'chat-widget-panel' : undefined}
         onClick={onClick}
-        aria-label="Chat with us"
+        aria-label={t('common.chat.open')}
       >
         <svg className="chat-widget__icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
           <path
@@ -48,7 +50,7 @@ export function ChatWidget({ contactHref }: { contactHref: string }) {
             d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4H4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm3 6.5a1.5 1.5 0 1 0 0-.01Zm5 0a1.5 1.5 0 1 0 0-.01Zm5 0a1.5 1.5 0 1 0 0-.01Z"
           />
         </svg>
-        <span className="chat-widget__label">Chat with us</span>
+        <span className="chat-widget__label">{t('common.chat.open')}</span>
       </button>
     </div>
   );

@@ -2,6 +2,19 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import { exactOption, searchOptions } from './option-search';
 import './form.css';
 
+/** The combobox's own sentences; English unless a student page passes its language's. */
+export interface ComboboxTexts {
+  showList: string;
+  noMatch: (query: string) => string;
+  matches: (count: number) => string;
+}
+
+const englishTexts = (noun: string): ComboboxTexts => ({
+  showList: `Show the ${noun} list`,
+  noMatch: (query) => `No ${noun} matches “${query}”. Check the spelling, or try the first letters.`,
+  matches: (count) => `${count} ${count === 1 ? 'match' : 'matches'}`,
+});
+
 interface ComboboxProps {
   label: string;
   name: string;
@@ -14,6 +27,7 @@ interface ComboboxProps {
   placeholder?: string;
   /** What the list holds, for the empty state and the result count: 'city' → 'No city matches…'. */
   noun?: string;
+  texts?: ComboboxTexts;
   disabled?: boolean;
   'data-testid'?: string;
 }
@@ -33,10 +47,12 @@ export function Combobox({
   error,
   placeholder,
   noun = 'option',
+  texts: givenTexts,
   disabled,
   'data-testid': testId,
 }: ComboboxProps) {
   const id = useId();
+  const texts = givenTexts ?? englishTexts(noun);
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
   const inputRef = useRef<HTMLInputElement>(null);
@@ -155,7 +171,7 @@ export function Combobox({
           type="button"
           className="combobox__toggle"
           tabIndex={-1}
-          aria-label={`Show the ${noun} list`}
+          aria-label={texts.showList}
           disabled={disabled}
           // Keeps the focus in the input, so the list does not close before it opens.
           onMouseDown={(event) => event.preventDefault()}
@@ -209,13 +225,11 @@ export function Combobox({
             : null}
         </div>
         {open && matches.length === 0 ? (
-          <p className="combobox__empty">
-            No {noun} matches “{query}”. Check the spelling, or try the first letters.
-          </p>
+          <p className="combobox__empty">{texts.noMatch(query ?? '')}</p>
         ) : null}
       </div>
       <span className="visually-hidden" aria-live="polite">
-        {open && query !== null ? `${matches.length} ${matches.length === 1 ? 'match' : 'matches'}` : ''}
+        {open && query !== null ? texts.matches(matches.length) : ''}
       </span>
       {hint ? (
         <p className="field__hint" id={`${id}-hint`}>

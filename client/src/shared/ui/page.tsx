@@ -30,15 +30,27 @@ function ClockIcon() {
   );
 }
 
+/** The notice's sentences; English unless a student page passes its language's. */
+export interface ComingSoonTexts {
+  notYet: string;
+  soon: string;
+}
+
+const ENGLISH_COMING_SOON: ComingSoonTexts = {
+  notYet: 'This page is not available yet.',
+  soon: 'We are working on it. Please check back soon.',
+};
+
 interface ComingSoonProps {
   title: string;
+  texts?: ComingSoonTexts;
   /** One honest sentence about what the page will do. */
   about?: string;
   backTo?: { href: string; label: string };
 }
 
 /** The body of every page whose feature is planned but not built yet. */
-export function ComingSoon({ title, about, backTo }: ComingSoonProps) {
+export function ComingSoon({ title, about, backTo, texts = ENGLISH_COMING_SOON }: ComingSoonProps) {
   return (
     <div className="stack" data-testid="coming-soon">
       <PageHeading title={title} />
@@ -48,10 +60,10 @@ export function ComingSoon({ title, about, backTo }: ComingSoonProps) {
             <ClockIcon />
           </span>
           <p>
-            <strong>This page is not available yet.</strong>
+            <strong>{texts.notYet}</strong>
           </p>
           {about ? <p className="muted">{about}</p> : null}
-          <p className="muted">We are working on it. Please check back soon.</p>
+          <p className="muted">{texts.soon}</p>
           {backTo ? <Link to={backTo.href}>{backTo.label}</Link> : null}
         </div>
       </Card>
@@ -59,8 +71,26 @@ export function ComingSoon({ title, about, backTo }: ComingSoonProps) {
   );
 }
 
-export function NotFound({ homeHref, homeLabel }: { homeHref: string; homeLabel: string }) {
-  useDocumentTitle('Page not found');
+export interface NotFoundTexts {
+  title: string;
+  text: string;
+}
+
+const ENGLISH_NOT_FOUND: NotFoundTexts = {
+  title: 'Page not found',
+  text: 'The page you are looking for does not exist or has moved.',
+};
+
+export function NotFound({
+  homeHref,
+  homeLabel,
+  texts = ENGLISH_NOT_FOUND,
+}: {
+  homeHref: string;
+  homeLabel: string;
+  texts?: NotFoundTexts;
+}) {
+  useDocumentTitle(texts.title);
   return (
     <div className="stack" data-testid="not-found">
       <Card>
@@ -68,8 +98,8 @@ export function NotFound({ homeHref, homeLabel }: { homeHref: string; homeLabel:
           <span className="notice__icon" aria-hidden="true">
             ?
           </span>
-          <h1>Page not found</h1>
-          <p className="muted">The page you are looking for does not exist or has moved.</p>
+          <h1>{texts.title}</h1>
+          <p className="muted">{texts.text}</p>
           <Link to={homeHref}>{homeLabel}</Link>
         </div>
       </Card>

@@ -1,14 +1,32 @@
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import './form.css';
 
+/** The words of the Show/Hide button; English unless a student page passes its language's. */
+export interface PasswordFieldTexts {
+  show: string;
+  hide: string;
+  /** Read after Show/Hide by screen readers: ' password'. */
+  password: string;
+}
+
+const ENGLISH_TEXTS: PasswordFieldTexts = { show: 'Show', hide: 'Hide', password: ' password' };
+
 interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   label: string;
   hint?: string;
   error?: string | null;
+  texts?: PasswordFieldTexts;
 }
 
 /** A password input with a Show/Hide button: typing on a small phone keyboard is error-prone. */
-export function PasswordField({ label, hint, error, className, ...input }: PasswordFieldProps) {
+export function PasswordField({
+  label,
+  hint,
+  error,
+  className,
+  texts = ENGLISH_TEXTS,
+  ...input
+}: PasswordFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
@@ -35,8 +53,8 @@ export function PasswordField({ label, hint, error, className, ...input }: Passw
           aria-controls={id}
           onClick={() => setVisible((value) => !value)}
         >
-          {visible ? 'Hide' : 'Show'}
-          <span className="visually-hidden"> password</span>
+          {visible ? texts.hide : texts.show}
+          <span className="visually-hidden">{texts.password}</span>
         </button>
       </div>
       {hint ? (

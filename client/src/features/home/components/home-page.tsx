@@ -4,6 +4,7 @@ import { paths } from '../../../config/paths';
 import { CONTEST_ATTEMPTS, QUESTION_TIME_SECONDS, QUESTIONS_PER_ATTEMPT } from '../../../config/quiz-rules';
 import { loadFlagsIntoStore } from '../../../shared/flags/load-flags';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { Ltr, type MessageKey, useT } from '../../../shared/i18n';
 import { useSystemFlags } from '../../../shared/session/use-session';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Alert, Card } from '../../../shared/ui/surface';
@@ -11,20 +12,12 @@ import { fetchAnnouncement, leaderboardKeys } from '../../leaderboard/leaderboar
 import { isAnnouncementVisible } from './announcement';
 import './home.css';
 
-const STEPS = [
-  {
-    title: 'Practise',
-    text: 'Warm up with practice quizzes. You see right and wrong answers and explanations as you go.',
-  },
-  {
-    title: 'Compete',
-    text: `Each contest attempt has ${QUESTIONS_PER_ATTEMPT} questions with ${QUESTION_TIME_SECONDS} seconds each. Correct and quick answers score best.`,
-  },
-  {
-    title: 'Rise through the phases',
-    text: 'Top scorers of each grade move on to the next phase and the champions board.',
-  },
+const STEPS: { title: MessageKey; text: MessageKey }[] = [
+  { title: 'site.home.step1.title', text: 'site.home.step1.text' },
+  { title: 'site.home.step2.title', text: 'site.home.step2.text' },
+  { title: 'site.home.step3.title', text: 'site.home.step3.text' },
 ];
+const STEP_VALUES = { questions: QUESTIONS_PER_ATTEMPT, seconds: QUESTION_TIME_SECONDS };
 
 // The live board (and its socket code) loads only when the flag shows it.
 const HomeLeaderboardSection = lazy(() =>
@@ -35,6 +28,7 @@ const HomeLeaderboardSection = lazy(() =>
 
 export function HomePage() {
   useDocumentTitle('');
+  const t = useT();
   const { flags, status } = useSystemFlags();
   const announcement = useQuery({
     queryKey: leaderboardKeys.announcement,
@@ -46,44 +40,53 @@ export function HomePage() {
     <div className="stack">
       <section className="hero" aria-labelledby="hero-title">
         <div>
-          <span className="hero__eyebrow">Grades 2 to 9 · Pakistan</span>
-          <h1 id="hero-title">Riyazi: the maths quiz and contest for young minds</h1>
-          <p>
-            Riyazi is an online maths contest for school students of grades 2 to 9. Practise at your own pace,
-            then take the contest against students of your grade across Pakistan.
-          </p>
+          <span className="hero__eyebrow">{t('site.home.eyebrow')}</span>
+          <h1 id="hero-title">{t('site.home.title')}</h1>
+          <p>{t('site.home.intro')}</p>
           <div className="row">
             {flags.isRegistrationEnabled ? (
               <ButtonLink to={paths.signup} variant="accent">
-                Sign up
+                {t('common.signUp')}
               </ButtonLink>
             ) : null}
             <ButtonLink to={paths.login} variant="secondary">
-              Log in
+              {t('common.logIn')}
             </ButtonLink>
           </div>
         </div>
-        <ul className="hero__facts" aria-label="Contest at a glance">
+        <ul className="hero__facts" aria-label={t('site.home.facts')}>
           <li>
-            <strong>2–9</strong> grades
+            <strong>
+              <Ltr>2–9</Ltr>
+            </strong>{' '}
+            {t('site.home.factGrades')}
           </li>
           <li>
-            <strong>{QUESTIONS_PER_ATTEMPT}</strong> questions per attempt
+            <strong>
+              <Ltr>{QUESTIONS_PER_ATTEMPT}</Ltr>
+            </strong>{' '}
+            {t('site.home.factQuestions')}
           </li>
           <li>
-            <strong>{QUESTION_TIME_SECONDS}s</strong> per question
+            <strong>
+              <Ltr>{QUESTION_TIME_SECONDS}s</Ltr>
+            </strong>{' '}
+            {t('site.home.factSeconds')}
           </li>
           <li>
-            <strong>{CONTEST_ATTEMPTS}</strong> contest attempts
+            <strong>
+              <Ltr>{CONTEST_ATTEMPTS}</Ltr>
+            </strong>{' '}
+            {t('site.home.factAttempts')}
           </li>
         </ul>
       </section>
 
       {status === 'error' ? (
         <Alert tone="warning">
-          <p>We could not load the latest contest settings, so some sections may be hidden.</p>
+          <p>{t('site.home.flagsFailed')}</p>
           <Button small variant="secondary" onClick={() => void loadFlagsIntoStore()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       ) : null}
@@ -100,7 +103,7 @@ export function HomePage() {
         <Suspense
           fallback={
             <Card data-testid="leaderboard-section">
-              <h2>Leaderboard</h2>
+              <h2>{t('site.home.leaderboard')}</h2>
             </Card>
           }
         >
@@ -110,21 +113,21 @@ export function HomePage() {
 
       {flags.isEmptyLeaderBoardDisplayed ? (
         <Card data-testid="empty-leaderboard-section" aria-labelledby="empty-leaderboard-title">
-          <h2 id="empty-leaderboard-title">Leaderboard</h2>
-          <p className="muted">No results yet. The leaderboard fills up as students finish their contest.</p>
+          <h2 id="empty-leaderboard-title">{t('site.home.leaderboard')}</h2>
+          <p className="muted">{t('site.home.emptyBoard')}</p>
         </Card>
       ) : null}
 
       <section aria-labelledby="how-title" className="stack">
-        <h2 id="how-title">How it works</h2>
+        <h2 id="how-title">{t('site.home.how')}</h2>
         <div className="home-grid">
           {STEPS.map((step, index) => (
             <Card key={step.title}>
               <span className="step-number" aria-hidden="true">
                 {index + 1}
               </span>
-              <h3>{step.title}</h3>
-              <p className="muted">{step.text}</p>
+              <h3>{t(step.title)}</h3>
+              <p className="muted">{t(step.text, STEP_VALUES)}</p>
             </Card>
           ))}
         </div>

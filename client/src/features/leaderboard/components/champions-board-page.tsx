@@ -2,17 +2,31 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { type MessageKey, type Translate, useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/button';
 import { Alert, LoadingBlock } from '../../../shared/ui/surface';
 import { fetchChampions, leaderboardKeys } from '../leaderboard-api';
 import { useLiveChampions } from '../use-live';
 import '../leaderboard.css';
 
-const PLACE = ['', '1st', '2nd', '3rd'];
+const PLACE: Partial<Record<number, MessageKey>> = {
+  1: 'leaderboard.place.1',
+  2: 'leaderboard.place.2',
+  3: 'leaderboard.place.3',
+};
+
+function placeText(t: Translate, position: number | null): string {
+  if (!position) {
+    return '★';
+  }
+  const place = PLACE[position];
+  return place === undefined ? `#${position}` : t(place);
+}
 
 /** /champions-board (public): winners per phase and grade, live as winners are added. */
 export function ChampionsBoardPage() {
-  useDocumentTitle('Champions board');
+  const t = useT();
+  useDocumentTitle(t('leaderboard.champions.title'));
   const since = useLiveChampions();
   // Screen view: the board alone, large, for a projector or a hall screen (?screen=1 for a kiosk).
   const [params, setParams] = useSearchParams();
@@ -48,25 +62,25 @@ export function ChampionsBoardPage() {
     <div className={`stack champions${screen ? ' champions--screen' : ''}`} data-testid="champions-board">
       <header className="champions__head">
         <div>
-          <h1>Champions board</h1>
-          <p className="muted">The winners of each phase and grade of the Riyazi contest.</p>
+          <h1>{t('leaderboard.champions.title')}</h1>
+          <p className="muted">{t('leaderboard.champions.intro')}</p>
         </div>
         <Button small variant="secondary" onClick={() => setScreen(!screen)} data-testid="champions-screen">
-          {screen ? 'Exit screen view' : 'Screen view'}
+          {screen ? t('leaderboard.champions.exitScreen') : t('leaderboard.champions.screen')}
         </Button>
       </header>
       {champions.isPending ? (
-        <LoadingBlock label="Loading the champions…" />
+        <LoadingBlock label={t('leaderboard.champions.loading')} />
       ) : champions.isError ? (
         <Alert tone="error">
-          The champions could not be loaded.{' '}
+          {t('leaderboard.champions.failed')}{' '}
           <Button small variant="secondary" onClick={() => void champions.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       ) : champions.data.phases.length === 0 ? (
         <p className="muted" data-testid="champions-empty">
-          No winners yet. Champions are announced at the end of each phase.
+          {t('leaderboard.champions.empty')}
         </p>
       ) : (
         champions.data.phases.map((phase) => (
@@ -83,9 +97,7 @@ export function ChampionsBoardPage() {
                         className="champions__winner"
                         data-testid="champion"
                       >
-                        <span className="champions__place">
-                          {w.position ? (PLACE[w.position] ?? `#${w.position}`) : '★'}
-                        </span>
+                        <span className="champions__place">{placeText(t, w.position)}</span>
                         <span className="champions__who">
                           <strong>{w.name}</strong>
                           {w.school || w.city ? (

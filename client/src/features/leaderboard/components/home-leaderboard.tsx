@@ -1,6 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { Card, LoadingBlock } from '../../../shared/ui/surface';
 import { applyPushedBoard, keepNewerBoards } from '../board-freshness';
 import { fetchHomeLeaderboard, type HomeLeaderboard, leaderboardKeys } from '../leaderboard-api';
@@ -12,6 +14,7 @@ const HOME_ROWS = 5;
 
 /** The home page's live leaderboard (flag isLeaderBoardDisplayed): the contest phase, one grade at a time. */
 export function HomeLeaderboardSection() {
+  const t = useT();
   const queryClient = useQueryClient();
   const home = useQuery({
     queryKey: leaderboardKeys.home,
@@ -39,21 +42,24 @@ export function HomeLeaderboardSection() {
 
   return (
     <Card data-testid="leaderboard-section" aria-labelledby="leaderboard-title" className="home-board">
-      <h2 id="leaderboard-title">Leaderboard{home.data?.phase ? ` · ${home.data.phase.title}` : ''}</h2>
+      <h2 id="leaderboard-title">
+        {t('leaderboard.title')}
+        {home.data?.phase ? ` · ${home.data.phase.title}` : ''}
+      </h2>
       {home.isPending ? (
-        <LoadingBlock label="Loading the leaderboard…" />
+        <LoadingBlock label={t('leaderboard.loading')} />
       ) : home.isError ? (
         <p className="muted">
-          The leaderboard could not be loaded.{' '}
+          {t('leaderboard.failed')}{' '}
           <Button small variant="secondary" onClick={() => void home.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </p>
       ) : !current ? (
-        <p className="muted">Live rankings will appear here once the contest starts.</p>
+        <p className="muted">{t('leaderboard.notStarted')}</p>
       ) : (
         <>
-          <div className="board-tabs" role="tablist" aria-label="Grade">
+          <div className="board-tabs" role="tablist" aria-label={t('leaderboard.gradeTabs')}>
             {grades.map((g) => (
               <button
                 key={g.gradeId}
@@ -69,15 +75,20 @@ export function HomeLeaderboardSection() {
           </div>
           {current.board.entries.length === 0 ? (
             <p className="muted" data-testid="leaderboard-empty-grade">
-              No finished contests in {current.title} yet.
+              {fillTemplate(t('leaderboard.emptyGrade'), { grade: <bdi>{current.title}</bdi> })}
             </p>
           ) : (
-            <LeaderboardTable entries={current.board.entries} caption={`${current.title} leaderboard`} />
+            <LeaderboardTable
+              entries={current.board.entries}
+              caption={t('leaderboard.caption', { grade: current.title })}
+            />
           )}
           <p className="muted board-note">
             {current.board.frozen
-              ? 'The board is frozen until the prize ceremony.'
-              : `${current.board.rankedCount} student${current.board.rankedCount === 1 ? '' : 's'} ranked · updates live`}
+              ? t('leaderboard.frozen')
+              : current.board.rankedCount === 1
+                ? t('leaderboard.rankedOne')
+                : t('leaderboard.ranked', { count: current.board.rankedCount })}
           </p>
         </>
       )}

@@ -1,8 +1,10 @@
+import { Ltr, useT } from '../../../shared/i18n';
 import type { LeaderboardEntry } from '../leaderboard-api';
 import { formatDuration, formatScore } from '../leaderboard-api';
 
 /** A board's rows: rank, name (as the privacy setting allows), school and city when shown, score, time. */
 export function LeaderboardTable({ entries, caption }: { entries: LeaderboardEntry[]; caption: string }) {
+  const t = useT();
   const showSchool = entries.some((e) => e.school !== null);
   const showCity = entries.some((e) => e.city !== null);
   return (
@@ -11,22 +13,22 @@ export function LeaderboardTable({ entries, caption }: { entries: LeaderboardEnt
       <thead>
         <tr>
           <th scope="col">#</th>
-          <th scope="col">Name</th>
+          <th scope="col">{t('leaderboard.col.name')}</th>
           {showSchool ? (
             <th scope="col" className="board__extra">
-              School
+              {t('leaderboard.col.school')}
             </th>
           ) : null}
           {showCity ? (
             <th scope="col" className="board__extra">
-              City
+              {t('leaderboard.col.city')}
             </th>
           ) : null}
           <th scope="col" className="board__num">
-            Score
+            {t('leaderboard.col.score')}
           </th>
           <th scope="col" className="board__num">
-            Time
+            {t('leaderboard.col.time')}
           </th>
         </tr>
       </thead>
@@ -41,8 +43,12 @@ export function LeaderboardTable({ entries, caption }: { entries: LeaderboardEnt
             <td className="board__name">{entry.name}</td>
             {showSchool ? <td className="board__muted board__extra">{entry.school ?? ''}</td> : null}
             {showCity ? <td className="board__muted board__extra">{entry.city ?? ''}</td> : null}
-            <td className="board__num">{formatScore(entry.score)}</td>
-            <td className="board__num board__muted">{formatDuration(entry.timeMs)}</td>
+            <td className="board__num">
+              <Ltr>{formatScore(entry.score)}</Ltr>
+            </td>
+            <td className="board__num board__muted">
+              <Ltr>{formatDuration(entry.timeMs)}</Ltr>
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,4 +1,5 @@
 import { CONTEST_ATTEMPTS, QUESTION_TIME_SECONDS, QUESTIONS_PER_ATTEMPT } from '../../../config/quiz-rules';
+import type { MessageKey } from '../../../shared/i18n';
 
 export type StaticPageId =
   | 'terms'
@@ -11,63 +12,39 @@ export type StaticPageId =
   | 'practiceQuizInfo';
 
 interface StaticPageContent {
-  title: string;
-  paragraphs: string[];
+  title: MessageKey;
+  paragraphs: MessageKey[];
 }
 
-const PUBLISHED_LATER = 'The organisers will publish this page before the contest opens.';
+/** Filled into the paragraphs' {placeholders}. */
+export const STATIC_VALUES = {
+  questions: QUESTIONS_PER_ATTEMPT,
+  seconds: QUESTION_TIME_SECONDS,
+  attempts: CONTEST_ATTEMPTS,
+};
 
 export const STATIC_PAGES: Record<StaticPageId, StaticPageContent> = {
-  terms: {
-    title: 'Terms and conditions',
-    paragraphs: [
-      'These terms will set out the rules for taking part in Riyazi, for students and their parents or guardians.',
-      PUBLISHED_LATER,
-    ],
-  },
+  terms: { title: 'site.static.terms.title', paragraphs: ['site.static.terms.text', 'site.static.later'] },
   privacy: {
-    title: 'Privacy policy',
-    paragraphs: [
-      'This policy will explain what information Riyazi keeps about students, why, and for how long.',
-      PUBLISHED_LATER,
-    ],
+    title: 'site.static.privacy.title',
+    paragraphs: ['site.static.privacy.text', 'site.static.later'],
   },
-  refund: {
-    title: 'Refund policy',
-    paragraphs: [
-      'This policy will explain when a payment for contest attempts can be refunded.',
-      PUBLISHED_LATER,
-    ],
-  },
-  faq: {
-    title: 'Frequently asked questions',
-    paragraphs: [
-      'Answers to common questions from students, parents and schools will appear here.',
-      PUBLISHED_LATER,
-    ],
-  },
+  refund: { title: 'site.static.refund.title', paragraphs: ['site.static.refund.text', 'site.static.later'] },
+  faq: { title: 'site.static.faq.title', paragraphs: ['site.static.faq.text', 'site.static.later'] },
   about: {
-    title: 'About Riyazi',
-    paragraphs: [
-      'Riyazi is an online maths quiz and contest for school students of grades 2 to 9 in Pakistan.',
-      'Students practise with practice quizzes and then take part in a contest held in phases, with a champions board for the best of each grade.',
-      'More about the organisers will be published here.',
-    ],
+    title: 'site.static.about.title',
+    paragraphs: ['site.static.about.text1', 'site.static.about.text2', 'site.static.about.text3'],
   },
   contact: {
-    title: 'Contact us',
-    paragraphs: ['The organisers’ e-mail address and phone number will be published here.', PUBLISHED_LATER],
+    title: 'site.static.contact.title',
+    paragraphs: ['site.static.contact.text', 'site.static.later'],
   },
   sponsor: {
-    title: 'Our sponsor',
-    paragraphs: ['This page will introduce the sponsor of the Riyazi contest.', PUBLISHED_LATER],
+    title: 'site.static.sponsor.title',
+    paragraphs: ['site.static.sponsor.text', 'site.static.later'],
   },
   practiceQuizInfo: {
-    title: 'Practice quiz',
-    paragraphs: [
-      `A practice quiz works like the contest: ${QUESTIONS_PER_ATTEMPT} multiple-choice questions with ${QUESTION_TIME_SECONDS} seconds for each question.`,
-      'In practice you see which answers were right as soon as you answer, with an explanation where one is available. You can pause and you can stop a practice quiz, and it does not count towards the rankings.',
-      `The contest itself allows ${CONTEST_ATTEMPTS} attempts and never pauses.`,
-    ],
+    title: 'site.static.practice.title',
+    paragraphs: ['site.static.practice.text1', 'site.static.practice.text2', 'site.static.practice.text3'],
   },
 };

@@ -1,5 +1,4 @@
 import {
-  GENDER_LABELS,
   GENDERS,
   normalizePakistaniMobile,
   PAKISTAN_CITIES,
@@ -8,14 +7,22 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { FieldProblems } from '../../../shared/forms/form-errors';
+import { type Translate, useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/button';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
 import { Combobox } from '../../../shared/ui/combobox';
 import { SelectField, TextField } from '../../../shared/ui/field';
+import { cityComboboxTexts } from '../../../shared/ui/student-texts';
 import { accountKeys, fetchGradeOptions, type GradeOption } from '../api/account-api';
 import { type DetailField, type DetailValues, gradeChoices } from './account-form';
 
-const GENDER_OPTIONS = GENDERS.map((value) => ({ value, label: GENDER_LABELS[value] }));
+const TRANSLATED_SOURCES = ['School', 'Friend', 'Other'] as const;
+
+/** Brand and network names stay as they are; the common words are translated. */
+export function referralLabel(t: Translate, source: string): string {
+  const known = TRANSLATED_SOURCES.find((word) => word === source);
+  return known === undefined ? source : t(`account.referral.${known}`);
+}
 
 interface AccountFieldsProps {
   values: DetailValues;
@@ -43,6 +50,8 @@ export function AccountFields({
   emailHint,
   afterEmail,
 }: AccountFieldsProps) {
+  const t = useT();
+  const genderOptions = GENDERS.map((value) => ({ value, label: t(`account.gender.${value}`) }));
   const grades = useQuery({
     queryKey: accountKeys.gradeOptions,
     queryFn: ({ signal }) => fetchGradeOptions(signal),
@@ -56,12 +65,26 @@ export function AccountFields({
     'data-testid': `${testIdPrefix}-${field}`,
   });
 
+  // Names and schools may be typed in Latin or Urdu letters: each field reads in its own direction.
   return (
     <div className="form-grid">
-      <TextField label="Student’s full name" autoComplete="name" maxLength={120} {...text('fullName')} />
-      <TextField label="Father’s name" autoComplete="off" maxLength={120} {...text('fatherName')} />
       <TextField
-        label="E-mail"
+        label={t('account.field.fullName')}
+        autoComplete="name"
+        maxLength={120}
+        {...text('fullName')}
+        dir="auto"
+      />
+      <TextField
+        label={t('account.field.fatherName')}
+        autoComplete="off"
+        maxLength={120}
+        {...text('fatherName')}
+        dir="auto"
+      />
+      <TextField
+        label={t('common.field.email')}
+        dir="ltr"
         type="email"
         inputMode="email"
         autoComplete="email"
@@ -73,12 +96,13 @@ export function AccountFields({
       />
       {afterEmail}
       <TextField
-        label="Mobile number"
+        label={t('account.field.phone')}
         type="tel"
+        dir="ltr"
         inputMode="tel"
         autoComplete="tel-national"
         placeholder="03001234567"
-        hint="A Pakistani mobile number, for example 03001234567."
+        hint={t('account.field.phoneHint')}
         maxLength={20}
         {...text('phone')}
         onBlur={() => {
@@ -90,9 +114,9 @@ export function AccountFields({
         }}
       />
       <RadioGroupField
-        legend="Gender"
+        legend={t('account.field.gender')}
         name="gender"
-        options={GENDER_OPTIONS}
+        options={genderOptions}
         value={GENDERS.find((gender) => gender === values.gender) ?? ''}
         onChange={(value) => onChange('gender', value)}
         onBlur={() => onBlur('gender')}
@@ -100,10 +124,10 @@ export function AccountFields({
         testId={`${testIdPrefix}-gender`}
       />
       <Combobox
-        label="City"
+        label={t('account.field.city')}
         name="city"
-        noun="city"
-        placeholder="Start typing, e.g. Lahore"
+        texts={cityComboboxTexts(t)}
+        placeholder={t('account.field.cityPlaceholder')}
         options={PAKISTAN_CITIES}
         value={values.city}
         onChange={(value) => onChange('city', value)}
@@ -111,10 +135,16 @@ export function AccountFields({
         error={problems.city}
         data-testid={`${testIdPrefix}-city`}
       />
-      <TextField label="School name" autoComplete="off" maxLength={160} {...text('schoolName')} />
+      <TextField
+        label={t('account.field.schoolName')}
+        autoComplete="off"
+        maxLength={160}
+        {...text('schoolName')}
+        dir="auto"
+      />
       <div className="stack stack--tight">
         <SelectField
-          label="Grade"
+          label={t('account.field.grade')}
           name="gradeId"
           value={values.gradeId}
           disabled={!grades.isSuccess}
@@ -123,7 +153,9 @@ export function AccountFields({
           error={problems.gradeId}
           data-testid={`${testIdPrefix}-gradeId`}
         >
-          <option value="">{grades.isPending ? 'Loading grades…' : 'Choose the grade'}</option>
+          <option value="">
+            {grades.isPending ? t('account.field.gradesLoading') : t('account.field.chooseGrade')}
+          </option>
           {gradeChoices(grades.data ?? [], currentGrade).map((grade) => (
             <option key={grade._id} value={grade._id}>
               {grade.title}
@@ -132,15 +164,15 @@ export function AccountFields({
         </SelectField>
         {grades.isError ? (
           <p className="field__error" role="alert">
-            The grades could not be loaded.{' '}
+            {t('account.field.gradesFailed')}{' '}
             <Button variant="ghost" small onClick={() => void grades.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           </p>
         ) : null}
       </div>
       <SelectField
-        label="How did you hear about us?"
+        label={t('account.field.referral')}
         name="referralSource"
         value={values.referralSource}
         onChange={(event) => onChange('referralSource', event.target.value)}
@@ -148,10 +180,10 @@ export function AccountFields({
         error={problems.referralSource}
         data-testid={`${testIdPrefix}-referralSource`}
       >
-        <option value="">Choose one</option>
+        <option value="">{t('account.field.chooseOne')}</option>
         {REFERRAL_SOURCES.map((source) => (
           <option key={source} value={source}>
-            {source}
+            {referralLabel(t, source)}
           </option>
         ))}
       </SelectField>

@@ -6,11 +6,12 @@ import {
 } from '@riyazi/api/contracts/accounts';
 import {
   type FieldProblems,
-  fieldMessage,
   problemsByField,
   splitServerProblems,
   type ValidationIssue,
 } from '../../../shared/forms/form-errors';
+import { problemText } from '../../../shared/forms/problem-text';
+import { type MessageKey, translate } from '../../../shared/i18n';
 import type { GradeOption } from '../api/account-api';
 
 /** The student's details, in the order the forms show them. */
@@ -58,38 +59,23 @@ export const EMPTY_DETAILS: DetailValues = {
   referralSource: '',
 };
 
-const SUBJECTS: Record<SignupField, string> = {
-  fullName: 'Full name',
-  fatherName: 'Father’s name',
-  email: 'E-mail',
-  password: 'Password',
-  phone: 'Mobile number',
-  gender: 'Gender',
-  city: 'City',
-  schoolName: 'School name',
-  gradeId: 'Grade',
-  referralSource: 'This answer',
-  acceptTerms: 'The terms',
-  recaptchaToken: 'The security check',
-};
-
 /** Choices say what to do rather than 'X is required'. */
-const CHOOSE: Partial<Record<SignupField, string>> = {
-  gender: 'Please choose one',
-  city: 'Please choose your city from the list',
-  gradeId: 'Please choose the grade',
-  referralSource: 'Please choose how you heard about us',
-  acceptTerms: 'Please accept the terms and the privacy policy to continue',
-  recaptchaToken: 'Please tick the box to show that you are not a robot',
+const CHOOSE: Partial<Record<SignupField, MessageKey>> = {
+  gender: 'account.choose.gender',
+  city: 'account.choose.city',
+  gradeId: 'account.choose.gradeId',
+  referralSource: 'account.choose.referralSource',
+  acceptTerms: 'account.choose.acceptTerms',
+  recaptchaToken: 'account.choose.recaptchaToken',
 };
 
-/** The sentence shown under a field for a problem phrase from the schema or the server. */
+/** The sentence shown under a field for a problem phrase from the schema or the server, in the child's language. */
 export function describeProblem(field: SignupField, problem: string): string {
   const choose = CHOOSE[field];
   if (choose !== undefined && (problem === 'is required' || field === 'acceptTerms')) {
-    return choose;
+    return translate(choose);
   }
-  return fieldMessage(SUBJECTS[field], problem);
+  return problemText(translate(`account.subject.${field}`), problem);
 }
 
 /** The server's `errors` of a 400, worded for the fields of this form; problems of other fields are dropped. */

@@ -1,16 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { describeError } from '../../../shared/http/http-error';
+import { describeStudentError } from '../../../shared/http/student-error';
+import { type MessageKey, useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/button';
 import { Alert } from '../../../shared/ui/surface';
 import { accountKeys, type DocumentKind, uploadDocument } from '../api/account-api';
 import { documentProblem } from './document-upload';
 
-const KIND_LABELS: Record<DocumentKind, string> = { SCHOOL_ID: 'School ID card', B_FORM: 'B-form' };
+const KIND_LABELS: Record<DocumentKind, MessageKey> = {
+  SCHOOL_ID: 'account.document.SCHOOL_ID',
+  B_FORM: 'account.document.B_FORM',
+};
 
 /** Upload of the school ID card or B-form; a new upload replaces one waiting for review. */
 export function DocumentUploadForm({ approved }: { approved: boolean }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const fileInputId = useId();
   const [kind, setKind] = useState<DocumentKind>('SCHOOL_ID');
@@ -19,7 +24,7 @@ export function DocumentUploadForm({ approved }: { approved: boolean }) {
   const upload = useMutation({
     mutationFn: (chosen: File) => uploadDocument(kind, chosen),
     onSuccess: async () => {
-      toast.success('Document uploaded. We will check it soon.');
+      toast.success(t('account.document.uploaded'));
       setFile(null);
       await queryClient.invalidateQueries({ queryKey: accountKeys.profile });
     },
@@ -31,7 +36,7 @@ export function DocumentUploadForm({ approved }: { approved: boolean }) {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const issue = file ? documentProblem(file) : 'Choose a photo or PDF first.';
+    const issue = file ? documentProblem(file) : t('account.document.chooseFirst');
     setProblem(issue);
     if (file && !issue) {
       upload.mutate(file);
@@ -41,7 +46,7 @@ export function DocumentUploadForm({ approved }: { approved: boolean }) {
   return (
     <form className="stack" onSubmit={onSubmit} data-testid="document-upload">
       <fieldset className="document-kind">
-        <legend>Which document?</legend>
+        <legend>{t('account.document.which')}</legend>
         {(Object.keys(KIND_LABELS) as DocumentKind[]).map((value) => (
           <label key={value} className="document-kind__option">
             <input
@@ -52,13 +57,13 @@ export function DocumentUploadForm({ approved }: { approved: boolean }) {
               onChange={() => setKind(value)}
               data-testid={`document-kind-${value}`}
             />
-            {KIND_LABELS[value]}
+            {t(KIND_LABELS[value])}
           </label>
         ))}
       </fieldset>
       <div className="field">
         <label className="field__label" htmlFor={fileInputId}>
-          Photo or PDF (at most 5 MB)
+          {t('account.document.file')}
         </label>
         <input
           id={fileInputId}
@@ -71,13 +76,13 @@ export function DocumentUploadForm({ approved }: { approved: boolean }) {
           }}
           data-testid="document-file"
         />
-        <p className="field__hint">Take a clear photo in good light, with all four corners visible.</p>
+        <p className="field__hint">{t('account.document.hint')}</p>
       </div>
       {problem ? <Alert tone="error">{problem}</Alert> : null}
-      {upload.isError ? <Alert tone="error">{describeError(upload.error)}</Alert> : null}
+      {upload.isError ? <Alert tone="error">{describeStudentError(upload.error)}</Alert> : null}
       <div>
         <Button type="submit" disabled={upload.isPending} data-testid="document-submit">
-          {upload.isPending ? 'Uploading…' : 'Upload document'}
+          {upload.isPending ? t('account.document.uploading') : t('account.document.upload')}
         </Button>
       </div>
     </form>

@@ -5,7 +5,9 @@ import { toast } from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { type FieldProblems, firstInvalidField, focusField } from '../../../shared/forms/form-errors';
-import { describeError, HttpError } from '../../../shared/http/http-error';
+import { HttpError } from '../../../shared/http/http-error';
+import { describeStudentError } from '../../../shared/http/student-error';
+import { useLanguage, useT } from '../../../shared/i18n';
 import { sessionActions } from '../../../shared/session/session-store';
 import { studentSessionQueryKey } from '../../../shared/session/student-session';
 import { useStudentAuth } from '../../../shared/session/use-session';
@@ -27,6 +29,8 @@ import './account.css';
 type Problems = FieldProblems<DetailField>;
 
 function ProfileForm({ profile }: { profile: StudentProfile }) {
+  const t = useT();
+  const language = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const student = useStudentAuth();
@@ -36,7 +40,8 @@ function ProfileForm({ profile }: { profile: StudentProfile }) {
   const [touched, setTouched] = useState<Partial<Record<DetailField, boolean>>>({});
   const [submitted, setSubmitted] = useState(!profile.isProfileCompleted);
   const [serverProblems, setServerProblems] = useState<Problems>({});
-  const clientProblems = useMemo(() => checkProfile(values).problems, [values]);
+  // Worded in the child's language: worded again when it changes.
+  const clientProblems = useMemo(() => (language ? checkProfile(values).problems : {}), [values, language]);
 
   const save = useMutation({
     mutationFn: updateProfile,
@@ -55,7 +60,7 @@ function ProfileForm({ profile }: { profile: StudentProfile }) {
         });
       }
       void queryClient.invalidateQueries({ queryKey: studentSessionQueryKey });
-      toast.success('Profile updated');
+      toast.success(t('account.edit.saved'));
       const emailChanged = input.email !== profile.email && data.pendingEmail !== null;
       await navigate(paths.profile, { state: emailChanged ? { pendingEmail: data.pendingEmail } : null });
     },
@@ -111,30 +116,27 @@ function ProfileForm({ profile }: { profile: StudentProfile }) {
         onBlur={blur}
         testIdPrefix="profile"
         currentGrade={profile.grade}
-        emailHint={
-          emailEdited
-            ? 'We will send a link to the new address. Your e-mail changes once you open it.'
-            : 'To change it, type the new address: we will ask you to confirm it.'
-        }
+        emailHint={emailEdited ? t('account.edit.emailChanged') : t('account.edit.emailHint')}
       />
       {save.isError ? (
         <Alert tone="error" data-testid="profile-error">
           {save.error instanceof HttpError && Object.keys(save.error.fieldErrors).length > 0
-            ? 'Some details need fixing: see the messages next to the fields.'
-            : describeError(save.error)}
+            ? t('account.fixFields')
+            : describeStudentError(save.error)}
         </Alert>
       ) : null}
       <div className="form-actions">
         <Button type="submit" disabled={busy} data-testid="profile-save">
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? t('common.saving') : t('account.edit.save')}
         </Button>
-        <Link to={paths.profile}>Cancel</Link>
+        <Link to={paths.profile}>{t('account.edit.cancel')}</Link>
       </div>
     </form>
   );
 }
 
 export function ProfileEditPage() {
+  const t = useT();
   const profile = useQuery({
     queryKey: accountKeys.profile,
     queryFn: ({ signal }) => fetchProfile(signal),
@@ -142,14 +144,14 @@ export function ProfileEditPage() {
   });
   return (
     <div className="stack" data-testid="profile-edit-page">
-      <PageHeading title="Edit your profile">
-        Check that your details are correct: the organisers use them for the contest and to contact you.
-      </PageHeading>
+      <PageHeading title={t('account.edit.title')}>{t('account.edit.intro')}</PageHeading>
       {profile.isError ? (
         <Alert tone="error">
-          <p>Your profile could not be loaded. {describeError(profile.error)}</p>
+          <p>
+            {t('account.profile.failed')} {describeStudentError(profile.error)}
+          </p>
           <Button small variant="secondary" onClick={() => void profile.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       ) : null}
@@ -158,7 +160,7 @@ export function ProfileEditPage() {
           <ProfileForm profile={profile.data} />
         </Card>
       ) : profile.isError ? null : (
-        <LoadingBlock label="Loading your profile…" />
+        <LoadingBlock label={t('account.profile.loading')} />
       )}
     </div>
   );

@@ -3,97 +3,125 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { describeError } from '../../../shared/http/http-error';
+import { describeStudentError } from '../../../shared/http/student-error';
+import { Ltr, useLanguage, useT } from '../../../shared/i18n';
 import { useSystemFlags } from '../../../shared/session/use-session';
 import { Button, ButtonLink } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import { accountKeys, fetchProfile } from '../api/account-api';
+import { referralLabel } from './account-fields';
 import { DocumentUploadForm } from './document-upload-card';
 import { genderText, joinedText, verificationStatusText } from './profile-labels';
 import './account.css';
 
 function Item({ label, value }: { label: string; value: ReactNode }) {
+  const t = useT();
   return (
     <div>
       <dt>{label}</dt>
       <dd>
-        {value === null || value === '' ? <span className="profile-missing">Not given yet</span> : value}
+        {value === null || value === '' ? (
+          <span className="profile-missing">{t('account.profile.notGiven')}</span>
+        ) : (
+          value
+        )}
       </dd>
     </div>
   );
 }
 
 function EmailValue({ profile }: { profile: StudentProfile }) {
+  const t = useT();
   return (
     <>
-      {profile.email}
+      <Ltr>{profile.email}</Ltr>
       {profile.emailVerified ? (
-        <span className="badge badge--success">Confirmed</span>
+        <span className="badge badge--success">{t('account.profile.confirmed')}</span>
       ) : (
-        <span className="badge badge--warning">Not confirmed</span>
+        <span className="badge badge--warning">{t('account.profile.notConfirmed')}</span>
       )}
     </>
   );
 }
 
 function ProfileDetails({ profile }: { profile: StudentProfile }) {
+  const t = useT();
+  const language = useLanguage();
   const { flags } = useSystemFlags();
   return (
     <div className="stack">
       {!profile.isProfileCompleted ? (
         <Alert tone="warning">
-          Your profile is not complete yet. <Link to={paths.profileEdit}>Fill in the missing details</Link> to
-          take part in the contest.
+          {fillTemplate(t('account.profile.incomplete'), {
+            link: <Link to={paths.profileEdit}>{t('account.profile.fillMissing')}</Link>,
+          })}
         </Alert>
       ) : null}
       <Card className="profile-card" aria-labelledby="profile-student">
-        <h2 id="profile-student">Student</h2>
+        <h2 id="profile-student">{t('account.profile.student')}</h2>
         <dl className="profile-list">
           <Item
-            label="Student number"
-            value={<span data-testid="profile-student-id">{profile.studentId}</span>}
+            label={t('account.profile.studentNumber')}
+            value={
+              <span data-testid="profile-student-id">
+                <Ltr>{profile.studentId}</Ltr>
+              </span>
+            }
           />
-          <Item label="Full name" value={profile.fullName} />
-          <Item label="Father’s name" value={profile.fatherName} />
-          <Item label="Gender" value={genderText(profile.gender)} />
-          <Item label="Grade" value={profile.grade?.title ?? null} />
-          <Item label="School" value={profile.schoolName} />
-          <Item label="City" value={profile.city} />
-          <Item label="Contest attempts left" value={String(profile.contestAttempts)} />
+          <Item label={t('account.profile.fullName')} value={profile.fullName} />
+          <Item label={t('account.field.fatherName')} value={profile.fatherName} />
+          <Item label={t('account.field.gender')} value={genderText(profile.gender)} />
+          <Item label={t('account.field.grade')} value={profile.grade?.title ?? null} />
+          <Item label={t('account.profile.school')} value={profile.schoolName} />
+          <Item label={t('account.field.city')} value={profile.city} />
+          <Item label={t('account.profile.attemptsLeft')} value={<Ltr>{profile.contestAttempts}</Ltr>} />
         </dl>
       </Card>
       <Card className="profile-card" aria-labelledby="profile-contact">
-        <h2 id="profile-contact">Contact</h2>
+        <h2 id="profile-contact">{t('account.profile.contact')}</h2>
         {profile.pendingEmail !== null ? (
           <Alert tone="info" data-testid="profile-pending-email">
-            We sent a confirmation link to{' '}
-            <strong className="account-page__email">{profile.pendingEmail}</strong>. Your e-mail changes to
-            this address once you open the link; until then we keep using{' '}
-            <span className="account-page__email">{profile.email}</span>.
+            {fillTemplate(t('account.profile.pendingEmail'), {
+              pending: (
+                <strong className="account-page__email">
+                  <Ltr>{profile.pendingEmail}</Ltr>
+                </strong>
+              ),
+              email: (
+                <span className="account-page__email">
+                  <Ltr>{profile.email}</Ltr>
+                </span>
+              ),
+            })}
           </Alert>
         ) : null}
         <dl className="profile-list">
-          <Item label="E-mail" value={<EmailValue profile={profile} />} />
-          <Item label="Mobile number" value={profile.phone} />
-          <Item label="How you heard about us" value={profile.referralSource} />
-          <Item label="Member since" value={joinedText(profile.createdAt)} />
+          <Item label={t('account.profile.email')} value={<EmailValue profile={profile} />} />
+          <Item
+            label={t('account.field.phone')}
+            value={profile.phone === null ? null : <Ltr>{profile.phone}</Ltr>}
+          />
+          <Item
+            label={t('account.profile.heard')}
+            value={profile.referralSource === null ? null : referralLabel(t, profile.referralSource)}
+          />
+          <Item label={t('account.profile.memberSince')} value={joinedText(profile.createdAt, language)} />
         </dl>
       </Card>
       <Card className="profile-card" aria-labelledby="profile-document">
-        <h2 id="profile-document">School document</h2>
+        <h2 id="profile-document">{t('account.profile.document')}</h2>
         <dl className="profile-list profile-list--single">
           <Item
-            label="Verification"
+            label={t('account.profile.verification')}
             value={
               <span data-testid="profile-verification">{verificationStatusText(profile.verification)}</span>
             }
           />
         </dl>
         {flags.documentAcceptanceRequired || flags.contestPermissionRequired ? (
-          <p className="muted">
-            A school ID card or B-form is needed for the contest. Our team checks it by hand.
-          </p>
+          <p className="muted">{t('account.profile.documentNeeded')}</p>
         ) : null}
         <DocumentUploadForm approved={profile.verification.status === 'APPROVED'} />
       </Card>
@@ -111,6 +139,7 @@ function savedNotice(state: unknown): string | null {
 }
 
 export function ProfilePage() {
+  const t = useT();
   const pendingAfterSave = savedNotice(useLocation().state);
   const profile = useQuery({
     queryKey: accountKeys.profile,
@@ -121,26 +150,32 @@ export function ProfilePage() {
   return (
     <div className="stack" data-testid="profile-page">
       <div className="page-heading-row">
-        <PageHeading title="Your profile" />
+        <PageHeading title={t('account.profile.title')} />
         {profile.isSuccess ? (
           <ButtonLink to={paths.profileEdit} data-testid="profile-edit">
-            Edit profile
+            {t('account.profile.edit')}
           </ButtonLink>
         ) : null}
       </div>
       {pendingAfterSave !== null ? (
         <Alert tone="success">
-          Saved. Please open the link we sent to{' '}
-          <strong className="account-page__email">{pendingAfterSave}</strong> to confirm your new e-mail
-          address.
+          {fillTemplate(t('account.profile.savedPending'), {
+            email: (
+              <strong className="account-page__email">
+                <Ltr>{pendingAfterSave}</Ltr>
+              </strong>
+            ),
+          })}
         </Alert>
       ) : null}
-      {profile.isPending ? <LoadingBlock label="Loading your profile…" /> : null}
+      {profile.isPending ? <LoadingBlock label={t('account.profile.loading')} /> : null}
       {profile.isError ? (
         <Alert tone="error">
-          <p>Your profile could not be loaded. {describeError(profile.error)}</p>
+          <p>
+            {t('account.profile.failed')} {describeStudentError(profile.error)}
+          </p>
           <Button small variant="secondary" onClick={() => void profile.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       ) : null}

@@ -1,4 +1,3 @@
-import { PASSWORD_RULE_TEXT } from '@riyazi/api/contracts/accounts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,11 +9,15 @@ import {
   focusField,
   splitServerProblems,
 } from '../../../shared/forms/form-errors';
-import { describeError, HttpError } from '../../../shared/http/http-error';
+import { HttpError } from '../../../shared/http/http-error';
+import { describeStudentError } from '../../../shared/http/student-error';
+import { useLanguage, useT } from '../../../shared/i18n';
 import { RecaptchaWidget } from '../../../shared/recaptcha/recaptcha-widget';
 import { Button } from '../../../shared/ui/button';
 import { CheckboxField } from '../../../shared/ui/choice-fields';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { PasswordField } from '../../../shared/ui/password-field';
+import { passwordTexts, recaptchaTexts } from '../../../shared/ui/student-texts';
 import { Alert } from '../../../shared/ui/surface';
 import { accountKeys, fetchSignupConfig, signupStudent } from '../api/account-api';
 import { AccountFields } from './account-fields';
@@ -33,25 +36,35 @@ import {
 type Problems = FieldProblems<SignupField>;
 
 function SubmitFailure({ error }: { error: unknown }) {
+  const t = useT();
   if (!(error instanceof HttpError)) {
-    return <>{describeError(error)}</>;
+    return <>{describeStudentError(error)}</>;
   }
   const { problems, other } = splitServerProblems(error.fieldErrors, SIGNUP_FIELDS);
   if (Object.keys(problems).length > 0) {
-    return <>Some details need fixing: see the messages next to the fields. {other.join(' ')}</>;
+    return (
+      <>
+        {t('account.fixFields')} {other.join(' ')}
+      </>
+    );
   }
   if (error.status === 409) {
     return (
       <>
-        {error.message} <Link to={paths.login}>Log in</Link> or{' '}
-        <Link to={paths.forgotPassword}>reset your password</Link>.
+        {fillTemplate(t('account.signup.exists'), {
+          message: error.message,
+          login: <Link to={paths.login}>{t('common.logIn')}</Link>,
+          reset: <Link to={paths.forgotPassword}>{t('account.signup.reset')}</Link>,
+        })}
       </>
     );
   }
-  return <>{describeError(error)}</>;
+  return <>{describeStudentError(error)}</>;
 }
 
 export function SignupForm({ recaptchaEnabled }: { recaptchaEnabled: boolean }) {
+  const t = useT();
+  const language = useLanguage();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<SignupValues>({ ...EMPTY_DETAILS, password: '', acceptTerms: false });
@@ -70,7 +83,8 @@ export function SignupForm({ recaptchaEnabled }: { recaptchaEnabled: boolean }) 
   });
   const siteKey = recaptchaEnabled ? (config.data?.recaptchaSiteKey ?? null) : null;
 
-  const clientProblems = useMemo(() => checkSignup(values).problems, [values]);
+  // Worded in the child's language: worded again when it changes.
+  const clientProblems = useMemo(() => (language ? checkSignup(values).problems : {}), [values, language]);
   const recaptchaMissing = siteKey !== null && recaptchaToken === null;
   const shown = (field: SignupField): string | undefined =>
     serverProblems[field] ?? (submitted || touched[field] ? clientProblems[field] : undefined);
@@ -148,14 +162,15 @@ export function SignupForm({ recaptchaEnabled }: { recaptchaEnabled: boolean }) 
         onChange={change}
         onBlur={blur}
         testIdPrefix="signup"
-        emailHint="We send important contest news here. A parent’s e-mail is fine."
+        emailHint={t('account.signup.emailHint')}
         afterEmail={
           <PasswordField
-            label="Password"
+            label={t('common.field.password')}
             name="password"
             autoComplete="new-password"
             maxLength={128}
-            hint={PASSWORD_RULE_TEXT}
+            hint={t('common.passwordRule')}
+            texts={passwordTexts(t)}
             value={values.password}
             error={shown('password')}
             onChange={(event) => change('password', event.target.value)}
@@ -173,25 +188,24 @@ export function SignupForm({ recaptchaEnabled }: { recaptchaEnabled: boolean }) 
         }}
         error={shown('acceptTerms')}
         data-testid="signup-acceptTerms"
-        label={
-          <>
-            I accept the{' '}
+        label={fillTemplate(t('account.signup.accept'), {
+          terms: (
             <a href={paths.terms} target="_blank" rel="noopener">
-              terms and conditions
-            </a>{' '}
-            and the{' '}
-            <a href={paths.privacy} target="_blank" rel="noopener">
-              privacy policy
+              {t('account.signup.terms')}
             </a>
-            .
-          </>
-        }
+          ),
+          privacy: (
+            <a href={paths.privacy} target="_blank" rel="noopener">
+              {t('account.signup.privacy')}
+            </a>
+          ),
+        })}
       />
       {recaptchaEnabled && config.isError ? (
         <Alert tone="error">
-          <p>The security check could not be prepared. Check your internet connection and try again.</p>
+          <p>{t('account.signup.recaptchaFailed')}</p>
           <Button small variant="secondary" onClick={() => void config.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       ) : null}
@@ -201,6 +215,7 @@ export function SignupForm({ recaptchaEnabled }: { recaptchaEnabled: boolean }) 
           onToken={onToken}
           resetKey={recaptchaResets}
           error={recaptchaProblem}
+          texts={recaptchaTexts(t)}
         />
       ) : null}
       {signup.isError ? (
@@ -215,7 +230,7 @@ export function SignupForm({ recaptchaEnabled }: { recaptchaEnabled: boolean }) 
         disabled={busy || (recaptchaEnabled && config.isPending)}
         data-testid="signup-submit"
       >
-        {busy ? 'Creating your account…' : 'Create my account'}
+        {busy ? t('account.signup.pending') : t('account.signup.submit')}
       </Button>
     </form>
   );

@@ -2,8 +2,10 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { loadFlagsIntoStore } from '../../../shared/flags/load-flags';
 import { useLoadedFlags } from '../../../shared/flags/use-loaded-flags';
+import { useT } from '../../../shared/i18n';
 import { useStudentAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import { RegistrationClosed } from './registration-closed';
@@ -11,24 +13,25 @@ import { SignupForm } from './signup-form';
 import './account.css';
 
 export function SignupPage() {
+  const t = useT();
   const { flags, ready, failed } = useLoadedFlags();
   const student = useStudentAuth();
 
   if (failed) {
     return (
       <div className="account-page stack">
-        <PageHeading title="Sign up" />
+        <PageHeading title={t('account.signup.title')} />
         <Alert tone="error">
-          <p>We could not check whether sign-up is open. Check your internet connection and try again.</p>
+          <p>{t('account.signup.flagsFailed')}</p>
           <Button small variant="secondary" onClick={() => void loadFlagsIntoStore()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       </div>
     );
   }
   if (!ready) {
-    return <LoadingBlock />;
+    return <LoadingBlock label={t('common.loading')} />;
   }
   if (!flags.isRegistrationEnabled) {
     return <RegistrationClosed />;
@@ -36,20 +39,20 @@ export function SignupPage() {
 
   return (
     <div className="account-page stack" data-testid="signup-page">
-      <PageHeading title="Create your Riyazi account">
-        For students of grades 2 to 9. A parent can fill this in together with the student.
-      </PageHeading>
+      <PageHeading title={t('account.signup.heading')}>{t('account.signup.intro')}</PageHeading>
       {student !== null ? (
         <Alert tone="info">
-          You are logged in as {student.username}. To sign up another student, just fill in the form, or go to{' '}
-          <Link to={paths.dashboard}>your dashboard</Link>.
+          {fillTemplate(t('account.signup.loggedInAs'), {
+            name: student.username,
+            link: <Link to={paths.dashboard}>{t('account.signup.yourDashboard')}</Link>,
+          })}
         </Alert>
       ) : null}
       <Card>
         <SignupForm recaptchaEnabled={flags.isRecaptchaEnabled} />
       </Card>
       <p className="account-page__footer">
-        Already have an account? <Link to={paths.login}>Log in</Link>
+        {t('account.signup.haveAccount')} <Link to={paths.login}>{t('common.logIn')}</Link>
       </p>
     </div>
   );

@@ -1,6 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { Ltr, useT } from '../../../shared/i18n';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { ButtonLink } from '../../../shared/ui/button';
 import { Card } from '../../../shared/ui/surface';
 import './account.css';
@@ -17,7 +19,8 @@ function successState(state: unknown): { emailVerificationRequired: boolean; ema
 }
 
 export function SignupSuccessPage() {
-  useDocumentTitle('Your account is ready');
+  const t = useT();
+  useDocumentTitle(t('account.success.title'));
   const { emailVerificationRequired, email } = successState(useLocation().state);
   return (
     <div className="account-page account-page--narrow" data-testid="signup-success">
@@ -25,26 +28,30 @@ export function SignupSuccessPage() {
         <span className="notice__icon notice__icon--success" aria-hidden="true">
           ✓
         </span>
-        <h1>Your account is ready</h1>
+        <h1>{t('account.success.title')}</h1>
         {emailVerificationRequired ? (
           <>
             <p>
-              We sent a link to your e-mail
-              {email ? (
-                <>
-                  {' '}
-                  (<strong className="account-page__email">{email}</strong>)
-                </>
-              ) : null}
-              . Open it to confirm your address, then log in.
+              {fillTemplate(t('account.success.sent'), {
+                email: email ? (
+                  <>
+                    {' '}
+                    (
+                    <strong className="account-page__email">
+                      <Ltr>{email}</Ltr>
+                    </strong>
+                    )
+                  </>
+                ) : null,
+              })}
             </p>
-            <p className="muted">It can take a few minutes to arrive. Look in the spam or junk folder too.</p>
+            <p className="muted">{t('account.success.spam')}</p>
           </>
         ) : (
-          <p>Welcome to Riyazi! Log in to complete your profile and start practising.</p>
+          <p>{t('account.success.welcome')}</p>
         )}
         <ButtonLink to={paths.login} state={{ email }} data-testid="signup-success-login">
-          Log in
+          {t('common.logIn')}
         </ButtonLink>
       </Card>
     </div>

@@ -3,8 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { fieldMessage, focusField } from '../../../shared/forms/form-errors';
-import { describeError } from '../../../shared/http/http-error';
+import { focusField } from '../../../shared/forms/form-errors';
+import { problemText } from '../../../shared/forms/problem-text';
+import { describeStudentError } from '../../../shared/http/student-error';
+import { translate, useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
@@ -15,10 +17,13 @@ import { loginState } from './login-destination';
 function emailProblem(email: string): string | null {
   const result = forgotPasswordSchema.safeParse({ email });
   const problem = result.success ? null : (result.error.issues[0]?.message ?? 'is invalid');
-  return problem === null ? null : fieldMessage('E-mail', email.trim() === '' ? 'is required' : problem);
+  return problem === null
+    ? null
+    : problemText(translate('common.field.email'), email.trim() === '' ? 'is required' : problem);
 }
 
 export function ForgotPasswordPage() {
+  const t = useT();
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState(() => loginState(location.state).email);
@@ -38,16 +43,13 @@ export function ForgotPasswordPage() {
 
   if (request.isSuccess) {
     return (
-      <AuthCard title="Check your e-mail" icon="success" testId="forgot-password-sent">
+      <AuthCard title={t('auth.forgot.sentTitle')} icon="success" testId="forgot-password-sent">
         <p role="status">{request.data.message}</p>
-        <p className="muted">
-          The link works for a short time only. If nothing arrives in a few minutes, look in the spam folder,
-          or check that you typed the e-mail address you signed up with.
-        </p>
+        <p className="muted">{t('auth.forgot.sentText')}</p>
         <div className="auth-page__links">
-          <Link to={paths.login}>Back to log in</Link>
+          <Link to={paths.login}>{t('common.backToLogin')}</Link>
           <Button variant="ghost" small onClick={() => request.reset()}>
-            Use another e-mail
+            {t('auth.forgot.another')}
           </Button>
         </div>
       </AuthCard>
@@ -55,13 +57,12 @@ export function ForgotPasswordPage() {
   }
 
   return (
-    <AuthCard title="Forgot your password?">
-      <p className="muted">
-        Enter the e-mail address you signed up with. We will send you a link to choose a new password.
-      </p>
+    <AuthCard title={t('auth.forgot.title')}>
+      <p className="muted">{t('auth.forgot.intro')}</p>
       <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-busy={request.isPending}>
         <TextField
-          label="E-mail"
+          label={t('common.field.email')}
+          dir="ltr"
           name="email"
           type="email"
           inputMode="email"
@@ -74,13 +75,13 @@ export function ForgotPasswordPage() {
           onBlur={() => setShowProblem((shown) => shown || email.trim() !== '')}
           data-testid="forgot-email"
         />
-        {request.isError ? <Alert tone="error">{describeError(request.error)}</Alert> : null}
+        {request.isError ? <Alert tone="error">{describeStudentError(request.error)}</Alert> : null}
         <Button type="submit" block disabled={request.isPending} data-testid="forgot-submit">
-          {request.isPending ? 'Sending…' : 'Send the link'}
+          {request.isPending ? t('common.sending') : t('auth.forgot.submit')}
         </Button>
       </form>
       <div className="auth-page__links">
-        <Link to={paths.login}>Back to log in</Link>
+        <Link to={paths.login}>{t('common.backToLogin')}</Link>
       </div>
     </AuthCard>
   );

@@ -2,8 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { fieldMessage, focusField } from '../../../shared/forms/form-errors';
-import { describeError, HttpError } from '../../../shared/http/http-error';
+import { focusField } from '../../../shared/forms/form-errors';
+import { problemText } from '../../../shared/forms/problem-text';
+import { HttpError } from '../../../shared/http/http-error';
+import { describeStudentError } from '../../../shared/http/student-error';
+import { type Translate, useT } from '../../../shared/i18n';
 import { STUDENT_KEY_ROOT } from '../../../shared/query/query-meta';
 import { RecaptchaWidget } from '../../../shared/recaptcha/recaptcha-widget';
 import { isCaptchaRequired, useLoginCaptcha } from '../../../shared/recaptcha/use-login-captcha';
@@ -12,6 +15,7 @@ import { useStudentAuth, useSystemFlags } from '../../../shared/session/use-sess
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
+import { passwordTexts, recaptchaTexts } from '../../../shared/ui/student-texts';
 import { Alert } from '../../../shared/ui/surface';
 import { loginStudent, toStudentAuth } from '../api/student-login-api';
 import { AuthCard } from './auth-card';
@@ -19,20 +23,21 @@ import { loginDestination, loginState } from './login-destination';
 
 type LoginField = 'email' | 'password';
 
-function loginProblems(email: string, password: string): Partial<Record<LoginField, string>> {
+function loginProblems(t: Translate, email: string, password: string): Partial<Record<LoginField, string>> {
   const problems: Partial<Record<LoginField, string>> = {};
   if (email.trim() === '') {
-    problems.email = fieldMessage('E-mail', 'is required');
+    problems.email = problemText(t('common.field.email'), 'is required', t);
   } else if (!/^\S+@\S+\.\S+$/.test(email.trim())) {
-    problems.email = fieldMessage('E-mail', 'must be a valid e-mail address');
+    problems.email = problemText(t('common.field.email'), 'must be a valid e-mail address', t);
   }
   if (password === '') {
-    problems.password = fieldMessage('Password', 'is required');
+    problems.password = problemText(t('common.field.password'), 'is required', t);
   }
   return problems;
 }
 
 export function LoginPage() {
+  const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -43,7 +48,7 @@ export function LoginPage() {
   const [email, setEmail] = useState(prefilledEmail);
   const [password, setPassword] = useState('');
   const [showProblems, setShowProblems] = useState(false);
-  const problems = showProblems ? loginProblems(email, password) : {};
+  const problems = showProblems ? loginProblems(t, email, password) : {};
   const captcha = useLoginCaptcha();
   const [captchaAsked, setCaptchaAsked] = useState(false);
 
@@ -79,7 +84,7 @@ export function LoginPage() {
 
   const submit = (recaptchaToken: string | null) => {
     setShowProblems(true);
-    const found = loginProblems(email, password);
+    const found = loginProblems(t, email, password);
     const first = (['email', 'password'] as const).find((field) => found[field] !== undefined);
     if (first !== undefined) {
       focusField(formRef.current, first);
@@ -110,11 +115,12 @@ export function LoginPage() {
   };
 
   return (
-    <AuthCard title="Student log in">
-      <p className="muted">Log in to take practice quizzes and the contest.</p>
+    <AuthCard title={t('auth.login.title')}>
+      <p className="muted">{t('auth.login.intro')}</p>
       <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-busy={login.isPending}>
         <TextField
-          label="E-mail"
+          label={t('common.field.email')}
+          dir="ltr"
           name="email"
           type="email"
           inputMode="email"
@@ -127,7 +133,8 @@ export function LoginPage() {
           data-testid="login-email"
         />
         <PasswordField
-          label="Password"
+          label={t('common.field.password')}
+          texts={passwordTexts(t)}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -137,7 +144,7 @@ export function LoginPage() {
         />
         {login.isError && !(login.error instanceof HttpError && login.error.code === 'INACTIVE') ? (
           <Alert tone={isCaptchaRequired(login.error) ? 'info' : 'error'} data-testid="login-error">
-            {describeError(login.error)}
+            {describeStudentError(login.error)}
           </Alert>
         ) : null}
         {captcha.siteKey !== null ? (
@@ -145,21 +152,22 @@ export function LoginPage() {
             siteKey={captcha.siteKey}
             onToken={onCaptchaToken}
             resetKey={captcha.resetKey}
-            error={captchaAsked ? 'Please tick the box to show that you are not a robot.' : null}
+            error={captchaAsked ? t('common.recaptcha.tick') : null}
+            texts={recaptchaTexts(t)}
           />
         ) : null}
-        {login.isSuccess ? <Alert tone="success">Logged in. Opening your dashboard…</Alert> : null}
+        {login.isSuccess ? <Alert tone="success">{t('auth.login.done')}</Alert> : null}
         <Button type="submit" block disabled={login.isPending || login.isSuccess} data-testid="login-submit">
-          {login.isPending ? 'Logging in…' : 'Log in'}
+          {login.isPending ? t('auth.login.pending') : t('common.logIn')}
         </Button>
       </form>
       <div className="auth-page__links">
         <Link to={paths.forgotPassword} state={{ email: email.trim() }}>
-          Forgot your password?
+          {t('auth.login.forgot')}
         </Link>
         {flags.isRegistrationEnabled ? (
           <span>
-            New here? <Link to={paths.signup}>Sign up</Link>
+            {t('auth.login.newHere')} <Link to={paths.signup}>{t('common.signUp')}</Link>
           </span>
         ) : null}
       </div>

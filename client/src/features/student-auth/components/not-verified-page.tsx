@@ -2,10 +2,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { describeError, HttpError } from '../../../shared/http/http-error';
+import { HttpError } from '../../../shared/http/http-error';
+import { describeStudentError } from '../../../shared/http/student-error';
+import { Ltr, useT } from '../../../shared/i18n';
 import { useStudentSessionSync } from '../../../shared/session/student-session';
 import { useStudentAuth, useSystemFlags } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { Alert } from '../../../shared/ui/surface';
 import { resendVerificationEmail } from '../api/student-login-api';
 import { AuthCard } from './auth-card';
@@ -16,6 +19,7 @@ const RESEND_COOLDOWN_SECONDS = 60;
 
 /** For a signed-in student whose e-mail is not confirmed yet while confirmation is required. */
 export function NotVerifiedPage() {
+  const t = useT();
   const student = useStudentAuth();
   const { flags } = useSystemFlags();
   // The link may have been opened on another phone: ask the server again each time.
@@ -40,20 +44,23 @@ export function NotVerifiedPage() {
 
   const waiting = cooldown.secondsLeft > 0;
   return (
-    <AuthCard title="Confirm your e-mail address" icon="info" testId="not-verified-page">
+    <AuthCard title={t('auth.notVerified.title')} icon="info" testId="not-verified-page">
       <p>
-        We sent a link to <span className="auth-page__email">{student.email}</span>. Open it to confirm that
-        this e-mail address is yours, then come back here.
+        {fillTemplate(t('auth.notVerified.sent'), {
+          email: (
+            <span className="auth-page__email">
+              <Ltr>{student.email}</Ltr>
+            </span>
+          ),
+        })}
       </p>
-      <p className="muted">
-        Can’t find it? Look in the spam or junk folder. It can take a few minutes to arrive.
-      </p>
+      <p className="muted">{t('auth.notVerified.spam')}</p>
       {resend.isSuccess ? (
         <Alert tone="success" data-testid="resend-verification-sent">
           {resend.data.message}
         </Alert>
       ) : null}
-      {resend.isError ? <Alert tone="error">{describeError(resend.error)}</Alert> : null}
+      {resend.isError ? <Alert tone="error">{describeStudentError(resend.error)}</Alert> : null}
       <div className="row">
         <Button
           variant="secondary"
@@ -61,7 +68,11 @@ export function NotVerifiedPage() {
           onClick={() => resend.mutate()}
           data-testid="resend-verification"
         >
-          {resend.isPending ? 'Sending…' : waiting ? `Send again in ${cooldown.secondsLeft} s` : 'Send again'}
+          {resend.isPending
+            ? t('common.sending')
+            : waiting
+              ? t('auth.notVerified.sendAgainIn', { seconds: cooldown.secondsLeft })
+              : t('auth.notVerified.sendAgain')}
         </Button>
         <Button
           disabled={session.isFetching}
@@ -70,17 +81,17 @@ export function NotVerifiedPage() {
             void session.refetch();
           }}
         >
-          {session.isFetching && checkAsked ? 'Checking…' : 'I have confirmed it'}
+          {session.isFetching && checkAsked ? t('common.checking') : t('auth.notVerified.confirmed')}
         </Button>
       </div>
       {checkAsked && session.isSuccess && !session.isFetching && !session.data.emailVerified ? (
         <p className="muted" aria-live="polite">
-          Not confirmed yet. Open the newest link we sent, then press the button again.
+          {t('auth.notVerified.notYet')}
         </p>
       ) : null}
       <div className="auth-page__links">
         <span className="muted">
-          Wrong e-mail address? <Link to={paths.contact}>Contact the organisers</Link>.
+          {t('auth.notVerified.wrongEmail')} <Link to={paths.contact}>{t('common.contactOrganisers')}</Link>
         </span>
         <StudentLogoutButton variant="ghost" />
       </div>

@@ -1,12 +1,16 @@
-import { PASSWORD_RULE_TEXT, passwordProblem } from '@riyazi/api/contracts/accounts';
+import { passwordProblem } from '@riyazi/api/contracts/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { fieldMessage, firstInvalidField, focusField } from '../../../shared/forms/form-errors';
-import { describeError, HttpError } from '../../../shared/http/http-error';
+import { firstInvalidField, focusField } from '../../../shared/forms/form-errors';
+import { problemText } from '../../../shared/forms/problem-text';
+import { HttpError } from '../../../shared/http/http-error';
+import { describeStudentError } from '../../../shared/http/student-error';
+import { type Translate, useT } from '../../../shared/i18n';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { PasswordField } from '../../../shared/ui/password-field';
+import { passwordTexts } from '../../../shared/ui/student-texts';
 import { Alert } from '../../../shared/ui/surface';
 import { resetPassword } from '../api/student-login-api';
 import { AuthCard } from './auth-card';
@@ -15,31 +19,33 @@ type ResetField = 'password' | 'confirm';
 const FIELDS: readonly ResetField[] = ['password', 'confirm'];
 
 /** The e-mail is not known here: the server also refuses a password equal to it. */
-function resetProblems(password: string, confirm: string): Partial<Record<ResetField, string>> {
+function resetProblems(t: Translate, password: string, confirm: string): Partial<Record<ResetField, string>> {
   const problems: Partial<Record<ResetField, string>> = {};
   const problem = password === '' ? 'is required' : passwordProblem(password, '');
   if (problem !== null) {
-    problems.password = fieldMessage('New password', problem);
+    problems.password = problemText(t('auth.reset.newPassword'), problem, t);
   }
   if (confirm === '') {
-    problems.confirm = 'Please type the new password again';
+    problems.confirm = t('auth.reset.againRequired');
   } else if (confirm !== password) {
-    problems.confirm = 'The two passwords are not the same';
+    problems.confirm = t('auth.reset.notSame');
   }
   return problems;
 }
 
 function InvalidLink() {
+  const t = useT();
   return (
-    <AuthCard title="This link does not work" icon="error" testId="reset-password-invalid">
-      <p>The link to reset your password is incomplete, has expired or was already used.</p>
-      <p className="muted">Ask for a new link: it arrives in a minute or two.</p>
-      <ButtonLink to={paths.forgotPassword}>Ask for a new link</ButtonLink>
+    <AuthCard title={t('auth.reset.badLinkTitle')} icon="error" testId="reset-password-invalid">
+      <p>{t('auth.reset.badLinkText')}</p>
+      <p className="muted">{t('auth.reset.badLinkHelp')}</p>
+      <ButtonLink to={paths.forgotPassword}>{t('auth.reset.askNew')}</ButtonLink>
     </AuthCard>
   );
 }
 
 export function ResetPasswordPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const formRef = useRef<HTMLFormElement>(null);
@@ -52,7 +58,7 @@ export function ResetPasswordPage() {
     onError: (error) => {
       const problem = error instanceof HttpError ? error.fieldErrors.password : undefined;
       if (problem !== undefined) {
-        setServerProblem(fieldMessage('New password', problem));
+        setServerProblem(problemText(t('auth.reset.newPassword'), problem, t));
         focusField(formRef.current, 'password');
       }
     },
@@ -64,11 +70,11 @@ export function ResetPasswordPage() {
 
   if (reset.isSuccess) {
     return (
-      <AuthCard title="Password changed" icon="success" testId="reset-password-done">
+      <AuthCard title={t('auth.reset.doneTitle')} icon="success" testId="reset-password-done">
         <p role="status">{reset.data.message}</p>
-        <p className="muted">For your safety, you are logged out on every phone and computer.</p>
+        <p className="muted">{t('auth.reset.doneText')}</p>
         <ButtonLink to={paths.login} data-testid="reset-password-login">
-          Log in
+          {t('common.logIn')}
         </ButtonLink>
       </AuthCard>
     );
@@ -79,7 +85,7 @@ export function ResetPasswordPage() {
     return <InvalidLink />;
   }
 
-  const problems = resetProblems(password, confirm);
+  const problems = resetProblems(t, password, confirm);
   const shown = (field: ResetField) => (touched[field] ? problems[field] : undefined);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -95,13 +101,14 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title="Choose a new password">
+    <AuthCard title={t('auth.reset.title')}>
       <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-busy={reset.isPending}>
         <PasswordField
-          label="New password"
+          label={t('auth.reset.newPassword')}
           name="password"
           autoComplete="new-password"
-          hint={PASSWORD_RULE_TEXT}
+          hint={t('common.passwordRule')}
+          texts={passwordTexts(t)}
           value={password}
           error={serverProblem ?? shown('password')}
           onChange={(event) => {
@@ -112,7 +119,8 @@ export function ResetPasswordPage() {
           data-testid="reset-password"
         />
         <PasswordField
-          label="Type it again"
+          label={t('auth.reset.again')}
+          texts={passwordTexts(t)}
           name="confirm"
           autoComplete="new-password"
           value={confirm}
@@ -121,13 +129,15 @@ export function ResetPasswordPage() {
           onBlur={() => setTouched((t) => ({ ...t, confirm: confirm !== '' || t.confirm }))}
           data-testid="reset-confirm"
         />
-        {reset.isError && !passwordRefused ? <Alert tone="error">{describeError(reset.error)}</Alert> : null}
+        {reset.isError && !passwordRefused ? (
+          <Alert tone="error">{describeStudentError(reset.error)}</Alert>
+        ) : null}
         <Button type="submit" block disabled={reset.isPending} data-testid="reset-submit">
-          {reset.isPending ? 'Saving…' : 'Save the new password'}
+          {reset.isPending ? t('common.saving') : t('auth.reset.submit')}
         </Button>
       </form>
       <div className="auth-page__links">
-        <Link to={paths.login}>Back to log in</Link>
+        <Link to={paths.login}>{t('common.backToLogin')}</Link>
       </div>
     </AuthCard>
   );

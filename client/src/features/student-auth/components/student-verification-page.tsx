@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { HttpError } from '../../../shared/http/http-error';
+import { useT } from '../../../shared/i18n';
 import { useStudentSessionSync } from '../../../shared/session/student-session';
 import { useStudentAuth } from '../../../shared/session/use-session';
 import { Button, ButtonLink } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { LoadingBlock } from '../../../shared/ui/surface';
 import { verifyEmail } from '../api/student-login-api';
 import { AuthCard } from './auth-card';
@@ -16,6 +18,7 @@ const verification = oncePerKey(verifyEmail);
 
 /** Opens the link from the e-mail: confirms the address once, then says what happened. */
 export function StudentVerificationPage() {
+  const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const student = useStudentAuth();
@@ -60,74 +63,69 @@ export function StudentVerificationPage() {
 
   const next =
     student === null ? (
-      <ButtonLink to={paths.login}>Log in</ButtonLink>
+      <ButtonLink to={paths.login}>{t('common.logIn')}</ButtonLink>
     ) : (
-      <ButtonLink to={paths.dashboard}>Go to your dashboard</ButtonLink>
+      <ButtonLink to={paths.dashboard}>{t('auth.verify.toDashboard')}</ButtonLink>
     );
 
   switch (outcome) {
     case 'verifying':
       return (
-        <AuthCard title="Confirming your e-mail">
-          <LoadingBlock label="Checking your link…" />
+        <AuthCard title={t('auth.verify.checkingTitle')}>
+          <LoadingBlock label={t('auth.verify.checking')} />
         </AuthCard>
       );
     case 'verified':
     case 'alreadyVerified':
       return (
         <AuthCard
-          title={outcome === 'verified' ? 'Your e-mail is confirmed' : 'Your e-mail was already confirmed'}
+          title={t(outcome === 'verified' ? 'auth.verify.doneTitle' : 'auth.verify.alreadyTitle')}
           icon="success"
         >
           <div className="stack" data-testid="verification-result" data-status={outcome}>
-            <p>
-              {outcome === 'verified'
-                ? 'Thank you! Your Riyazi account is ready to use.'
-                : 'There is nothing more to do: this link was used before and your account is ready.'}
-            </p>
+            <p>{t(outcome === 'verified' ? 'auth.verify.doneText' : 'auth.verify.alreadyText')}</p>
             {next}
           </div>
         </AuthCard>
       );
     case 'invalid':
       return (
-        <AuthCard title="This link does not work" icon="error">
+        <AuthCard title={t('auth.reset.badLinkTitle')} icon="error">
           <div className="stack" data-testid="verification-result" data-status="invalid">
-            <p>The confirmation link is incomplete or has expired.</p>
+            <p>{t('auth.verify.invalidText')}</p>
             <p className="muted">
-              To get a new link, log in and press <strong>Send again</strong> on the page that asks you to
-              confirm your e-mail.
+              {fillTemplate(t('auth.verify.invalidHelp'), {
+                button: <strong>{t('auth.notVerified.sendAgain')}</strong>,
+              })}
             </p>
             {student === null ? (
-              <ButtonLink to={paths.login}>Log in</ButtonLink>
+              <ButtonLink to={paths.login}>{t('common.logIn')}</ButtonLink>
             ) : (
-              <ButtonLink to={paths.studentNotVerified}>Send a new link</ButtonLink>
+              <ButtonLink to={paths.studentNotVerified}>{t('auth.verify.sendNew')}</ButtonLink>
             )}
           </div>
         </AuthCard>
       );
     case 'taken':
       return (
-        <AuthCard title="This e-mail address cannot be used" icon="error">
+        <AuthCard title={t('auth.verify.takenTitle')} icon="error">
           <div className="stack" data-testid="verification-result" data-status="taken">
             <p>{takenMessage}</p>
-            <p className="muted">Your account keeps the e-mail address it had. You can choose another one.</p>
+            <p className="muted">{t('auth.verify.takenHelp')}</p>
             {student === null ? (
-              <ButtonLink to={paths.login}>Log in</ButtonLink>
+              <ButtonLink to={paths.login}>{t('common.logIn')}</ButtonLink>
             ) : (
-              <ButtonLink to={paths.profileEdit}>Edit your profile</ButtonLink>
+              <ButtonLink to={paths.profileEdit}>{t('auth.verify.editProfile')}</ButtonLink>
             )}
           </div>
         </AuthCard>
       );
     case 'failed':
       return (
-        <AuthCard title="We could not check your link" icon="error">
+        <AuthCard title={t('auth.verify.failedTitle')} icon="error">
           <div className="stack" data-testid="verification-result" data-status="failed">
-            <p>
-              Something went wrong while confirming your e-mail. Check your internet connection and try again.
-            </p>
-            <Button onClick={() => setOutcome('verifying')}>Try again</Button>
+            <p>{t('auth.verify.failedText')}</p>
+            <Button onClick={() => setOutcome('verifying')}>{t('common.tryAgain')}</Button>
           </div>
         </AuthCard>
       );

@@ -3,6 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { Ltr, type Translate, useLanguage, useT } from '../../../shared/i18n';
+import { formatStudentDate } from '../../../shared/format/student-dates';
 import { type AvailableQuiz, fetchAvailableQuizzes, playQuizKeys } from '../../../shared/quiz/play-quiz-api';
 import { reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
 import { GUIDELINES_URL, type GuidelinesState } from '../../../shared/quiz/quiz-urls';
@@ -10,10 +12,17 @@ import { useStartPlay } from '../../../shared/quiz/use-start-play';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Alert, LoadingBlock } from '../../../shared/ui/surface';
 
-const minutes = (seconds: number) => (seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`);
+const eachText = (t: Translate, seconds: number) =>
+  seconds % 60 === 0
+    ? t('dashboard.quizzes.minutesEach', { minutes: seconds / 60 })
+    : t('dashboard.quizzes.secondsEach', { seconds });
 
-/** The quizzes of one kind the student may take now, each with Start (rules first) or Resume. */
-export function AvailableQuizzes({ type }: { type: QuizKind }) {
+/**
+ * The quizzes of one kind the student may take now, each with Start (rules first) or Resume.
+ * `heading`: the level of each quiz's title, one below the heading the list sits under.
+ */
+export function AvailableQuizzes({ type, heading = 'h3' }: { type: QuizKind; heading?: 'h2' | 'h3' }) {
+  const t = useT();
   const navigate = useNavigate();
   const available = useQuery({
     queryKey: playQuizKeys.available(type),
@@ -28,14 +37,14 @@ export function AvailableQuizzes({ type }: { type: QuizKind }) {
   }, [available.error, navigate]);
 
   if (available.isPending) {
-    return <LoadingBlock label="Loading your quizzes…" />;
+    return <LoadingBlock label={t('dashboard.quizzes.loading')} />;
   }
   if (available.isError) {
     return (
       <Alert tone="error">
-        Your quizzes could not be loaded.{' '}
+        {t('dashboard.quizzes.failed')}{' '}
         <Button small variant="secondary" onClick={() => void available.refetch()}>
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </Alert>
     );
@@ -43,20 +52,23 @@ export function AvailableQuizzes({ type }: { type: QuizKind }) {
   if (available.data.length === 0) {
     return (
       <p className="muted" data-testid={`no-${type.toLowerCase()}-quiz`}>
-        No {type === 'CONTEST' ? 'contest' : 'practice'} quiz is open for your grade right now.
+        {t(type === 'CONTEST' ? 'dashboard.quizzes.noContest' : 'dashboard.quizzes.noPractice')}
       </p>
     );
   }
   return (
     <ul className="quiz-list" data-testid={`${type.toLowerCase()}-quizzes`}>
       {available.data.map((quiz) => (
-        <QuizItem key={quiz._id} quiz={quiz} type={type} />
+        <QuizItem key={quiz._id} quiz={quiz} type={type} heading={heading} />
       ))}
     </ul>
   );
 }
 
-function QuizItem({ quiz, type }: { quiz: AvailableQuiz; type: QuizKind }) {
+function QuizItem({ quiz, type, heading }: { quiz: AvailableQuiz; type: QuizKind; heading: 'h2' | 'h3' }) {
+  const t = useT();
+  const language = useLanguage();
+  const Title = heading;
   const start = useStartPlay();
   const contest = type === 'CONTEST';
   const guidelines: GuidelinesState = { type, quizId: quiz._id };
@@ -64,16 +76,20 @@ function QuizItem({ quiz, type }: { quiz: AvailableQuiz; type: QuizKind }) {
   return (
     <li className="quiz-list__item" data-testid="available-quiz">
       <div className="quiz-list__text">
-        <h3>{quiz.title}</h3>
+        <Title className="quiz-list__title">{quiz.title}</Title>
         <p className="muted">
-          {quiz.questionCount} questions · {minutes(quiz.secondsPerQuestion)} each
+          {t('dashboard.quizzes.questions', { count: quiz.questionCount })} ·{' '}
+          {eachText(t, quiz.secondsPerQuestion)}
           {quiz.closesAt
-            ? ` · closes ${new Date(quiz.closesAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}`
+            ? ` · ${t('dashboard.quizzes.closes', { date: formatStudentDate(quiz.closesAt, language, 'short') })}`
             : ''}
         </p>
         {contest ? (
           <p>
-            Attempts left: <strong data-testid="quiz-attempts-left">{quiz.attemptsLeft}</strong>
+            {t('dashboard.quizzes.attemptsLeft')}{' '}
+            <strong data-testid="quiz-attempts-left">
+              <Ltr>{quiz.attemptsLeft}</Ltr>
+            </strong>
           </p>
         ) : null}
       </div>
@@ -83,13 +99,18 @@ function QuizItem({ quiz, type }: { quiz: AvailableQuiz; type: QuizKind }) {
           disabled={start.isPending}
           data-testid="quiz-resume-play"
         >
-          {start.isPending ? 'Opening…' : 'Resume'}
+          {start.isPending ? t('dashboard.quizzes.opening') : t('dashboard.quizzes.resume')}
+          <span className="visually-hidden"> {quiz.title}</span>
         </Button>
       ) : noAttempts ? (
-        <Link to={paths.dashboardPayment}>Get attempts</Link>
+        <Link to={paths.dashboardPayment}>
+          {t('dashboard.quizzes.getAttempts')}
+          <span className="visually-hidden"> {quiz.title}</span>
+        </Link>
       ) : (
         <ButtonLink to={GUIDELINES_URL} state={guidelines} data-testid="quiz-start-link">
-          Start
+          {t('dashboard.quizzes.start')}
+          <span className="visually-hidden"> {quiz.title}</span>
         </ButtonLink>
       )}
     </li>

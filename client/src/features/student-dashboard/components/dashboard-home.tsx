@@ -1,8 +1,10 @@
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { Ltr, type MessageKey, useT } from '../../../shared/i18n';
 import { useStudentSessionSync } from '../../../shared/session/student-session';
 import { useStudentAuth } from '../../../shared/session/use-session';
 import { ButtonLink } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { Card } from '../../../shared/ui/surface';
 import { AvailableQuizzes } from './available-quizzes';
 import { PhaseStandingCard } from './phase-standing-card';
@@ -10,40 +12,37 @@ import './dashboard.css';
 
 interface DashboardCard {
   href: string;
-  title: string;
-  text: string;
-  action: string;
+  title: MessageKey;
+  text: MessageKey;
+  action: MessageKey;
 }
 
 function cards(isAttemptEarned: boolean): DashboardCard[] {
   return [
     {
       href: paths.practiceQuiz,
-      title: 'Practice quiz',
-      text: 'Warm up at your own pace. You see the right answers and explanations as you go.',
-      action: 'Practise',
+      title: 'dashboard.card.practice.title',
+      text: 'dashboard.card.practice.text',
+      action: 'dashboard.card.practice.action',
     },
     {
       href: paths.contestQuiz,
-      title: 'Contest quiz',
-      text: isAttemptEarned
-        ? 'You have contest attempts ready. Do your best: quick, correct answers score highest.'
-        : 'Take on students of your grade from all over Pakistan.',
-      action: 'Go to the contest',
+      title: 'dashboard.card.contest.title',
+      text: isAttemptEarned ? 'dashboard.card.contest.ready' : 'dashboard.card.contest.none',
+      action: 'dashboard.card.contest.action',
     },
     {
       href: paths.dashboardPayment,
-      title: 'Payment',
-      text: isAttemptEarned
-        ? 'Need more attempts? Pay or enter a code here.'
-        : 'Pay or enter a code to get your contest attempts.',
-      action: 'Get attempts',
+      title: 'dashboard.card.payment.title',
+      text: isAttemptEarned ? 'dashboard.card.payment.more' : 'dashboard.card.payment.none',
+      action: 'dashboard.card.payment.action',
     },
   ];
 }
 
 export function DashboardHome() {
-  useDocumentTitle('Dashboard');
+  const t = useT();
+  useDocumentTitle(t('common.dashboard'));
   // Grade, profile completion and attempts can change on the server: refresh them on every visit.
   useStudentSessionSync();
   const student = useStudentAuth();
@@ -53,15 +52,19 @@ export function DashboardHome() {
   return (
     <div className="stack" data-testid="dashboard-home">
       <section className="dash-welcome" aria-labelledby="dash-welcome-title">
-        <h1 id="dash-welcome-title">Welcome, {student.username}!</h1>
+        <h1 id="dash-welcome-title">
+          {fillTemplate(t('dashboard.welcome'), { name: <bdi>{student.username}</bdi> })}
+        </h1>
         <dl className="dash-facts">
           <div>
-            <dt>Student number</dt>
-            <dd data-testid="dashboard-student-id">{student.studentId}</dd>
+            <dt>{t('dashboard.studentNumber')}</dt>
+            <dd data-testid="dashboard-student-id">
+              <Ltr>{student.studentId}</Ltr>
+            </dd>
           </div>
           <div>
-            <dt>Grade</dt>
-            <dd>{student.gradeTitle ?? 'Not chosen yet'}</dd>
+            <dt>{t('dashboard.grade')}</dt>
+            <dd>{student.gradeTitle ?? t('dashboard.gradeNotChosen')}</dd>
           </div>
         </dl>
       </section>
@@ -72,13 +75,10 @@ export function DashboardHome() {
           data-testid="complete-profile-card"
           aria-labelledby="complete-profile-title"
         >
-          <h2 id="complete-profile-title">Complete your profile</h2>
-          <p>
-            Add your school, grade and the other missing details. You need a complete profile to take the
-            contest.
-          </p>
+          <h2 id="complete-profile-title">{t('dashboard.completeProfile.title')}</h2>
+          <p>{t('dashboard.completeProfile.text')}</p>
           <ButtonLink to={paths.profileEdit} variant="accent">
-            Complete your profile
+            {t('dashboard.completeProfile.title')}
           </ButtonLink>
         </Card>
       ) : null}
@@ -87,11 +87,11 @@ export function DashboardHome() {
 
       <div className="dash-quizzes">
         <Card aria-labelledby="dash-contest-title">
-          <h2 id="dash-contest-title">Contest quizzes</h2>
+          <h2 id="dash-contest-title">{t('dashboard.contestQuizzes')}</h2>
           <AvailableQuizzes type="CONTEST" />
         </Card>
         <Card aria-labelledby="dash-practice-title">
-          <h2 id="dash-practice-title">Practice quizzes</h2>
+          <h2 id="dash-practice-title">{t('dashboard.practiceQuizzes')}</h2>
           <AvailableQuizzes type="PRACTICE" />
         </Card>
       </div>
@@ -99,10 +99,10 @@ export function DashboardHome() {
       <div className="dash-cards">
         {cards(student.isAttemptEarned).map((card, index) => (
           <Card key={card.href} className="dash-card" aria-labelledby={`dash-card-${index}`}>
-            <h2 id={`dash-card-${index}`}>{card.title}</h2>
-            <p className="muted">{card.text}</p>
+            <h2 id={`dash-card-${index}`}>{t(card.title)}</h2>
+            <p className="muted">{t(card.text)}</p>
             <ButtonLink to={card.href} variant="secondary">
-              {card.action}
+              {t(card.action)}
             </ButtonLink>
           </Card>
         ))}

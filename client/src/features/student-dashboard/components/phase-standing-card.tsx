@@ -1,19 +1,17 @@
 import type { MyStanding, PhaseProgress } from '@riyazi/api/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { formatStudentDate } from '../../../shared/format/student-dates';
 import { studentHttp } from '../../../shared/http/clients';
+import { Ltr, useLanguage, useT } from '../../../shared/i18n';
 import { STUDENT_KEY_ROOT } from '../../../shared/query/query-meta';
 import { useSystemFlags } from '../../../shared/session/use-session';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { Card } from '../../../shared/ui/surface';
-
-const day = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Asia/Karachi',
-});
 
 /** The student's standing in the contest phase, what just ended and what comes next (flags nextPhase / previousPhase). */
 export function PhaseStandingCard() {
+  const t = useT();
+  const language = useLanguage();
   const { flags } = useSystemFlags();
   const phaseId = flags.contestQuizPhase || null;
   const standing = useQuery({
@@ -35,34 +33,56 @@ export function PhaseStandingCard() {
   if (!phaseId && !next && !previous) {
     return null;
   }
+  const bold = (value: string | number) => (
+    <strong>
+      <Ltr>{value}</Ltr>
+    </strong>
+  );
   return (
     <Card className="dash-callout" aria-labelledby="dash-standing-title" data-testid="phase-standing-card">
-      <h2 id="dash-standing-title">Your standing</h2>
+      <h2 id="dash-standing-title">{t('dashboard.standing.title')}</h2>
       {mine && mine.rank !== null ? (
         <p data-testid="my-rank">
-          Rank <strong>{mine.rank}</strong>
           {/* The count is that of the last ranking: a board being ranked again may lag the rank. */}
-          {mine.rankedCount >= mine.rank ? ` of ${mine.rankedCount}` : ''} in your grade, with a score of{' '}
-          <strong>{(mine.score ?? 0).toFixed(2)}</strong>. Your best contest attempt counts.
+          {fillTemplate(
+            t(mine.rankedCount >= mine.rank ? 'dashboard.standing.rankOf' : 'dashboard.standing.rankOnly'),
+            {
+              rank: bold(mine.rank),
+              count: <Ltr>{mine.rankedCount}</Ltr>,
+              score: bold((mine.score ?? 0).toFixed(2)),
+            },
+          )}
         </p>
       ) : phaseId ? (
         <p className="muted" data-testid="my-rank">
-          Not ranked yet: finish a contest attempt to get your rank.
+          {t('dashboard.standing.notRanked')}
         </p>
       ) : null}
       {previous ? (
         <p className="muted" data-testid="previous-phase">
-          {previous.title} ended on {day.format(new Date(previous.endedAt))}.
+          {fillTemplate(t('dashboard.standing.ended'), {
+            phase: <bdi>{previous.title}</bdi>,
+            date: <bdi>{formatStudentDate(previous.endedAt, language, 'short')}</bdi>,
+          })}
         </p>
       ) : null}
       {next ? (
         <p data-testid="next-phase">
-          Next: <strong>{next.title}</strong>, from {day.format(new Date(next.startsAt))}.{' '}
-          {qualified === true
-            ? 'Well done: you qualified for it!'
-            : qualified === false
-              ? 'It is for the top students of each grade; you did not qualify this time. Keep practising!'
-              : 'The top students of each grade move on to it.'}
+          {fillTemplate(t('dashboard.standing.nextPhase'), {
+            phase: (
+              <strong>
+                <bdi>{next.title}</bdi>
+              </strong>
+            ),
+            date: <bdi>{formatStudentDate(next.startsAt, language, 'short')}</bdi>,
+          })}{' '}
+          {t(
+            qualified === true
+              ? 'dashboard.standing.qualified'
+              : qualified === false
+                ? 'dashboard.standing.notQualified'
+                : 'dashboard.standing.topMoveOn',
+          )}
         </p>
       ) : null}
     </Card>

@@ -1,29 +1,28 @@
+import { useT } from '../../../shared/i18n';
 import { PageHeading } from '../../../shared/ui/page';
 import { Card } from '../../../shared/ui/surface';
 import { AvailableQuizzes } from './available-quizzes';
 import './dashboard.css';
 
 export function PracticeQuizPage() {
+  const t = useT();
   return (
     <div className="stack" data-testid="practice-quiz-page">
-      <PageHeading title="Practice quiz">
-        Warm up at your own pace: you see the right answers and explanations as you go.
-      </PageHeading>
-      <Card>
-        <AvailableQuizzes type="PRACTICE" />
+      <PageHeading title={t('dashboard.practicePage.title')}>{t('dashboard.practicePage.text')}</PageHeading>
+      <Card aria-label={t('dashboard.practiceQuizzes')}>
+        <AvailableQuizzes type="PRACTICE" heading="h2" />
       </Card>
     </div>
   );
 }
 
 export function ContestQuizPage() {
+  const t = useT();
   return (
     <div className="stack" data-testid="contest-quiz-page">
-      <PageHeading title="Contest quiz">
-        Quick, correct answers score highest. A contest cannot be paused once it starts.
-      </PageHeading>
-      <Card>
-        <AvailableQuizzes type="CONTEST" />
+      <PageHeading title={t('dashboard.contestPage.title')}>{t('dashboard.contestPage.text')}</PageHeading>
+      <Card aria-label={t('dashboard.contestQuizzes')}>
+        <AvailableQuizzes type="CONTEST" heading="h2" />
       </Card>
     </div>
   );

@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { errorMessage } from '../../../shared/http/http-error';
+import { describeStudentError } from '../../../shared/http/student-error';
+import { Ltr, type Translate, translate, useT } from '../../../shared/i18n';
 import { sessionActions } from '../../../shared/session/session-store';
 import { Button } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { TextField } from '../../../shared/ui/field';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
@@ -25,11 +27,10 @@ import {
 import { useAttemptsChanged } from './use-attempts-changed';
 import './payment.css';
 
-export const PAYMENT_FETCH_ERROR = 'Failed to fetch Payment data';
-
 /** /dashboard/payment: buy contest attempts (package, promo code, gateway) or redeem an access code. */
 export function PaymentPage() {
-  useDocumentTitle('Payment');
+  const t = useT();
+  useDocumentTitle(t('payment.title'));
   const options = useQuery({
     queryKey: paymentKeys.options,
     queryFn: ({ signal }) => fetchPaymentOptions(signal),
@@ -37,7 +38,7 @@ export function PaymentPage() {
   });
   useEffect(() => {
     if (options.isError) {
-      toast.error(PAYMENT_FETCH_ERROR, { id: 'payment-fetch' });
+      toast.error(translate('payment.fetchError'), { id: 'payment-fetch' });
     }
   }, [options.isError]);
   // The quiz state follows the server (a grant or a payment confirmed later shows up here).
@@ -51,23 +52,26 @@ export function PaymentPage() {
 
   return (
     <div className="stack" data-testid="payment-page">
-      <PageHeading title="Payment">
-        Contest attempts are paid for once per attempt. A parent can pay by wallet, or enter an access code
-        from your school or sponsor.
-      </PageHeading>
+      <PageHeading title={t('payment.title')}>{t('payment.intro')}</PageHeading>
       {options.isPending ? (
-        <LoadingBlock label="Loading payment options…" />
+        <LoadingBlock label={t('payment.loading')} />
       ) : options.isError ? (
         <Alert tone="error">
-          {PAYMENT_FETCH_ERROR}.{' '}
+          {t('payment.fetchError')}.{' '}
           <Button small variant="secondary" onClick={() => void options.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         </Alert>
       ) : (
         <>
           <p className="payment-attempts" data-testid="payment-attempts">
-            Contest attempts you have: <strong>{options.data.contestAttempts}</strong>
+            {fillTemplate(t('payment.attemptsYouHave'), {
+              count: (
+                <strong>
+                  <Ltr>{options.data.contestAttempts}</Ltr>
+                </strong>
+              ),
+            })}
           </p>
           <div className="payment-columns">
             <BuyCard options={options.data} />
@@ -80,6 +84,7 @@ export function PaymentPage() {
 }
 
 function BuyCard({ options }: { options: PaymentOptions }) {
+  const t = useT();
   const navigate = useNavigate();
   const attemptsChanged = useAttemptsChanged();
   const [packageId, setPackageId] = useState(options.packages[0]?._id ?? '');
@@ -105,25 +110,22 @@ function BuyCard({ options }: { options: PaymentOptions }) {
       }
       goToGateway(result.redirect);
     },
-    onError: (error) => toast.error(errorMessage(error)),
+    onError: (error) => toast.error(describeStudentError(error)),
   });
 
   if (!options.paymentEnabled) {
     return (
       <Card className="payment-card" data-testid="payment-disabled">
-        <h2>Pay online</h2>
-        <Alert tone="info">
-          Online payment is not available right now. If your school or a sponsor gave you an access code,
-          enter it here; otherwise please check again later.
-        </Alert>
+        <h2>{t('payment.payOnline')}</h2>
+        <Alert tone="info">{t('payment.disabled')}</Alert>
       </Card>
     );
   }
   if (options.packages.length === 0) {
     return (
       <Card className="payment-card">
-        <h2>Pay online</h2>
-        <p className="muted">Nothing is on sale right now. Please check again later.</p>
+        <h2>{t('payment.payOnline')}</h2>
+        <p className="muted">{t('payment.nothingOnSale')}</p>
       </Card>
     );
   }
@@ -137,12 +139,10 @@ function BuyCard({ options }: { options: PaymentOptions }) {
   return (
     <Card className="payment-card">
       <form onSubmit={onSubmit} className="stack" aria-labelledby="buy-title">
-        <h2 id="buy-title">Pay online</h2>
+        <h2 id="buy-title">{t('payment.payOnline')}</h2>
         <fieldset className="payment-packages">
-          <legend>Choose a package</legend>
-          <p className="muted payment-note">
-            Attempts go into one balance: each one you hold can start the contest that is open to you.
-          </p>
+          <legend>{t('payment.choosePackage')}</legend>
+          <p className="muted payment-note">{t('payment.balanceNote')}</p>
           {options.packages.map((pkg) => (
             <label key={pkg._id} className="payment-package" data-testid="payment-package">
               <input
@@ -155,34 +155,39 @@ function BuyCard({ options }: { options: PaymentOptions }) {
               <span className="payment-package__text">
                 <strong>{pkg.name}</strong>
                 <span className="muted">
-                  {pkg.attempts} contest attempt{pkg.attempts === 1 ? '' : 's'}
+                  {pkg.attempts === 1
+                    ? t('payment.attemptOne')
+                    : t('payment.attempts', { count: pkg.attempts })}
                 </span>
                 <span className="payment-package__phase" data-testid="payment-package-phase">
-                  {phaseText(pkg.phase)}
+                  {phaseText(t, pkg.phase)}
                 </span>
                 {pkg.description ? <span className="muted">{pkg.description}</span> : null}
               </span>
-              <span className="payment-package__price">{formatPkr(pkg.price)}</span>
+              <span className="payment-package__price">
+                <Ltr>{formatPkr(pkg.price)}</Ltr>
+              </span>
             </label>
           ))}
         </fieldset>
 
         <TextField
-          label="Promo code (optional)"
+          label={t('payment.promo')}
+          dir="ltr"
           value={promoInput}
           onChange={(e) => setPromoInput(e.target.value)}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={40}
-          hint={promo.checking ? 'Checking…' : (promo.result?.message ?? undefined)}
+          hint={promo.checking ? t('common.checking') : (promo.result?.message ?? undefined)}
           error={promo.error}
           data-testid="promo-code-input"
         />
 
         {options.gateways.length > 1 && !free ? (
           <fieldset className="payment-gateways">
-            <legend>Pay with</legend>
+            <legend>{t('payment.payWith')}</legend>
             {options.gateways.map((g) => (
               <label key={g.id} className="payment-gateway">
                 <input
@@ -200,10 +205,18 @@ function BuyCard({ options }: { options: PaymentOptions }) {
 
         <div className="payment-total" aria-live="polite" data-testid="payment-total">
           {promo.result && promo.result.discount > 0 ? (
-            <span className="payment-total__was">{formatPkr(promo.result.price)}</span>
+            <span className="payment-total__was">
+              <Ltr>{formatPkr(promo.result.price)}</Ltr>
+            </span>
           ) : null}
           <span>
-            To pay: <strong>{formatPkr(amount)}</strong>
+            {fillTemplate(t('payment.toPay'), {
+              amount: (
+                <strong>
+                  <Ltr>{formatPkr(amount)}</Ltr>
+                </strong>
+              ),
+            })}
           </span>
         </div>
 
@@ -214,12 +227,17 @@ function BuyCard({ options }: { options: PaymentOptions }) {
           disabled={leaving || promo.checking}
           data-testid="pay-button"
         >
-          {leaving ? 'Taking you to payment…' : free ? 'Get my attempts' : `Pay ${formatPkr(amount)}`}
+          {leaving
+            ? t('payment.leaving')
+            : free
+              ? t('payment.getFree')
+              : fillTemplate(t('payment.pay'), { amount: <Ltr>{formatPkr(amount)}</Ltr> })}
         </Button>
         {!free ? (
           <p className="muted payment-note">
-            You will pay on {options.gateways.find((g) => g.id === gateway)?.label ?? 'the payment page'} and
-            come back here. Attempts are added as soon as the payment is confirmed.
+            {t('payment.payOn', {
+              gateway: options.gateways.find((g) => g.id === gateway)?.label ?? t('payment.thePaymentPage'),
+            })}
           </p>
         ) : null}
       </form>
@@ -228,13 +246,13 @@ function BuyCard({ options }: { options: PaymentOptions }) {
 }
 
 /** Which contest a package's attempts are for (it is sold only until that phase is over). */
-function phaseText(phase: PaymentOptions['packages'][number]['phase']): string {
+function phaseText(t: Translate, phase: PaymentOptions['packages'][number]['phase']): ReactNode {
   if (phase === null) {
-    return 'For any contest phase';
+    return t('payment.phaseAny');
   }
-  return phase.isContestPhase
-    ? `For the ${phase.title} contest (open now)`
-    : `For the ${phase.title} contest`;
+  return fillTemplate(t(phase.isContestPhase ? 'payment.phaseOpen' : 'payment.phase'), {
+    phase: <bdi>{phase.title}</bdi>,
+  });
 }
 
 /** Checks the typed promo code against the chosen package, live (after a short pause in typing). */
@@ -256,11 +274,12 @@ function usePromoCheck(input: string, packageId: string) {
   return {
     checking: code.length >= 3 && (!current || query.isFetching),
     result: current && query.isSuccess ? (query.data as PromoCheck) : null,
-    error: current && query.isError ? errorMessage(query.error) : null,
+    error: current && query.isError ? describeStudentError(query.error) : null,
   };
 }
 
 function AccessCodeCard() {
+  const t = useT();
   const id = useId();
   const queryClient = useQueryClient();
   const attemptsChanged = useAttemptsChanged();
@@ -275,7 +294,7 @@ function AccessCodeCard() {
       attemptsChanged(result.contestAttempts);
       void queryClient.invalidateQueries({ queryKey: paymentKeys.options });
     },
-    onError: (err) => setError(errorMessage(err)),
+    onError: (err) => setError(describeStudentError(err)),
   });
   return (
     <Card className="payment-card">
@@ -289,10 +308,13 @@ function AccessCodeCard() {
           }
         }}
       >
-        <h2 id={`${id}-title`}>Have an access code?</h2>
-        <p className="muted">Schools and sponsors give codes like ABCD-EFGH-JKMN. Each code works once.</p>
+        <h2 id={`${id}-title`}>{t('payment.code.title')}</h2>
+        <p className="muted">
+          {fillTemplate(t('payment.code.intro'), { example: <Ltr>ABCD-EFGH-JKMN</Ltr> })}
+        </p>
         <TextField
-          label="Access code"
+          label={t('payment.code.label')}
+          dir="ltr"
           value={code}
           onChange={(e) => setCode(e.target.value.toUpperCase())}
           autoComplete="off"
@@ -309,7 +331,7 @@ function AccessCodeCard() {
           disabled={redeem.isPending || !code.trim()}
           data-testid="redeem-button"
         >
-          {redeem.isPending ? 'Checking…' : 'Use code'}
+          {redeem.isPending ? t('common.checking') : t('payment.code.use')}
         </Button>
       </form>
     </Card>

@@ -3,8 +3,10 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { errorMessage } from '../../../shared/http/http-error';
+import { describeStudentError } from '../../../shared/http/student-error';
+import { Ltr, useT } from '../../../shared/i18n';
 import { ButtonLink } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { Alert, Card, Spinner } from '../../../shared/ui/surface';
 import { confirmOrder, fetchOrder, formatPkr, type PaymentOrder, paymentKeys } from '../payment-api';
 import { useAttemptsChanged } from './use-attempts-changed';
@@ -61,19 +63,24 @@ function ResultShell({ title, children }: { title: string; children: ReactNode }
 }
 
 function OrderFacts({ order }: { order: PaymentOrder }) {
+  const t = useT();
   return (
     <dl className="payment-facts">
       <div>
-        <dt>Order number</dt>
-        <dd data-testid="payment-order-ref">{order.orderRef}</dd>
+        <dt>{t('payment.facts.order')}</dt>
+        <dd data-testid="payment-order-ref">
+          <Ltr>{order.orderRef}</Ltr>
+        </dd>
       </div>
       <div>
-        <dt>Package</dt>
+        <dt>{t('payment.facts.package')}</dt>
         <dd>{order.packageName}</dd>
       </div>
       <div>
-        <dt>Amount</dt>
-        <dd>{formatPkr(order.amount)}</dd>
+        <dt>{t('payment.facts.amount')}</dt>
+        <dd>
+          <Ltr>{formatPkr(order.amount)}</Ltr>
+        </dd>
       </div>
     </dl>
   );
@@ -81,49 +88,55 @@ function OrderFacts({ order }: { order: PaymentOrder }) {
 
 /** /payment/success: where the gateway sends the student back. Shows what the server confirmed. */
 export function PaymentSuccessPage() {
+  const t = useT();
   const { valid, order, gaveUp } = useOrder();
   if (!valid) {
     return (
-      <ResultShell title="Payment">
-        <h1>Payment</h1>
-        <Alert tone="error">This link does not name a payment.</Alert>
-        <ButtonLink to={paths.dashboardPayment}>Go to payment</ButtonLink>
+      <ResultShell title={t('payment.result.title')}>
+        <h1>{t('payment.result.title')}</h1>
+        <Alert tone="error">{t('payment.result.noOrder')}</Alert>
+        <ButtonLink to={paths.dashboardPayment}>{t('payment.result.goPayment')}</ButtonLink>
       </ResultShell>
     );
   }
   if (order.isPending) {
     return (
-      <ResultShell title="Payment">
-        <Spinner label="Checking your payment…" />
+      <ResultShell title={t('payment.result.title')}>
+        <Spinner label={t('payment.result.checking')} />
       </ResultShell>
     );
   }
   if (order.isError) {
     return (
-      <ResultShell title="Payment">
-        <h1>Payment</h1>
-        <Alert tone="error">{errorMessage(order.error)}</Alert>
-        <ButtonLink to={paths.dashboard}>Go to the dashboard</ButtonLink>
+      <ResultShell title={t('payment.result.title')}>
+        <h1>{t('payment.result.title')}</h1>
+        <Alert tone="error">{describeStudentError(order.error)}</Alert>
+        <ButtonLink to={paths.dashboard}>{t('payment.result.goDashboard')}</ButtonLink>
       </ResultShell>
     );
   }
   const data = order.data;
   if (data.status === 'PAID') {
     return (
-      <ResultShell title="Payment received">
-        <h1 data-testid="payment-result-title">Payment received</h1>
+      <ResultShell title={t('payment.result.received')}>
+        <h1 data-testid="payment-result-title">{t('payment.result.received')}</h1>
         <Alert tone="success">
-          {data.attempts} contest attempt{data.attempts === 1 ? '' : 's'} added. You now have{' '}
-          <strong data-testid="payment-result-attempts">{data.contestAttempts}</strong>. A receipt is on its
-          way to your e-mail.
+          {fillTemplate(t(data.attempts === 1 ? 'payment.result.addedOne' : 'payment.result.added'), {
+            count: <Ltr>{data.attempts}</Ltr>,
+            total: (
+              <strong data-testid="payment-result-attempts">
+                <Ltr>{data.contestAttempts}</Ltr>
+              </strong>
+            ),
+          })}
         </Alert>
         <OrderFacts order={data} />
         <div className="payment-actions">
           <ButtonLink to={paths.contestQuiz} variant="accent">
-            Go to the contest
+            {t('payment.result.goContest')}
           </ButtonLink>
           <ButtonLink to={paths.dashboard} variant="secondary">
-            Dashboard
+            {t('common.dashboard')}
           </ButtonLink>
         </div>
       </ResultShell>
@@ -131,25 +144,19 @@ export function PaymentSuccessPage() {
   }
   if (data.status === 'PENDING') {
     return (
-      <ResultShell title="Confirming payment">
-        <h1 data-testid="payment-result-title">Confirming your payment</h1>
+      <ResultShell title={t('payment.result.confirmingTitle')}>
+        <h1 data-testid="payment-result-title">{t('payment.result.confirming')}</h1>
         {gaveUp ? (
-          <Alert tone="info">
-            The bank has not confirmed this payment yet. It can take a few minutes: we keep checking and add
-            your attempts as soon as it is confirmed. You can leave this page. If money was taken and nothing
-            arrives within a day, contact us with your order number.
-          </Alert>
+          <Alert tone="info">{t('payment.result.gaveUp')}</Alert>
         ) : (
           <div className="payment-waiting" aria-live="polite">
-            <Spinner label="Waiting for the bank's confirmation…" />
-            <p className="muted">
-              We are waiting for the bank's confirmation. This usually takes a few seconds.
-            </p>
+            <Spinner label={t('payment.result.waitingBank')} />
+            <p className="muted">{t('payment.result.waitingText')}</p>
           </div>
         )}
         <OrderFacts order={data} />
         <ButtonLink to={paths.dashboard} variant="secondary">
-          Dashboard
+          {t('common.dashboard')}
         </ButtonLink>
       </ResultShell>
     );
@@ -158,23 +165,25 @@ export function PaymentSuccessPage() {
 }
 
 function FailedContent({ order }: { order: PaymentOrder }) {
+  const t = useT();
   return (
-    <ResultShell title="Payment not completed">
-      <h1 data-testid="payment-result-title">Payment not completed</h1>
+    <ResultShell title={t('payment.result.failed')}>
+      <h1 data-testid="payment-result-title">{t('payment.result.failed')}</h1>
       <Alert tone="error">
         {order.status === 'EXPIRED'
-          ? 'This payment was not confirmed in time, so it was closed.'
-          : `The payment did not go through${order.message ? `: ${order.message}` : '.'}`}{' '}
-        No attempts were added. If money was taken from your account, it is returned by the bank, or contact
-        us with your order number.
+          ? t('payment.result.expired')
+          : order.message
+            ? t('payment.result.declinedBecause', { reason: order.message })
+            : t('payment.result.declined')}{' '}
+        {t('payment.result.noAttempts')}
       </Alert>
       <OrderFacts order={order} />
       <div className="payment-actions">
         <ButtonLink to={paths.dashboardPayment} variant="accent">
-          Try again
+          {t('payment.result.tryAgain')}
         </ButtonLink>
         <ButtonLink to={paths.dashboard} variant="secondary">
-          Dashboard
+          {t('common.dashboard')}
         </ButtonLink>
       </div>
     </ResultShell>
@@ -183,11 +192,12 @@ function FailedContent({ order }: { order: PaymentOrder }) {
 
 /** /payment/failed: the gateway said no (or the result could not be trusted). */
 export function PaymentFailedPage() {
+  const t = useT();
   const { valid, order } = useOrder();
   if (valid && order.isPending) {
     return (
-      <ResultShell title="Payment">
-        <Spinner label="Checking your payment…" />
+      <ResultShell title={t('payment.result.title')}>
+        <Spinner label={t('payment.result.checking')} />
       </ResultShell>
     );
   }
@@ -199,15 +209,12 @@ export function PaymentFailedPage() {
     return <FailedContent order={order.data} />;
   }
   return (
-    <ResultShell title="Payment not completed">
-      <h1 data-testid="payment-result-title">Payment not completed</h1>
-      <Alert tone="error">
-        The payment could not be confirmed. No attempts were added. If money was taken, contact us and we will
-        sort it out.
-      </Alert>
+    <ResultShell title={t('payment.result.failed')}>
+      <h1 data-testid="payment-result-title">{t('payment.result.failed')}</h1>
+      <Alert tone="error">{t('payment.result.unconfirmed')}</Alert>
       <div className="payment-actions">
         <ButtonLink to={paths.dashboardPayment} variant="accent">
-          Try again
+          {t('payment.result.tryAgain')}
         </ButtonLink>
       </div>
     </ResultShell>

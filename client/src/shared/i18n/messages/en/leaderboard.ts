@@ -1,2 +1,28 @@
-/** Texts of the live rankings and the champions board. Keys start with 'leaderboard.'. */
-export const leaderboard = {} as const;
+/** The home page's live leaderboard and the champions board. Keys start with 'leaderboard.'. */
+export const leaderboard = {
+  'leaderboard.title': 'Leaderboard',
+  'leaderboard.loading': 'Loading the leaderboard…',
+  'leaderboard.failed': 'The leaderboard could not be loaded.',
+  'leaderboard.notStarted': 'Live rankings will appear here once the contest starts.',
+  'leaderboard.gradeTabs': 'Grade',
+  'leaderboard.emptyGrade': 'No finished contests in {grade} yet.',
+  'leaderboard.caption': '{grade} leaderboard',
+  'leaderboard.frozen': 'The board is frozen until the prize ceremony.',
+  'leaderboard.rankedOne': '1 student ranked · updates live',
+  'leaderboard.ranked': '{count} students ranked · updates live',
+  'leaderboard.col.name': 'Name',
+  'leaderboard.col.school': 'School',
+  'leaderboard.col.city': 'City',
+  'leaderboard.col.score': 'Score',
+  'leaderboard.col.time': 'Time',
+  'leaderboard.champions.title': 'Champions board',
+  'leaderboard.champions.intro': 'The winners of each phase and grade of the Riyazi contest.',
+  'leaderboard.champions.screen': 'Screen view',
+  'leaderboard.champions.exitScreen': 'Exit screen view',
+  'leaderboard.champions.loading': 'Loading the champions…',
+  'leaderboard.champions.failed': 'The champions could not be loaded.',
+  'leaderboard.champions.empty': 'No winners yet. Champions are announced at the end of each phase.',
+  'leaderboard.place.1': '1st',
+  'leaderboard.place.2': '2nd',
+  'leaderboard.place.3': '3rd',
+} as const;

@@ -1,2 +1,68 @@
 /** Texts of the site header, footer, home page and static pages. Keys start with 'site.'. */
-export const site = {} as const;
+export const site = {
+  'site.nav.main': 'Main',
+  'site.nav.footer': 'Footer',
+  'site.nav.home': 'Home',
+  'site.nav.practiceQuiz': 'Practice quiz',
+  'site.nav.championsBoard': 'Champions board',
+  'site.nav.gallery': 'Gallery',
+  'site.nav.faq': 'FAQ',
+  'site.nav.about': 'About',
+  'site.nav.contact': 'Contact',
+  'site.footer.terms': 'Terms and conditions',
+  'site.footer.privacy': 'Privacy policy',
+  'site.footer.refund': 'Refund policy',
+  'site.footer.sponsor': 'Our sponsor',
+  'site.footer.about': 'Riyazi — a maths quiz and contest for students of grades 2 to 9 in Pakistan.',
+  'site.logo': 'Riyazi',
+  'site.gallery.title': 'Photo gallery',
+  'site.gallery.about': 'Photos from Riyazi events.',
+  'site.home.eyebrow': 'Grades 2 to 9 · Pakistan',
+  'site.home.title': 'Riyazi: the maths quiz and contest for young minds',
+  'site.home.intro':
+    'Riyazi is an online maths contest for school students of grades 2 to 9. Practise at your own pace, then take the contest against students of your grade across Pakistan.',
+  'site.home.facts': 'Contest at a glance',
+  'site.home.factGrades': 'grades',
+  'site.home.factQuestions': 'questions per attempt',
+  'site.home.factSeconds': 'per question',
+  'site.home.factAttempts': 'contest attempts',
+  'site.home.flagsFailed': 'We could not load the latest contest settings, so some sections may be hidden.',
+  'site.home.leaderboard': 'Leaderboard',
+  'site.home.emptyBoard': 'No results yet. The leaderboard fills up as students finish their contest.',
+  'site.home.how': 'How it works',
+  'site.home.step1.title': 'Practise',
+  'site.home.step1.text':
+    'Warm up with practice quizzes. You see right and wrong answers and explanations as you go.',
+  'site.home.step2.title': 'Compete',
+  'site.home.step2.text':
+    'Each contest attempt has {questions} questions with {seconds} seconds each. Correct and quick answers score best.',
+  'site.home.step3.title': 'Rise through the phases',
+  'site.home.step3.text': 'Top scorers of each grade move on to the next phase and the champions board.',
+  'site.static.later': 'The organisers will publish this page before the contest opens.',
+  'site.static.terms.title': 'Terms and conditions',
+  'site.static.terms.text':
+    'These terms will set out the rules for taking part in Riyazi, for students and their parents or guardians.',
+  'site.static.privacy.title': 'Privacy policy',
+  'site.static.privacy.text':
+    'This policy will explain what information Riyazi keeps about students, why, and for how long.',
+  'site.static.refund.title': 'Refund policy',
+  'site.static.refund.text': 'This policy will explain when a payment for contest attempts can be refunded.',
+  'site.static.faq.title': 'Frequently asked questions',
+  'site.static.faq.text': 'Answers to common questions from students, parents and schools will appear here.',
+  'site.static.about.title': 'About Riyazi',
+  'site.static.about.text1':
+    'Riyazi is an online maths quiz and contest for school students of grades 2 to 9 in Pakistan.',
+  'site.static.about.text2':
+    'Students practise with practice quizzes and then take part in a contest held in phases, with a champions board for the best of each grade.',
+  'site.static.about.text3': 'More about the organisers will be published here.',
+  'site.static.contact.title': 'Contact us',
+  'site.static.contact.text': 'The organisers’ e-mail address and phone number will be published here.',
+  'site.static.sponsor.title': 'Our sponsor',
+  'site.static.sponsor.text': 'This page will introduce the sponsor of the Riyazi contest.',
+  'site.static.practice.title': 'Practice quiz',
+  'site.static.practice.text1':
+    'A practice quiz works like the contest: {questions} multiple-choice questions with {seconds} seconds for each question.',
+  'site.static.practice.text2':
+    'In practice you see which answers were right as soon as you answer, with an explanation where one is available. You can pause and you can stop a practice quiz, and it does not count towards the rankings.',
+  'site.static.practice.text3': 'The contest itself allows {attempts} attempts and never pauses.',
+} as const;

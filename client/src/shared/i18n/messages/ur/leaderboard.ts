@@ -1,3 +1,29 @@
 import type { leaderboard as en } from '../en/leaderboard';
 
-export const leaderboard: Record<keyof typeof en, string> = {};
+export const leaderboard: Record<keyof typeof en, string> = {
+  'leaderboard.title': 'لیڈر بورڈ',
+  'leaderboard.loading': 'لیڈر بورڈ لوڈ ہو رہا ہے…',
+  'leaderboard.failed': 'لیڈر بورڈ لوڈ نہیں ہو سکا۔',
+  'leaderboard.notStarted': 'مقابلہ شروع ہوتے ہی یہاں براہِ راست درجہ بندی نظر آئے گی۔',
+  'leaderboard.gradeTabs': 'جماعت',
+  'leaderboard.emptyGrade': '{grade} میں ابھی کسی نے مقابلہ مکمل نہیں کیا۔',
+  'leaderboard.caption': '{grade} کا لیڈر بورڈ',
+  'leaderboard.frozen': 'انعامی تقریب تک بورڈ روک دیا گیا ہے۔',
+  'leaderboard.rankedOne': '1 طالب علم کی درجہ بندی · ساتھ ساتھ تازہ ہوتا ہے',
+  'leaderboard.ranked': '{count} طلبہ کی درجہ بندی · ساتھ ساتھ تازہ ہوتا ہے',
+  'leaderboard.col.name': 'نام',
+  'leaderboard.col.school': 'اسکول',
+  'leaderboard.col.city': 'شہر',
+  'leaderboard.col.score': 'نمبر',
+  'leaderboard.col.time': 'وقت',
+  'leaderboard.champions.title': 'چیمپئنز بورڈ',
+  'leaderboard.champions.intro': 'ریاضی مقابلے کے ہر مرحلے اور ہر جماعت کے جیتنے والے۔',
+  'leaderboard.champions.screen': 'بڑی اسکرین پر دکھائیں',
+  'leaderboard.champions.exitScreen': 'بڑی اسکرین بند کریں',
+  'leaderboard.champions.loading': 'چیمپئنز لوڈ ہو رہے ہیں…',
+  'leaderboard.champions.failed': 'چیمپئنز لوڈ نہیں ہو سکے۔',
+  'leaderboard.champions.empty': 'ابھی کوئی جیتنے والا نہیں۔ ہر مرحلے کے آخر میں چیمپئنز کا اعلان ہوتا ہے۔',
+  'leaderboard.place.1': 'اوّل',
+  'leaderboard.place.2': 'دوم',
+  'leaderboard.place.3': 'سوم',
+};
