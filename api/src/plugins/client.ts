@@ -17,6 +17,8 @@ async function clientPlugin(app: FastifyInstance, { distDir }: ClientOptions) {
       // Files are looked up per request, so a rebuilt client is served without a restart.
       wildcard: true,
       index: 'index.html',
+      // The build writes .br and .gz beside each text asset: sent by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         reply.header(
           'cache-control',
