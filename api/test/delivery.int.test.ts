@@ -40,6 +40,17 @@ describe('client files are sent precompressed', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(script);
   });
 
+  it('keeps nosniff and HSTS on a hashed asset but not the headers only documents read', async () => {
+    const res = await get('/assets/app-1.js', 'br');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toContain('max-age=');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    const page = await get('/dashboard', 'br');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('sends gzip to a browser without brotli', async () => {
     const res = await get('/assets/app-1.js', 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');
