@@ -89,7 +89,7 @@ function QuizItem({ quiz, type }: { quiz: AvailableQuiz; type: QuizKind }) {
         <Link to={paths.dashboardPayment}>Get attempts</Link>
       ) : (
         <ButtonLink to={GUIDELINES_URL} state={guidelines} data-testid="quiz-start-link">
-          Start
+          Start<span className="visually-hidden"> {quiz.title}</span>
         </ButtonLink>
       )}
     </li>
