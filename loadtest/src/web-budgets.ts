@@ -213,6 +213,8 @@ async function contestQuestionColdLoad(context: BrowserContext, url: string) {
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Scores = Record<(typeof CATEGORIES)[number], number>;
+/** Lighthouse's own CPU benchmark of each run: low values mean a busy machine and pessimistic scores. */
+const benchmarkIndexes: number[] = [];
 
 /** Lighthouse mobile (its default: simulated slow 4G, 4× CPU slowdown, a small phone's screen). */
 async function lighthouseScores(url: string, port: number, keepSession: boolean): Promise<Scores> {
@@ -233,7 +235,8 @@ async function lighthouseScores(url: string, port: number, keepSession: boolean)
     const name = `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${Date.now()}.json`;
     writeFileSync(path.join(reportsDir, name), JSON.stringify(result.lhr));
   }
-  const { categories, runtimeError } = result.lhr;
+  const { categories, runtimeError, environment } = result.lhr;
+  benchmarkIndexes.push(environment.benchmarkIndex);
   if (runtimeError) {
     throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
   }
@@ -383,7 +386,9 @@ function report({ home, contest, fcp, paints, scores }: Awaited<ReturnType<typeo
     },
   ];
   if (scores.size > 0) {
-    console.log(`\nLighthouse mobile, median of ${runs}:`);
+    console.log(
+      `\nLighthouse mobile, median of ${runs} (CPU benchmark index per run: ${benchmarkIndexes.map(Math.round).join(', ')}):`,
+    );
     console.log('| page | performance | accessibility | best practices | SEO |');
     console.log('| --- | --- | --- | --- | --- |');
     for (const [page, s] of scores) {
