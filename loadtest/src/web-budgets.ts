@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDb, migrateToLatest } from '@riyazi/db';
 import { seedDemoData } from '@riyazi/db/seed';
+import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
@@ -58,6 +59,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const clientDist = path.join(root, 'client/dist');
 const RUN = `${Date.now().toString(36)}_${randomInt(1e6).toString(36)}`;
 const dbName = `riyazi_budgets_${RUN}`;
+const redisPrefix = `riyazi-budgets-${RUN}`;
 const runs = Number(values.runs);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs: number[]) => {
@@ -86,6 +88,22 @@ async function adminStatement(statement: string) {
     await sql.raw(statement).execute(admin);
   } finally {
     await admin.destroy();
+  }
+}
+
+async function deleteRedisPrefix(prefix: string) {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) {
+        await redis.del(...keys);
+      }
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
   }
 }
 
@@ -450,7 +468,7 @@ async function main() {
         ...process.env,
         NODE_ENV: 'development',
         DATABASE_URL: databaseUrl,
-        REDIS_PREFIX: `riyazi-budgets-${RUN}`,
+        REDIS_PREFIX: redisPrefix,
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: base,
@@ -464,9 +482,14 @@ async function main() {
     const verdicts = report(await measure(base));
     process.exitCode = verdicts.every((v) => v.ok) ? 0 : 1;
   } finally {
-    api?.kill('SIGTERM');
+    if (api !== null && api.exitCode === null) {
+      const exited = new Promise((resolve) => api?.once('exit', resolve));
+      api.kill('SIGTERM');
+      await exited;
+    }
     await db.destroy();
     await adminStatement(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await deleteRedisPrefix(redisPrefix);
     rmSync(uploadDir, { recursive: true, force: true });
   }
 }
