@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{db,api,workers,client,loadtest}/src/**/*.test.{ts,tsx}'],
+          include: ['{db,api,workers,client,loadtest}/src/**/*.test.{ts,tsx}', 'client/build/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -43,10 +43,12 @@ import { studentsRoutes } from './modules/students/students.routes.js';
 import { winnersRoutes } from './modules/winners/winners.routes.js';
 import authPlugin from './plugins/auth.js';
 import clientPlugin from './plugins/client.js';
+import compressionPlugin from './plugins/compression.js';
 import docsPlugin from './plugins/docs.js';
 import errorsPlugin from './plugins/errors.js';
 import inputPlugin from './plugins/input.js';
 import securityPlugin from './plugins/security.js';
+import seoPlugin from './plugins/seo.js';
 import uploadsPlugin from './plugins/uploads.js';
 import type { Queues } from './queue/queues.js';
 import socketPlugin from './realtime/socket.plugin.js';
@@ -74,6 +76,8 @@ export function loggerOptions(config: Readonly<Config>): FastifyServerOptions['l
 const apiRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (api) => {
+    // Inside the /api scope only: the client's files are precompressed and Socket.IO is left alone.
+    await api.register(compressionPlugin);
     await api.register(healthRoutes, ctx);
     await api.register(staffAuthRoutes, ctx);
     await api.register(flagsRoutes, ctx);
@@ -156,6 +160,7 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   await app.register(apiRoutes(ctx), { prefix: '/api' });
 
   await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
+  await app.register(seoPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(clientPlugin, { distDir: config.CLIENT_DIST ?? defaultClientDist });
   return app;
 }

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** One keep-alive agent with room for every virtual student (each phone has its own connection). */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 50_000, maxFreeSockets: 50_000 });
@@ -6,6 +7,13 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 50_000, maxFreeSocke
 export interface Response {
   status: number;
   body: unknown;
+}
+
+function decode(body: Buffer, encoding: string | undefined): Buffer {
+  if (encoding === 'br') {
+    return brotliDecompressSync(body);
+  }
+  return encoding === 'gzip' ? gunzipSync(body) : body;
 }
 
 /** A JSON request over loopback; status 0 means the request never got an answer. */
@@ -25,6 +33,8 @@ export function request(
         method,
         agent,
         headers: {
+          // As every phone's browser sends it, so the api's compression is part of what is measured.
+          'accept-encoding': 'gzip, deflate, br',
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
         },
@@ -34,7 +44,7 @@ export function request(
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
+          const text = decode(Buffer.concat(chunks), res.headers['content-encoding']).toString('utf8');
           let parsed: unknown = text;
           try {
             parsed = JSON.parse(text);

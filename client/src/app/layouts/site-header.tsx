@@ -35,7 +35,9 @@ export function SiteHeader() {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt === pathname;
   const student = useStudentAuth();
-  const { flags } = useSystemFlags();
+  const { flags, status } = useSystemFlags();
+  // Until the flags arrive, Sign up keeps its place unseen: appearing later would push the page down.
+  const signupPending = status !== 'ready' && !flags.isRegistrationEnabled;
 
   return (
     <header className="site-header">
@@ -61,8 +63,13 @@ export function SiteHeader() {
             <LanguageSwitch />
             {student === null ? (
               <>
-                {flags.isRegistrationEnabled ? (
-                  <ButtonLink to={paths.signup} variant="accent" small>
+                {flags.isRegistrationEnabled || signupPending ? (
+                  <ButtonLink
+                    to={paths.signup}
+                    variant="accent"
+                    small
+                    className={signupPending ? 'is-pending' : undefined}
+                  >
                     {t('common.signUp')}
                   </ButtonLink>
                 ) : null}

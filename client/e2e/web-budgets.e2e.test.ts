@@ -1,0 +1,112 @@
+import { sql } from 'kysely';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
+import { setFlags } from '../../test/helpers.js';
+import { setupSeededStack } from './stack.js';
+
+// Bytes are deterministic for a build (compressed bodies plus headers), so they are asserted here;
+// timings and Lighthouse scores are not: they are measured by loadtest/src/web-budgets.ts.
+const KB = 1024;
+const holder = setupSeededStack();
+
+beforeEach(async () => {
+  const { db } = holder.stack;
+  const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
+  await setFlags(db, {
+    isContestQuizEnabled: true,
+    contestQuizPhase: phase.id,
+    documentAcceptanceRequired: false,
+    contestPermissionRequired: false,
+  });
+  await sql`UPDATE students SET contest_attempts = 2`.execute(db);
+});
+
+interface Loaded {
+  url: string;
+  type: string;
+  bytes: number;
+  encoding: string | undefined;
+}
+
+/** Every response of the page with what it cost on the wire. */
+function recordResponses(page: Page): () => Promise<Loaded[]> {
+  const responses: Response[] = [];
+  page.on('response', (response) => responses.push(response));
+  return () =>
+    Promise.all(
+      responses.map(async (response) => {
+        const sizes = await response.request().sizes();
+        return {
+          url: new URL(response.url()).pathname,
+          type: response.request().resourceType(),
+          bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+          encoding: (await response.allHeaders())['content-encoding'],
+        };
+      }),
+    );
+}
+
+const jsCss = (loaded: Loaded[]) => loaded.filter((l) => l.type === 'script' || l.type === 'stylesheet');
+const sum = (loaded: Loaded[]) => loaded.reduce((total, l) => total + l.bytes, 0);
+/** socket.io-client: live updates, loaded when the browser is idle after the page is up. */
+const isLiveUpdates = (l: Loaded) => /\/assets\/socket-io-[\w-]+\.js$/.test(l.url);
+/** KaTeX: loaded only for a question with maths. */
+const isKatex = (l: Loaded) => /\/assets\/katex/.test(l.url);
+
+async function newPhone(): Promise<BrowserContext> {
+  return holder.stack.newContext({ width: 360, height: 740 });
+}
+
+describe('what a phone downloads', () => {
+  it('opens / with at most 120 KB of JS+CSS before live updates, all compressed, and nothing of the admin, KaTeX or Urdu', async () => {
+    const context = await newPhone();
+    const page = await context.newPage();
+    const loaded = recordResponses(page);
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByTestId('public-layout').waitFor();
+    const files = jsCss(await loaded());
+
+    const critical = files.filter((l) => !isLiveUpdates(l));
+    expect(sum(critical), JSON.stringify(critical)).toBeLessThanOrEqual(120 * KB);
+    for (const file of files.filter((l) => l.bytes > 2 * KB)) {
+      expect(file.encoding, file.url).toBe('br');
+    }
+    expect(
+      files.map((l) => l.url).filter((url) => /admin|katex|payments-chart|noto|arabic/.test(url)),
+    ).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a contest question cold with at most 160 KB of JS+CSS besides KaTeX', async () => {
+    const context = await newPhone();
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill('fatima.malik@example.com');
+    await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('dashboard-home').waitFor();
+    await page
+      .getByRole('navigation', { name: 'Student' })
+      .getByRole('link', { name: 'Contest quiz' })
+      .click();
+    await page.getByTestId('quiz-start-link').first().click();
+    await page.getByTestId('quiz-start').click();
+    await page.getByTestId('question-screen').waitFor();
+    const questionUrl = page.url();
+    await page.close();
+
+    // A new tab with an empty HTTP cache: the question screen as a phone opens it from a link.
+    const cold = await context.newPage();
+    const cdp = await context.newCDPSession(cold);
+    await cdp.send('Network.clearBrowserCache');
+    const loaded = recordResponses(cold);
+    await cold.goto(questionUrl, { waitUntil: 'networkidle' });
+    await cold.getByTestId('question-screen').waitFor();
+    const files = jsCss(await loaded());
+    const withoutKatex = files.filter((l) => !isKatex(l));
+    expect(sum(withoutKatex), JSON.stringify(withoutKatex)).toBeLessThanOrEqual(160 * KB);
+    expect(files.map((l) => l.url).filter((url) => /admin|payments-chart/.test(url))).toEqual([]);
+    await context.close();
+  });
+});

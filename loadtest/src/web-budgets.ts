@@ -1,0 +1,500 @@
+// What a phone downloads and how fast the pages come up: serves the built client through the real
+// api (bundled as `npm start` runs it, on a database and Redis prefix of its own, the demo data
+// seeded and a contest opened), then with Chromium measures JS+CSS bytes on the wire for a cold `/`
+// and a cold contest question screen, first contentful paint at 1.6 Mbps / 150 ms, and Lighthouse
+// mobile (median of 3) on `/`, `/login` and `/dashboard` (signed in). Builds nothing: run
+// `npm run build` first.
+//
+//   npm run budgets -w loadtest            # or: npx tsx loadtest/src/web-budgets.ts --runs 3
+//
+// Prints a table and the budget verdicts; exits 1 when a budget is missed.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createDb, migrateToLatest } from '@riyazi/db';
+import { seedDemoData } from '@riyazi/db/seed';
+import { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import lighthouse from 'lighthouse';
+import { type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { DEMO_STUDENT_PASSWORD, STUDENTS } from '../../db/src/seed/reference.js';
+import { openContest } from './contest-fixtures.js';
+import { request } from './http-client.js';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    chromium: { type: 'string', default: process.env.CHROMIUM ?? '/usr/bin/chromium' },
+    // Skip Lighthouse (bytes and paint only): a quicker check while splitting code.
+    'no-lighthouse': { type: 'boolean', default: false },
+    // Print every file of the measured loads with its bytes.
+    verbose: { type: 'boolean', default: false },
+    // Write each Lighthouse report (JSON) into this folder, to read what it found.
+    'reports-dir': { type: 'string' },
+  },
+});
+
+export const BUDGETS = {
+  homeJsCssBytes: 120 * 1024,
+  contestQuestionJsCssBytes: 160 * 1024,
+  performance: 90,
+  accessibility: 100,
+} as const;
+
+/** Lighthouse's mobile network (its "slow 4G"): 1.6 Mbps down, 750 kbps up, 150 ms round trip. */
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const clientDist = path.join(root, 'client/dist');
+const RUN = `${Date.now().toString(36)}_${randomInt(1e6).toString(36)}`;
+const dbName = `riyazi_budgets_${RUN}`;
+const redisPrefix = `riyazi-budgets-${RUN}`;
+const runs = Number(values.runs);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const DEMO_STUDENT = STUDENTS[0]!;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** CREATE or DROP DATABASE, which run outside a transaction on the admin database. */
+async function adminStatement(statement: string) {
+  const admin = createDb({ connectionString: values['admin-url'], max: 1 });
+  try {
+    await sql.raw(statement).execute(admin);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+async function deleteRedisPrefix(prefix: string) {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) {
+        await redis.del(...keys);
+      }
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function apiReady(base: string, api: ChildProcess) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+    if (api.exitCode !== null) {
+      throw new Error(`the api exited with code ${api.exitCode}`);
+    }
+    if ((await request(base, 'GET', '/api/health/ready', null)).status === 200) {
+      return;
+    }
+    await sleep(100);
+  }
+  throw new Error('the api did not become ready within 30 s');
+}
+
+interface Transfer {
+  jsCss: number;
+  /** Of jsCss: socket.io-client, loaded when the browser is idle after the page is up. */
+  liveUpdates: number;
+  /** Of jsCss: KaTeX, loaded only for a question with maths. */
+  katex: number;
+  total: number;
+  requests: number;
+}
+
+/** Counts what crosses the network (compressed bodies plus headers) while `load` runs. */
+async function measureTransfer(cdp: CDPSession, load: () => Promise<unknown>): Promise<Transfer> {
+  const types = new Map<string, { type: string; url: string }>();
+  const transfer: Transfer = { jsCss: 0, liveUpdates: 0, katex: 0, total: 0, requests: 0 };
+  const onResponse = (event: { requestId: string; type: string; response: { url: string } }) =>
+    types.set(event.requestId, { type: event.type, url: event.response.url });
+  const onFinished = (event: { requestId: string; encodedDataLength: number }) => {
+    const { type, url } = types.get(event.requestId) ?? {};
+    if (type === undefined) {
+      return;
+    }
+    if (values.verbose) {
+      console.log(`    ${kb(event.encodedDataLength).padStart(9)}  ${type.padEnd(10)} ${url}`);
+    }
+    transfer.requests += 1;
+    transfer.total += event.encodedDataLength;
+    if (type === 'Script' || type === 'Stylesheet') {
+      transfer.jsCss += event.encodedDataLength;
+      if (/\/assets\/socket-io-[\w-]+\.js$/.test(url ?? '')) {
+        transfer.liveUpdates += event.encodedDataLength;
+      }
+      if (/\/assets\/katex/.test(url ?? '')) {
+        transfer.katex += event.encodedDataLength;
+      }
+    }
+  };
+  cdp.on('Network.responseReceived', onResponse);
+  cdp.on('Network.loadingFinished', onFinished);
+  try {
+    await load();
+  } finally {
+    cdp.off('Network.responseReceived', onResponse);
+    cdp.off('Network.loadingFinished', onFinished);
+  }
+  return transfer;
+}
+
+/** A tab with an empty HTTP cache (cookies and storage kept) and the network watched. */
+async function coldPage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  return { page, cdp };
+}
+
+async function firstContentfulPaint(page: Page): Promise<number> {
+  const entry = () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+  await page.waitForFunction(entry);
+  return page.evaluate(entry);
+}
+
+async function homeFirstLoad(context: BrowserContext, base: string) {
+  const { page, cdp } = await coldPage(context);
+  const transfer = await measureTransfer(cdp, () => page.goto(`${base}/`, { waitUntil: 'networkidle' }));
+  await page.close();
+  return transfer;
+}
+
+async function slowNetworkPaint(context: BrowserContext, url: string) {
+  const { page, cdp } = await coldPage(context);
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await page.goto(url, { waitUntil: 'load' });
+  const fcp = await firstContentfulPaint(page);
+  await page.close();
+  return fcp;
+}
+
+async function signIn(context: BrowserContext, base: string) {
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.getByTestId('login-email').fill(DEMO_STUDENT.email);
+  await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('dashboard-home').waitFor();
+  return page;
+}
+
+/** Starts a contest play from the dashboard and returns the question screen's address. */
+async function startContest(page: Page) {
+  await page.getByRole('navigation', { name: 'Student' }).getByRole('link', { name: 'Contest quiz' }).click();
+  await page.getByTestId('contest-quiz-page').waitFor();
+  await page.getByTestId('quiz-start-link').first().click();
+  await page.getByTestId('quiz-start').click();
+  await page.getByTestId('question-screen').waitFor();
+  return page.url();
+}
+
+async function contestQuestionColdLoad(context: BrowserContext, url: string) {
+  const { page, cdp } = await coldPage(context);
+  const transfer = await measureTransfer(cdp, async () => {
+    await page.goto(url, { waitUntil: 'networkidle' });
+    await page.getByTestId('question-screen').waitFor();
+  });
+  await page.close();
+  return transfer;
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Scores = Record<(typeof CATEGORIES)[number], number>;
+/** Lighthouse's own CPU benchmark of each run: low values mean a busy machine and pessimistic scores. */
+const benchmarkIndexes: number[] = [];
+
+/** Lighthouse mobile (its default: simulated slow 4G, 4× CPU slowdown, a small phone's screen). */
+async function lighthouseScores(url: string, port: number, keepSession: boolean): Promise<Scores> {
+  const result = await lighthouse(url, {
+    port,
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: [...CATEGORIES],
+    // Signed-in pages keep the cookie and storage; the cache is emptied before each run instead.
+    disableStorageReset: keepSession,
+  });
+  if (!result) {
+    throw new Error(`Lighthouse returned nothing for ${url}`);
+  }
+  const reportsDir = values['reports-dir'];
+  if (reportsDir !== undefined) {
+    mkdirSync(reportsDir, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${Date.now()}.json`;
+    writeFileSync(path.join(reportsDir, name), JSON.stringify(result.lhr));
+  }
+  const { categories, runtimeError, environment } = result.lhr;
+  benchmarkIndexes.push(environment.benchmarkIndex);
+  if (runtimeError) {
+    throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  }
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+  };
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is taken again. */
+async function withRetries<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts) {
+        throw error;
+      }
+      console.warn(`  retrying: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+async function medianLighthouse(
+  context: BrowserContext,
+  url: string,
+  port: number,
+  keepSession: boolean,
+): Promise<Scores> {
+  const all: Scores[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    if (keepSession) {
+      const { page, cdp } = await coldPage(context);
+      await cdp.detach();
+      await page.close();
+    }
+    all.push(await withRetries(() => lighthouseScores(url, port, keepSession)));
+  }
+  return Object.fromEntries(CATEGORIES.map((c) => [c, median(all.map((s) => s[c]))])) as Scores;
+}
+
+interface Verdict {
+  what: string;
+  figure: string;
+  budget: string;
+  ok: boolean;
+}
+
+async function measure(base: string) {
+  const debugPort = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'riyazi-budgets-chromium-'));
+  // One persistent profile, so Lighthouse's tabs (over the debugging port) share the sign-in.
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: values.chromium,
+    headless: true,
+    viewport: { width: 360, height: 740 },
+    args: [
+      `--remote-debugging-port=${debugPort}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const homeLoads: Transfer[] = [];
+    const paints: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      homeLoads.push(await homeFirstLoad(context, base));
+      paints.push(await slowNetworkPaint(context, `${base}/`));
+    }
+    const home = homeLoads[0]!;
+    const scores = new Map<string, Scores>();
+    if (!values['no-lighthouse']) {
+      for (const page of ['/', '/login']) {
+        console.log(`→ Lighthouse ${page} ×${runs}`);
+        scores.set(page, await medianLighthouse(context, `${base}${page}`, debugPort, false));
+      }
+    }
+    const student = await signIn(context, base);
+    const questionUrl = await startContest(student);
+    await student.close();
+    const contest = await contestQuestionColdLoad(context, questionUrl);
+    if (!values['no-lighthouse']) {
+      console.log(`→ Lighthouse /dashboard (signed in) ×${runs}`);
+      scores.set('/dashboard', await medianLighthouse(context, `${base}/dashboard`, debugPort, true));
+    }
+    return { home, contest, fcp: median(paints), paints, scores };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** KaTeX's JS and CSS as the api sends them to a browser that accepts brotli (bodies only). */
+function katexBytes(): number {
+  const assets = path.join(clientDist, 'assets');
+  return readdirSync(assets)
+    .filter((name) => /^katex.*\.(js|css)$/.test(name))
+    .reduce((total, name) => {
+      const file = path.join(assets, name);
+      return total + statSync(existsSync(`${file}.br`) ? `${file}.br` : file).size;
+    }, 0);
+}
+
+function report({ home, contest, fcp, paints, scores }: Awaited<ReturnType<typeof measure>>): Verdict[] {
+  // The question drawn first may or may not have maths: the worst case adds KaTeX to what was measured.
+  const contestWithMaths = contest.jsCss - contest.katex + katexBytes();
+  console.log('\nfirst load, cold cache, compressed bytes on the wire (bodies + headers):');
+  console.log('| page | JS+CSS | of which live updates (idle) | of which KaTeX | all bytes | requests |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const [name, t] of [
+    ['`/`', home],
+    ['contest question screen', contest],
+  ] as const) {
+    console.log(
+      `| ${name} | ${kb(t.jsCss)} | ${kb(t.liveUpdates)} | ${kb(t.katex)} | ${kb(t.total)} | ${t.requests} |`,
+    );
+  }
+  console.log(
+    `\nfirst contentful paint of \`/\` at 1.6 Mbps / 150 ms RTT, cold: median ${Math.round(fcp)} ms (${paints.map((p) => Math.round(p)).join(', ')})`,
+  );
+  const verdicts: Verdict[] = [
+    {
+      what: '`/` JS+CSS',
+      figure: kb(home.jsCss),
+      budget: `≤ ${kb(BUDGETS.homeJsCssBytes)}`,
+      ok: home.jsCss <= BUDGETS.homeJsCssBytes,
+    },
+    {
+      what: 'contest question JS+CSS, no maths',
+      figure: kb(contest.jsCss - contest.katex),
+      budget: `≤ ${kb(BUDGETS.contestQuestionJsCssBytes)}`,
+      ok: contest.jsCss - contest.katex <= BUDGETS.contestQuestionJsCssBytes,
+    },
+    {
+      what: 'contest question JS+CSS, with maths (KaTeX)',
+      figure: kb(contestWithMaths),
+      budget: `≤ ${kb(BUDGETS.contestQuestionJsCssBytes)}`,
+      ok: contestWithMaths <= BUDGETS.contestQuestionJsCssBytes,
+    },
+  ];
+  if (scores.size > 0) {
+    console.log(
+      `\nLighthouse mobile, median of ${runs} (CPU benchmark index per run: ${benchmarkIndexes.map(Math.round).join(', ')}):`,
+    );
+    console.log('| page | performance | accessibility | best practices | SEO |');
+    console.log('| --- | --- | --- | --- | --- |');
+    for (const [page, s] of scores) {
+      console.log(
+        `| \`${page}\` | ${s.performance} | ${s.accessibility} | ${s['best-practices']} | ${s.seo} |`,
+      );
+      verdicts.push(
+        {
+          what: `${page} performance`,
+          figure: String(s.performance),
+          budget: `≥ ${BUDGETS.performance}`,
+          ok: s.performance >= BUDGETS.performance,
+        },
+        {
+          what: `${page} accessibility`,
+          figure: String(s.accessibility),
+          budget: `≥ ${BUDGETS.accessibility}`,
+          ok: s.accessibility >= BUDGETS.accessibility,
+        },
+      );
+    }
+  }
+  console.log('\nbudgets:');
+  for (const v of verdicts) {
+    console.log(`  ${v.ok ? 'PASS' : 'FAIL'}  ${v.what}: ${v.figure} (budget ${v.budget})`);
+  }
+  return verdicts;
+}
+
+async function main() {
+  if (!existsSync(path.join(clientDist, 'index.html'))) {
+    throw new Error('client/dist/index.html is missing: run `npm run build` first');
+  }
+  console.log('→ bundling the api');
+  const bundled = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+  if (bundled.status !== 0) {
+    throw new Error('bundling failed');
+  }
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'riyazi-budgets-'));
+  const databaseUrl = (() => {
+    const url = new URL(values['admin-url']);
+    url.pathname = `/${dbName}`;
+    return url.toString();
+  })();
+  await adminStatement(`CREATE DATABASE ${dbName}`);
+  const db = createDb({ connectionString: databaseUrl, max: 2 });
+  let api: ChildProcess | null = null;
+  try {
+    await migrateToLatest(db);
+    await seedDemoData(db, { adminPassword: `budgets-${RUN}-Admin!` });
+    await openContest(db, `Grade ${DEMO_STUDENT.grade}`);
+    await sql`UPDATE students SET contest_attempts = 10`.execute(db);
+
+    api = spawn(process.execPath, ['api/dist/server.mjs'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATABASE_URL: databaseUrl,
+        REDIS_PREFIX: redisPrefix,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: base,
+        LOG_LEVEL: 'warn',
+        UPLOAD_DIR: uploadDir,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await apiReady(base, api);
+    console.log(`→ measuring ${base} (database ${dbName}), ${runs} runs`);
+    const verdicts = report(await measure(base));
+    process.exitCode = verdicts.every((v) => v.ok) ? 0 : 1;
+  } finally {
+    if (api !== null && api.exitCode === null) {
+      const exited = new Promise((resolve) => api?.once('exit', resolve));
+      api.kill('SIGTERM');
+      await exited;
+    }
+    await db.destroy();
+    await adminStatement(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await deleteRedisPrefix(redisPrefix);
+    rmSync(uploadDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
