@@ -5,7 +5,7 @@ import { consumeStudentToken, issueStudentToken, TOKEN_LIFETIME_MINUTES } from '
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { Config } from '../../config.js';
 import { passwordProblem, type SignupData } from '../../contracts/accounts/schemas.js';
-import type { StudentProfile, StudentSession } from '../../contracts/accounts/types.js';
+import type { StudentLanguage, StudentProfile, StudentSession } from '../../contracts/accounts/types.js';
 import type { SystemFlags } from '../../contracts/flags.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, HttpError } from '../../lib/errors.js';
@@ -49,7 +49,7 @@ export function isProfileCompleted(
 export function toSession(
   account: repo.StudentAccount,
   flags: SystemFlags,
-): Omit<StudentSession, 'accessToken'> {
+): Omit<StudentSession, 'accessToken'> & { language: StudentLanguage } {
   return {
     username: account.fullName,
     email: account.email,
@@ -59,6 +59,7 @@ export function toSession(
     isAttemptEarned: account.contestAttempts > 0,
     isProfileCompleted: isProfileCompleted(account, flags),
     emailVerified: account.emailVerified,
+    language: account.language,
   };
 }
 

@@ -1,7 +1,8 @@
+import type { Db } from '@riyazi/db';
 import type { z } from 'zod';
 import { issueStudentToken } from '../../auth/account-tokens.js';
 import type { profileUpdateSchema } from '../../contracts/accounts/schemas.js';
-import type { StudentProfile } from '../../contracts/accounts/types.js';
+import type { StudentLanguage, StudentProfile } from '../../contracts/accounts/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { fieldError, HttpError } from '../../lib/errors.js';
 import { dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
@@ -72,4 +73,15 @@ export async function updateProfile(deps: StudentDeps, studentId: string, body: 
   });
   await dispatchAfterCommit(deps, events);
   return { emailChangePending: emailChanged, profile: await getProfile(deps, studentId) };
+}
+
+export async function saveLanguage(db: Db, studentId: string, language: StudentLanguage): Promise<void> {
+  const result = await db
+    .updateTable('students')
+    .set({ language })
+    .where('id', '=', studentId)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) {
+    throw new HttpError(404, 'Student not found');
+  }
 }
