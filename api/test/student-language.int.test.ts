@@ -79,3 +79,62 @@ describe("the child's language on the account", () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('api messages in the language the child reads', () => {
+  const login = (headers: Record<string, string>, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/student/login', headers, payload });
+
+  it('answers a wrong login in Urdu when Accept-Language prefers ur, and in English otherwise', async () => {
+    const { email } = await makeStudent(t.db);
+    const wrong = { email, password: 'not-the-password-1' };
+    const urdu = await login({ 'accept-language': 'ur' }, wrong);
+    expect(urdu.statusCode).toBe(401);
+    expect(urdu.json()).toEqual({ message: 'ای میل یا پاس ورڈ درست نہیں ہے۔' });
+    const english = await login({ 'accept-language': 'en-GB,en;q=0.9,ur;q=0.5' }, wrong);
+    expect(english.json()).toEqual({ message: 'Invalid email or password' });
+    expect((await login({}, wrong)).json()).toEqual({ message: 'Invalid email or password' });
+  });
+
+  it('gives form problems in Urdu, field by field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/student/forgot-password',
+      headers: { 'accept-language': 'ur-PK,ur;q=0.9' },
+      payload: { email: 'not-an-address' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'ای میل: درست ای میل ایڈریس لکھیں',
+      errors: { email: 'درست ای میل ایڈریس لکھیں' },
+    });
+  });
+
+  it('says "log in first" in Urdu to a child without a session', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/student/language',
+      headers: { 'accept-language': 'ur' },
+      payload: { language: 'ur' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'پہلے لاگ اِن کریں۔' });
+  });
+
+  it('keeps the back office in English whatever the browser asks for', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'accept-language': 'ur' },
+      payload: { email: 'nobody@example.com', password: 'not-the-password-1' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toMatch(/^[\x20-\x7E]+$/);
+    const staffRoute = await t.app.inject({
+      method: 'GET',
+      url: '/api/question/detail/',
+      headers: { 'accept-language': 'ur' },
+    });
+    expect(staffRoute.statusCode).toBe(401);
+    expect(staffRoute.json()).toEqual({ message: 'Unauthorized' });
+  });
+});
