@@ -103,12 +103,13 @@ const link = (config: Readonly<Config>, path: string, token: string) =>
 async function queueVerification(
   deps: StudentDeps,
   trx: Db | Transaction<Database>,
-  student: { id: string; fullName: string },
+  student: { id: string; fullName: string; language: StudentLanguage },
   email: string,
 ): Promise<OutboxEvent> {
   const token = await issueStudentToken(trx, 'VERIFY_EMAIL', student.id, email);
   const { event } = await queueMail(trx, 'verifyEmail', email, {
     name: student.fullName,
+    language: student.language,
     link: link(deps.config, '/student-verification', token),
   });
   return event;
@@ -122,7 +123,14 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
 }
 
-export async function signup(deps: StudentDeps, body: SignupData, flags: SystemFlags, ip: string) {
+/** `language`: what the child reads the sign-up page in (Accept-Language), saved on the account. */
+export async function signup(
+  deps: StudentDeps,
+  body: SignupData,
+  flags: SystemFlags,
+  ip: string,
+  language: StudentLanguage = 'en',
+) {
   if (!(await repo.isActiveGrade(deps.db, body.gradeId))) {
     throw fieldError('gradeId', 'must be one of the grades offered');
   }
@@ -147,8 +155,9 @@ export async function signup(deps: StudentDeps, body: SignupData, flags: SystemF
           gradeId: body.gradeId,
           referralSource: body.referralSource,
           termsAcceptedAt: new Date(),
+          language,
         })
-        .returning(['id', 'fullName'])
+        .returning(['id', 'fullName', 'language'])
         .executeTakeFirstOrThrow();
       await writeAudit(trx, { actorType: 'student', actorId: student.id, action: 'student.signup', ip });
       return verify ? [await queueVerification(deps, trx, student, body.email)] : [];
@@ -223,7 +232,14 @@ export async function resendVerification(deps: StudentDeps, studentId: string): 
   }
   const event = await deps.db
     .transaction()
-    .execute((trx) => queueVerification(deps, trx, { id: account.id, fullName: account.fullName }, target));
+    .execute((trx) =>
+      queueVerification(
+        deps,
+        trx,
+        { id: account.id, fullName: account.fullName, language: account.language },
+        target,
+      ),
+    );
   await dispatchAfterCommit(deps, [event]);
 }
 
@@ -261,6 +277,7 @@ export async function requestPasswordReset(deps: StudentDeps, email: string): Pr
       name: row.fullName,
       link: link(deps.config, '/reset-password', token),
       minutes: TOKEN_LIFETIME_MINUTES.RESET_PASSWORD,
+      language: row.language,
     });
     return event;
   });

@@ -65,6 +65,7 @@ export async function updateProfile(deps: StudentDeps, studentId: string, body: 
       const token = await issueStudentToken(trx, 'VERIFY_EMAIL', studentId, body.email);
       const { event } = await queueMail(trx, 'verifyEmail', body.email, {
         name: body.fullName,
+        language: account.language,
         link: `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/student-verification?token=${encodeURIComponent(token)}`,
       });
       queued.push(event);
