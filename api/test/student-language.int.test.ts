@@ -51,6 +51,12 @@ describe("the child's language on the account", () => {
       payload: { email, password },
     });
     expect(login.json()).toMatchObject({ language: 'ur' });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/student/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(profile.json().data).toMatchObject({ language: 'ur' });
     expect((await putLanguage(token, { language: 'en' })).statusCode).toBe(204);
     const back = await t.db
       .selectFrom('students')

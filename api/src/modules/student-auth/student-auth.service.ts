@@ -63,7 +63,10 @@ export function toSession(
   };
 }
 
-export function toProfile(account: repo.StudentAccount, flags: SystemFlags): StudentProfile {
+export function toProfile(
+  account: repo.StudentAccount,
+  flags: SystemFlags,
+): StudentProfile & { language: StudentLanguage } {
   return {
     _id: account.id,
     studentId: account.studentNo,
@@ -86,6 +89,7 @@ export function toProfile(account: repo.StudentAccount, flags: SystemFlags): Stu
     },
     contestAttempts: account.contestAttempts,
     createdAt: account.createdAt.toISOString(),
+    language: account.language,
   };
 }
 

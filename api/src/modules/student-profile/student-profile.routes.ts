@@ -27,6 +27,7 @@ const profileSchema = z.object({
   }),
   contestAttempts: z.number(),
   createdAt: z.string(),
+  language: z.enum(['en', 'ur']),
 });
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 const languageBody = z.object({ language: z.enum(['en', 'ur']) });

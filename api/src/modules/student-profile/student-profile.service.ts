@@ -13,7 +13,10 @@ import { loadAccount, type StudentDeps, toProfile } from '../student-auth/studen
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-export async function getProfile(deps: StudentDeps, studentId: string): Promise<StudentProfile> {
+export async function getProfile(
+  deps: StudentDeps,
+  studentId: string,
+): Promise<StudentProfile & { language: StudentLanguage }> {
   const [account, flags] = await Promise.all([loadAccount(deps.db, studentId), getFlags(deps.db)]);
   return toProfile(account, flags);
 }
