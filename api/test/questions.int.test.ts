@@ -103,7 +103,7 @@ describe('creating and reading questions', () => {
     const data = detail.json().data;
     expect(data).toMatchObject({ ...sent, score: 1 });
     for (const key of ['option1', 'option2', 'option3', 'option4'] as const) {
-      expect(data[key]).toEqual({ ...sent[key], _id: expect.any(String) });
+      expect(data[key]).toEqual({ ...sent[key], textUrdu: null, _id: expect.any(String) });
     }
     expect(await auditActions(created._id)).toEqual(['question.create']);
   });
@@ -288,6 +288,7 @@ describe('listing questions', () => {
       type: 'MCQs',
       status: 'Active',
       phases: [{ _id: f.phase.id, name: 'Phase 1' }],
+      hasUrdu: false,
       usageCount: 0,
       updatedAt: expect.any(String),
     });
@@ -332,7 +333,7 @@ describe('changing questions', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ ...body, option1: { _id: created.option1._id } });
-    expect(data.option4).toEqual({ ...body.option4, _id: created.option4._id });
+    expect(data.option4).toEqual({ ...body.option4, textUrdu: null, _id: created.option4._id });
 
     const toOpen = await call(admin.token, 'POST', `/api/question/update/?id=${created._id}`, openEnded(f));
     expect(toOpen.json().data).toMatchObject({

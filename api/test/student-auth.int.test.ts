@@ -203,6 +203,7 @@ describe('student login and session', () => {
         'gradeTitle',
         'isAttemptEarned',
         'isProfileCompleted',
+        'language',
         'studentId',
         'username',
       ].sort(),

@@ -366,6 +366,7 @@ export interface QuestionOptions {
   position: number;
   questionId: string;
   textHtml: Generated<string>;
+  textHtmlUr: string | null;
 }
 
 export interface QuestionPhases {
@@ -377,6 +378,7 @@ export interface Questions {
   acceptedAnswers: Generated<string[]>;
   answerHintImage: string | null;
   answerHintText: string;
+  answerHintTextUr: string | null;
   answerHintThumbnail: string | null;
   answerHintVideo: string | null;
   categoryId: string;
@@ -386,6 +388,7 @@ export interface Questions {
   gradeId: string;
   id: Generated<string>;
   questionHtml: string;
+  questionHtmlUr: string | null;
   questionImage: string | null;
   questionNo: Generated<number>;
   score: Generated<Numeric>;
@@ -523,6 +526,7 @@ export interface Students {
   id: Generated<string>;
   isActive: Generated<boolean>;
   isPaymentMade: Generated<boolean>;
+  language: Generated<"en" | "ur">;
   passwordChangedAt: Timestamp | null;
   passwordHash: string;
   pendingEmail: string | null;

@@ -1,3 +1,5 @@
+import type { StudentLanguage } from './accounts/types.js';
+
 /** One map from queue and job name to payload, shared by api (enqueue) and workers (process). */
 export interface JobMap {
   broadcast: {
@@ -76,17 +78,24 @@ export const DEFAULT_JOB_OPTIONS = {
 
 /** E-mails the platform sends and the values each template needs. */
 export interface MailTemplates {
-  verifyEmail: { name: string; link: string };
-  resetPassword: { name: string; link: string; minutes: number };
-  welcome: { name: string; link: string | null };
+  verifyEmail: { name: string; link: string; language?: StudentLanguage };
+  resetPassword: { name: string; link: string; minutes: number; language?: StudentLanguage };
+  welcome: { name: string; link: string | null; language?: StudentLanguage };
   smtpTest: { requestedBy: string };
   paymentReceipt: {
+    language?: StudentLanguage;
     name: string;
     orderRef: string;
     amount: string;
     attempts: number;
     contestAttempts: number;
   };
-  phaseQualified: { name: string; phaseTitle: string; nextPhaseTitle: string; rank: number };
+  phaseQualified: {
+    name: string;
+    phaseTitle: string;
+    nextPhaseTitle: string;
+    rank: number;
+    language?: StudentLanguage;
+  };
 }
 export type MailTemplate = keyof MailTemplates;

@@ -1,7 +1,37 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/errors.js';
+import { preferredLanguage } from '../lib/i18n/accept-language.js';
+import { urduFieldProblem, urduMessage } from '../lib/i18n/student-messages.js';
+
+interface ErrorBody {
+  message: string;
+  errors?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+/** Student and public routes answer in Urdu when the child reads it; staff routes stay English. */
+function wantsUrdu(request: FastifyRequest): boolean {
+  const config = request.routeOptions.config as { permission?: unknown; staffOnly?: boolean } | undefined;
+  if (config?.permission !== undefined || config?.staffOnly || request.staff) {
+    return false;
+  }
+  if (/^\/api\/(user|admin)\//.test(request.url)) {
+    return false;
+  }
+  return preferredLanguage(request.headers['accept-language']) === 'ur';
+}
+
+function inUrdu(body: ErrorBody): ErrorBody {
+  const errors =
+    body.errors === undefined
+      ? undefined
+      : Object.fromEntries(
+          Object.entries(body.errors).map(([field, problem]) => [field, urduFieldProblem(problem)]),
+        );
+  return { ...body, message: urduMessage(body.message), ...(errors === undefined ? {} : { errors }) };
+}
 
 /** The first problem as the message, and every field's problem under `errors` for forms. */
 function describeValidation(error: FastifyError): { message: string; errors?: Record<string, string> } {
@@ -21,15 +51,17 @@ function describeValidation(error: FastifyError): { message: string; errors?: Re
 /** Every error leaves as { message } with a fitting status; a 500 never carries internals. */
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const send = (status: number, body: ErrorBody) =>
+      reply.status(status).send(wantsUrdu(request) ? inUrdu(body) : body);
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      return send(error.statusCode, { message: error.message, ...error.extra });
     }
     if (error.validation) {
-      return reply.status(400).send(describeValidation(error));
+      return send(400, describeValidation(error));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'Internal server error' });
+      return send(500, { message: 'Internal server error' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -37,10 +69,10 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
           ? 'Malformed JSON body'
           : error.message;
-      return reply.status(status).send({ message });
+      return send(status, { message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal server error' });
+    return send(500, { message: 'Internal server error' });
   });
 }
 

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { shouldFetchFlagsOnStart } from '../config/paths';
 import { loadFlagsIntoStore } from '../shared/flags/load-flags';
+import { adoptAccountLanguage } from '../shared/i18n';
+import { syncAccountLanguage } from '../shared/session/account-language';
 import { useSessionStore } from '../shared/session/session-store';
 import { startRealtimeSync, whenIdle } from './realtime-sync';
 import type { AppRouter } from './router';
@@ -12,6 +14,8 @@ export async function bootSession(initialPath: string, router: AppRouter, queryC
   } catch (error) {
     console.warn('Could not restore the saved session', error);
   }
+  adoptAccountLanguage(useSessionStore.getState().studentAuth?.language);
+  syncAccountLanguage();
   if (shouldFetchFlagsOnStart(initialPath)) {
     void loadFlagsIntoStore();
   }

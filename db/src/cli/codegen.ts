@@ -12,6 +12,7 @@ const generatedUnion = (...values: string[]) => `Generated<${union(...values)}>`
 const columnOverrides: Record<string, string> = {
   'phases.status': generatedUnion('UPCOMING', 'ACTIVE', 'CLOSED'),
   'students.gender': `${union('MALE', 'FEMALE', 'OTHER')} | null`,
+  'students.language': generatedUnion('en', 'ur'),
   'refresh_tokens.audience': union('student', 'staff'),
   'sessions.audience': union('student', 'staff'),
   'questions.type': generatedUnion('MCQS', 'OPEN_ENDED'),

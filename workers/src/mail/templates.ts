@@ -1,4 +1,5 @@
 import type { MailTemplate, MailTemplates } from '@riyazi/api/contracts';
+import { urduRenderers } from './templates-ur.js';
 
 export interface RenderedMail {
   subject: string;
@@ -102,6 +103,13 @@ export function isMailTemplate(name: string): name is MailTemplate {
   return Object.hasOwn(renderers, name);
 }
 
+/** A student's e-mail in the language of their account (params.language), English otherwise. */
 export function renderMail<T extends MailTemplate>(template: T, params: MailTemplates[T]): RenderedMail {
+  const language = (params as { language?: unknown }).language;
+  if (language === 'ur' && Object.hasOwn(urduRenderers, template)) {
+    return (urduRenderers[template as keyof typeof urduRenderers] as (p: MailTemplates[T]) => RenderedMail)(
+      params,
+    );
+  }
   return renderers[template](params);
 }

@@ -51,4 +51,6 @@ export interface StudentProfile {
   verification: { status: VerificationStatus; reason: string | null; documentUploaded: boolean };
   contestAttempts: number;
   createdAt: string;
+  /** The language saved on the account (issue #16). */
+  language?: StudentLanguage;
 }

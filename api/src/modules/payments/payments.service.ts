@@ -344,10 +344,11 @@ async function credit(
   });
   const student = await trx
     .selectFrom('students')
-    .select(['email', 'fullName'])
+    .select(['email', 'fullName', 'language'])
     .where('id', '=', input.studentId)
     .executeTakeFirstOrThrow();
   const { event } = await queueMail(trx, 'paymentReceipt', student.email, {
+    language: student.language,
     name: student.fullName,
     orderRef: paid.orderRef,
     amount: `PKR ${rupees(paid.amountPaisa).toLocaleString('en-PK', { minimumFractionDigits: 0 })}`,

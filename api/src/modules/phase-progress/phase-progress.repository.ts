@@ -129,7 +129,13 @@ export async function insertNewQualifiers(
   nextPhaseId: string,
   defaultCut: number,
 ) {
-  const { rows } = await sql<{ studentId: string; rank: number; fullName: string; email: string }>`
+  const { rows } = await sql<{
+    studentId: string;
+    rank: number;
+    fullName: string;
+    email: string;
+    language: 'en' | 'ur';
+  }>`
     WITH added AS (
       INSERT INTO phase_qualifications (phase_id, student_id, grade_id, rank)
       SELECT ${nextPhaseId}, ps.student_id, ps.grade_id, ps.rank
@@ -140,7 +146,7 @@ export async function insertNewQualifiers(
       ON CONFLICT (phase_id, student_id) DO NOTHING
       RETURNING student_id, rank
     )
-    SELECT added.student_id AS "studentId", added.rank, s.full_name AS "fullName", s.email
+    SELECT added.student_id AS "studentId", added.rank, s.full_name AS "fullName", s.email, s.language
     FROM added JOIN students s ON s.id = added.student_id
     ORDER BY added.rank, s.full_name
   `.execute(trx);

@@ -189,6 +189,7 @@ export async function notifyQualifiers(
         phaseTitle: phase.name,
         nextPhaseTitle: next.name,
         rank: q.rank,
+        language: q.language,
       });
       queued.push(event);
     }

@@ -56,6 +56,7 @@ const LIST_COLUMNS = [
   'questions.id',
   'questions.questionNo',
   'questions.questionHtml',
+  'questions.questionHtmlUr',
   'questions.tag',
   'questions.type',
   'questions.status',
@@ -125,7 +126,7 @@ export const lockQuestion = (trx: Trx, id: string) =>
 export const optionsOf = (db: Executor, questionId: string) =>
   db
     .selectFrom('questionOptions')
-    .select(['id', 'position', 'textHtml', 'image', 'isCorrect'])
+    .select(['id', 'position', 'textHtml', 'textHtmlUr', 'image', 'isCorrect'])
     .where('questionId', '=', questionId)
     .orderBy('position')
     .execute();
@@ -143,6 +144,7 @@ export const updateQuestion = (trx: Trx, id: string, set: Updateable<Questions>)
 export interface OptionValues {
   position: number;
   textHtml: string;
+  textHtmlUr: string | null;
   image: string | null;
   isCorrect: boolean;
 }
@@ -165,6 +167,7 @@ export async function replaceOptions(trx: Trx, questionId: string, options: Opti
       .onConflict((oc) =>
         oc.columns(['questionId', 'position']).doUpdateSet((eb) => ({
           textHtml: eb.ref('excluded.textHtml'),
+          textHtmlUr: eb.ref('excluded.textHtmlUr'),
           image: eb.ref('excluded.image'),
           isCorrect: eb.ref('excluded.isCorrect'),
         })),

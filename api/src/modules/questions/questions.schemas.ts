@@ -48,8 +48,12 @@ const httpsUrl = z.preprocess(
 const richText = (max: number) =>
   z.string({ message: 'is required' }).max(max, `must be at most ${max} characters`);
 
+/** Urdu beside the English: optional, '' or null meaning none (the English is shown instead). */
+const urduText = (max: number) => richText(max).nullable().optional();
+
 const option = z.object({
   text: richText(5000).default(''),
+  textUrdu: urduText(5000),
   image: asset,
   isCorrect: z.boolean({ message: 'must be true or false' }).default(false),
 });
@@ -59,12 +63,14 @@ const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
 
 export const questionBody = z.object({
   question: richText(20000),
+  questionUrdu: urduText(20000),
   questionImage: asset,
   option1: option.optional(),
   option2: option.optional(),
   option3: option.optional(),
   option4: option.optional(),
   answerHintText: richText(20000),
+  answerHintTextUrdu: urduText(20000),
   answerHintImage: asset,
   answerHintVideo: httpsUrl,
   answerHintThumbnail: asset,
@@ -125,6 +131,8 @@ export const questionRowSchema = z.object({
   type: z.enum(QUESTION_TYPES),
   status: z.enum(QUESTION_STATUSES),
   phases: z.array(nameRef),
+  /** The question has an Urdu text (its stem at least). */
+  hasUrdu: z.boolean(),
   usageCount: z.number(),
   updatedAt: z.string(),
 });
@@ -133,6 +141,7 @@ export type QuestionRowDto = z.output<typeof questionRowSchema>;
 const optionOut = z.object({
   _id: z.string(),
   text: z.string(),
+  textUrdu: z.string().nullable(),
   image: z.string().nullable(),
   isCorrect: z.boolean(),
 });
@@ -142,12 +151,14 @@ export const questionSchema = z.object({
   _id: z.string(),
   questionNo: z.number(),
   question: z.string(),
+  questionUrdu: z.string().nullable(),
   questionImage: z.string().nullable(),
   option1: optionOut.nullable(),
   option2: optionOut.nullable(),
   option3: optionOut.nullable(),
   option4: optionOut.nullable(),
   answerHintText: z.string(),
+  answerHintTextUrdu: z.string().nullable(),
   answerHintImage: z.string().nullable(),
   answerHintVideo: z.string().nullable(),
   answerHintThumbnail: z.string().nullable(),
@@ -185,4 +196,12 @@ export const servedQuestionSchema = z.object({
   answerHintImage: z.string().nullable(),
   answerHintVideo: z.string().nullable(),
   answerHintThumbnail: z.string().nullable(),
+  urdu: z
+    .object({
+      question: z.string().nullable(),
+      questionOptions: z.array(z.object({ _id: z.string(), text: z.string().nullable() })),
+      answerHintText: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });

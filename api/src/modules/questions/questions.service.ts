@@ -34,6 +34,12 @@ const STATUS_LABEL = { ACTIVE: 'Active', INACTIVE: 'Inactive' } as const satisfi
 /** Rich text that shows something: text, or an inline image the sanitiser kept. */
 const hasContent = (html: string) => plainTextPreview(html, 1).length > 0 || /<img\s/i.test(html);
 
+/** An Urdu part sanitised like its English one; null when it shows nothing (none written). */
+const urduHtml = (html: string | null | undefined) => {
+  const clean = sanitizeRichText(html ?? '');
+  return hasContent(clean) ? clean : null;
+};
+
 const invalid = (errors: Record<string, string>) => {
   const [field, problem] = Object.entries(errors)[0]!;
   return new HttpError(400, `${field}: ${problem}`, { errors });
@@ -43,6 +49,7 @@ const invalid = (errors: Record<string, string>) => {
 export interface PreparedQuestion {
   values: {
     questionHtml: string;
+    questionHtmlUr: string | null;
     questionImage: string | null;
     type: 'MCQS' | 'OPEN_ENDED';
     selectMultiple: boolean;
@@ -51,6 +58,7 @@ export interface PreparedQuestion {
     categoryId: string;
     subCategoryId: string;
     answerHintText: string;
+    answerHintTextUr: string | null;
     answerHintImage: string | null;
     answerHintVideo: string | null;
     answerHintThumbnail: string | null;
@@ -99,7 +107,13 @@ export async function checkQuestion(
         errors[key] = 'needs text or an image';
         return;
       }
-      options.push({ position: index + 1, textHtml, image, isCorrect: option.isCorrect });
+      options.push({
+        position: index + 1,
+        textHtml,
+        textHtmlUr: urduHtml(option.textUrdu),
+        image,
+        isCorrect: option.isCorrect,
+      });
     });
     const correct = OPTION_KEYS.filter((key) => body[key]?.isCorrect).length;
     if (selectMultiple && correct === 0) {
@@ -137,6 +151,7 @@ export async function checkQuestion(
   }
   const values: PreparedQuestion['values'] = {
     questionHtml,
+    questionHtmlUr: urduHtml(body.questionUrdu),
     questionImage: body.questionImage ?? null,
     type,
     selectMultiple,
@@ -145,6 +160,7 @@ export async function checkQuestion(
     categoryId: body.categoryId,
     subCategoryId: body.subCategoryId,
     answerHintText,
+    answerHintTextUr: urduHtml(body.answerHintTextUrdu),
     answerHintImage: body.answerHintImage ?? null,
     answerHintVideo: body.answerHintVideo ?? null,
     answerHintThumbnail: body.answerHintThumbnail ?? null,
@@ -189,6 +205,7 @@ function toRowDto(
     type: TYPE_LABEL[row.type],
     status: STATUS_LABEL[row.status],
     phases: (phases.get(row.id) ?? []).map((p) => ({ _id: p.id, name: p.name })),
+    hasUrdu: row.questionHtmlUr !== null,
     usageCount: usage.get(row.id) ?? 0,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -224,19 +241,27 @@ export async function getQuestion(db: Executor, id: string): Promise<QuestionDto
   const option = (position: number): OptionDto | null => {
     const found = options.find((o) => o.position === position);
     return found
-      ? { _id: found.id, text: found.textHtml, image: found.image, isCorrect: found.isCorrect }
+      ? {
+          _id: found.id,
+          text: found.textHtml,
+          textUrdu: found.textHtmlUr,
+          image: found.image,
+          isCorrect: found.isCorrect,
+        }
       : null;
   };
   return {
     _id: row.id,
     questionNo: Number(row.questionNo),
     question: row.questionHtml,
+    questionUrdu: row.questionHtmlUr,
     questionImage: row.questionImage,
     option1: option(1),
     option2: option(2),
     option3: option(3),
     option4: option(4),
     answerHintText: row.answerHintText,
+    answerHintTextUrdu: row.answerHintTextUr,
     answerHintImage: row.answerHintImage,
     answerHintVideo: row.answerHintVideo,
     answerHintThumbnail: row.answerHintThumbnail,
@@ -300,7 +325,7 @@ export async function updateQuestion(
       changes: Object.fromEntries(
         Object.entries(changes).map(([key, change]) => [
           key,
-          key.endsWith('Html') || key === 'answerHintText' ? 'changed' : change,
+          /Html(Ur)?$|^answerHintText/.test(key) ? 'changed' : change,
         ]),
       ),
       ...(answersChanged ? { acceptedAnswers: { from: current.acceptedAnswers, to: acceptedAnswers } } : {}),

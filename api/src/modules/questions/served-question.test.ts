@@ -4,19 +4,28 @@ import { type StoredQuestion, serveQuestion } from './served-question.js';
 const mcq: StoredQuestion = {
   id: 'q1',
   questionHtml: '<p>Which is <span class="math-inline">\\frac{1}{2}</span>?</p>',
+  questionHtmlUr: null,
   questionImage: '/uploads/images/abc-960.webp',
   type: 'MCQS',
   selectMultiple: false,
   answerHintText: '<p>Half.</p>',
+  answerHintTextUr: null,
   answerHintImage: null,
   answerHintVideo: 'https://video.example/half',
   answerHintThumbnail: null,
   acceptedAnswers: [],
   options: [
-    { id: 'o3', position: 3, textHtml: '<p>0.5</p>', image: null, isCorrect: true },
-    { id: 'o1', position: 1, textHtml: '<p>2</p>', image: null, isCorrect: false },
-    { id: 'o2', position: 2, textHtml: '<p> </p>', image: null, isCorrect: false },
-    { id: 'o4', position: 4, textHtml: '', image: '/uploads/images/def-960.webp', isCorrect: false },
+    { id: 'o3', position: 3, textHtml: '<p>0.5</p>', textHtmlUr: null, image: null, isCorrect: true },
+    { id: 'o1', position: 1, textHtml: '<p>2</p>', textHtmlUr: null, image: null, isCorrect: false },
+    { id: 'o2', position: 2, textHtml: '<p> </p>', textHtmlUr: null, image: null, isCorrect: false },
+    {
+      id: 'o4',
+      position: 4,
+      textHtml: '',
+      textHtmlUr: null,
+      image: '/uploads/images/def-960.webp',
+      isCorrect: false,
+    },
   ],
 };
 
@@ -61,5 +70,30 @@ describe('serveQuestion', () => {
       acceptedAnswers: ['1/2', '0.5'],
     });
     expect(serveQuestion(open, { revealAnswers: false }).acceptedAnswers).toEqual([]);
+  });
+
+  it('serves urdu as null when the question has no Urdu text', () => {
+    expect(serveQuestion(mcq, { revealAnswers: false }).urdu).toBeNull();
+  });
+
+  it('serves the Urdu stem and options in the order shown, matched by id, null where missing', () => {
+    const urdu: StoredQuestion = {
+      ...mcq,
+      questionHtmlUr: '<p>آدھا کون سا ہے؟</p>',
+      answerHintTextUr: '<p>آدھا</p>',
+      options: mcq.options.map((o) => (o.id === 'o3' ? { ...o, textHtmlUr: '<p>0.5 (آدھا)</p>' } : o)),
+    };
+    const served = serveQuestion(urdu, { revealAnswers: false, optionOrder: ['o4', 'o3', 'o1'] });
+    expect(served.urdu).toEqual({
+      question: '<p>آدھا کون سا ہے؟</p>',
+      questionOptions: [
+        { _id: 'o4', text: null },
+        { _id: 'o3', text: '<p>0.5 (آدھا)</p>' },
+        { _id: 'o1', text: null },
+      ],
+      answerHintText: null,
+    });
+    expect(JSON.stringify(served.urdu)).not.toMatch(/isCorrect|correct/i);
+    expect(serveQuestion(urdu, { revealAnswers: true }).urdu?.answerHintText).toBe('<p>آدھا</p>');
   });
 });

@@ -1,4 +1,4 @@
-import type { ServedQuestion } from '../../contracts/play-quiz.js';
+import type { ServedQuestion, ServedUrdu } from '../../contracts/play-quiz.js';
 import { plainTextPreview } from '../../lib/rich-text.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
 import type { Executor } from '../reference-data/reference-data.shared.js';
@@ -8,15 +8,25 @@ import * as repo from './questions.repository.js';
 export interface StoredQuestion {
   id: string;
   questionHtml: string;
+  /** The Urdu parts: null where none was written (the English is shown instead). */
+  questionHtmlUr: string | null;
   questionImage: string | null;
   type: 'MCQS' | 'OPEN_ENDED';
   selectMultiple: boolean;
   answerHintText: string;
+  answerHintTextUr: string | null;
   answerHintImage: string | null;
   answerHintVideo: string | null;
   answerHintThumbnail: string | null;
   acceptedAnswers: string[];
-  options: { id: string; position: number; textHtml: string; image: string | null; isCorrect: boolean }[];
+  options: {
+    id: string;
+    position: number;
+    textHtml: string;
+    textHtmlUr: string | null;
+    image: string | null;
+    isCorrect: boolean;
+  }[];
 }
 
 export type { ServedQuestion } from '../../contracts/play-quiz.js';
@@ -34,6 +44,28 @@ export interface ServeOptions {
 
 const shows = (option: { textHtml: string; image: string | null }) =>
   option.image !== null || plainTextPreview(option.textHtml, 1).length > 0 || /<img\s/i.test(option.textHtml);
+
+/**
+ * The Urdu text of the served parts, options in the order shown; null when the question has none.
+ * It carries text only (never isCorrect), and the hint only when the English hint is revealed.
+ */
+function serveUrdu(
+  question: StoredQuestion,
+  visible: StoredQuestion['options'],
+  revealHint: boolean,
+): ServedUrdu | null {
+  const hint = revealHint ? question.answerHintTextUr : null;
+  const hasAny =
+    question.questionHtmlUr !== null || hint !== null || visible.some((o) => o.textHtmlUr !== null);
+  if (!hasAny) {
+    return null;
+  }
+  return {
+    question: question.questionHtmlUr,
+    questionOptions: visible.map((option) => ({ _id: option.id, text: option.textHtmlUr })),
+    answerHintText: hint,
+  };
+}
 
 /**
  * The one place a stored question becomes what a student's phone receives: options with neither
@@ -71,6 +103,7 @@ export function serveQuestion(question: StoredQuestion, options: ServeOptions): 
     answerHintImage: hint ? question.answerHintImage : null,
     answerHintVideo: hint ? question.answerHintVideo : null,
     answerHintThumbnail: hint ? question.answerHintThumbnail : null,
+    urdu: serveUrdu(question, visible, hint),
   };
 }
 

@@ -6,7 +6,16 @@ type Executor = Db | Transaction<Database>;
 export function findStudentByEmail(db: Executor, email: string) {
   return db
     .selectFrom('students')
-    .select(['id', 'email', 'fullName', 'passwordHash', 'isActive', 'emailVerified', 'sessionVersion'])
+    .select([
+      'id',
+      'email',
+      'fullName',
+      'passwordHash',
+      'isActive',
+      'emailVerified',
+      'sessionVersion',
+      'language',
+    ])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
     .executeTakeFirst();
 }
@@ -36,6 +45,7 @@ export function findStudentAccount(db: Executor, id: string) {
       'students.verificationStatus',
       'students.verificationReason',
       'students.createdAt',
+      'students.language',
     ])
     .select((eb) =>
       eb

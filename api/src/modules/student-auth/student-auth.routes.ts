@@ -8,6 +8,7 @@ import { bearerToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { fieldError, forbidden, HttpError, unauthorized } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
+import { preferredLanguage } from '../../lib/i18n/accept-language.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { getFlags } from '../flags/flags.service.js';
 import {
@@ -96,7 +97,8 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
           throw fieldError('recaptchaToken', 'Please confirm that you are not a robot');
         }
       }
-      const result = await signup(deps(request.log), request.body, flags, request.ip);
+      const language = preferredLanguage(request.headers['accept-language']);
+      const result = await signup(deps(request.log), request.body, flags, request.ip, language);
       return reply.status(201).send({ message: 'Your account has been created', ...result });
     },
   );

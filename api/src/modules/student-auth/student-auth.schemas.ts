@@ -16,6 +16,7 @@ export const sessionSchema = z.object({
   isAttemptEarned: z.boolean(),
   isProfileCompleted: z.boolean(),
   emailVerified: z.boolean(),
+  language: z.enum(['en', 'ur']),
 });
 export const loginResponse = sessionSchema.extend({ accessToken: z.string() });
 export const messageResponse = z.object({ message: z.string() });

@@ -5,7 +5,7 @@ import { consumeStudentToken, issueStudentToken, TOKEN_LIFETIME_MINUTES } from '
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { Config } from '../../config.js';
 import { passwordProblem, type SignupData } from '../../contracts/accounts/schemas.js';
-import type { StudentProfile, StudentSession } from '../../contracts/accounts/types.js';
+import type { StudentLanguage, StudentProfile, StudentSession } from '../../contracts/accounts/types.js';
 import type { SystemFlags } from '../../contracts/flags.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, HttpError } from '../../lib/errors.js';
@@ -49,7 +49,7 @@ export function isProfileCompleted(
 export function toSession(
   account: repo.StudentAccount,
   flags: SystemFlags,
-): Omit<StudentSession, 'accessToken'> {
+): Omit<StudentSession, 'accessToken'> & { language: StudentLanguage } {
   return {
     username: account.fullName,
     email: account.email,
@@ -59,10 +59,14 @@ export function toSession(
     isAttemptEarned: account.contestAttempts > 0,
     isProfileCompleted: isProfileCompleted(account, flags),
     emailVerified: account.emailVerified,
+    language: account.language,
   };
 }
 
-export function toProfile(account: repo.StudentAccount, flags: SystemFlags): StudentProfile {
+export function toProfile(
+  account: repo.StudentAccount,
+  flags: SystemFlags,
+): StudentProfile & { language: StudentLanguage } {
   return {
     _id: account.id,
     studentId: account.studentNo,
@@ -85,6 +89,7 @@ export function toProfile(account: repo.StudentAccount, flags: SystemFlags): Stu
     },
     contestAttempts: account.contestAttempts,
     createdAt: account.createdAt.toISOString(),
+    language: account.language,
   };
 }
 
@@ -102,12 +107,13 @@ const link = (config: Readonly<Config>, path: string, token: string) =>
 async function queueVerification(
   deps: StudentDeps,
   trx: Db | Transaction<Database>,
-  student: { id: string; fullName: string },
+  student: { id: string; fullName: string; language: StudentLanguage },
   email: string,
 ): Promise<OutboxEvent> {
   const token = await issueStudentToken(trx, 'VERIFY_EMAIL', student.id, email);
   const { event } = await queueMail(trx, 'verifyEmail', email, {
     name: student.fullName,
+    language: student.language,
     link: link(deps.config, '/student-verification', token),
   });
   return event;
@@ -121,7 +127,14 @@ function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
 }
 
-export async function signup(deps: StudentDeps, body: SignupData, flags: SystemFlags, ip: string) {
+/** `language`: what the child reads the sign-up page in (Accept-Language), saved on the account. */
+export async function signup(
+  deps: StudentDeps,
+  body: SignupData,
+  flags: SystemFlags,
+  ip: string,
+  language: StudentLanguage = 'en',
+) {
   if (!(await repo.isActiveGrade(deps.db, body.gradeId))) {
     throw fieldError('gradeId', 'must be one of the grades offered');
   }
@@ -146,8 +159,9 @@ export async function signup(deps: StudentDeps, body: SignupData, flags: SystemF
           gradeId: body.gradeId,
           referralSource: body.referralSource,
           termsAcceptedAt: new Date(),
+          language,
         })
-        .returning(['id', 'fullName'])
+        .returning(['id', 'fullName', 'language'])
         .executeTakeFirstOrThrow();
       await writeAudit(trx, { actorType: 'student', actorId: student.id, action: 'student.signup', ip });
       return verify ? [await queueVerification(deps, trx, student, body.email)] : [];
@@ -222,7 +236,14 @@ export async function resendVerification(deps: StudentDeps, studentId: string): 
   }
   const event = await deps.db
     .transaction()
-    .execute((trx) => queueVerification(deps, trx, { id: account.id, fullName: account.fullName }, target));
+    .execute((trx) =>
+      queueVerification(
+        deps,
+        trx,
+        { id: account.id, fullName: account.fullName, language: account.language },
+        target,
+      ),
+    );
   await dispatchAfterCommit(deps, [event]);
 }
 
@@ -260,6 +281,7 @@ export async function requestPasswordReset(deps: StudentDeps, email: string): Pr
       name: row.fullName,
       link: link(deps.config, '/reset-password', token),
       minutes: TOKEN_LIFETIME_MINUTES.RESET_PASSWORD,
+      language: row.language,
     });
     return event;
   });

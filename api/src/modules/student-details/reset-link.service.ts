@@ -41,6 +41,7 @@ export async function issueResetLink(
       name: student.fullName,
       link,
       minutes: RESET_LINK_HOURS * 60,
+      language: student.language,
     });
     await writeAudit(trx, {
       actorType: 'staff',

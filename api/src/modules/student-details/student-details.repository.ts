@@ -167,7 +167,7 @@ export const playOwner = (db: Executor, playId: string) =>
 export const findStudentForResetLink = (db: Executor, id: string) =>
   db
     .selectFrom('students')
-    .select(['id', 'email', 'fullName', 'isActive'])
+    .select(['id', 'email', 'fullName', 'isActive', 'language'])
     .where('id', '=', id)
     .executeTakeFirst();
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { profileUpdateSchema } from '../../contracts/accounts/schemas.js';
 import { errorSchema } from '../../lib/schemas.js';
-import { getProfile, updateProfile } from './student-profile.service.js';
+import { getProfile, saveLanguage, updateProfile } from './student-profile.service.js';
 
 const profileSchema = z.object({
   _id: z.string(),
@@ -27,8 +27,10 @@ const profileSchema = z.object({
   }),
   contestAttempts: z.number(),
   createdAt: z.string(),
+  language: z.enum(['en', 'ur']),
 });
 const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+const languageBody = z.object({ language: z.enum(['en', 'ur']) });
 
 export const studentProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
@@ -73,6 +75,23 @@ export const studentProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (
           : 'Profile updated',
         data: profile,
       };
+    },
+  );
+
+  app.put(
+    '/student/language',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['student profile'],
+        summary: 'Saves the language the student reads Riyazi in (interface, messages, e-mails, questions)',
+        body: languageBody,
+        response: { 204: z.null().describe('Saved'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await saveLanguage(db, request.studentId as string, request.body.language);
+      return reply.status(204).send(null);
     },
   );
 };

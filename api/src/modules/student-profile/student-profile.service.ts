@@ -1,7 +1,8 @@
+import type { Db } from '@riyazi/db';
 import type { z } from 'zod';
 import { issueStudentToken } from '../../auth/account-tokens.js';
 import type { profileUpdateSchema } from '../../contracts/accounts/schemas.js';
-import type { StudentProfile } from '../../contracts/accounts/types.js';
+import type { StudentLanguage, StudentProfile } from '../../contracts/accounts/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { fieldError, HttpError } from '../../lib/errors.js';
 import { dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
@@ -12,7 +13,10 @@ import { loadAccount, type StudentDeps, toProfile } from '../student-auth/studen
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 
-export async function getProfile(deps: StudentDeps, studentId: string): Promise<StudentProfile> {
+export async function getProfile(
+  deps: StudentDeps,
+  studentId: string,
+): Promise<StudentProfile & { language: StudentLanguage }> {
   const [account, flags] = await Promise.all([loadAccount(deps.db, studentId), getFlags(deps.db)]);
   return toProfile(account, flags);
 }
@@ -64,6 +68,7 @@ export async function updateProfile(deps: StudentDeps, studentId: string, body: 
       const token = await issueStudentToken(trx, 'VERIFY_EMAIL', studentId, body.email);
       const { event } = await queueMail(trx, 'verifyEmail', body.email, {
         name: body.fullName,
+        language: account.language,
         link: `${deps.config.PUBLIC_URL.replace(/\/$/, '')}/student-verification?token=${encodeURIComponent(token)}`,
       });
       queued.push(event);
@@ -72,4 +77,15 @@ export async function updateProfile(deps: StudentDeps, studentId: string, body: 
   });
   await dispatchAfterCommit(deps, events);
   return { emailChangePending: emailChanged, profile: await getProfile(deps, studentId) };
+}
+
+export async function saveLanguage(db: Db, studentId: string, language: StudentLanguage): Promise<void> {
+  const result = await db
+    .updateTable('students')
+    .set({ language })
+    .where('id', '=', studentId)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) {
+    throw new HttpError(404, 'Student not found');
+  }
 }

@@ -48,6 +48,17 @@ function applyToDocument(language: Language): void {
   document.documentElement.dir = directionOf(language);
 }
 
+type LanguageListener = (language: Language) => void;
+const chosenListeners = new Set<LanguageListener>();
+
+/** Told each time the child picks a language (not when the browser's or an account's is applied). */
+export function onLanguageChosen(listener: LanguageListener): () => void {
+  chosenListeners.add(listener);
+  return () => {
+    chosenListeners.delete(listener);
+  };
+}
+
 /**
  * Switches the interface language (its catalogue loaded first, so nothing shows half-translated).
  * `chosen`: the child picked it; remembered on this device.
@@ -59,6 +70,11 @@ export async function setLanguage(language: Language, chosen = true): Promise<vo
   }
   applyToDocument(language);
   useI18nStore.setState((state) => ({ language, messages, chosen: chosen || state.chosen }));
+  if (chosen) {
+    for (const listener of chosenListeners) {
+      listener(language);
+    }
+  }
 }
 
 /** Before the first render: the remembered language, or the browser's. */

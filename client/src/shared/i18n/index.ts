@@ -1,4 +1,11 @@
-export { adoptAccountLanguage, initLanguage, setLanguage, translate, useI18nStore } from './i18n-store';
+export {
+  adoptAccountLanguage,
+  initLanguage,
+  onLanguageChosen,
+  setLanguage,
+  translate,
+  useI18nStore,
+} from './i18n-store';
 export { LanguageSwitch } from './language-switch';
 export { browserLanguage, directionOf, isLanguage, LANGUAGES, type Language } from './languages';
 export { Ltr } from './ltr';

@@ -1,6 +1,8 @@
 import { type AdminAuthState, defaultFlags, normalizeFlags, type SystemFlags } from '@riyazi/api/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { adoptAccountLanguage } from '../i18n/i18n-store';
+import type { Language } from '../i18n/languages';
 import { createEncryptedStorage } from '../storage/encrypted-storage';
 import { createIndexedDbKeyProvider } from '../storage/indexeddb-key-provider';
 import type {
@@ -89,6 +91,7 @@ function sessionFields(fields: StudentSessionFields): StudentSessionFields {
     isAttemptEarned,
     isProfileCompleted,
     emailVerified: fields.emailVerified,
+    ...(fields.language === undefined ? {} : { language: fields.language }),
   };
 }
 
@@ -110,6 +113,7 @@ export const sessionActions = {
     set({ adminAuth: null });
   },
   setStudentAuth(auth: StudentAuthState): void {
+    adoptAccountLanguage(auth.language);
     set({
       studentAuth: {
         ...sessionFields(auth),
@@ -119,9 +123,14 @@ export const sessionActions = {
   },
   /** Fresh fields from GET /student/me; the token stays as it is. */
   updateStudentSession(fields: StudentSessionFields): void {
+    adoptAccountLanguage(fields.language);
     set((s) =>
       s.studentAuth === null ? {} : { studentAuth: { ...sessionFields(fields), token: s.studentAuth.token } },
     );
+  },
+  /** The language now saved on the account. */
+  setStudentLanguage(language: Language): void {
+    set((s) => (s.studentAuth === null ? {} : { studentAuth: { ...s.studentAuth, language } }));
   },
   setStudentAccessToken(accessToken: string): void {
     set((s) =>

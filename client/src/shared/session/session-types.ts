@@ -1,8 +1,17 @@
 import type { AdminAuthState, SystemFlags } from '@riyazi/api/contracts';
-import type { StudentAuthState as ContractStudentAuthState } from '@riyazi/api/contracts/accounts';
+import type {
+  StudentAuthState as ContractStudentAuthState,
+  StudentLanguage,
+} from '@riyazi/api/contracts/accounts';
 
-/** Student auth state of spec §3, plus emailVerified for the dashboard guard (type-only: no zod). */
-export type StudentAuthState = ContractStudentAuthState & { emailVerified: boolean };
+/**
+ * Student auth state of spec §3, plus emailVerified for the dashboard guard and the language saved
+ * on the account (type-only: no zod).
+ */
+export type StudentAuthState = ContractStudentAuthState & {
+  emailVerified: boolean;
+  language?: StudentLanguage;
+};
 
 /** GET /api/student/me: the stored fields without the token. */
 export type StudentSessionFields = Omit<StudentAuthState, 'token'>;

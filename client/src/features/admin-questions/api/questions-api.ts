@@ -27,6 +27,8 @@ export interface QuestionRow {
   type: QuestionType;
   status: QuestionStatus;
   phases: Ref[];
+  /** It has an Urdu text (its stem at least). */
+  hasUrdu: boolean;
   usageCount: number;
   updatedAt: string;
 }
@@ -34,6 +36,7 @@ export interface QuestionRow {
 export interface QuestionOption {
   _id: string;
   text: string;
+  textUrdu: string | null;
   image: string | null;
   isCorrect: boolean;
 }
@@ -42,12 +45,15 @@ export interface Question {
   _id: string;
   questionNo: number;
   question: string;
+  /** The optional Urdu text beside the English (null: none; students see the English). */
+  questionUrdu: string | null;
   questionImage: string | null;
   option1: QuestionOption | null;
   option2: QuestionOption | null;
   option3: QuestionOption | null;
   option4: QuestionOption | null;
   answerHintText: string;
+  answerHintTextUrdu: string | null;
   answerHintImage: string | null;
   answerHintVideo: string | null;
   answerHintThumbnail: string | null;

@@ -17,10 +17,10 @@ function completeMcq(): QuestionDraft {
     ...draft,
     question: '<p>What is <span class="math-inline">\\frac{1}{2}</span> of 10?</p>',
     options: {
-      option1: { text: '<p>5</p>', image: null, isCorrect: true },
-      option2: { text: '<p>2</p>', image: null, isCorrect: false },
-      option3: { text: '', image: '/uploads/images/abc-960.webp', isCorrect: false },
-      option4: { text: '<p>20</p>', image: null, isCorrect: false },
+      option1: { text: '<p>5</p>', textUrdu: '', image: null, isCorrect: true },
+      option2: { text: '<p>2</p>', textUrdu: '', image: null, isCorrect: false },
+      option3: { text: '', textUrdu: '', image: '/uploads/images/abc-960.webp', isCorrect: false },
+      option4: { text: '<p>20</p>', textUrdu: '', image: null, isCorrect: false },
     },
     answerHintText: '<p>Half of 10 is 5.</p>',
     gradeId: 'g',
@@ -101,10 +101,16 @@ describe('question form model', () => {
       _id: 'q',
       questionNo: 1001,
       ...bodyFromDraft(completeMcq()),
-      option1: { _id: 'o1', text: '<p>5</p>', image: null, isCorrect: true },
-      option2: { _id: 'o2', text: '<p>2</p>', image: null, isCorrect: false },
-      option3: { _id: 'o3', text: '', image: '/uploads/images/abc-960.webp', isCorrect: false },
-      option4: { _id: 'o4', text: '<p>20</p>', image: null, isCorrect: false },
+      option1: { _id: 'o1', text: '<p>5</p>', textUrdu: null, image: null, isCorrect: true },
+      option2: { _id: 'o2', text: '<p>2</p>', textUrdu: null, image: null, isCorrect: false },
+      option3: {
+        _id: 'o3',
+        text: '',
+        textUrdu: null,
+        image: '/uploads/images/abc-960.webp',
+        isCorrect: false,
+      },
+      option4: { _id: 'o4', text: '<p>20</p>', textUrdu: null, image: null, isCorrect: false },
       tags: 'BOTH',
       score: 1,
       usageCount: 0,
@@ -112,6 +118,31 @@ describe('question form model', () => {
       updatedAt: '',
     } as Question;
     expect(draftFromQuestion(question)).toEqual(completeMcq());
+  });
+
+  it('sends Urdu parts beside the English, an empty one as null, and reads them back', () => {
+    const draft: QuestionDraft = {
+      ...completeMcq(),
+      questionUrdu: '<p>10 کا آدھا کتنا ہے؟</p>',
+      answerHintTextUrdu: '<p></p>',
+    };
+    draft.options = { ...draft.options, option2: { ...draft.options.option2, textUrdu: '<p>دو</p>' } };
+    const body = bodyFromDraft(draft);
+    expect(body).toMatchObject({ questionUrdu: '<p>10 کا آدھا کتنا ہے؟</p>', answerHintTextUrdu: null });
+    expect(body.option1?.textUrdu).toBeNull();
+    expect(body.option2?.textUrdu).toBe('<p>دو</p>');
+    const stored = {
+      ...body,
+      option1: { ...body.option1, _id: 'o1' },
+      option2: { ...body.option2, _id: 'o2' },
+      option3: { ...body.option3, _id: 'o3' },
+      option4: { ...body.option4, _id: 'o4' },
+    } as unknown as Question;
+    expect(draftFromQuestion(stored)).toMatchObject({
+      questionUrdu: '<p>10 کا آدھا کتنا ہے؟</p>',
+      answerHintTextUrdu: '',
+      options: { option1: { textUrdu: '' }, option2: { textUrdu: '<p>دو</p>' } },
+    });
   });
 
   it('maps nested server problems to the form field that shows them', () => {

@@ -11,6 +11,8 @@ export type OptionField = (typeof OPTION_FIELDS)[number];
 
 export interface OptionDraft {
   text: string;
+  /** '' when there is no Urdu text. */
+  textUrdu: string;
   image: string | null;
   isCorrect: boolean;
 }
@@ -18,9 +20,11 @@ export interface OptionDraft {
 /** The form as the teacher edits it; '' means "not chosen yet". */
 export interface QuestionDraft {
   question: string;
+  questionUrdu: string;
   questionImage: string | null;
   options: Record<OptionField, OptionDraft>;
   answerHintText: string;
+  answerHintTextUrdu: string;
   answerHintImage: string | null;
   answerHintVideo: string;
   answerHintThumbnail: string | null;
@@ -58,15 +62,18 @@ export const FORM_FIELDS = [
   'answerHintVideo',
   'answerHintThumbnail',
   'commentsForInternalPurpose',
+  'questionUrdu',
+  'answerHintTextUrdu',
 ] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormProblems = Partial<Record<FormField, string>>;
 
-const emptyOption = (): OptionDraft => ({ text: '', image: null, isCorrect: false });
+const emptyOption = (): OptionDraft => ({ text: '', textUrdu: '', image: null, isCorrect: false });
 
 export function emptyDraft(): QuestionDraft {
   return {
     question: '',
+    questionUrdu: '',
     questionImage: null,
     options: {
       option1: emptyOption(),
@@ -75,6 +82,7 @@ export function emptyDraft(): QuestionDraft {
       option4: emptyOption(),
     },
     answerHintText: '',
+    answerHintTextUrdu: '',
     answerHintImage: null,
     answerHintVideo: '',
     answerHintThumbnail: null,
@@ -96,10 +104,16 @@ export function draftFromQuestion(question: Question): QuestionDraft {
     const stored = question[field];
     return stored === null
       ? emptyOption()
-      : { text: stored.text, image: stored.image, isCorrect: stored.isCorrect };
+      : {
+          text: stored.text,
+          textUrdu: stored.textUrdu ?? '',
+          image: stored.image,
+          isCorrect: stored.isCorrect,
+        };
   };
   return {
     question: question.question,
+    questionUrdu: question.questionUrdu ?? '',
     questionImage: question.questionImage,
     options: {
       option1: option('option1'),
@@ -108,6 +122,7 @@ export function draftFromQuestion(question: Question): QuestionDraft {
       option4: option('option4'),
     },
     answerHintText: question.answerHintText,
+    answerHintTextUrdu: question.answerHintTextUrdu ?? '',
     answerHintImage: question.answerHintImage,
     answerHintVideo: question.answerHintVideo ?? '',
     answerHintThumbnail: question.answerHintThumbnail,
@@ -190,16 +205,21 @@ export function validateDraft(draft: QuestionDraft): FormProblems {
   return problems;
 }
 
+/** An Urdu part left empty is sent as null: the student sees the English one. */
+const urduOrNull = (html: string) => (hasRichContent(html) ? html : null);
+
 /** The body of POST /question/create/ and /question/update/. Score is never sent: it is always 1. */
 export function bodyFromDraft(draft: QuestionDraft) {
   const isMcq = draft.type === 'MCQs';
   const option = (field: OptionField) => ({
     text: draft.options[field].text,
+    textUrdu: urduOrNull(draft.options[field].textUrdu),
     image: draft.options[field].image,
     isCorrect: draft.options[field].isCorrect,
   });
   return {
     question: draft.question,
+    questionUrdu: urduOrNull(draft.questionUrdu),
     questionImage: draft.questionImage,
     ...(isMcq
       ? {
@@ -210,6 +230,7 @@ export function bodyFromDraft(draft: QuestionDraft) {
         }
       : {}),
     answerHintText: draft.answerHintText,
+    answerHintTextUrdu: urduOrNull(draft.answerHintTextUrdu),
     answerHintImage: draft.answerHintImage,
     answerHintVideo: draft.answerHintVideo.trim() === '' ? null : draft.answerHintVideo.trim(),
     answerHintThumbnail: draft.answerHintThumbnail,

@@ -31,6 +31,7 @@ import {
   validateDraft,
 } from './question-form-model';
 import { TAG_LABELS } from './question-query';
+import { QuestionUrduFields } from './question-urdu-fields';
 import './questions.css';
 
 /** /question/new and /question/{id}: one form for both. */
@@ -462,6 +463,14 @@ function QuestionForm({ question }: { question: Question | null }) {
           />
         </div>
       </Card>
+
+      <QuestionUrduFields
+        initial={initial}
+        isMcq={isMcq}
+        onQuestion={(html) => update({ questionUrdu: html })}
+        onOption={(field, html) => updateOption(field, { textUrdu: html })}
+        onHint={(html) => update({ answerHintTextUrdu: html })}
+      />
 
       <Card className="stack" aria-labelledby="q-internal">
         <h2 id="q-internal" className="card__title">

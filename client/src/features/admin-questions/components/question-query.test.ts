@@ -48,7 +48,7 @@ describe('question list query', () => {
 });
 
 describe('question view helpers', () => {
-  const option = (text: string) => ({ _id: text, text, image: null, isCorrect: false });
+  const option = (text: string) => ({ _id: text, text, textUrdu: null, image: null, isCorrect: false });
 
   it('letters the options that exist in slot order', () => {
     const lettered = letteredOptions({

@@ -87,6 +87,15 @@ function QuestionView({ question }: { question: Question }) {
                 <span className="muted">None</span>
               )}
             </Meta>
+            <Meta term="Urdu text">
+              {question.questionUrdu ? (
+                <div dir="rtl" lang="ur" data-testid="question-urdu">
+                  <RichTextView html={question.questionUrdu} />
+                </div>
+              ) : (
+                <span className="muted">None</span>
+              )}
+            </Meta>
           </dl>
         </Card>
       </div>

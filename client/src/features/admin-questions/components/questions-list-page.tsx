@@ -178,6 +178,11 @@ export function QuestionsListPage() {
                   </th>
                   <td className="q-table__preview" data-label="Question">
                     <RichTextView html={row.previewHtml} className="q-preview" />
+                    {row.hasUrdu ? (
+                      <span className="q-urdu-tag" data-testid="questions-has-urdu">
+                        Urdu
+                      </span>
+                    ) : null}
                   </td>
                   <td data-label="Grade">{row.grade.title}</td>
                   <td data-label="Category">

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { makeGrade, makeStudent } from '../../test/helpers.js';
+import { setupStack } from './stack.js';
+
+const holder = setupStack();
+
+describe("the child's language follows the account", () => {
+  it('a child who switches to Urdu while signed in gets Urdu when logging in on a fresh device', async () => {
+    const { stack } = holder;
+    const grade = await makeGrade(stack.db);
+    const student = await makeStudent(stack.db, { gradeId: grade.id });
+
+    const phone = await stack.newContext({ width: 360, height: 740 });
+    const page = await phone.newPage();
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(student.email);
+    await page.getByTestId('login-password').fill(student.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((url) => url.pathname !== '/login');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    // The public pages' header carries the switch for a signed-in child too.
+    await page.goto('/');
+    const saved = page.waitForResponse(
+      (r) => r.url().endsWith('/api/student/language') && r.request().method() === 'PUT',
+    );
+    await page.getByTestId('language-switch').first().click();
+    expect((await saved).status()).toBe(204);
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    const row = await stack.db
+      .selectFrom('students')
+      .select('language')
+      .where('id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    expect(row.language).toBe('ur');
+    await phone.close();
+
+    const fresh = await stack.newContext({ width: 1366, height: 800 });
+    const other = await fresh.newPage();
+    await other.goto('/login');
+    expect(await other.evaluate(() => document.documentElement.lang)).toBe('en');
+    await other.getByTestId('login-email').fill(student.email);
+    await other.getByTestId('login-password').fill(student.password);
+    await other.getByTestId('login-submit').click();
+    await other.waitForFunction(
+      () => document.documentElement.lang === 'ur' && document.documentElement.dir === 'rtl',
+    );
+    await other.screenshot({ path: '/work/shots/urdu/fresh-device-urdu.png' });
+    await fresh.close();
+  });
+});

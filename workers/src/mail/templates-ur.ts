@@ -1,0 +1,89 @@
+import type { MailTemplates } from '@riyazi/api/contracts';
+import type { RenderedMail } from './templates.js';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** A name, number, code or link inside Urdu text: kept left-to-right. */
+const ltr = (value: string | number) => `<span dir="ltr">${escapeHtml(String(value))}</span>`;
+/** The same in plain text, with the Unicode isolates mail readers honour. */
+const ltrText = (value: string | number) => `\u2066${value}\u2069`;
+
+/** Paragraphs are trusted HTML built from escaped values (see ltr()). */
+function layout(paragraphs: string[], action?: { label: string; link: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.link)}" style="background:#0f5e63;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">اگر بٹن کام نہ کرے تو یہ لنک اپنے براؤزر میں کاپی کریں:<br>${ltr(action.link)}</p>`
+    : '';
+  return `<!doctype html><html lang="ur" dir="rtl"><body style="font-family:'Noto Nastaliq Urdu','Jameel Noori Nastaleeq',system-ui,sans-serif;line-height:2;color:#1b2430;max-width:560px;margin:0 auto;padding:24px;text-align:right"><h1 style="font-size:20px;color:#0f5e63">ریاضی</h1>${body}${button}<p style="font-size:12px;color:#777">ریاضی — جماعت ${ltr(2)} سے ${ltr(9)} کے لیے ریاضی کا کوئز اور مقابلہ۔</p></body></html>`;
+}
+
+/** 30 → "30 منٹ", 1440 → "24 گھنٹے". */
+export const expiresInUrdu = (minutes: number, wrap: (v: number) => string = String) =>
+  minutes >= 120 && minutes % 60 === 0 ? `${wrap(minutes / 60)} گھنٹے` : `${wrap(minutes)} منٹ`;
+
+type StudentTemplate = 'verifyEmail' | 'resetPassword' | 'welcome' | 'paymentReceipt' | 'phaseQualified';
+type Renderers = { [T in StudentTemplate]: (params: MailTemplates[T]) => RenderedMail };
+
+const greeting = (name: string, wrap: (v: string) => string) => `السلام علیکم ${wrap(name)}،`;
+
+/** The e-mails a student gets, in Urdu (the html right-to-left, names, numbers and links left-to-right). */
+export const urduRenderers: Renderers = {
+  verifyEmail: ({ name, link }) => {
+    const ask = 'ریاضی پر اپنا اکاؤنٹ بنانا مکمل کرنے کے لیے اپنے ای میل ایڈریس کی تصدیق کریں۔';
+    const note = (w: (v: number) => string) =>
+      `یہ لنک صرف ایک بار کام کرتا ہے اور ${w(24)} گھنٹے میں ختم ہو جاتا ہے۔`;
+    return {
+      subject: 'ریاضی کے لیے اپنی ای میل کی تصدیق کریں',
+      text: `${greeting(name, ltrText)}\n\n${ask}\n\nیہ لنک کھولیں:\n${link}\n\n${note(ltrText)} اگر آپ نے اکاؤنٹ نہیں بنایا تو اس ای میل کو نظر انداز کر دیں۔`,
+      html: layout([greeting(name, ltr), ask, note(ltr)], { label: 'ای میل کی تصدیق کریں', link }),
+    };
+  },
+  resetPassword: ({ name, link, minutes }) => {
+    const asked = 'کسی نے آپ کے ریاضی اکاؤنٹ کا پاس ورڈ دوبارہ بنانے کی درخواست کی ہے۔';
+    const note = (w: (v: number) => string) =>
+      `یہ لنک صرف ایک بار کام کرتا ہے اور ${expiresInUrdu(minutes, w)} میں ختم ہو جاتا ہے۔ اگر یہ آپ نے نہیں کیا تو اس ای میل کو نظر انداز کر دیں: آپ کا پاس ورڈ وہی رہے گا۔`;
+    return {
+      subject: 'ریاضی کا پاس ورڈ دوبارہ بنائیں',
+      text: `${greeting(name, ltrText)}\n\n${asked}\n\nیہ لنک کھولیں:\n${link}\n\n${note(ltrText)}`,
+      html: layout([greeting(name, ltr), asked, note(ltr)], { label: 'نیا پاس ورڈ چنیں', link }),
+    };
+  },
+  welcome: ({ name, link }) => {
+    const registered = 'آپ کے اسکول نے آپ کو ریاضی کے کوئز اور مقابلے کے لیے رجسٹر کیا ہے۔';
+    return {
+      subject: 'ریاضی میں خوش آمدید',
+      text: `${greeting(name, ltrText)}\n\n${registered}${link ? `\n\nیہاں اپنا پاس ورڈ بنائیں:\n${link}` : ''}`,
+      html: layout(
+        [greeting(name, ltr), registered],
+        link ? { label: 'اپنا پاس ورڈ بنائیں', link } : undefined,
+      ),
+    };
+  },
+  paymentReceipt: ({ name, orderRef, amount, attempts, contestAttempts }) => {
+    const received = (w: (v: string | number) => string) =>
+      `ہمیں آپ کی ${w(amount)} کی ادائیگی مل گئی ہے (آرڈر ${w(orderRef)})۔ آپ کے اکاؤنٹ میں مقابلے کی ${w(attempts)} باریاں شامل کر دی گئی ہیں؛ اب آپ کے پاس ${w(contestAttempts)} باریاں ہیں۔`;
+    const keep =
+      'اس ای میل کو اپنی رسید کے طور پر رکھیں۔ اگر کچھ غلط لگے تو اپنے آرڈر نمبر کے ساتھ اس ای میل کا جواب دیں۔';
+    return {
+      subject: `ریاضی: ادائیگی کی رسید ${ltrText(orderRef)}`,
+      text: [greeting(name, ltrText), received(ltrText), keep].join('\n\n'),
+      html: layout([greeting(name, ltr), received(ltr), keep]),
+    };
+  },
+  phaseQualified: ({ name, phaseTitle, nextPhaseTitle, rank }) => {
+    const lines = (w: (v: string | number) => string) => [
+      greeting(name, w),
+      `مبارک ہو! ${w(phaseTitle)} میں آپ اپنی جماعت میں ${w(rank)} نمبر پر آئے، اس لیے آپ ${w(nextPhaseTitle)} میں حصہ لے سکتے ہیں۔`,
+      `جب ${w(nextPhaseTitle)} شروع ہو تو ریاضی میں سائن اِن کر کے اپنا مقابلہ شروع کریں۔ آپ کے لیے نیک خواہشات!`,
+    ];
+    return {
+      subject: `آپ ${ltrText(nextPhaseTitle)} کے لیے منتخب ہو گئے ہیں`,
+      text: lines(ltrText).join('\n\n'),
+      html: layout(lines(ltr)),
+    };
+  },
+};
