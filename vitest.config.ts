@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_WORKERS } from './test/test-worker.js';
 
 export default defineConfig({
   test: {
@@ -16,9 +17,11 @@ export default defineConfig({
           name: 'integration',
           include: ['{db,api,workers}/{src,test}/**/*.int.test.ts'],
           globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/worker-env.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          // Each worker has its own database and Redis prefix (test/test-worker.ts).
+          maxWorkers: TEST_WORKERS,
         },
       },
       {
@@ -26,7 +29,7 @@ export default defineConfig({
           name: 'browser',
           include: ['client/e2e/**/*.e2e.test.ts'],
           globalSetup: ['test/global-setup.ts', 'test/browser-setup.ts'],
-          setupFiles: ['test/browser-failure.ts'],
+          setupFiles: ['test/worker-env.ts', 'test/browser-failure.ts'],
           // A real browser on a busy two-core machine: one retry absorbs timing noise; the failed
           // try still prints its screenshot and trail ([e2e failure]) so flakes stay visible.
           retry: 1,

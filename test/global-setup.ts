@@ -4,10 +4,14 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { deleteRedisKeys } from './helpers-redis.js';
+import { TEST_WORKERS, workerDatabaseName, workerRedisPrefix } from './test-worker.js';
 
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A fresh database per test run, migrated once and dropped at the end; Redis keys get their own prefix. */
+/**
+ * A fresh database per test run, migrated once, then cloned for each test worker (see
+ * test-worker.ts); all dropped at the end. Redis keys get their own prefix per run and worker.
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const dbName = `riyazi_test_${suffix}`;
@@ -26,6 +30,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await db.destroy();
   }
 
+  const workers = Array.from({ length: TEST_WORKERS }, (_, i) => i + 1);
+  const cloner = new pg.Client({ connectionString: ADMIN_URL });
+  await cloner.connect();
+  try {
+    for (const id of workers) {
+      await cloner.query(`CREATE DATABASE ${workerDatabaseName(dbName, id)} TEMPLATE ${dbName}`);
+    }
+  } finally {
+    await cloner.end();
+  }
+
   project.provide('databaseUrl', databaseUrl);
   project.provide('redisPrefix', `riyazi-test-${suffix}`);
   process.env.REDIS_PREFIX = `riyazi-test-${suffix}`;
@@ -34,11 +49,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const redisPrefix = `riyazi-test-${suffix}`;
   return async () => {
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    await deleteRedisKeys(redis, redisPrefix);
+    for (const prefix of [redisPrefix, ...workers.map((id) => workerRedisPrefix(redisPrefix, id))]) {
+      await deleteRedisKeys(redis, prefix);
+    }
     redis.disconnect();
     const drop = new pg.Client({ connectionString: ADMIN_URL });
     await drop.connect();
-    await drop.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    for (const name of [...workers.map((id) => workerDatabaseName(dbName, id)), dbName]) {
+      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
     await drop.end();
   };
 }

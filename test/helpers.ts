@@ -10,9 +10,9 @@ import { createDb, type Db, hashPassword } from '@riyazi/db';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
-
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { openStudentSessions } from '../loadtest/src/student-tokens.js';
+import { testDatabaseUrl, testRedisPrefix } from './test-worker.js';
 
 export { deleteRedisKeys } from './helpers-redis.js';
 
@@ -28,11 +28,11 @@ export interface TestContext {
 export function testConfig(overrides: Record<string, string> = {}): Readonly<Config> {
   return loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: inject('databaseUrl'),
-    REDIS_PREFIX: inject('redisPrefix'),
+    DATABASE_URL: testDatabaseUrl(),
+    REDIS_PREFIX: testRedisPrefix(),
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
-    UPLOAD_DIR: path.join(tmpdir(), `${inject('redisPrefix')}-uploads`),
+    UPLOAD_DIR: path.join(tmpdir(), `${testRedisPrefix()}-uploads`),
     ...overrides,
   });
 }

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { testDatabaseUrl, testRedisPrefix } from './test-worker.js';
 
 // The api and the workers as processes of their own (as `npm start` runs them), on the test
 // database and Redis prefix, for tests that kill, restart or shut them down.
@@ -21,8 +21,8 @@ export function startService(script: string, env: Record<string, string> = {}): 
     cwd: root,
     env: {
       ...process.env,
-      DATABASE_URL: inject('databaseUrl'),
-      REDIS_PREFIX: inject('redisPrefix'),
+      DATABASE_URL: testDatabaseUrl(),
+      REDIS_PREFIX: testRedisPrefix(),
       LOG_LEVEL: 'info',
       ...env,
     },

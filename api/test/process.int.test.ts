@@ -6,11 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { closeQueues, createQueues, enqueue } from '@riyazi/api/queue';
 import { createRedis } from '@riyazi/api/redis';
 import { createDb } from '@riyazi/db';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openStudentSessions } from '../../loadtest/src/student-tokens.js';
-import { exited, startService as start, waitFor } from '../../test/processes.js';
 // @ts-expect-error: a plain .mjs script without types
 import { buildServer } from '../../scripts/build-server.mjs';
+import { exited, startService as start, waitFor } from '../../test/processes.js';
+import { testDatabaseUrl, testRedisPrefix } from '../../test/test-worker.js';
 import { cleanPdf } from './pdf-fixtures.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -80,9 +81,9 @@ describe('processes', () => {
       JWT_SECRET: jwtSecret,
     });
     const workers = start('workers/dist/main.mjs', { UPLOAD_DIR: uploadDir });
-    const db = createDb({ connectionString: inject('databaseUrl'), max: 2 });
+    const db = createDb({ connectionString: testDatabaseUrl(), max: 2 });
     const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'bundle-test');
-    const queues = createQueues(redis, inject('redisPrefix'));
+    const queues = createQueues(redis, testRedisPrefix());
     try {
       await apiReady(port);
       await waitFor(

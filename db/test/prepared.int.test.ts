@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../test/test-worker.js';
 import { createDb, type Db, prepared } from '../src/index.js';
 
 let db: Db;
 
 beforeAll(() => {
-  db = createDb({ connectionString: process.env.DATABASE_URL ?? '', max: 1 });
+  db = createDb({ connectionString: testDatabaseUrl(), max: 1 });
 });
 afterAll(async () => {
   await db.destroy();

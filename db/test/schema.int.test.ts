@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../test/test-worker.js';
 import { codegenArgs } from '../src/cli/codegen.js';
 
 const run = promisify(execFile);
@@ -12,7 +13,7 @@ describe('database schema', () => {
   it('matches the committed Database types (run npm run db:codegen after a migration)', async () => {
     const { stdout, stderr } = await run('npx', codegenArgs(['--verify']), {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: inject('databaseUrl') },
+      env: { ...process.env, DATABASE_URL: testDatabaseUrl() },
     });
     expect(`${stdout}${stderr}`).toMatch(/up-to-date/);
   }, 60_000);

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Leaderboard, rooms } from '@riyazi/api/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeGrade, makePhase, resetDatabase, useTestContext } from '../../test/helpers.js';
+import { testDatabaseUrl, testRedisPrefix } from '../../test/test-worker.js';
 
 const t = useTestContext();
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -20,7 +21,7 @@ let socket: Socket;
 function rankRebuild(...args: string[]): Promise<{ code: number | null; output: string }> {
   const child = spawn('npm', ['run', '--silent', 'rank:rebuild', '--', ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), REDIS_PREFIX: inject('redisPrefix') },
+    env: { ...process.env, DATABASE_URL: testDatabaseUrl(), REDIS_PREFIX: testRedisPrefix() },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
