@@ -35,7 +35,8 @@ export default defineConfig({
           retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each worker with its own stack, database and Redis prefix.
+          maxWorkers: TEST_WORKERS,
         },
       },
     ],

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
-import { setFlags } from '../../test/helpers.js';
+import { resetDatabase, setFlags } from '../../test/helpers.js';
 import { format } from '../src/shared/i18n/i18n-store.js';
 import type { Language } from '../src/shared/i18n/languages.js';
 import { en } from '../src/shared/i18n/messages/en.js';
@@ -110,6 +110,8 @@ async function addFlags(extra: Record<string, unknown>): Promise<void> {
 
 beforeAll(async () => {
   stack = await startStack();
+  // The worker's database still holds what its previous file left; the demo seeds an empty one.
+  await resetDatabase(stack.db);
   await seedDemo(stack);
   // The home page shows the live rankings too.
   await addFlags({ isLeaderBoardDisplayed: true });

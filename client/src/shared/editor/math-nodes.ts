@@ -62,9 +62,11 @@ function mathNode(display: boolean) {
       return ({ node, getPos }) => {
         const dom = document.createElement(tag);
         dom.className = `${className} editor-math`;
-        dom.setAttribute('role', 'button');
-        dom.setAttribute('tabindex', '-1');
-        dom.setAttribute('aria-label', `Formula ${node.attrs.latex as string}. Click to edit.`);
+        // An image of the formula named by its source (a button's name would have to contain the
+        // typeset text, which KaTeX spreads over many nodes); a click opens the formula dialog.
+        dom.setAttribute('role', 'img');
+        dom.setAttribute('aria-label', `Formula ${node.attrs.latex as string}`);
+        dom.title = 'Click to edit the formula';
         dom.dataset.testid = display ? 'editor-math-block' : 'editor-math-inline';
         typeset(dom, node.attrs.latex as string, display);
         let current = node;
@@ -82,7 +84,7 @@ function mathNode(display: boolean) {
               return false;
             }
             current = next;
-            dom.setAttribute('aria-label', `Formula ${next.attrs.latex as string}. Click to edit.`);
+            dom.setAttribute('aria-label', `Formula ${next.attrs.latex as string}`);
             typeset(dom, next.attrs.latex as string, display);
             return true;
           },

@@ -134,7 +134,7 @@ export function CodeManagementPage() {
                         variant="secondary"
                         disabled={exporter.isPending}
                         onClick={() => exporter.mutate(batch)}
-                        aria-label={`Export the codes of ${batch.label} as CSV`}
+                        aria-label={`Export CSV of the codes of ${batch.label}`}
                         data-testid="batch-export"
                       >
                         Export CSV
