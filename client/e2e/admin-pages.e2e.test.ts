@@ -1,24 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, horizontalOverflow, signInAsAdmin } from './pages.js';
+import { expectAccessible, horizontalOverflow, screenshotFor, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
 const ADMIN = '/admin-a1b2c3';
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 360, height: 740 };
-// Screenshots only when asked for (ADMIN_SHOTS_DIR=/work/shots/admin-a11y): they cost time.
-const SHOTS = process.env.ADMIN_SHOTS_DIR;
-
-async function shot(page: Page, what: string): Promise<void> {
-  if (SHOTS === undefined) {
-    return;
-  }
-  mkdirSync(SHOTS, { recursive: true });
-  const name = `${what.replace(/[^a-z0-9]+/gi, '-')}-${page.viewportSize()?.width ?? 0}`;
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
+const shot = (page: Page, what: string) =>
+  screenshotFor(page, `admin/${what.replace(/[^a-z0-9]+/gi, '-')}-${page.viewportSize()?.width ?? 0}`);
 
 /** Checks a page and keeps the failure, so one run names every page that has a problem. */
 async function audit(page: Page, problems: string[], what: string): Promise<void> {

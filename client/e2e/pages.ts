@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
@@ -41,4 +42,17 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
       `${what}: ${blocking.length} serious or critical accessibility violation(s)\n  ${report}`,
     );
   }
+}
+
+/**
+ * Saves a full-page screenshot as `<SHOTS_DIR>/<name>.png` for people to look at (layouts in Urdu
+ * at 360 px, say), only when SHOTS_DIR is set: `SHOTS_DIR=/tmp/shots npm run test:browser`.
+ */
+export async function screenshotFor(page: Page, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (dir === undefined || dir === '') {
+    return;
+  }
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStaff, type TestStaff } from '../../test/helpers.js';
-import { expectAccessible, horizontalOverflow, signInAsAdmin } from './pages.js';
+import { expectAccessible, horizontalOverflow, screenshotFor, signInAsAdmin } from './pages.js';
 import { seedDemo, setupStack } from './stack.js';
 
 let teacher: TestStaff;
@@ -47,7 +47,7 @@ describe("the question form's Urdu part", () => {
     await page.keyboard.type('پیزا کو برابر حصوں میں کاٹیں۔');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'question form with its Urdu part');
-    await page.screenshot({ path: '/work/shots/urdu/question-form-urdu-360.png', fullPage: true });
+    await screenshotFor(page, 'urdu/question-form-urdu-360');
     await page.getByTestId('q-save').click();
     await page.waitForURL(/\/question\/view\//);
 

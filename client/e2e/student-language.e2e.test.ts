@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeGrade, makeStudent } from '../../test/helpers.js';
 import { setupStack } from './stack.js';
+import { screenshotFor } from './pages.js';
 
 const holder = setupStack();
 
@@ -44,7 +45,7 @@ describe("the child's language follows the account", () => {
     await other.waitForFunction(
       () => document.documentElement.lang === 'ur' && document.documentElement.dir === 'rtl',
     );
-    await other.screenshot({ path: '/work/shots/urdu/fresh-device-urdu.png' });
+    await screenshotFor(other, 'urdu/fresh-device-urdu');
     await fresh.close();
   });
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
@@ -8,7 +7,7 @@ import type { Language } from '../src/shared/i18n/languages.js';
 import { en } from '../src/shared/i18n/messages/en.js';
 import type { MessageKey, Messages } from '../src/shared/i18n/messages/en.js';
 import { ur } from '../src/shared/i18n/messages/ur.js';
-import { expectAccessible } from './pages.js';
+import { expectAccessible, screenshotFor } from './pages.js';
 import { type Stack, seedDemo, startStack } from './stack.js';
 
 /*
@@ -19,8 +18,6 @@ import { type Stack, seedDemo, startStack } from './stack.js';
  */
 
 const STUDENT = { email: 'fatima.malik@example.com', name: 'Fatima Malik' };
-const SHOTS = process.env.STUDENT_SHOTS_DIR ?? '/tmp/riyazi-student-screens';
-mkdirSync(SHOTS, { recursive: true });
 
 const CATALOGUES: Record<Language, Messages> = { en, ur };
 
@@ -184,7 +181,7 @@ async function visitAll(page: Page, pages: StudentPage[], language: Language, wi
     await open(page, target);
     await checkPage(page, target, language, 360);
     if (language === 'ur') {
-      await page.screenshot({ path: `${SHOTS}/${target.name}-ur-360.png`, fullPage: true });
+      await screenshotFor(page, `student-pages/${target.name}-ur-360`);
     }
     if (wide) {
       await page.setViewportSize({ width: 1366, height: 800 });
@@ -250,7 +247,7 @@ describe('every student page', () => {
     };
     await open(page, target);
     await checkPage(page, target, 'ur', 360);
-    await page.screenshot({ path: `${SHOTS}/not-verified-ur-360.png`, fullPage: true });
+    await screenshotFor(page, 'student-pages/not-verified-ur-360');
     expect(await page.locator('.auth-page__email bdi').textContent()).toBe(email);
     await context.close();
   });
