@@ -11,7 +11,8 @@ const TOAST_OPTIONS = {
   loading: { duration: Number.POSITIVE_INFINITY },
 };
 
-export function AppToaster() {
+/** The toasts' host, loaded with react-hot-toast once something may toast (see toasts.ts). */
+export default function ToasterView() {
   const { toasts } = useToasterStore();
   useEffect(() => {
     for (const id of toastsOverLimit(toasts)) {
