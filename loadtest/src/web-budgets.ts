@@ -162,13 +162,15 @@ async function measureTransfer(cdp: CDPSession, load: () => Promise<unknown>): P
   return transfer;
 }
 
-/** A tab with an empty HTTP cache (cookies and storage kept) and the network watched. */
+/** A tab with an empty HTTP cache and no service worker (cookies and storage kept), the network watched. */
 async function coldPage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  // A first visit: the service worker an earlier load installed must not answer from its cache.
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
   return { page, cdp };
 }
 
