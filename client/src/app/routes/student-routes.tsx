@@ -14,7 +14,7 @@ export const loadLightPages = () => import('./student-pages');
 const loadFormPages = () => import('./student-form-pages');
 
 /**
- * A student page's route loader: its chunk, the English of the student areas and the toasts, fetched in parallel
+ * A student page's route loader: its chunk and the English of the student areas, fetched in parallel
  * before the page renders (no chunk waits for the other, and no page shows a key it has not loaded).
  * Nothing to reload when only the search changes (the quiz moves through its questions that way).
  */
@@ -23,7 +23,9 @@ export function studentPageRoute(
 ): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
   return {
     loader: async () => {
-      await Promise.all([load(), loadStudentMessages(), wantToasts()]);
+      // The toasts' host is not needed to paint the page: it loads beside it, not before it.
+      void wantToasts().catch(() => {});
+      await Promise.all([load(), loadStudentMessages()]);
       return null;
     },
     shouldRevalidate: () => false,
