@@ -28,12 +28,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
               priority: 2,
             },
-            // Live updates, loaded when the browser is idle: a name of its own so budgets can tell it apart.
-            {
-              name: 'socket-io',
-              test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io[\\/]component-emitter)[\\/]/,
-              priority: 2,
-            },
             // Everything the entry imports statically, in one file: a phone pays a round trip and
             // about a kilobyte of headers per file, and a dozen tiny shared chunks cost more than they save.
             { name: 'app', tags: ['$initial'], priority: 1 },

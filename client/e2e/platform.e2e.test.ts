@@ -54,12 +54,17 @@ describe('public site', () => {
   it('refreshes its flags live when an admin saves them (worker → Redis → socket)', async () => {
     const context = await stack.newContext();
     const page = await context.newPage();
+    // Let the socket (opened when the browser is idle) connect before the change.
+    const socketAnswered = new Promise<void>((resolve) => {
+      page.on('websocket', (ws) => {
+        if (ws.url().includes('/socket.io/')) {
+          ws.on('framereceived', () => resolve());
+        }
+      });
+    });
     await page.goto('/');
     await page.getByTestId('public-layout').waitFor();
-    // Let the lazily loaded socket connect before the change.
-    await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((e) => e.name.includes('/socket.io/')),
-    );
+    await socketAnswered;
     await page.waitForTimeout(500);
     expect(await page.getByTestId('empty-leaderboard-section').count()).toBe(0);
     await saveFlagsThroughApi({ isEmptyLeaderBoardDisplayed: true });

@@ -15,13 +15,15 @@ if (container === null) {
   throw new Error('Missing #root element in index.html');
 }
 
+// The remembered (or the browser's) language first, so nothing renders half-translated; the
+// router's first loaders (a student page's texts) wait for it.
+const languageReady = initLanguage();
 const queryClient = createAppQueryClient();
 const router = createAppRouter();
 registerSessionExpiry(router, queryClient);
 registerServiceWorker();
 
-// The remembered (or the browser's) language first, so nothing renders half-translated.
-void initLanguage().finally(() => {
+void languageReady.finally(() => {
   createRoot(container).render(
     <StrictMode>
       <App router={router} queryClient={queryClient} />

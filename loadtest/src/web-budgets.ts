@@ -122,8 +122,6 @@ async function apiReady(base: string, api: ChildProcess) {
 
 interface Transfer {
   jsCss: number;
-  /** Of jsCss: socket.io-client, loaded when the browser is idle after the page is up. */
-  liveUpdates: number;
   /** Of jsCss: KaTeX, loaded only for a question with maths. */
   katex: number;
   total: number;
@@ -133,7 +131,7 @@ interface Transfer {
 /** Counts what crosses the network (compressed bodies plus headers) while `load` runs. */
 async function measureTransfer(cdp: CDPSession, load: () => Promise<unknown>): Promise<Transfer> {
   const types = new Map<string, { type: string; url: string }>();
-  const transfer: Transfer = { jsCss: 0, liveUpdates: 0, katex: 0, total: 0, requests: 0 };
+  const transfer: Transfer = { jsCss: 0, katex: 0, total: 0, requests: 0 };
   const onResponse = (event: { requestId: string; type: string; response: { url: string } }) =>
     types.set(event.requestId, { type: event.type, url: event.response.url });
   const onFinished = (event: { requestId: string; encodedDataLength: number }) => {
@@ -148,9 +146,6 @@ async function measureTransfer(cdp: CDPSession, load: () => Promise<unknown>): P
     transfer.total += event.encodedDataLength;
     if (type === 'Script' || type === 'Stylesheet') {
       transfer.jsCss += event.encodedDataLength;
-      if (/\/assets\/socket-io-[\w-]+\.js$/.test(url ?? '')) {
-        transfer.liveUpdates += event.encodedDataLength;
-      }
       if (/\/assets\/katex/.test(url ?? '')) {
         transfer.katex += event.encodedDataLength;
       }
@@ -167,13 +162,15 @@ async function measureTransfer(cdp: CDPSession, load: () => Promise<unknown>): P
   return transfer;
 }
 
-/** A tab with an empty HTTP cache (cookies and storage kept) and the network watched. */
+/** A tab with an empty HTTP cache and no service worker (cookies and storage kept), the network watched. */
 async function coldPage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  // A first visit: the service worker an earlier load installed must not answer from its cache.
+  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
   return { page, cdp };
 }
 
@@ -369,16 +366,15 @@ function katexBytes(): number {
 function report({ home, contest, fcp, paints, scores }: Awaited<ReturnType<typeof measure>>): Verdict[] {
   // The question drawn first may or may not have maths: the worst case adds KaTeX to what was measured.
   const contestWithMaths = contest.jsCss - contest.katex + katexBytes();
+  // JS+CSS counts everything the page loads until the network is idle, its live updates included.
   console.log('\nfirst load, cold cache, compressed bytes on the wire (bodies + headers):');
-  console.log('| page | JS+CSS | of which live updates (idle) | of which KaTeX | all bytes | requests |');
-  console.log('| --- | --- | --- | --- | --- | --- |');
+  console.log('| page | JS+CSS | of which KaTeX | all bytes | requests |');
+  console.log('| --- | --- | --- | --- | --- |');
   for (const [name, t] of [
     ['`/`', home],
     ['contest question screen', contest],
   ] as const) {
-    console.log(
-      `| ${name} | ${kb(t.jsCss)} | ${kb(t.liveUpdates)} | ${kb(t.katex)} | ${kb(t.total)} | ${t.requests} |`,
-    );
+    console.log(`| ${name} | ${kb(t.jsCss)} | ${kb(t.katex)} | ${kb(t.total)} | ${t.requests} |`);
   }
   console.log(
     `\nfirst contentful paint of \`/\` at 1.6 Mbps / 150 ms RTT, cold: median ${Math.round(fcp)} ms (${paints.map((p) => Math.round(p)).join(', ')})`,

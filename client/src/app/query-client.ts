@@ -1,9 +1,9 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
-import { toast } from 'react-hot-toast';
 import { errorMessage, SessionExpiredError } from '../shared/http/http-error';
 import { type AppQueryMeta, isAdminKey, isStudentKey } from '../shared/query/query-meta';
+import { toastError } from '../shared/ui/toasts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -18,7 +18,7 @@ function toastAdminError(
   if (!isAdminKey(key) || meta?.silent === true || error instanceof SessionExpiredError) {
     return;
   }
-  toast.error(errorMessage(error));
+  toastError(errorMessage(error));
 }
 
 export function createAppQueryClient(): QueryClient {

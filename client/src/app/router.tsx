@@ -3,33 +3,38 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { HomePage } from '../features/home/components/home-page';
 import type { StaticPageId } from '../features/static-pages/components/static-content';
+import { useT } from '../shared/i18n';
 import { LoadingBlock } from '../shared/ui/surface';
+import { wantToasts } from '../shared/ui/toasts';
 import { RequireStudent } from './guards/require-student';
-import { DashboardLayout } from './layouts/dashboard-layout';
 import { PublicLayout } from './layouts/public-layout';
 import { StudentComingSoon, StudentNotFound } from './layouts/student-not-found';
-import { QuizLayout } from './layouts/quiz-layout';
 import { RouteError } from './route-error';
 import { type ComingSoonPage, PUBLIC_COMING_SOON } from './routes/coming-soon-pages';
 import {
   STUDENT_DASHBOARD_ROUTES,
   STUDENT_PAYMENT_RESULT_ROUTES,
   STUDENT_PUBLIC_ROUTES,
+  loadLightPages,
+  studentPageRoute,
 } from './routes/student-routes';
 
-const AdminRoot = lazy(() => import('./admin/admin-root'));
+// The back office toasts its errors: its host comes with it.
+const AdminRoot = lazy(() => Promise.all([import('./admin/admin-root'), wantToasts()]).then(([m]) => m));
 const StaticPage = lazy(() => import('../features/static-pages/components/static-page'));
 const ChampionsBoardPage = lazy(() =>
   import('../features/leaderboard/components/champions-board-page').then((m) => ({
     default: m.ChampionsBoardPage,
   })),
 );
-const QuizPage = lazy(() =>
-  import('../features/quiz/components/quiz-page').then((m) => ({ default: m.QuizPage })),
-);
-const QuizResultsPage = lazy(() =>
-  import('../features/quiz/components/quiz-page').then((m) => ({ default: m.QuizResultsPage })),
-);
+const loadQuizPages = () => import('./routes/quiz-pages');
+const QuizPage = lazy(() => loadQuizPages().then((m) => ({ default: m.QuizPage })));
+const QuizResultsPage = lazy(() => loadQuizPages().then((m) => ({ default: m.QuizResultsPage })));
+
+function PageLoading() {
+  const t = useT();
+  return <LoadingBlock label={t('common.loading')} />;
+}
 
 const STATIC_ROUTES: [string, StaticPageId][] = [
   [paths.terms, 'terms'],
@@ -50,6 +55,8 @@ const comingSoonRoute = (page: ComingSoonPage): RouteObject => ({
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // While a first page's loader fetches its chunk and texts.
+    hydrateFallbackElement: <PageLoading />,
     children: [
       {
         element: <PublicLayout />,
@@ -67,13 +74,14 @@ export const routes: RouteObject[] = [
         element: <RequireStudent />,
         children: [
           {
-            element: <DashboardLayout />,
+            lazy: async () => ({ Component: (await loadLightPages()).DashboardLayout }),
             children: STUDENT_DASHBOARD_ROUTES,
           },
         ],
       },
       {
-        element: <QuizLayout />,
+        lazy: async () => ({ Component: (await loadQuizPages()).QuizLayout }),
+        ...studentPageRoute(loadQuizPages),
         children: [
           { path: paths.quiz, element: <QuizPage /> },
           { path: paths.quizResults, element: <QuizResultsPage /> },

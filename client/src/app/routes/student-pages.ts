@@ -14,3 +14,5 @@ export {
   PaymentFailedPage,
   PaymentSuccessPage,
 } from '../../features/student-payment/components/payment-result-pages';
+// The dashboard's layout comes with its pages, not in the entry chunk that `/` loads.
+export { DashboardLayout } from '../layouts/dashboard-layout';

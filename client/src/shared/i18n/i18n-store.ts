@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { browserLanguage, directionOf, isLanguage, type Language } from './languages';
-import { en, type MessageKey, type Messages } from './messages/en';
+import type { MessageKey, Messages } from './messages/en';
+import { enCore } from './messages/en-core';
 
 const STORAGE_KEY = 'riyazi:language';
 
@@ -22,10 +23,34 @@ function readStored(): Stored {
   return { language: browserLanguage(), chosen: false };
 }
 
-/** Urdu comes in its own chunk, with its Nastaliq font, only for those who read it. */
+/**
+ * English comes in two parts: the areas every page may show (in the entry chunk) and the student
+ * pages' areas (their own chunk), which the routes that show them load first with
+ * `loadStudentMessages()` (see app/router.tsx), so a page never renders a key it has not loaded.
+ */
+let studentPagesShown = false;
+let enStudent: Promise<Messages> | null = null;
+
+function loadEnglishStudentAreas(): Promise<Messages> {
+  enStudent ??= import('./messages/en-student').then(
+    ({ enStudent: areas }) => ({ ...enCore, ...areas }) satisfies Messages,
+  );
+  enStudent.catch(() => {
+    enStudent = null;
+  });
+  return enStudent;
+}
+
+/** The English of the areas loaded so far: the student areas once a student page was asked for. */
+function english(): Promise<Messages> {
+  // The entry's areas only: no page that needs more is shown before loadStudentMessages().
+  return studentPagesShown ? loadEnglishStudentAreas() : Promise.resolve(enCore as unknown as Messages);
+}
+
+/** Urdu comes in its own chunk (every area), with its Nastaliq font, only for those who read it. */
 async function loadMessages(language: Language): Promise<Messages> {
   if (language === 'en') {
-    return en;
+    return english();
   }
   const [{ ur }] = await Promise.all([
     import('./messages/ur'),
@@ -41,7 +66,11 @@ interface I18nState {
   messages: Messages;
 }
 
-export const useI18nStore = create<I18nState>(() => ({ language: 'en', chosen: false, messages: en }));
+export const useI18nStore = create<I18nState>(() => ({
+  language: 'en',
+  chosen: false,
+  messages: enCore as unknown as Messages,
+}));
 
 function applyToDocument(language: Language): void {
   document.documentElement.lang = language;
@@ -77,15 +106,32 @@ export async function setLanguage(language: Language, chosen = true): Promise<vo
   }
 }
 
+let languageReady: Promise<void> = Promise.resolve();
+
 /** Before the first render: the remembered language, or the browser's. */
-export async function initLanguage(): Promise<void> {
+export function initLanguage(): Promise<void> {
   const stored = readStored();
   useI18nStore.setState({ chosen: stored.chosen });
-  try {
-    await setLanguage(stored.language, stored.chosen);
-  } catch {
+  languageReady = setLanguage(stored.language, stored.chosen).catch(() => {
     // The Urdu chunk did not load (offline on first visit): English until the next try.
     applyToDocument('en');
+  });
+  return languageReady;
+}
+
+/**
+ * Before a student page renders (a route loader): the English of the student areas, when English is
+ * read. Urdu already holds every area; the English part loads if the child switches to it.
+ */
+export async function loadStudentMessages(): Promise<void> {
+  studentPagesShown = true;
+  await languageReady;
+  if (useI18nStore.getState().language !== 'en') {
+    return;
+  }
+  const messages = await loadEnglishStudentAreas();
+  if (useI18nStore.getState().language === 'en') {
+    useI18nStore.setState({ messages });
   }
 }
 

@@ -1,6 +1,7 @@
 export {
   adoptAccountLanguage,
   initLanguage,
+  loadStudentMessages,
   onLanguageChosen,
   setLanguage,
   translate,

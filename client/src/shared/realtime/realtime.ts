@@ -1,8 +1,8 @@
 import type { ClientToServerEvents, FlagsUpdatedEvent, ServerToClientEvents } from '@riyazi/api/contracts';
-import type { Socket } from 'socket.io-client';
 import { env } from '../../config/env';
+import { LiveSocket } from './live-socket';
 
-export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type RealtimeSocket = LiveSocket<ServerToClientEvents, ClientToServerEvents>;
 
 export interface RealtimeOptions {
   /** Read on every (re)connect so a login or a refreshed token is picked up. */
@@ -19,14 +19,13 @@ export interface RealtimeConnection {
   close: () => void;
 }
 
-/** socket.io-client is imported on demand so it stays out of the first paint. */
+/** Connects when the browser is idle (see app/realtime-sync.ts), with the app's own small client. */
 export async function connectRealtime(options: RealtimeOptions): Promise<RealtimeConnection> {
-  const { io } = await import('socket.io-client');
   // After the server refuses a token (e.g. expired), stay connected as a guest: public events still flow.
   let asGuest = false;
-  const socket: RealtimeSocket = io(env.apiBase === '' ? undefined : env.apiBase, {
+  const socket: RealtimeSocket = new LiveSocket({
+    url: env.apiBase === '' ? undefined : env.apiBase,
     path: '/socket.io',
-    withCredentials: true,
     auth: (callback) => {
       const token = asGuest ? null : options.getToken();
       callback(token === null ? {} : { token });

@@ -1,22 +1,14 @@
-import { useEffect } from 'react';
-import { Toaster, toast, useToasterStore } from 'react-hot-toast';
-import { toastsOverLimit } from './toast-limit';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { onToastsWanted, toastsWanted } from './toasts';
 
-const TOAST_OPTIONS = {
-  duration: 4000,
-  blank: { duration: 4000 },
-  error: { duration: 4000 },
-  custom: { duration: 4000 },
-  success: { duration: 2000 },
-  loading: { duration: Number.POSITIVE_INFINITY },
-};
+const ToasterView = lazy(() => import('./toaster-view'));
 
+/** The toasts' host, mounted (and its code loaded) only once something may toast: see toasts.ts. */
 export function AppToaster() {
-  const { toasts } = useToasterStore();
-  useEffect(() => {
-    for (const id of toastsOverLimit(toasts)) {
-      toast.dismiss(id);
-    }
-  }, [toasts]);
-  return <Toaster position="top-center" toastOptions={TOAST_OPTIONS} />;
+  const wanted = useSyncExternalStore(onToastsWanted, toastsWanted, () => false);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }
