@@ -14,6 +14,32 @@ interface Subscription {
 let socket: RealtimeSocket | null = null;
 const subscriptions = new Set<Subscription>();
 
+/**
+ * Live updates travel over a WebSocket only; a school network that blocks WebSockets (or a phone
+ * between signals) still sees boards and progress move: while the socket is down, every room is
+ * resynced over REST this often.
+ */
+export const OFFLINE_RESYNC_MS = 30_000;
+let resyncTimer: ReturnType<typeof setInterval> | null = null;
+
+function resyncWhileDisconnected(): void {
+  if (socket?.connected) {
+    return;
+  }
+  for (const subscription of subscriptions) {
+    subscription.onJoined();
+  }
+}
+
+function keepResyncTimer(): void {
+  if (subscriptions.size > 0 && resyncTimer === null) {
+    resyncTimer = setInterval(resyncWhileDisconnected, OFFLINE_RESYNC_MS);
+  } else if (subscriptions.size === 0 && resyncTimer !== null) {
+    clearInterval(resyncTimer);
+    resyncTimer = null;
+  }
+}
+
 function join(target: RealtimeSocket, subscription: Subscription) {
   target.emit('room:join', subscription.room, (result) => {
     if (result.ok) {
@@ -52,6 +78,7 @@ export function subscribeRoom<E extends keyof ServerToClientEvents>(
 ): () => void {
   const subscription: Subscription = { room, event, handler: handler as (payload: never) => void, onJoined };
   subscriptions.add(subscription);
+  keepResyncTimer();
   if (socket) {
     socket.on(event, handler as never);
     if (socket.connected) {
@@ -60,6 +87,7 @@ export function subscribeRoom<E extends keyof ServerToClientEvents>(
   }
   return () => {
     subscriptions.delete(subscription);
+    keepResyncTimer();
     if (socket) {
       socket.off(event, handler as never);
       if (![...subscriptions].some((s) => s.room === room)) {

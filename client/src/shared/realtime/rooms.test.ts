@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RealtimeSocket } from './realtime';
+import { attachRealtimeSocket, OFFLINE_RESYNC_MS, subscribeRoom } from './rooms';
+
+/** A socket that records what is emitted and answers every join with ok. */
+function fakeSocket(connected: boolean) {
+  const emitted: string[] = [];
+  const socket = {
+    connected,
+    on: () => socket,
+    off: () => socket,
+    emit: (event: string, room: string, ack?: (result: { ok: boolean }) => void) => {
+      emitted.push(`${event} ${room}`);
+      ack?.({ ok: true });
+    },
+  };
+  return { socket, emitted };
+}
+
+describe('room subscriptions', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('resyncs over REST every 30 s while the socket is down, and stops once it is up or nobody listens', () => {
+    const { socket } = fakeSocket(false);
+    attachRealtimeSocket(socket as unknown as RealtimeSocket);
+    const resync = vi.fn();
+    const stop = subscribeRoom('leaderboard:p:g', 'leaderboard:updated', () => {}, resync);
+    expect(resync).not.toHaveBeenCalled();
+
+    vi.advanceTimersByTime(OFFLINE_RESYNC_MS);
+    expect(resync).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(OFFLINE_RESYNC_MS);
+    expect(resync).toHaveBeenCalledTimes(2);
+
+    socket.connected = true;
+    vi.advanceTimersByTime(OFFLINE_RESYNC_MS * 3);
+    expect(resync).toHaveBeenCalledTimes(2);
+
+    socket.connected = false;
+    stop();
+    vi.advanceTimersByTime(OFFLINE_RESYNC_MS * 3);
+    expect(resync).toHaveBeenCalledTimes(2);
+  });
+
+  it('joins at once on a connected socket, and that join is the resync', () => {
+    const { socket, emitted } = fakeSocket(true);
+    attachRealtimeSocket(socket as unknown as RealtimeSocket);
+    const resync = vi.fn();
+    const stop = subscribeRoom('champions', 'champions:updated', () => {}, resync);
+    expect(emitted).toContain('room:join champions');
+    expect(resync).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(OFFLINE_RESYNC_MS * 2);
+    expect(resync).toHaveBeenCalledTimes(1);
+    stop();
+    expect(emitted).toContain('room:leave champions');
+  });
+});
