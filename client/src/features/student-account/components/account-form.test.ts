@@ -1,5 +1,6 @@
 import { PAKISTAN_CITIES, type StudentProfile } from '@riyazi/api/contracts/accounts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadStudentMessages } from '../../../shared/i18n/i18n-store';
 import { searchOptions } from '../../../shared/ui/option-search';
 import {
   checkProfile,
@@ -10,6 +11,9 @@ import {
   profileToValues,
   type SignupValues,
 } from './account-form';
+
+// The student pages' English texts, as their routes load them before rendering.
+beforeAll(loadStudentMessages);
 
 const VALID: SignupValues = {
   fullName: 'Ayesha Khan',

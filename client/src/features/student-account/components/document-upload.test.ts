@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadStudentMessages } from '../../../shared/i18n/i18n-store';
 import { documentProblem } from './document-upload';
+
+// The student pages' English texts, as their routes load them before rendering.
+beforeAll(loadStudentMessages);
 
 describe('document checks before upload', () => {
   it('accept a photo or PDF up to 5 MB', () => {

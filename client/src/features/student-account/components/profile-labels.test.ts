@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadStudentMessages } from '../../../shared/i18n/i18n-store';
 import { genderText, joinedText, verificationStatusText } from './profile-labels';
+
+// The student pages' English texts, as their routes load them before rendering.
+beforeAll(loadStudentMessages);
 
 describe('verificationStatusText', () => {
   it('names each state of the document check', () => {
