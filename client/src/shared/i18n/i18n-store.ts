@@ -143,8 +143,18 @@ export function adoptAccountLanguage(language: unknown): void {
   }
 }
 
-/** Fills `{name}` placeholders. */
-export function format(template: string, params?: Readonly<Record<string, string | number>>): string {
+/**
+ * Fills `{name}` placeholders. A text whose area has not loaded (a bug: routes load their areas
+ * first) shows its key rather than breaking the page.
+ */
+export function format(
+  template: string | undefined,
+  params?: Readonly<Record<string, string | number>>,
+  key = '',
+): string {
+  if (template === undefined) {
+    return key;
+  }
   if (!params) {
     return template;
   }
@@ -155,5 +165,5 @@ export function format(template: string, params?: Readonly<Record<string, string
 
 /** The text of `key` in the current language, for code outside components (toasts at call sites). */
 export function translate(key: MessageKey, params?: Readonly<Record<string, string | number>>): string {
-  return format(useI18nStore.getState().messages[key], params);
+  return format(useI18nStore.getState().messages[key], params, key);
 }

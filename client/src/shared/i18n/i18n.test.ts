@@ -18,6 +18,8 @@ describe('format', () => {
   it('fills named placeholders and leaves unknown ones', () => {
     expect(format('{n} of {total}', { n: 3, total: 15 })).toBe('3 of 15');
     expect(format('Hello {name}')).toBe('Hello {name}');
+    // A text whose area is not loaded yet shows its key instead of throwing.
+    expect(format(undefined, { n: 1 }, 'quiz.title')).toBe('quiz.title');
   });
 });
 

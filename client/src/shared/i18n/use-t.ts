@@ -8,7 +8,7 @@ export type Translate = (key: MessageKey, params?: Readonly<Record<string, strin
 /** `t(key, params)` in the language the child reads; re-renders when it changes. */
 export function useT(): Translate {
   const messages = useI18nStore((state) => state.messages);
-  return useCallback((key, params) => format(messages[key], params), [messages]);
+  return useCallback((key, params) => format(messages[key], params, key), [messages]);
 }
 
 export function useLanguage(): Language {
