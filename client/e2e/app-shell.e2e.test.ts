@@ -2,13 +2,11 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
-import { setFlags } from '../../test/helpers.js';
 import { expectAccessible, horizontalOverflow } from './pages.js';
-import { seedDemo, setupStack } from './stack.js';
+import { openDemoContest, seedDemo, setupStack } from './stack.js';
 
 // A copy of the built client, so rewriting its sw.js never touches the build other tests use.
 const builtDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -226,17 +224,7 @@ describe('service worker', () => {
   });
 });
 
-async function enableContests() {
-  const { db } = holder.stack;
-  const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
-  await setFlags(db, {
-    isContestQuizEnabled: true,
-    contestQuizPhase: phase.id,
-    documentAcceptanceRequired: false,
-    contestPermissionRequired: false,
-  });
-  await sql`UPDATE students SET contest_attempts = 2`.execute(db);
-}
+const enableContests = () => openDemoContest(holder.stack);
 
 /** Signs in and opens the first question of a contest, with the worker controlling the tab. */
 async function openContestQuestion(page: Page): Promise<void> {

@@ -4,23 +4,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { setFlags } from '../../test/helpers.js';
 import { expectAccessible, horizontalOverflow, screenshotFor } from './pages.js';
-import { setupSeededStack } from './stack.js';
+import { openDemoContest, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
 const STUDENT_EMAIL = 'fatima.malik@example.com';
 const SUBMIT = '**/api/play-quiz/question/submit-answer';
 
-beforeEach(async () => {
-  const { db } = holder.stack;
-  const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
-  await setFlags(db, {
-    isContestQuizEnabled: true,
-    contestQuizPhase: phase.id,
-    documentAcceptanceRequired: false,
-    contestPermissionRequired: false,
-  });
-  await sql`UPDATE students SET contest_attempts = 2`.execute(db);
-});
+beforeEach(() => openDemoContest(holder.stack));
 
 /** A context whose child reads Urdu (remembered on the device, as the language switch does). */
 async function urduContext(width: number, height: number): Promise<BrowserContext> {

@@ -5,24 +5,19 @@ import type { PlayResults, StartPlayResponse } from '../../api/src/contracts/pla
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { setFlags } from '../../test/helpers.js';
 import { horizontalOverflow } from './pages.js';
-import { setupSeededStack } from './stack.js';
+import { openDemoContest, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
 const STUDENT_EMAIL = 'fatima.malik@example.com';
 const SHOTS = process.env.QUIZ_SHOTS_DIR ?? '/tmp';
 
 beforeEach(async () => {
-  const { db } = holder.stack;
-  const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
-  await setFlags(db, {
-    isContestQuizEnabled: true,
-    isPracticeQuizEnabled: true,
-    contestQuizPhase: phase.id,
-    practiceQuizPhase: phase.id,
-    documentAcceptanceRequired: false,
-    contestPermissionRequired: false,
-  });
-  await sql`UPDATE students SET contest_attempts = 2`.execute(db);
+  const phase = await holder.stack.db
+    .selectFrom('phases')
+    .select('id')
+    .where('number', '=', 1)
+    .executeTakeFirstOrThrow();
+  await openDemoContest(holder.stack, { isPracticeQuizEnabled: true, practiceQuizPhase: phase.id });
 });
 
 async function signInAsStudent(page: Page) {

@@ -5,7 +5,13 @@ import { pino } from 'pino';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { createTestContext, deleteRedisKeys, resetDatabase, type TestContext } from '../../test/helpers.js';
+import {
+  createTestContext,
+  deleteRedisKeys,
+  resetDatabase,
+  setFlags,
+  type TestContext,
+} from '../../test/helpers.js';
 import { type RunningWorkers, startWorkers } from '../../workers/src/runtime.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -178,3 +184,23 @@ export const seedDemo = (stack: Stack) =>
 
 /** setupStack with the demo data seeded before each test. */
 export const setupSeededStack = (): StackHolder => setupStack(seedDemo);
+
+/**
+ * Opens the demo's phase-1 contest to every student (no document or permission needed) and gives
+ * each demo student two attempts; `flags` adds to the flags set.
+ */
+export async function openDemoContest(stack: Stack, flags: Record<string, unknown> = {}): Promise<void> {
+  const phase = await stack.db
+    .selectFrom('phases')
+    .select('id')
+    .where('number', '=', 1)
+    .executeTakeFirstOrThrow();
+  await setFlags(stack.db, {
+    isContestQuizEnabled: true,
+    contestQuizPhase: phase.id,
+    documentAcceptanceRequired: false,
+    contestPermissionRequired: false,
+    ...flags,
+  });
+  await stack.db.updateTable('students').set({ contestAttempts: 2 }).execute();
+}

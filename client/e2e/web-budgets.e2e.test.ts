@@ -1,26 +1,14 @@
-import { sql } from 'kysely';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
-import { setFlags } from '../../test/helpers.js';
-import { setupSeededStack } from './stack.js';
+import { openDemoContest, setupSeededStack } from './stack.js';
 
 // Bytes are deterministic for a build (compressed bodies plus headers), so they are asserted here;
 // timings and Lighthouse scores are not: they are measured by loadtest/src/web-budgets.ts.
 const KB = 1024;
 const holder = setupSeededStack();
 
-beforeEach(async () => {
-  const { db } = holder.stack;
-  const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
-  await setFlags(db, {
-    isContestQuizEnabled: true,
-    contestQuizPhase: phase.id,
-    documentAcceptanceRequired: false,
-    contestPermissionRequired: false,
-  });
-  await sql`UPDATE students SET contest_attempts = 2`.execute(db);
-});
+beforeEach(() => openDemoContest(holder.stack));
 
 interface Loaded {
   url: string;
