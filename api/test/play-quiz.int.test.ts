@@ -1,4 +1,3 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
@@ -10,7 +9,7 @@ import {
   setFlags,
   useTestContext,
 } from '../../test/helpers.js';
-import { startWorkers } from '../../workers/src/runtime.js';
+import { startTestWorkers } from '../../test/workers.js';
 import {
   expireOverdueQuestions,
   scoreRecordedAnswer,
@@ -696,14 +695,7 @@ describe('practice', () => {
 
 describe('with the workers running', () => {
   it('scores answers through the queue, finishes the play, and closes an expired question on its own', async () => {
-    const workers = await startWorkers({
-      db: t.db,
-      redis: t.redis,
-      queues: t.queues,
-      redisPrefix: t.config.REDIS_PREFIX,
-      log: pino({ level: 'silent' }),
-      encryptionKey: t.config.ENCRYPTION_KEY,
-      isProduction: false,
+    const workers = await startTestWorkers(t, {
       relay: { graceMs: 500, intervalMs: 300, batchSize: 100 },
       sweepIntervalMs: 200,
     });

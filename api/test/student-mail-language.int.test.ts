@@ -1,4 +1,3 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CapturedMail, type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.js';
 import {
@@ -9,7 +8,8 @@ import {
   signupBody,
   useTestContext,
 } from '../../test/helpers.js';
-import { type RunningWorkers, startWorkers } from '../../workers/src/runtime.js';
+import { startTestWorkers } from '../../test/workers.js';
+import type { RunningWorkers } from '../../workers/src/runtime.js';
 
 const t = useTestContext({ resetEachTest: true });
 let smtp: FakeSmtp;
@@ -17,14 +17,7 @@ let workers: RunningWorkers;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();
-  workers = await startWorkers({
-    db: t.db,
-    redis: t.redis,
-    queues: t.queues,
-    redisPrefix: t.config.REDIS_PREFIX,
-    log: pino({ level: 'silent' }),
-    encryptionKey: t.config.ENCRYPTION_KEY,
-    isProduction: false,
+  workers = await startTestWorkers(t, {
     relay: { graceMs: 1000, intervalMs: 200, batchSize: 100 },
   });
 });

@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ChampionsBoard, ChampionsUpdatedEvent, PhaseWinner } from '@riyazi/api/contracts';
-import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +12,7 @@ import {
   type TestStaff,
   useTestContext,
 } from '../../test/helpers.js';
-import { startWorkers } from '../../workers/src/runtime.js';
+import { startTestWorkers } from '../../test/workers.js';
 import { invalidateChampions } from '../src/modules/winners/champions.service.js';
 
 const t = useTestContext({ resetEachTest: true });
@@ -524,15 +523,7 @@ describe('GET /api/champions', () => {
 
 describe('live champions', () => {
   it("pushes 'champions:updated' to the champions room when a student is promoted", async () => {
-    const workers = await startWorkers({
-      db: t.db,
-      redis: t.redis,
-      queues: t.queues,
-      redisPrefix: t.config.REDIS_PREFIX,
-      log: pino({ level: 'silent' }),
-      encryptionKey: t.config.ENCRYPTION_KEY,
-      isProduction: false,
-    });
+    const workers = await startTestWorkers(t);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const socket: Socket = connect(url, { transports: ['websocket'], reconnection: false });

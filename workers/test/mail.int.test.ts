@@ -1,8 +1,8 @@
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.js';
 import { loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
-import { type RunningWorkers, startWorkers } from '../src/runtime.js';
+import { startTestWorkers } from '../../test/workers.js';
+import type { RunningWorkers } from '../src/runtime.js';
 
 const t = useTestContext({ resetEachTest: true });
 let smtp: FakeSmtp;
@@ -10,15 +10,7 @@ let workers: RunningWorkers;
 
 beforeAll(async () => {
   smtp = await startFakeSmtp({ user: 'relay-user', pass: 'relay-secret' });
-  workers = await startWorkers({
-    db: t.db,
-    redis: t.redis,
-    queues: t.queues,
-    redisPrefix: t.config.REDIS_PREFIX,
-    log: pino({ level: 'silent' }),
-    encryptionKey: t.config.ENCRYPTION_KEY,
-    isProduction: false,
-  });
+  workers = await startTestWorkers(t);
 });
 afterAll(async () => {
   await workers.close();

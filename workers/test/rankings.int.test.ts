@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type Leaderboard, LIVE_BOARD_SIZE, rooms } from '@riyazi/api/contracts';
 import { dispatchOutboxEvent, insertOutboxEvent } from '@riyazi/api/queue';
-import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +14,8 @@ import {
   resetDatabase,
   type TestContext,
 } from '../../test/helpers.js';
-import { type RunningWorkers, startWorkers } from '../src/runtime.js';
+import { startTestWorkers } from '../../test/workers.js';
+import type { RunningWorkers } from '../src/runtime.js';
 
 let nodeA: TestContext;
 let nodeB: TestContext;
@@ -139,15 +139,7 @@ beforeAll(async () => {
   nodeA = await createTestContext();
   nodeB = await createTestContext();
   await resetDatabase(nodeA.db);
-  workers = await startWorkers({
-    db: nodeA.db,
-    redis: nodeA.redis,
-    queues: nodeA.queues,
-    redisPrefix: nodeA.config.REDIS_PREFIX,
-    log: pino({ level: 'silent' }),
-    encryptionKey: nodeA.config.ENCRYPTION_KEY,
-    isProduction: false,
-  });
+  workers = await startTestWorkers(nodeA);
   [urlA, urlB] = [await listen(nodeA), await listen(nodeB)];
   phaseId = (await makePhase(nodeA.db, 1)).id;
   const grades = [(await makeGrade(nodeA.db, 3)).id, (await makeGrade(nodeA.db, 4)).id];

@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import type { FlagsUpdatedEvent } from '@riyazi/api/contracts';
-import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,7 +9,8 @@ import {
   resetDatabase,
   type TestContext,
 } from '../../test/helpers.js';
-import { type RunningWorkers, startWorkers } from '../src/runtime.js';
+import { startTestWorkers } from '../../test/workers.js';
+import type { RunningWorkers } from '../src/runtime.js';
 
 let nodeA: TestContext;
 let nodeB: TestContext;
@@ -44,15 +44,7 @@ beforeAll(async () => {
   nodeA = await createTestContext();
   nodeB = await createTestContext();
   await resetDatabase(nodeA.db);
-  workers = await startWorkers({
-    db: nodeA.db,
-    redis: nodeA.redis,
-    queues: nodeA.queues,
-    redisPrefix: nodeA.config.REDIS_PREFIX,
-    log: pino({ level: 'silent' }),
-    encryptionKey: nodeA.config.ENCRYPTION_KEY,
-    isProduction: false,
-  });
+  workers = await startTestWorkers(nodeA);
 });
 
 afterAll(async () => {
