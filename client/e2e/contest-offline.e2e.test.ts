@@ -358,6 +358,14 @@ describe('the contest in Urdu', () => {
         .first()
         .evaluate((el) => getComputedStyle(el).direction),
     ).toBe('ltr');
+    // Laid out left to right too: ½ (written first) stands left of ¼ in the right-to-left line.
+    const fractions = page.locator('.quiz-question__text .math-inline math mfrac');
+    const [half, quarter] = await Promise.all([
+      fractions.nth(0).boundingBox(),
+      fractions.nth(1).boundingBox(),
+    ]);
+    expect(half?.x ?? Number.NaN).toBeLessThan(quarter?.x ?? Number.NaN);
+    expect(await fractions.nth(0).textContent()).toBe('12');
     const optionBodies = page.locator('.quiz-option__body');
     const directions = await optionBodies.evaluateAll((els) =>
       els.map((el) => ({ dir: el.getAttribute('dir'), text: el.textContent ?? '' })),

@@ -120,7 +120,7 @@ describe('question form', () => {
     // The view page renders it (the 600 px picture is kept at its own width, never blown up) the way a student's phone will: typeset maths, the picture, lettered options.
     const preview = page.getByTestId('question-preview');
     await preview.locator('.katex').nth(1).waitFor();
-    expect(await preview.locator('.q-text .katex-mathml annotation').first().textContent()).toBe(
+    expect(await preview.locator('.q-text .katex annotation').first().textContent()).toBe(
       '\\frac{1}{2}+\\frac{1}{4}',
     );
     const shown = preview.locator('img.q-figure');

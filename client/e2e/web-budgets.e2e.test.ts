@@ -1,6 +1,8 @@
+import { sql } from 'kysely';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
+import { screenshotFor } from './pages.js';
 import { openDemoContest, setupSeededStack } from './stack.js';
 
 // Bytes are deterministic for a build (compressed bodies plus headers), so they are asserted here;
@@ -40,6 +42,36 @@ const sum = (loaded: Loaded[]) => loaded.reduce((total, l) => total + l.bytes, 0
 /** KaTeX: loaded only for a question with maths. */
 const isKatex = (l: Loaded) => /\/assets\/katex/.test(l.url);
 
+/** Every question of the demo contest with an inline and a display formula in its stem. */
+async function giveEveryQuestionMaths(): Promise<void> {
+  await sql`UPDATE questions SET question_html = question_html ||
+    '<p>Think of <span class="math-inline">\\frac{3}{4} + x^2</span>:</p><div class="math-block">\\sqrt{a^2+b^2}</div>'`.execute(
+    holder.stack.db,
+  );
+}
+
+/** The question's formulas laid out by the browser from the api's MathML: a fraction with height. */
+async function expectTypesetMaths(page: Page): Promise<void> {
+  const fraction = page.locator('.quiz-question__text .math-inline math mfrac');
+  await fraction.waitFor();
+  const box = await fraction.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThan(16);
+  await page.locator('.quiz-question__text .math-block math[display="block"] msqrt').waitFor();
+  expect(await page.locator('.quiz-question__text .katex-html').count()).toBe(0);
+}
+
+async function signInAndStartContest(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill('fatima.malik@example.com');
+  await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('dashboard-home').waitFor();
+  await page.getByRole('navigation', { name: 'Student' }).getByRole('link', { name: 'Contest quiz' }).click();
+  await page.getByTestId('quiz-start-link').first().click();
+  await page.getByTestId('quiz-start').click();
+  await page.getByTestId('question-screen').waitFor();
+}
+
 async function newPhone(): Promise<BrowserContext> {
   return holder.stack.newContext({ width: 360, height: 740 });
 }
@@ -75,21 +107,11 @@ describe('what a phone downloads', () => {
     await context.close();
   });
 
-  it('opens a contest question cold with at most 160 KB of JS+CSS besides KaTeX', async () => {
+  it('opens a contest question with maths cold with at most 160 KB of JS+CSS: the formulas arrive as MathML, no KaTeX', async () => {
+    await giveEveryQuestionMaths();
     const context = await newPhone();
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByTestId('login-email').fill('fatima.malik@example.com');
-    await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('dashboard-home').waitFor();
-    await page
-      .getByRole('navigation', { name: 'Student' })
-      .getByRole('link', { name: 'Contest quiz' })
-      .click();
-    await page.getByTestId('quiz-start-link').first().click();
-    await page.getByTestId('quiz-start').click();
-    await page.getByTestId('question-screen').waitFor();
+    await signInAndStartContest(page);
     const questionUrl = page.url();
     await page.close();
 
@@ -100,10 +122,28 @@ describe('what a phone downloads', () => {
     const loaded = recordResponses(cold);
     await cold.goto(questionUrl, { waitUntil: 'networkidle' });
     await cold.getByTestId('question-screen').waitFor();
+    await expectTypesetMaths(cold);
+    await screenshotFor(cold, 'contest-question-mathml-360');
     const files = jsCss(await loaded());
-    const withoutKatex = files.filter((l) => !isKatex(l));
-    expect(sum(withoutKatex), JSON.stringify(withoutKatex)).toBeLessThanOrEqual(160 * KB);
-    expect(files.map((l) => l.url).filter((url) => /admin|payments-chart/.test(url))).toEqual([]);
+    expect(sum(files), JSON.stringify(files)).toBeLessThanOrEqual(160 * KB);
+    expect(files.map((l) => l.url).filter((url) => /admin|payments-chart|katex/.test(url))).toEqual([]);
+    await context.close();
+  });
+
+  it('typesets the maths with KaTeX on a browser without MathML', async () => {
+    await giveEveryQuestionMaths();
+    const context = await newPhone();
+    await context.addInitScript(() => {
+      // An older phone browser: no MathML Core.
+      Reflect.deleteProperty(window, 'MathMLElement');
+    });
+    const page = await context.newPage();
+    const loaded = recordResponses(page);
+    await signInAndStartContest(page);
+    await page.locator('.quiz-question__text .math-block .katex-html').waitFor();
+    expect(await page.locator('.quiz-question__text .math-inline .katex-html').count()).toBeGreaterThan(0);
+    expect((await loaded()).filter(isKatex).length).toBeGreaterThan(0);
+    await screenshotFor(page, 'contest-question-katex-fallback-360');
     await context.close();
   });
 });

@@ -96,4 +96,30 @@ describe('serveQuestion', () => {
     expect(JSON.stringify(served.urdu)).not.toMatch(/isCorrect|correct/i);
     expect(serveQuestion(urdu, { revealAnswers: true }).urdu?.answerHintText).toBe('<p>آدھا</p>');
   });
+
+  it('serves every formula typeset as MathML: stem, options, hint and their Urdu', () => {
+    const formula = (tex: string) => `<p>x <span class="math-inline">${tex}</span></p>`;
+    const withMaths: StoredQuestion = {
+      ...mcq,
+      questionHtmlUr: formula('\\frac{3}{4}'),
+      answerHintText: formula('2^3'),
+      answerHintTextUr: formula('3^2'),
+      options: mcq.options.map((o) =>
+        o.id === 'o1' ? { ...o, textHtml: formula('\\sqrt{9}'), textHtmlUr: formula('\\sqrt{16}') } : o,
+      ),
+    };
+    const served = serveQuestion(withMaths, { revealAnswers: true });
+    const typeset = [
+      served.question,
+      served.questionOptions[0]?.text,
+      served.answerHintText,
+      served.urdu?.question,
+      served.urdu?.questionOptions[0]?.text,
+      served.urdu?.answerHintText,
+    ];
+    for (const html of typeset) {
+      expect(html).toMatch(/<span class="math-inline" data-tex="[^"]+"><span class="katex"><math /);
+    }
+    expect(served.questionOptions[1]?.text).toBe('<p>0.5</p>');
+  });
 });

@@ -1,4 +1,5 @@
 import type { ServedQuestion, ServedUrdu } from '../../contracts/play-quiz.js';
+import { typesetMathCache } from '../../lib/math-markup.js';
 import { plainTextPreview } from '../../lib/rich-text.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
 import type { Executor } from '../reference-data/reference-data.shared.js';
@@ -42,6 +43,10 @@ export interface ServeOptions {
   revealHint?: boolean;
 }
 
+/** Formulas reach the phone as MathML (KaTeX on the server), so it downloads no KaTeX to show them. */
+const typeset = typesetMathCache();
+const typesetOrNull = (html: string | null) => (html === null ? null : typeset(html));
+
 const shows = (option: { textHtml: string; image: string | null }) =>
   option.image !== null || plainTextPreview(option.textHtml, 1).length > 0 || /<img\s/i.test(option.textHtml);
 
@@ -61,9 +66,9 @@ function serveUrdu(
     return null;
   }
   return {
-    question: question.questionHtmlUr,
-    questionOptions: visible.map((option) => ({ _id: option.id, text: option.textHtmlUr })),
-    answerHintText: hint,
+    question: typesetOrNull(question.questionHtmlUr),
+    questionOptions: visible.map((option) => ({ _id: option.id, text: typesetOrNull(option.textHtmlUr) })),
+    answerHintText: typesetOrNull(hint),
   };
 }
 
@@ -87,19 +92,19 @@ export function serveQuestion(question: StoredQuestion, options: ServeOptions): 
   return {
     _id: options.servedId ?? question.id,
     questionId: question.id,
-    question: question.questionHtml,
+    question: typeset(question.questionHtml),
     questionImage: question.questionImage,
     type: question.type === 'MCQS' ? 'MCQs' : 'Open Ended',
     questionOptions: visible.map((option, index) => ({
       _id: option.id,
       letter: String.fromCharCode(65 + index),
-      text: option.textHtml,
+      text: typeset(option.textHtml),
       image: option.image,
     })),
     correctAnswerList: reveal ? visible.filter((o) => o.isCorrect).map((o) => o.id) : [],
     acceptedAnswers: reveal && question.type === 'OPEN_ENDED' ? [...question.acceptedAnswers] : [],
     selectMultiple: question.selectMultiple,
-    answerHintText: hint ? question.answerHintText : '',
+    answerHintText: hint ? typeset(question.answerHintText) : '',
     answerHintImage: hint ? question.answerHintImage : null,
     answerHintVideo: hint ? question.answerHintVideo : null,
     answerHintThumbnail: hint ? question.answerHintThumbnail : null,

@@ -21,8 +21,23 @@ function showSource(element: HTMLElement, tex: string) {
   element.classList.add('math-error');
 }
 
-function renderMath(root: HTMLElement, katex: Katex | null) {
-  for (const element of root.querySelectorAll<HTMLElement>(MATH_SELECTOR)) {
+/** Chromium 109+, Firefox and Safari lay out MathML themselves; older browsers need KaTeX's own layout. */
+const showsMathMl = typeof window !== 'undefined' && 'MathMLElement' in window;
+
+/**
+ * Formulas that still need KaTeX: the api sends them typeset as MathML (their TeX in data-tex),
+ * so only a browser without MathML, or a formula the api left alone, downloads KaTeX.
+ */
+function untypesetMath(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(MATH_SELECTOR)].filter(
+    (element) =>
+      element.querySelector(':scope > .katex-error') === null &&
+      !(showsMathMl && element.querySelector(':scope > .katex > math') !== null),
+  );
+}
+
+function renderMath(elements: readonly HTMLElement[], katex: Katex | null) {
+  for (const element of elements) {
     // The source is kept aside, so a second pass never reads KaTeX's own output as LaTeX.
     element.dataset.tex ??= element.textContent ?? '';
     const tex = element.dataset.tex;
@@ -44,19 +59,23 @@ export interface RichTextViewProps {
   className?: string;
 }
 
-/** Server-sanitised rich text with its `.math-inline` / `.math-block` formulas typeset by KaTeX. */
+/** Server-sanitised rich text; its `.math-inline` / `.math-block` formulas typeset by KaTeX (on the api or here). */
 export function RichTextView({ html, className }: RichTextViewProps) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = ref.current;
     // The html is what changed: its math (if any) is typeset again after React replaced the markup.
-    if (root === null || !html.includes('math-') || root.querySelector(MATH_SELECTOR) === null) {
+    if (root === null || !html.includes('math-')) {
+      return;
+    }
+    const pending = untypesetMath(root);
+    if (pending.length === 0) {
       return;
     }
     let cancelled = false;
     loadKatex().then(
-      (katex) => !cancelled && renderMath(root, katex),
-      () => !cancelled && renderMath(root, null),
+      (katex) => !cancelled && renderMath(pending, katex),
+      () => !cancelled && renderMath(pending, null),
     );
     return () => {
       cancelled = true;
