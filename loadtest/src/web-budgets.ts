@@ -221,7 +221,7 @@ async function startContest(page: Page) {
 async function contestQuestionColdLoad(context: BrowserContext, url: string, withoutMathMl = false) {
   const { page, cdp } = await coldPage(context);
   if (withoutMathMl) {
-    await page.addInitScript(() => Reflect.deleteProperty(window, 'MathMLElement'));
+    await page.addInitScript("Reflect.deleteProperty(window, 'MathMLElement');");
   }
   const transfer = await measureTransfer(cdp, async () => {
     await page.goto(url, { waitUntil: 'networkidle' });
