@@ -12,8 +12,10 @@ import {
   type TestContext,
   useTestContext,
 } from '../../test/helpers.js';
+import { rankingHandlers } from '../../workers/src/processors/ranking.js';
 import { announceCacheChanges, cacheChannel, everything } from '../src/lib/node-caches.js';
 import { qualifiesFor } from '../src/modules/phase-progress/qualification.js';
+import { closeSocketEmitter, createSocketEmitter } from '../src/realtime/adapter.js';
 
 // Node A is the test context, node B a second app on the same database and Redis prefix: each
 // has its own per-node caches (they live per database handle), as two api processes would.
@@ -208,6 +210,50 @@ describe('a change made through node A reaches node B through the cache bus', ()
     });
     expect(winner.statusCode, winner.body).toBe(201);
     await eventually(champions, (board) => board.phases.length === 1, 1500);
+  });
+});
+
+/** The cache changes published on the bus while `act` runs, as a third listener hears them. */
+async function heardDuring(act: () => Promise<unknown>) {
+  const listener = a.redis.duplicate();
+  const heard: unknown[] = [];
+  listener.on('message', (_channel: string, text: string) => heard.push(...JSON.parse(text).changes));
+  await listener.subscribe(cacheChannel(a.config.REDIS_PREFIX));
+  try {
+    await act();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  } finally {
+    listener.disconnect();
+  }
+  return heard;
+}
+
+describe('changes that only some reads can show', () => {
+  it("a quiz timing change drops every node's play structures (kept 30 min)", async () => {
+    const detail = (await adminCall('GET', `/api/quiz/detail/?id=${practiceQuizId}`)).json().data;
+    const body = Object.fromEntries(Object.entries(detail).filter(([, v]) => v !== null));
+    const heard = await heardDuring(async () => {
+      const res = await adminCall('POST', `/api/quiz/update/?id=${practiceQuizId}`, {
+        ...body,
+        secondsPerQuestion: detail.secondsPerQuestion + 10,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(heard).toContainEqual({ cache: 'playStructures', key: null });
+    expect(heard).toContainEqual({ cache: 'quizPools', key: practiceQuizId });
+  });
+
+  it("the ranking worker drops every node's boards of the phase it ranked", async () => {
+    const io = createSocketEmitter(a.redis, a.config.REDIS_PREFIX);
+    const ctx = { db: a.db, io, queues: a.queues, log: { debug: () => {} } } as never;
+    try {
+      const heard = await heardDuring(() =>
+        rankingHandlers['standings.recompute']({ phaseId: phase1, gradeId: grade3 }, {} as never, ctx),
+      );
+      expect(heard).toContainEqual({ cache: 'leaderboards', key: phase1 });
+    } finally {
+      await closeSocketEmitter(io);
+    }
   });
 });
 
