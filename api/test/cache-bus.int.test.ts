@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
@@ -13,7 +14,13 @@ import {
   useTestContext,
 } from '../../test/helpers.js';
 import { rankingHandlers } from '../../workers/src/processors/ranking.js';
-import { announceCacheChanges, cacheChannel, everything } from '../src/lib/node-caches.js';
+import {
+  announceCacheChanges,
+  cacheChannel,
+  everything,
+  nodeCache,
+  openCacheBus,
+} from '../src/lib/node-caches.js';
 import { qualifiesFor } from '../src/modules/phase-progress/qualification.js';
 import { closeSocketEmitter, createSocketEmitter } from '../src/realtime/adapter.js';
 
@@ -330,5 +337,49 @@ describe('the cache bus itself', () => {
       (text) => text.includes('Two'),
       500,
     );
+  });
+
+  it('while its subscription is down, a node keeps values at most a second, then the full TTL again', async () => {
+    const handle = {};
+    const publisher = a.redis.duplicate();
+    let subscriber: Redis | undefined;
+    const duplicate = publisher.duplicate.bind(publisher);
+    publisher.duplicate = ((options) => {
+      subscriber = duplicate(options);
+      return subscriber;
+    }) as typeof publisher.duplicate;
+    const bus = await openCacheBus(handle, publisher, a.config.REDIS_PREFIX, { warn: () => {} } as never);
+    let loads = 0;
+    const read = nodeCache('publicDisplay', 60_000, async () => {
+      loads += 1;
+      return loads;
+    });
+    try {
+      expect(await read(handle, 'k')).toBe(1);
+      expect(await read(handle, 'k')).toBe(1);
+      subscriber!.disconnect();
+      await eventually(
+        async () => bus.live,
+        (live) => !live,
+        1000,
+      );
+      expect(await read(handle, 'k')).toBe(2); // everything dropped when the subscription dropped
+      expect(await read(handle, 'k')).toBe(2);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await read(handle, 'k')).toBe(3); // kept at most a second while down
+      await subscriber!.connect();
+      await eventually(
+        async () => bus.live,
+        (live) => live,
+        3000,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const reloaded = await read(handle, 'k');
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect(await read(handle, 'k')).toBe(reloaded); // the full time to live again
+    } finally {
+      await bus.close();
+      publisher.disconnect();
+    }
   });
 });
