@@ -208,6 +208,7 @@ describe('a change made through node A reaches node B through the cache bus', ()
     });
     expect(display.statusCode, display.body).toBe(200);
     await eventually(announcement, (value) => JSON.stringify(value).includes(title), 700);
+    expect((await champions()).phases).toEqual([]); // B's board cached again before the winner
 
     const winner = await adminCall('POST', '/api/phaseWinner/create/manually', {
       password: ADMIN_PASSWORD,
