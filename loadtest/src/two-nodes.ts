@@ -111,14 +111,17 @@ class Service {
 /** deploy/nginx/riyazi.conf with the two local api nodes as its upstream servers, in a config of its own. */
 function writeNginxConfig(): string {
   const site = readFileSync(path.join(root, 'deploy/nginx/riyazi.conf'), 'utf8');
-  const servers = `server 127.0.0.1:${ports.a};\n    server 127.0.0.1:${ports.b};`;
+  let replaced = 0;
   const adapted = site
-    .replaceAll('server api:3000 resolve;', servers)
+    .replace(/server api:3000 resolve([^;]*);/g, (_line, options: string) => {
+      replaced += 1;
+      return `server 127.0.0.1:${ports.a}${options};\n    server 127.0.0.1:${ports.b}${options};`;
+    })
     .replace('listen 80;', `listen 127.0.0.1:${ports.nginx} backlog=65535;`)
     .replace('/var/log/nginx/access.log', path.join(work, 'access.log'));
-  if (adapted.split(servers).length !== 3 || !adapted.includes(`:${ports.nginx}`)) {
+  if (replaced !== 2 || !adapted.includes(`:${ports.nginx}`)) {
     throw new Error(
-      'deploy/nginx/riyazi.conf changed shape: two `server api:3000 resolve;` and `listen 80;` expected',
+      'deploy/nginx/riyazi.conf changed shape: two `server api:3000 resolve …;` and `listen 80;` expected',
     );
   }
   writeFileSync(path.join(work, 'riyazi.conf'), adapted);
