@@ -271,6 +271,26 @@ async function watch(name: string, url: string, room: string, transport: 'websoc
   return watcher;
 }
 
+/**
+ * The control for nginx's affinity cookie: a long-polling client that drops cookies has each request
+ * hashed anew, so one lands on the node without its session within a few requests. Milliseconds
+ * until it broke, or null when it held for 10 s (each request is a coin toss: rare, not impossible).
+ */
+async function pollingWithoutCookie(room: string): Promise<number | null> {
+  const t0 = Date.now();
+  const socket = connect(urls.nginx, { transports: ['polling'], forceNew: true, reconnection: false });
+  const broke = new Promise<number>((resolve) => {
+    socket.once('connect_error', () => resolve(Date.now() - t0));
+    socket.once('disconnect', () => resolve(Date.now() - t0));
+  });
+  socket.once('connect', () => {
+    socket.timeout(10_000).emit('room:join', room, () => {});
+  });
+  const result = await Promise.race([broke, sleep(10_000).then(() => null)]);
+  socket.disconnect();
+  return result;
+}
+
 /** The first board after `since` ranking `count` students, or null after `ms`. */
 async function boardRanking(watcher: Watcher, since: number, count: number, ms = 15_000) {
   for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
@@ -403,6 +423,8 @@ async function main() {
       watchers.map(async (w) => ({ w, got: await boardRanking(w, probeAnswered, before + 1) })),
     );
 
+    const control = await pollingWithoutCookie(room);
+
     const lost = ackedCount - result.stored;
     const changed = result.stored - result.sameAnswer;
     const unscored = result.stored - result.scored;
@@ -445,6 +467,9 @@ async function main() {
         `| probe answered via node B → ${w.name} | ${got ? `board ranking ${before + 1} after ${ms(got.at - probeAnswered)}` : 'NO board within 15 s'} |`,
       );
     }
+    console.log(
+      `| control: long-polling through nginx without the cookie | ${control === null ? 'held for 10 s (each request hashed anew: a lucky run)' : `broke after ${ms(control)}, as expected`} |`,
+    );
     failed =
       errors.length > 0 ||
       lost + changed + unscored + result.mismatched + result.standings.wrong > 0 ||
