@@ -12,6 +12,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -291,6 +292,37 @@ async function pollingWithoutCookie(room: string): Promise<number | null> {
   return result;
 }
 
+/**
+ * Which client address the api counted a failed login against, for a login sent to nginx from
+ * 127.0.0.2 with a made-up X-Forwarded-For: 127.0.0.2 when nginx replaces the header and the api
+ * trusts it (TRUST_PROXY), 127.0.0.1 (nginx itself) when it does not trust it, the made-up one when
+ * a client could choose its address.
+ */
+async function loginCountedAgainst(): Promise<string[]> {
+  const body = JSON.stringify({ email: 'nobody@loadtest.invalid', password: 'not-the-password-1' });
+  await new Promise<void>((resolve) => {
+    const req = http.request(
+      `${urls.nginx}/api/student/login`,
+      {
+        method: 'POST',
+        localAddress: '127.0.0.2',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', resolve);
+      },
+    );
+    req.on('error', () => resolve());
+    req.end(body);
+  });
+  const redis = new Redis(config.REDIS_URL);
+  const prefix = `${env.REDIS_PREFIX}:rl:student-login:fail:net:`;
+  const keys = await redis.keys(`${prefix}*`);
+  redis.disconnect();
+  return keys.map((key) => key.slice(prefix.length));
+}
+
 /** The first board after `since` ranking `count` students, or null after `ms`. */
 async function boardRanking(watcher: Watcher, since: number, count: number, ms = 15_000) {
   for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
@@ -424,6 +456,7 @@ async function main() {
     );
 
     const control = await pollingWithoutCookie(room);
+    const countedAgainst = await loginCountedAgainst();
 
     const lost = ackedCount - result.stored;
     const changed = result.stored - result.sameAnswer;
@@ -470,6 +503,9 @@ async function main() {
     console.log(
       `| control: long-polling through nginx without the cookie | ${control === null ? 'held for 10 s (each request hashed anew: a lucky run)' : `broke after ${ms(control)}, as expected`} |`,
     );
+    console.log(
+      `| a failed login from 127.0.0.2 claiming X-Forwarded-For 203.0.113.7 was counted against | ${countedAgainst.join(', ') || 'nothing'} |`,
+    );
     failed =
       errors.length > 0 ||
       lost + changed + unscored + result.mismatched + result.standings.wrong > 0 ||
@@ -480,6 +516,7 @@ async function main() {
       nodeB === 0 ||
       probePlay === null ||
       probeBoards.some(({ got }) => got === null) ||
+      countedAgainst.join() !== '127.0.0.2' ||
       watchers.some((w) => w.disconnects > 0);
     console.log(failed ? '\n✗ a check failed' : '\n✓ every check passed');
   } finally {
