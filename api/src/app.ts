@@ -128,6 +128,9 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (config.NODE_NAME) {
+      reply.header('x-riyazi-node', config.NODE_NAME);
+    }
   });
 
   const publicOrigin = new URL(config.PUBLIC_URL).origin;

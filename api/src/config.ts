@@ -40,6 +40,11 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().min(1).default('var/uploads'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** Named in an X-Riyazi-Node response header (which node answered, behind a balancer); none unset. */
+  NODE_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _, . and - only')
+    .optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),

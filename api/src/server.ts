@@ -1,7 +1,7 @@
 import { createDb } from '@riyazi/db';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createRedis } from './lib/redis.js';
+import { checkRedisDurability, createRedis } from './lib/redis.js';
 import { closeQueues, createQueues } from './queue/queues.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -17,6 +17,8 @@ async function main(): Promise<void> {
   const redis = createRedis(config.REDIS_URL, 'riyazi-api');
   const queues = createQueues(redis, config.REDIS_PREFIX);
   const app = await buildApp({ config, db, redis, queues });
+  // Not awaited: a Redis that is down must not hold the start (the queues retry on their own).
+  void checkRedisDurability(redis, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '@riyazi/api/config';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
-import { createRedis } from '@riyazi/api/redis';
+import { checkRedisDurability, createRedis } from '@riyazi/api/redis';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
 import { startWorkers } from './runtime.js';
@@ -13,6 +13,8 @@ async function main(): Promise<void> {
   const db = createDb({ connectionString: config.DATABASE_URL, max: 20, applicationName: 'riyazi-workers' });
   const redis = createRedis(config.REDIS_URL, 'riyazi-workers');
   const queues = createQueues(redis, config.REDIS_PREFIX);
+  // Not awaited: a Redis that is down must not hold the start (the workers retry on their own).
+  void checkRedisDurability(redis, log);
   const running = await startWorkers({
     db,
     redis,
