@@ -30,6 +30,8 @@ const { values } = parseArgs({
     'peak-target': { type: 'string', default: '400' },
     'idle-target': { type: 'string', default: '250' },
     'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    // NODE_OPTIONS for the api process only (e.g. V8 heap flags), to compare settings.
+    'api-node-options': { type: 'string', default: '' },
   },
 });
 
@@ -138,9 +140,14 @@ async function main() {
   try {
     await migrateToLatest(db);
     await seedDemoData(db, { adminPassword: `mem-${RUN}-Admin!` });
-    const spawnService = (script: string) =>
-      spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    api = spawnService('api/dist/server.mjs');
+    const spawnService = (script: string, extra: Record<string, string> = {}) =>
+      spawn(process.execPath, [script], {
+        cwd: root,
+        env: { ...env, ...extra },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+    const apiOptions = values['api-node-options'];
+    api = spawnService('api/dist/server.mjs', apiOptions ? { NODE_OPTIONS: apiOptions } : {});
     workers = spawnService('workers/dist/main.mjs');
     await apiReady();
     const rss = sampler(api.pid!, Number(values.interval));
