@@ -13,7 +13,8 @@ async function main(): Promise<void> {
   const db = createDb({ connectionString: config.DATABASE_URL, max: 20, applicationName: 'riyazi-workers' });
   const redis = createRedis(config.REDIS_URL, 'riyazi-workers');
   const queues = createQueues(redis, config.REDIS_PREFIX);
-  const running = await startWorkers({
+  // Handlers go in before the workers start: a SIGTERM during start-up still stops them cleanly.
+  const starting = startWorkers({
     db,
     redis,
     queues,
@@ -39,7 +40,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await running.close();
+      await (await starting).close();
       await closeQueues(queues);
       await db.destroy();
       redis.disconnect();
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  await starting;
 }
 
 main().catch((err: unknown) => {
