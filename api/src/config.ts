@@ -50,6 +50,10 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** The sandbox gateway credits attempts for nothing: refused in production unless this is true. */
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
+  /** SIGTERM: how long /api/health/ready answers 503 while still serving, so the balancer stops sending. */
+  DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  /** SIGTERM: how long requests in flight get to finish once the node stops accepting connections. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   SEED_ADMIN_EMAIL: z.email().optional(),
   SEED_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
 });

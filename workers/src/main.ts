@@ -15,7 +15,8 @@ async function main(): Promise<void> {
   const queues = createQueues(redis, config.REDIS_PREFIX);
   // Not awaited: a Redis that is down must not hold the start (the workers retry on their own).
   void checkRedisDurability(redis, log);
-  const running = await startWorkers({
+  // Handlers go in before the workers start: a SIGTERM during start-up still stops them cleanly.
+  const starting = startWorkers({
     db,
     redis,
     queues,
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await running.close();
+      await (await starting).close();
       await closeQueues(queues);
       await db.destroy();
       redis.disconnect();
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  await starting;
 }
 
 main().catch((err: unknown) => {
