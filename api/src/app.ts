@@ -11,6 +11,7 @@ import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openCacheBus } from './lib/node-caches.js';
+import drainPlugin from './lifecycle/drain.plugin.js';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
@@ -129,6 +130,9 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (config.NODE_NAME) {
+      reply.header('x-riyazi-node', config.NODE_NAME);
+    }
   });
 
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
@@ -140,6 +144,7 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   app.addHook('onClose', () => cacheBus.close());
   const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins };
 
+  await app.register(drainPlugin);
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(securityPlugin, {

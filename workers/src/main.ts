@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '@riyazi/api/config';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
-import { createRedis } from '@riyazi/api/redis';
+import { checkRedisDurability, createRedis } from '@riyazi/api/redis';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
 import { startWorkers } from './runtime.js';
@@ -13,7 +13,10 @@ async function main(): Promise<void> {
   const db = createDb({ connectionString: config.DATABASE_URL, max: 20, applicationName: 'riyazi-workers' });
   const redis = createRedis(config.REDIS_URL, 'riyazi-workers');
   const queues = createQueues(redis, config.REDIS_PREFIX);
-  const running = await startWorkers({
+  // Not awaited: a Redis that is down must not hold the start (the workers retry on their own).
+  void checkRedisDurability(redis, log);
+  // Handlers go in before the workers start: a SIGTERM during start-up still stops them cleanly.
+  const starting = startWorkers({
     db,
     redis,
     queues,
@@ -39,7 +42,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await running.close();
+      await (await starting).close();
       await closeQueues(queues);
       await db.destroy();
       redis.disconnect();
@@ -51,6 +54,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  await starting;
 }
 
 main().catch((err: unknown) => {

@@ -41,7 +41,9 @@ const boards = nodeCache(
   BOARD_TTL_MS,
   (_key: string, db: Db, q: LeaderboardQuery) =>
     leaderboard(db, q.phaseId, q.gradeId, { offset: (q.page - 1) * q.limit, limit: q.limit }),
-  { matches: boardMatches },
+  // Keyed by page and size, which any visitor chooses: bounded well below the default (a board is
+  // up to 100 entries).
+  { matches: boardMatches, maxEntries: 1000 },
 );
 const home = nodeCache('leaderboards', BOARD_TTL_MS, (_key: string, db: Db) => homeLeaderboard(db), {
   matches: boardMatches,
