@@ -10,6 +10,7 @@ import { openRevocationChannel } from './auth/revocations.js';
 import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { createStorage, type FileStorage } from './lib/storage/index.js';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
@@ -59,6 +60,8 @@ export interface AppDeps {
   redis: Redis;
   queues: Queues;
   logger?: FastifyServerOptions['logger'];
+  /** Default: the one the config names (STORAGE_DRIVER). */
+  storage?: FileStorage;
 }
 
 const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -111,7 +114,8 @@ const apiRoutes =
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */
-export async function buildApp({ config, db, redis, queues, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, redis, queues, logger } = deps;
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -135,7 +139,8 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   const tokens = await registerAccessTokens(app, config.JWT_SECRET, config.JWT_ACCESS_TTL_SECONDS);
   const revocations = await openRevocationChannel(redis, config.REDIS_PREFIX, app.log);
   app.addHook('onClose', () => revocations.close());
-  const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins };
+  const storage = deps.storage ?? createStorage(config);
+  const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins, storage };
 
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
@@ -159,7 +164,7 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
 
   await app.register(apiRoutes(ctx), { prefix: '/api' });
 
-  await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
+  await app.register(uploadsPlugin, { storage, uploadDir: config.UPLOAD_DIR });
   await app.register(seoPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(clientPlugin, { distDir: config.CLIENT_DIST ?? defaultClientDist });
   return app;
