@@ -7,8 +7,8 @@ import { sessionCookies } from '../../auth/session-cookies.js';
 import { bearerToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { fieldError, forbidden, HttpError, unauthorized } from '../../lib/errors.js';
-import { preferredLanguage } from '../../lib/i18n/accept-language.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
+import { preferredLanguage } from '../../lib/i18n/accept-language.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { getFlags } from '../flags/flags.service.js';
 import {
