@@ -1,10 +1,10 @@
 import type { Config } from '../../config.js';
 import { localStorage } from './local-storage.js';
-import type { S3Settings } from './s3-storage.js';
+import { s3Storage } from './s3-storage.js';
 import type { FileStorage } from './storage.js';
 
 export { localStorage } from './local-storage.js';
-export type { S3Settings } from './s3-storage.js';
+export { type S3Settings, s3Storage } from './s3-storage.js';
 export type * from './storage.js';
 export { assertKey, contentTypeOfKey } from './storage.js';
 
@@ -49,34 +49,11 @@ export function createStorage(settings: Readonly<StorageSettings>): FileStorage 
     throw new Error('S3_BUCKET is required when STORAGE_DRIVER=s3');
   }
   const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = settings;
-  return lazyS3Storage({
+  return s3Storage({
     endpoint: settings.S3_ENDPOINT,
     region: settings.S3_REGION,
     bucket: settings.S3_BUCKET,
     forcePathStyle: settings.S3_FORCE_PATH_STYLE,
     ...(accessKeyId && secretAccessKey ? { credentials: { accessKeyId, secretAccessKey } } : {}),
   });
-}
-
-/**
- * The AWS SDK is imported on first use: it takes about a second and 40 MB, which a process that
- * never touches the bucket (an export process on local disk, a test) should not pay.
- */
-export function lazyS3Storage(settings: S3Settings): FileStorage {
-  let loaded: Promise<FileStorage> | undefined;
-  const target = () => {
-    loaded ??= import('./s3-storage.js').then((m) => m.s3Storage(settings));
-    return loaded;
-  };
-  return {
-    driver: 's3',
-    put: async (key, body, options) => (await target()).put(key, body, options),
-    get: async (key, range) => (await target()).get(key, range),
-    head: async (key) => (await target()).head(key),
-    delete: async (key) => (await target()).delete(key),
-    async *list(prefix) {
-      yield* (await target()).list(prefix);
-    },
-    discardPartial: async (key) => (await target()).discardPartial(key),
-  };
 }

@@ -1,14 +1,5 @@
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { assertKey, type FileStorage, type ObjectInfo } from './storage.js';
 
 export interface S3Settings {
@@ -53,8 +44,10 @@ function infoOf(output: {
   };
 }
 
-export function s3Storage(settings: S3Settings): FileStorage {
-  const client = new S3Client({
+/** The SDK's first import takes about a second and 40 MB: only a process that uses the bucket pays it. */
+async function connect(settings: S3Settings) {
+  const [sdk, { Upload }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  const client = new sdk.S3Client({
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -63,6 +56,15 @@ export function s3Storage(settings: S3Settings): FileStorage {
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  return { sdk, client, Upload };
+}
+
+export function s3Storage(settings: S3Settings): FileStorage {
+  let connecting: ReturnType<typeof connect> | undefined;
+  const s3 = () => {
+    connecting ??= connect(settings);
+    return connecting;
+  };
   const Bucket = settings.bucket;
   const keyed = (key: string) => {
     assertKey(key);
@@ -71,9 +73,10 @@ export function s3Storage(settings: S3Settings): FileStorage {
   return {
     driver: 's3',
     async put(key, body, { contentType }) {
+      const { sdk, client, Upload } = await s3();
       if (Buffer.isBuffer(body)) {
         await client.send(
-          new PutObjectCommand({
+          new sdk.PutObjectCommand({
             ...keyed(key),
             Body: body,
             ContentType: contentType,
@@ -105,9 +108,10 @@ export function s3Storage(settings: S3Settings): FileStorage {
       return { size };
     },
     async get(key, range) {
+      const { sdk, client } = await s3();
       const output = await orNull(
         client.send(
-          new GetObjectCommand({
+          new sdk.GetObjectCommand({
             ...keyed(key),
             ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
           }),
@@ -125,17 +129,20 @@ export function s3Storage(settings: S3Settings): FileStorage {
       };
     },
     async head(key) {
-      const output = await orNull(client.send(new HeadObjectCommand(keyed(key))));
+      const { sdk, client } = await s3();
+      const output = await orNull(client.send(new sdk.HeadObjectCommand(keyed(key))));
       return output ? infoOf(output) : null;
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand(keyed(key)));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand(keyed(key)));
     },
     async *list(prefix) {
+      const { sdk, client } = await s3();
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
+          new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }),
         );
         for (const object of page.Contents ?? []) {
           if (object.Key) {
