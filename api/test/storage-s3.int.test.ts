@@ -92,6 +92,27 @@ async function signedInStudent() {
   return { authorization: `Bearer ${login.json<{ accessToken: string }>().accessToken}` };
 }
 
+async function uploadDocument(owner: Record<string, string>) {
+  const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#cde' } })
+    .jpeg()
+    .toBuffer();
+  const form = multipart({ kind: 'SCHOOL_ID' }, { name: 'card.jpg', content: photo });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/student/documents',
+    headers: { ...owner, ...form.headers },
+    payload: form.payload,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const doc = res.json<{ data: { _id: string; sizeBytes: number } }>().data;
+  const row = await t.db
+    .selectFrom('studentDocuments')
+    .select(['storageKey', 'studentId'])
+    .where('id', '=', doc._id)
+    .executeTakeFirstOrThrow();
+  return { ...doc, key: `documents/${row.storageKey}`, studentId: row.studentId };
+}
+
 describe('files in an S3 bucket', () => {
   it('serves an uploaded question picture from the bucket with the same URL and headers as from disk', async () => {
     const staff = await makeStaff(t.db, { permissions: [['question', 'create']] });
@@ -156,24 +177,8 @@ describe('files in an S3 bucket', () => {
 
   it('keeps a student document in the bucket and serves it only to its owner', async () => {
     const owner = await signedInStudent();
-    const photo = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#cde' } })
-      .jpeg()
-      .toBuffer();
-    const form = multipart({ kind: 'SCHOOL_ID' }, { name: 'card.jpg', content: photo });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/student/documents',
-      headers: { ...owner, ...form.headers },
-      payload: form.payload,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const doc = res.json<{ data: { _id: string; sizeBytes: number } }>().data;
-    const row = await t.db
-      .selectFrom('studentDocuments')
-      .select('storageKey')
-      .where('id', '=', doc._id)
-      .executeTakeFirstOrThrow();
-    expect(fake.objects.get(`documents/${row.storageKey}`)?.data.length).toBe(doc.sizeBytes);
+    const doc = await uploadDocument(owner);
+    expect(fake.objects.get(doc.key)?.data.length).toBe(doc.sizeBytes);
 
     const file = await t.app.inject({
       method: 'GET',
@@ -193,6 +198,20 @@ describe('files in an S3 bucket', () => {
       headers: stranger,
     });
     expect(denied.statusCode).toBe(404);
+  });
+
+  it('deleting a student deletes their document from the bucket', async () => {
+    const doc = await uploadDocument(await signedInStudent());
+    expect(fake.objects.has(doc.key)).toBe(true);
+    const staff = await makeStaff(t.db, { superAdmin: true });
+    const headers = { authorization: `Bearer ${(await loginStaff(t.app, staff)).accessToken}` };
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/student/delete/?id=${doc.studentId}`,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(fake.objects.has(doc.key)).toBe(false);
   });
 
   it('downloads through the api an export that a workers process on another disk wrote to the bucket', async () => {
