@@ -11,6 +11,7 @@ import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openCacheBus } from './lib/node-caches.js';
+import { createStorage, type FileStorage } from './lib/storage/index.js';
 import drainPlugin from './lifecycle/drain.plugin.js';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.js';
@@ -61,6 +62,8 @@ export interface AppDeps {
   redis: Redis;
   queues: Queues;
   logger?: FastifyServerOptions['logger'];
+  /** Default: the one the config names (STORAGE_DRIVER). */
+  storage?: FileStorage;
 }
 
 const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -113,7 +116,8 @@ const apiRoutes =
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */
-export async function buildApp({ config, db, redis, queues, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, redis, queues, logger } = deps;
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.TRUST_PROXY,
@@ -142,7 +146,8 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   app.addHook('onClose', () => revocations.close());
   const cacheBus = await openCacheBus(db, redis, config.REDIS_PREFIX, app.log);
   app.addHook('onClose', () => cacheBus.close());
-  const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins };
+  const storage = deps.storage ?? createStorage(config);
+  const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins, storage };
 
   await app.register(drainPlugin);
   await app.register(errorsPlugin);
@@ -167,7 +172,7 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
 
   await app.register(apiRoutes(ctx), { prefix: '/api' });
 
-  await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
+  await app.register(uploadsPlugin, { storage, uploadDir: config.UPLOAD_DIR });
   await app.register(seoPlugin, { publicUrl: config.PUBLIC_URL });
   await app.register(clientPlugin, { distDir: config.CLIENT_DIST ?? defaultClientDist });
   return app;

@@ -60,4 +60,21 @@ describe('loadConfig', () => {
     expect(config.isProduction).toBe(true);
     expect(config.CORS_ORIGINS).toEqual(['https://riyazi.pk', 'https://www.riyazi.pk']);
   });
+
+  it('stores files on local disk unless told, and needs a bucket for s3', () => {
+    expect(loadConfig({}).STORAGE_DRIVER).toBe('local');
+    expect(problemsOf({ STORAGE_DRIVER: 's3' })).toEqual(['S3_BUCKET: is required when STORAGE_DRIVER=s3']);
+    expect(problemsOf({ STORAGE_DRIVER: 'disk' }).some((p) => p.startsWith('STORAGE_DRIVER:'))).toBe(true);
+    const s3 = loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'riyazi-files', S3_FORCE_PATH_STYLE: 'true' });
+    expect(s3).toMatchObject({
+      S3_BUCKET: 'riyazi-files',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
+    });
+  });
+
+  it('wants both S3 keys or neither', () => {
+    expect(problemsOf({ S3_ACCESS_KEY_ID: 'AKIA' }).some((p) => p.startsWith('S3_ACCESS_KEY_ID'))).toBe(true);
+    expect(problemsOf({ S3_BUCKET: 'Bad_Bucket' }).some((p) => p.startsWith('S3_BUCKET:'))).toBe(true);
+  });
 });

@@ -38,6 +38,20 @@ const envSchema = z.object({
     .pipe(z.array(z.url({ message: 'must be a comma-separated list of origins' }))),
   CLIENT_DIST: z.string().optional(),
   UPLOAD_DIR: z.string().min(1).default('var/uploads'),
+  /** Where uploads, documents and exports live: local disk (UPLOAD_DIR) or an S3-compatible bucket. */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lowercase letters, digits, . and -)',
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   /** Named in an X-Riyazi-Node response header (which node answered, behind a balancer); none unset. */
@@ -76,6 +90,19 @@ export class ConfigError extends Error {
 
 const SECRETS = ['JWT_SECRET', 'ENCRYPTION_KEY'] as const;
 
+function s3Problems(env: Env): string[] {
+  const problems: string[] = [];
+  if (env.STORAGE_DRIVER === 's3' && !env.S3_BUCKET) {
+    problems.push('S3_BUCKET: is required when STORAGE_DRIVER=s3');
+  }
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    problems.push(
+      'S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: set both, or neither (the SDK default credentials)',
+    );
+  }
+  return problems;
+}
+
 /** Parses the environment once; every bad or missing variable is named in the error. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Config> {
   const parsed = envSchema.safeParse(source);
@@ -85,6 +112,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
     );
   }
   const env = parsed.data;
+  const storageProblems = s3Problems(env);
+  if (storageProblems.length) {
+    throw new ConfigError(storageProblems);
+  }
   const isProduction = env.NODE_ENV === 'production';
   if (isProduction) {
     const missing = SECRETS.filter((name) => !env[name]);

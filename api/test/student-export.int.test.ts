@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { Action, JobProgressEvent, Module, StudentExportJob } from '@riyazi/api/contracts';
+import { createStorage, storageSettingsOf } from '@riyazi/api/storage';
 import type { Job } from 'bullmq';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -23,13 +25,16 @@ import {
 } from '../../workers/src/processors/exports.js';
 import { type RunningWorkers, startWorkers } from '../../workers/src/runtime.js';
 import { STUDENT_CSV_HEADER } from '../src/modules/student-export/student-export.csv.js';
-import { exportDirOf, exportFileOf } from '../src/modules/student-export/student-export.files.js';
 import * as exportJobs from '../src/modules/student-export/student-export.repository.js';
 
 let t: TestContext;
 let workers: RunningWorkers;
 const log = pino({ level: 'silent' });
 const sockets: Socket[] = [];
+// The test's local-disk storage (STORAGE_DRIVER=local), where the files are looked for below.
+const files = () => ({ storage: createStorage(t.config), storageSettings: storageSettingsOf(t.config) });
+const exportDirOf = (root: string) => path.resolve(root, 'exports');
+const exportFileOf = (root: string, jobId: string) => path.join(exportDirOf(root), `${jobId}.csv`);
 
 beforeAll(async () => {
   t = await createTestContext();
@@ -42,7 +47,7 @@ beforeAll(async () => {
     log,
     encryptionKey: t.config.ENCRYPTION_KEY,
     isProduction: false,
-    uploadDir: t.config.UPLOAD_DIR,
+    storage: storageSettingsOf(t.config),
     // Queued exports run as in production: each in a process of its own.
     databaseUrl: t.config.DATABASE_URL,
   });
@@ -384,7 +389,7 @@ describe('student CSV export', () => {
     const pass = await cleanUpExports({
       ...t,
       log,
-      uploadDir: t.config.UPLOAD_DIR,
+      ...files(),
       redisPrefix: t.config.REDIS_PREFIX,
     });
     expect(pass.deleted).toBe(1);
@@ -404,7 +409,7 @@ describe('student CSV export', () => {
     const pass = await cleanUpExports({
       ...t,
       log,
-      uploadDir: t.config.UPLOAD_DIR,
+      ...files(),
       redisPrefix: t.config.REDIS_PREFIX,
     });
     expect(pass.requeued).toBe(1);
@@ -426,7 +431,7 @@ describe('student CSV export', () => {
     }
     const { staff } = await admin();
     const jobId = await insertJob(staff.id);
-    const ctx = { db: t.db, log, uploadDir: t.config.UPLOAD_DIR };
+    const ctx = { db: t.db, log, ...files() };
     // A stale half-written file from a killed run, and a first attempt that dies while writing.
     const file = exportFileOf(t.config.UPLOAD_DIR, jobId);
     await writeFile(`${file}.deadbeef.part`, 'Student No,Na');
@@ -495,7 +500,7 @@ describe('student CSV export', () => {
         },
       }),
     };
-    const ctx = { db: t.db, log, uploadDir: t.config.UPLOAD_DIR, databaseUrl: t.config.DATABASE_URL };
+    const ctx = { db: t.db, log, ...files(), databaseUrl: t.config.DATABASE_URL };
     const failure = await exportsHandlers['students.export']({ jobId }, fakeJob(0), {
       ...ctx,
       io: killOnProgress,
@@ -537,7 +542,7 @@ describe('student CSV export', () => {
     );
     const { staff } = await admin();
     const jobId = await insertJob(staff.id);
-    const ctx = { db: t.db, log, uploadDir: t.config.UPLOAD_DIR, databaseUrl: t.config.DATABASE_URL };
+    const ctx = { db: t.db, log, ...files(), databaseUrl: t.config.DATABASE_URL };
     let second: Promise<'written' | 'skipped'> | null = null;
     let observed: Promise<{ locked: boolean; loserMarked: boolean; status: string }> | null = null;
     // When the first run (a real export process) reports progress, it is paused mid-write (SIGSTOP):
@@ -563,10 +568,7 @@ describe('student CSV export', () => {
                 .select('status')
                 .where('id', '=', jobId)
                 .executeTakeFirstOrThrow();
-              second = runStudentExport(
-                { db: t.db, log, uploadDir: t.config.UPLOAD_DIR, io: silentIo },
-                jobId,
-              );
+              second = runStudentExport({ db: t.db, log, ...files(), io: silentIo }, jobId);
               // Let the second delivery reach the run lock before the first goes on.
               await new Promise((resolve) => setTimeout(resolve, 200));
               process.kill(child, 'SIGCONT');
@@ -603,7 +605,7 @@ describe('student CSV export', () => {
     await t.db.connection().execute(async (conn) => {
       expect(await exportJobs.tryLockExportRun(conn, jobId)).toBe(true);
       try {
-        const ctx = { db: t.db, log, uploadDir: t.config.UPLOAD_DIR, io: silentIo };
+        const ctx = { db: t.db, log, ...files(), io: silentIo };
         await expect(runStudentExport(ctx, jobId, { lockWaitMs: 300 })).rejects.toBeInstanceOf(
           ExportBusyError,
         );
@@ -618,15 +620,13 @@ describe('student CSV export', () => {
       }
     });
     // The lock freed (the other run ended or died): the next delivery writes the file.
-    expect(
-      await runStudentExport({ db: t.db, log, uploadDir: t.config.UPLOAD_DIR, io: silentIo }, jobId),
-    ).toBe('written');
+    expect(await runStudentExport({ db: t.db, log, ...files(), io: silentIo }, jobId)).toBe('written');
   });
 
   it('marks the job FAILED on its last attempt', async () => {
     const { staff } = await admin();
     const jobId = await insertJob(staff.id, { grade: 'not-a-uuid' });
-    const ctx = { db: t.db, log, uploadDir: t.config.UPLOAD_DIR, io: silentIo };
+    const ctx = { db: t.db, log, ...files(), io: silentIo };
     await expect(
       exportsHandlers['students.export']({ jobId }, fakeJob(4, 5), ctx as never),
     ).rejects.toThrow();

@@ -1,11 +1,14 @@
 import { type ChildProcess, execFileSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loginStaff, makeGrade, makeStaff, useTestContext } from '../../test/helpers.js';
 import { exited, type ServiceProcess, startService, waitFor } from '../../test/processes.js';
-import { exportDirOf, exportFileOf } from '../src/modules/student-export/student-export.files.js';
+
+const exportDirOf = (root: string) => path.resolve(root, 'exports');
+const exportFileOf = (root: string, jobId: string) => path.join(exportDirOf(root), `${jobId}.csv`);
 
 // The workers run as `npm start` runs them: a process of their own, here killed with SIGKILL mid-job
 // (no shutdown hook runs, nothing is cleaned up) and replaced by a fresh one.

@@ -1,6 +1,7 @@
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { storageSettingsOf } from '@riyazi/api/storage';
 import { pino } from 'pino';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
@@ -104,7 +105,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     log: pino({ level: 'silent' }),
     encryptionKey: ctx.config.ENCRYPTION_KEY,
     isProduction: false,
-    uploadDir: ctx.config.UPLOAD_DIR,
+    storage: storageSettingsOf(ctx.config),
     relay: { graceMs: 1000, intervalMs: 500, batchSize: 100 },
   });
   const browser = await chromium.launch({

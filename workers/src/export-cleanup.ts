@@ -1,11 +1,10 @@
-import { rm } from 'node:fs/promises';
 import { DEFAULT_JOB_OPTIONS } from '@riyazi/api/contracts';
 import { enqueue } from '@riyazi/api/queue';
-import { exportFileOf, exportJobs as jobs } from '@riyazi/api/student-export';
+import { exportKeyOf, exportJobs as jobs } from '@riyazi/api/student-export';
 import type { Redis } from 'ioredis';
 import type { WorkerContext } from './handlers.js';
 
-export interface ExportCleanupDeps extends Pick<WorkerContext, 'db' | 'queues' | 'log' | 'uploadDir'> {
+export interface ExportCleanupDeps extends Pick<WorkerContext, 'db' | 'queues' | 'log' | 'storage'> {
   redis: Redis;
   redisPrefix: string;
 }
@@ -20,7 +19,7 @@ export async function cleanUpExports(
   for (;;) {
     const expired = await jobs.findExpiredExportFiles(deps.db, BATCH);
     for (const job of expired) {
-      await rm(exportFileOf(deps.uploadDir, job.id), { force: true });
+      await deps.storage.delete(exportKeyOf(job.id));
       await jobs.clearExportFile(deps.db, job.id);
       deleted += 1;
     }

@@ -1,6 +1,7 @@
 import type { JobMap, JobName, JobPayload, QueueName } from '@riyazi/api/contracts';
 import type { Queues } from '@riyazi/api/queue';
 import type { TypedServer } from '@riyazi/api/realtime';
+import type { FileStorage, StorageSettings } from '@riyazi/api/storage';
 import type { Db } from '@riyazi/db';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
@@ -12,8 +13,10 @@ export interface WorkerContext {
   log: Logger;
   encryptionKey: string;
   isProduction: boolean;
-  /** Root of private and public files (config UPLOAD_DIR); exports go to its exports/ folder. */
-  uploadDir: string;
+  /** Where exports are written (local disk or an S3 bucket, from config). */
+  storage: FileStorage;
+  /** What `storage` was built from, for the export process to build its own. */
+  storageSettings: StorageSettings;
   /**
    * The database the workers use (config DATABASE_URL). When set, each student export runs in a
    * process of its own on it (see runExportProcess); unset, in this process.

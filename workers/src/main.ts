@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '@riyazi/api/config';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
 import { checkRedisDurability, createRedis } from '@riyazi/api/redis';
+import { storageSettingsOf } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
 import { startWorkers } from './runtime.js';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     isProduction: config.isProduction,
     paymentSandboxInProduction: config.PAYMENT_SANDBOX_IN_PRODUCTION,
     publicUrl: config.PUBLIC_URL,
-    uploadDir: config.UPLOAD_DIR,
+    storage: storageSettingsOf(config),
     databaseUrl: config.DATABASE_URL,
   });
 

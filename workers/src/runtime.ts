@@ -2,6 +2,7 @@ import { openCacheBus } from '@riyazi/api/cache-bus';
 import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '@riyazi/api/contracts';
 import { bullPrefix, type Queues } from '@riyazi/api/queue';
 import { closeSocketEmitter, createSocketEmitter } from '@riyazi/api/realtime';
+import { createStorage, localStorageSettings, type StorageSettings } from '@riyazi/api/storage';
 import type { Db } from '@riyazi/db';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -62,8 +63,8 @@ export interface WorkerDeps {
   publicUrl?: string;
   /** How often pending payments are checked with their gateway (default 60 s). */
   reconcileIntervalMs?: number;
-  /** config UPLOAD_DIR (default var/uploads, as in the api config). */
-  uploadDir?: string;
+  /** config STORAGE_DRIVER, UPLOAD_DIR, S3_* (default: local disk at var/uploads, as in the api config). */
+  storage?: StorageSettings;
   /** config DATABASE_URL: given, student exports run in a process of their own (small and bounded). */
   databaseUrl?: string;
   /** How often expired export files are deleted (default 1 h). */
@@ -105,6 +106,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const io = createSocketEmitter(deps.redis, deps.redisPrefix);
   // Rankings change what the api nodes cache (boards): the workers tell them on the cache bus.
   const cacheBus = await openCacheBus(deps.db, deps.redis, deps.redisPrefix, deps.log);
+  const storageSettings = deps.storage ?? localStorageSettings('var/uploads');
   const ctx: WorkerContext = {
     db: deps.db,
     queues: deps.queues,
@@ -112,7 +114,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     log: deps.log,
     encryptionKey: deps.encryptionKey,
     isProduction: deps.isProduction,
-    uploadDir: deps.uploadDir ?? 'var/uploads',
+    storage: createStorage(storageSettings),
+    storageSettings,
     databaseUrl: deps.databaseUrl,
   };
   const workers = QUEUE_NAMES.map((queue) => {

@@ -1,14 +1,17 @@
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { FileStorage } from './storage/index.js';
+import { contentTypeOfKey } from './storage/index.js';
 
 /** URL prefix of public files (question images); the files never change once written. */
 export const PUBLIC_FILES_PREFIX = '/uploads/';
+/** Where public files sit in the storage (on disk: `<UPLOAD_DIR>/public`). */
+export const PUBLIC_STORAGE_PREFIX = 'public/';
 const KEY = /^[a-z]+\/[A-Za-z0-9_-]+\.(webp|jpg|png)$/;
 
+export const isPublicFileKey = (key: string) => KEY.test(key);
+
 /**
- * Where public, immutable files live. Keys are content-addressed (`images/<hash>-960.webp`), so
- * a key is written once and may be cached for a year. Local disk by default; an object store
- * (S3-compatible) implements the same two calls.
+ * Public, immutable files. Keys are content-addressed (`images/<hash>-960.webp`), so a key is
+ * written once and may be cached for a year.
  */
 export interface PublicFileStore {
   /** Writes the file unless it is already there; returns its public URL. */
@@ -16,36 +19,23 @@ export interface PublicFileStore {
   urlOf(key: string): string;
 }
 
-export function publicDirOf(uploadRoot: string): string {
-  return path.resolve(uploadRoot, 'public');
-}
-
-export function localPublicFileStore(uploadRoot: string): PublicFileStore {
-  const root = publicDirOf(uploadRoot);
-  const fileOf = (key: string) => {
-    if (!KEY.test(key)) {
+export function publicFileStore(storage: FileStorage): PublicFileStore {
+  const storageKeyOf = (key: string) => {
+    if (!isPublicFileKey(key)) {
       throw new Error(`bad public file key: ${key}`);
     }
-    return path.join(root, key);
+    return `${PUBLIC_STORAGE_PREFIX}${key}`;
   };
   const urlOf = (key: string) => {
-    fileOf(key);
+    storageKeyOf(key);
     return `${PUBLIC_FILES_PREFIX}${key}`;
   };
   return {
     urlOf,
     async put(key, data) {
-      const file = fileOf(key);
-      const exists = await stat(file).then(
-        () => true,
-        () => false,
-      );
-      if (!exists) {
-        await mkdir(path.dirname(file), { recursive: true });
-        // Written aside then renamed: a reader never sees half a file.
-        const temp = `${file}.${process.pid}.${Date.now()}.part`;
-        await writeFile(temp, data, { mode: 0o644 });
-        await rename(temp, file);
+      const storageKey = storageKeyOf(key);
+      if (!(await storage.head(storageKey))) {
+        await storage.put(storageKey, data, { contentType: contentTypeOfKey(key), isPublic: true });
       }
       return urlOf(key);
     },

@@ -2,6 +2,7 @@
 // the job over IPC, writes the file with runStudentExport, reports progress and its outcome back,
 // and exits. It stops at once if the workers process goes away, leaving the job to be retried.
 import type { JobProgressEvent } from '@riyazi/api/contracts';
+import { createStorage } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
 import {
@@ -31,7 +32,8 @@ async function run(request: ExportProcessRequest): Promise<number> {
     }),
   } as never;
   try {
-    const outcome = await runStudentExport({ db, io, log, uploadDir: request.uploadDir }, request.jobId);
+    const storage = createStorage(request.storage);
+    const outcome = await runStudentExport({ db, io, log, storage }, request.jobId);
     const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
     await report({ type: 'done', outcome, peakRssMb });
     return 0;

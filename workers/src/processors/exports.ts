@@ -1,22 +1,22 @@
+import { fork } from 'node:child_process';
 import { type JobProgressEvent, rooms } from '@riyazi/api/contracts';
+import type { StorageSettings } from '@riyazi/api/storage';
 import {
-  exportFileOf,
+  exportKeyOf,
   exportJobs as jobs,
-  removePartFiles,
   studentFiltersSchema,
   writeStudentCsv,
 } from '@riyazi/api/student-export';
-import { fork } from 'node:child_process';
 import type { Job } from 'bullmq';
 import type { Handlers, WorkerContext } from '../handlers.js';
 
-export type ExportContext = Pick<WorkerContext, 'db' | 'io' | 'log' | 'uploadDir'>;
+export type ExportContext = Pick<WorkerContext, 'db' | 'io' | 'log' | 'storage'>;
 
 /** What the export process is told (over IPC, so the database URL never shows in `ps`). */
 export interface ExportProcessRequest {
   jobId: string;
   databaseUrl: string;
-  uploadDir: string;
+  storage: StorageSettings;
   logLevel: string;
 }
 
@@ -54,7 +54,10 @@ function exportProcessEntry(): { file: URL; execArgv: string[] } {
  * the job room. Resolves when the file is written (or the job was already done); rejects with the
  * child's error, or when it dies (killed, out of memory), so the job is retried or failed as usual.
  */
-export function runExportProcess(ctx: ExportContext & { databaseUrl: string }, jobId: string) {
+export function runExportProcess(
+  ctx: ExportContext & Pick<WorkerContext, 'storageSettings'> & { databaseUrl: string },
+  jobId: string,
+) {
   const { file, execArgv } = exportProcessEntry();
   const child = fork(file, [], {
     execArgv: [...execArgv, `--max-old-space-size=${EXPORT_PROCESS_HEAP_MB}`, '--max-semi-space-size=2'],
@@ -64,7 +67,7 @@ export function runExportProcess(ctx: ExportContext & { databaseUrl: string }, j
   const request: ExportProcessRequest = {
     jobId,
     databaseUrl: ctx.databaseUrl,
-    uploadDir: ctx.uploadDir,
+    storage: ctx.storageSettings,
     logLevel: ctx.log.level,
   };
   child.send(request);
@@ -154,22 +157,28 @@ async function writeExport(ctx: ExportContext, jobId: string): Promise<'written'
   publish(ctx, { jobId, status: 'RUNNING', progress: 0 });
   const row = await jobs.findExportParams(ctx.db, jobId);
   const filters = studentFiltersSchema.parse(row?.params ?? {});
-  const file = exportFileOf(ctx.uploadDir, jobId);
-  await removePartFiles(file);
+  const key = exportKeyOf(jobId);
+  // What killed runs of this export left behind; the run lock makes this run the only writer.
+  await ctx.storage.discardPartial(key);
   let published = 0;
   const started = Date.now();
-  const result = await writeStudentCsv(ctx.db, filters, file, {
-    onTotal: (total) => jobs.setExportTotal(ctx.db, jobId, total),
-    onPage: async ({ total, processed }) => {
-      const progress = total === 0 ? 99 : Math.min(99, Math.floor((processed / total) * 100));
-      if (progress - published >= STEP_PERCENT) {
-        published = progress;
-        await jobs.setExportProgress(ctx.db, jobId, processed, progress);
-        publish(ctx, { jobId, status: 'RUNNING', progress });
-      }
+  const result = await writeStudentCsv(
+    ctx.db,
+    filters,
+    { storage: ctx.storage, key },
+    {
+      onTotal: (total) => jobs.setExportTotal(ctx.db, jobId, total),
+      onPage: async ({ total, processed }) => {
+        const progress = total === 0 ? 99 : Math.min(99, Math.floor((processed / total) * 100));
+        if (progress - published >= STEP_PERCENT) {
+          published = progress;
+          await jobs.setExportProgress(ctx.db, jobId, processed, progress);
+          publish(ctx, { jobId, status: 'RUNNING', progress });
+        }
+      },
     },
-  });
-  await jobs.markExportSucceeded(ctx.db, jobId, { ...result, filePath: file });
+  );
+  await jobs.markExportSucceeded(ctx.db, jobId, { ...result, filePath: key });
   publish(ctx, { jobId, status: 'SUCCEEDED', progress: 100 });
   ctx.log.info({ jobId, ...result, ms: Date.now() - started }, 'student export written');
   return 'written';

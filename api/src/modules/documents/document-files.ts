@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { badRequest } from '../../lib/errors.js';
 import { sniffType } from '../../lib/file-type.js';
+import type { FileStorage } from '../../lib/storage/index.js';
 import { checkPdf } from './pdf-check.js';
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -34,30 +33,26 @@ export async function sanitizeDocument(bytes: Buffer): Promise<{ data: Buffer; c
   }
 }
 
-export function documentStore(root: string) {
-  const dir = path.resolve(root, 'documents');
-  const fileOf = (key: string) => {
-    if (!/^[0-9a-f-]{36}\.(jpg|pdf)$/.test(key)) {
+/** A student_documents.storage_key: the file's name under documents/. */
+export const isDocumentKey = (storageKey: string) => /^[0-9a-f-]{36}\.(jpg|pdf)$/.test(storageKey);
+
+/** Student documents in the storage, under documents/ (private: served only through the api). */
+export function documentStore(storage: FileStorage) {
+  const keyOf = (storageKey: string) => {
+    if (!isDocumentKey(storageKey)) {
       throw new Error('bad storage key');
     }
-    return path.join(dir, key);
+    return `documents/${storageKey}`;
   };
   return {
     async save(data: Buffer, contentType: StoredType): Promise<string> {
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      const key = `${randomUUID()}.${contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
-      const temp = `${fileOf(key)}.part`;
-      try {
-        await writeFile(temp, data, { mode: 0o600 });
-        await rename(temp, fileOf(key));
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
-      return key;
+      const storageKey = `${randomUUID()}.${contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
+      await storage.put(keyOf(storageKey), data, { contentType });
+      return storageKey;
     },
-    read: (key: string) => readFile(fileOf(key)),
-    /** For a file whose row was never written. */
-    remove: (key: string) => rm(fileOf(key), { force: true }),
+    /** null when the file is gone. */
+    read: (storageKey: string) => storage.get(keyOf(storageKey)),
+    /** For a file whose row was never written, or whose student was deleted. */
+    remove: (storageKey: string) => storage.delete(keyOf(storageKey)),
   };
 }

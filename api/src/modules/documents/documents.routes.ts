@@ -27,8 +27,11 @@ const errors = {
   503: errorSchema,
 };
 
-export const documentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, redis, config }) => {
-  const store = documentStore(config.UPLOAD_DIR);
+export const documentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, redis, config, storage },
+) => {
+  const store = documentStore(storage);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 4, parts: 5 },
   });

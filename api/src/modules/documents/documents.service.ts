@@ -133,7 +133,10 @@ export async function sendDocument(
   if (!doc) {
     throw notFound('Document not found');
   }
-  const data = await store.read(doc.storageKey);
+  const file = await store.read(doc.storageKey);
+  if (!file) {
+    throw notFound('Document file not found');
+  }
   const extension = doc.contentType === 'application/pdf' ? 'pdf' : 'jpg';
   return reply
     .header('content-type', doc.contentType)
@@ -144,5 +147,6 @@ export async function sendDocument(
     )
     .header('cache-control', 'private, no-store')
     .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
-    .send(data);
+    .header('content-length', file.size)
+    .send(file.body);
 }

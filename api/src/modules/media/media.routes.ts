@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { hasPermission } from '../../contracts/permissions.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden, tooManyRequests } from '../../lib/errors.js';
-import { localPublicFileStore } from '../../lib/public-files.js';
+import { publicFileStore } from '../../lib/public-files.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { readUploadedFile } from '../../lib/uploaded-file.js';
@@ -20,8 +20,8 @@ const imageSchema = z.object({
 });
 const UPLOADS_PER_HOUR = 300;
 
-export const mediaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, redis, config }) => {
-  const store = localPublicFileStore(config.UPLOAD_DIR);
+export const mediaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, redis, config, storage }) => {
+  const store = publicFileStore(storage);
   await app.register(fastifyMultipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1 },
   });

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { AppContext } from '../../context.js';
 import { DEFAULT_JOB_OPTIONS } from '../../contracts/jobs.js';
 import {
@@ -14,7 +12,7 @@ import { enqueue } from '../../queue/queues.js';
 import { pakistanTime } from '../payment-reports/payment-reports.csv.js';
 import type { StaffIdentity } from '../staff-auth/staff-auth.service.js';
 import type { StudentFilters } from '../students/student-filters.js';
-import { exportFileOf } from './student-export.files.js';
+import { exportKeyOf } from './student-export.files.js';
 import * as repo from './student-export.repository.js';
 import type { ExportListQuery } from './student-export.schemas.js';
 
@@ -120,7 +118,7 @@ const gone = () => new HttpError(410, 'This export has expired. Please export ag
 
 /** The finished file to stream, and its download name (students-<day in Pakistan>.csv). */
 export async function exportDownload(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'storage'>,
   staff: StaffIdentity,
   id: string,
 ) {
@@ -131,14 +129,10 @@ export async function exportDownload(
   if (isExpired(row) || row.filePath === null) {
     throw gone();
   }
-  const file = exportFileOf(ctx.config.UPLOAD_DIR, row.id);
-  const size = await stat(file).then(
-    (s) => s.size,
-    () => null,
-  );
-  if (size === null) {
+  const file = await ctx.storage.get(exportKeyOf(row.id));
+  if (!file) {
     throw gone();
   }
   const day = pakistanTime(new Date(row.createdAt).toISOString()).slice(0, 10);
-  return { stream: createReadStream(file), size, filename: `students-${day}.csv` };
+  return { stream: file.body, size: file.size, filename: `students-${day}.csv` };
 }

@@ -1,12 +1,9 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import type { Db } from '@riyazi/db';
+import type { FileStorage } from '../../lib/storage/index.js';
 import { standingsOfStudents } from '../rankings/rankings.service.js';
 import type { StudentFilters } from '../students/student-filters.js';
 import { studentCsvHead, studentCsvLine } from './student-export.csv.js';
-import { partFileOf } from './student-export.files.js';
 import { countExportRows, findExportPage } from './student-export-rows.repository.js';
 
 const PAGE_SIZE = 1000;
@@ -24,20 +21,17 @@ export interface ExportHooks {
 }
 
 /**
- * Writes the filtered students to `file` a page at a time (constant memory whatever the count):
- * into a temporary file first, renamed at the end, so `file` is either complete or absent.
+ * Streams the filtered students to `key` a page at a time (constant memory whatever the count);
+ * the storage's put is all or nothing, so the export is either complete or absent.
  */
 export async function writeStudentCsv(
   db: Db,
   filters: StudentFilters,
-  file: string,
+  target: { storage: FileStorage; key: string },
   hooks: ExportHooks = {},
 ): Promise<{ rows: number; bytes: number }> {
-  await mkdir(path.dirname(file), { recursive: true });
   const total = await countExportRows(db, filters);
   await hooks.onTotal?.(total);
-  const part = partFileOf(file);
-  const out = createWriteStream(part, { encoding: 'utf8', mode: 0o600 });
   let rows = 0;
   async function* chunks() {
     yield studentCsvHead();
@@ -60,13 +54,9 @@ export async function writeStudentCsv(
       }
     }
   }
-  try {
-    // pipeline() waits for the disk (backpressure) and closes the file on any error.
-    await pipeline(chunks(), out);
-    await rename(part, file);
-  } catch (err) {
-    await rm(part, { force: true });
-    throw err;
-  }
-  return { rows, bytes: out.bytesWritten };
+  // The next page is read only when the storage has taken the last one (backpressure).
+  const { size } = await target.storage.put(target.key, Readable.from(chunks()), {
+    contentType: 'text/csv; charset=utf-8',
+  });
+  return { rows, bytes: size };
 }

@@ -21,7 +21,10 @@ const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
 
 const actorOf = (request: FastifyRequest): StaffActor => ({ id: request.staff!.id, ip: request.ip });
 
-export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config, revocations }) => {
+export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, revocations, storage },
+) => {
   const sessionDeps = { db, revocations };
   app.get(
     '/student/detail/',
@@ -80,7 +83,6 @@ export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: deleteResponse, ...changes },
       },
     },
-    async (request) =>
-      service.deleteStudent(sessionDeps, actorOf(request), request.query.id, config.UPLOAD_DIR),
+    async (request) => service.deleteStudent(sessionDeps, actorOf(request), request.query.id, storage),
   );
 };

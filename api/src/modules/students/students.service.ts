@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { type Db, hashPassword } from '@riyazi/db';
 import type { Revocation } from '../../auth/revocations.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
@@ -7,6 +5,8 @@ import type { StudentListPage, StudentListRow } from '../../contracts/students.j
 import { STUDENT_MESSAGES } from '../../contracts/students.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import type { FileStorage } from '../../lib/storage/index.js';
+import { documentStore, isDocumentKey } from '../documents/document-files.js';
 import { getFlags } from '../flags/flags.service.js';
 import { standingsOfStudents } from '../rankings/rankings.service.js';
 import { markStudentStandingsStale } from '../rankings/stale-standings.js';
@@ -192,7 +192,7 @@ export async function deleteStudent(
   { db, revocations }: SessionDeps,
   actor: StaffActor,
   id: string,
-  uploadDir: string,
+  storage: FileStorage,
 ) {
   const { anonymised, storageKeys, revocation } = await db.transaction().execute(async (trx) => {
     const before = await repo.lockStudent(trx, id);
@@ -222,16 +222,12 @@ export async function deleteStudent(
     return { anonymised: keep, storageKeys: keys, revocation: ended };
   });
   await revocations.announce(revocation);
-  await removeDocumentFiles(uploadDir, storageKeys);
+  await removeDocumentFiles(storage, storageKeys);
   return { message: anonymised ? STUDENT_MESSAGES.anonymised : STUDENT_MESSAGES.deleted, anonymised };
 }
 
 /** After the commit: a file left behind by a crash is harmless, a row pointing at no file is not. */
-async function removeDocumentFiles(uploadDir: string, keys: string[]): Promise<void> {
-  const dir = path.resolve(uploadDir, 'documents');
-  await Promise.all(
-    keys
-      .filter((key) => /^[0-9a-f-]{36}\.(jpg|pdf)$/.test(key))
-      .map((key) => rm(path.join(dir, key), { force: true })),
-  );
+async function removeDocumentFiles(storage: FileStorage, keys: string[]): Promise<void> {
+  const documents = documentStore(storage);
+  await Promise.all(keys.filter(isDocumentKey).map((key) => documents.remove(key)));
 }
