@@ -10,6 +10,7 @@ import { openRevocationChannel } from './auth/revocations.js';
 import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import metricsPlugin from './metrics/metrics.plugin.js';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   app.addHook('onClose', () => revocations.close());
   const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins };
 
+  await app.register(metricsPlugin, { db, queues });
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(securityPlugin, {

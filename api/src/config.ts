@@ -45,6 +45,11 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** The sandbox gateway credits attempts for nothing: refused in production unless this is true. */
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
+  /** Prometheus listeners (README "Metrics"): unset or 0 = off; loopback unless METRICS_HOST. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SEED_ADMIN_EMAIL: z.email().optional(),
   SEED_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
 });
@@ -66,6 +71,7 @@ export class ConfigError extends Error {
 }
 
 const SECRETS = ['JWT_SECRET', 'ENCRYPTION_KEY'] as const;
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** Parses the environment once; every bad or missing variable is named in the error. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Config> {
@@ -77,6 +83,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
+  if (!LOOPBACK.has(env.METRICS_HOST) && !env.METRICS_TOKEN) {
+    throw new ConfigError([`METRICS_TOKEN: is required when METRICS_HOST is not a loopback address`]);
+  }
   if (isProduction) {
     const missing = SECRETS.filter((name) => !env[name]);
     if (missing.length) {

@@ -2,6 +2,7 @@ import { createDb } from '@riyazi/db';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createRedis } from './lib/redis.js';
+import { type MetricsServer, startMetricsServer } from './metrics/metrics-server.js';
 import { closeQueues, createQueues } from './queue/queues.js';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -17,6 +18,7 @@ async function main(): Promise<void> {
   const redis = createRedis(config.REDIS_URL, 'riyazi-api');
   const queues = createQueues(redis, config.REDIS_PREFIX);
   const app = await buildApp({ config, db, redis, queues });
+  let metrics: MetricsServer | undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     timer.unref();
     try {
       await app.close();
+      await metrics?.close();
       await closeQueues(queues);
       await db.destroy();
       redis.disconnect();
@@ -47,6 +50,15 @@ async function main(): Promise<void> {
   // Contest day opens thousands of connections in the same second: a short accept queue drops
   // their SYNs and each retry waits 1, 3, 7… s. The kernel caps this at net.core.somaxconn.
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
+  if (config.METRICS_PORT) {
+    metrics = await startMetricsServer({
+      port: config.METRICS_PORT,
+      host: config.METRICS_HOST,
+      token: config.METRICS_TOKEN,
+      log: app.log,
+    });
+    app.log.info({ host: config.METRICS_HOST, port: metrics.port }, 'metrics listening');
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '@riyazi/api/config';
+import { startMetricsServer } from '@riyazi/api/metrics';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
 import { createRedis } from '@riyazi/api/redis';
 import { createDb } from '@riyazi/db';
@@ -27,6 +28,18 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
   });
 
+  const metrics = config.WORKER_METRICS_PORT
+    ? await startMetricsServer({
+        port: config.WORKER_METRICS_PORT,
+        host: config.METRICS_HOST,
+        token: config.METRICS_TOKEN,
+        log,
+      })
+    : undefined;
+  if (metrics) {
+    log.info({ host: config.METRICS_HOST, port: metrics.port }, 'worker metrics listening');
+  }
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -40,6 +53,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await running.close();
+      await metrics?.close();
       await closeQueues(queues);
       await db.destroy();
       redis.disconnect();

@@ -1,4 +1,5 @@
 import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '@riyazi/api/contracts';
+import { jobsFailed, watchPool, watchQueues } from '@riyazi/api/metrics';
 import { bullPrefix, type Queues } from '@riyazi/api/queue';
 import { closeSocketEmitter, createSocketEmitter } from '@riyazi/api/realtime';
 import type { Db } from '@riyazi/db';
@@ -119,10 +120,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       concurrency: deps.concurrency ?? CONCURRENCY[queue] ?? 4,
       ...STALL[queue],
     });
+    jobsFailed.inc({ queue }, 0);
     worker.on('error', (err) => deps.log.error({ err, queue }, 'worker error'));
-    worker.on('failed', (job, err) =>
-      deps.log.warn({ err, queue, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
-    );
+    worker.on('failed', (job, err) => {
+      jobsFailed.inc({ queue });
+      deps.log.warn({ err, queue, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed');
+    });
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
@@ -148,6 +151,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     { ...ctx, redis: deps.redis, redisPrefix: deps.redisPrefix },
     deps.exportCleanupIntervalMs ?? 3_600_000,
   );
+  const unwatch = [watchQueues(Object.values(deps.queues)), watchPool(deps.db)];
   deps.log.info({ queues: QUEUE_NAMES }, 'workers started');
 
   return {
@@ -158,6 +162,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       await exportCleanup.stop();
       await Promise.all(workers.map((w) => w.close()));
       await closeSocketEmitter(io);
+      for (const stop of unwatch) {
+        stop();
+      }
     },
   };
 }

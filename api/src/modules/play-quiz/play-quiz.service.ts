@@ -14,6 +14,7 @@ import type { QuizKind } from '../../contracts/quiz-rules.js';
 import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
 import { createBatcher, perHandle } from '../../lib/batcher.js';
 import { HttpError, notFound } from '../../lib/errors.js';
+import { answersReceived, playStarts } from '../../metrics/metrics.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
 import type { DispatchDeps } from '../../queue/outbox.js';
 import { enqueue, type Queues } from '../../queue/queues.js';
@@ -301,6 +302,7 @@ export async function startPlay(
     // The open play it met has ended since: start afresh.
     throw refuse(409, 'Your quiz was just started on another device. Please try again.', 'START_RACE');
   }
+  startsOf[input.type].inc();
   return {
     play: {
       _id: created.id,
@@ -321,6 +323,13 @@ export async function startPlay(
     contestAttempts: created.attempts,
   };
 }
+
+// Children made once: the hot path does not build a labels object per call.
+const startsOf = { CONTEST: playStarts.labels('contest'), PRACTICE: playStarts.labels('practice') };
+const answersOf = {
+  CONTEST: answersReceived.labels('contest'),
+  PRACTICE: answersReceived.labels('practice'),
+};
 
 const noAttempts = () => refuse(403, 'You have no contest attempts left.', 'NO_ATTEMPTS');
 
@@ -567,6 +576,7 @@ export async function submitAnswer(
     playId: input.playId,
     questionId: input.questionId,
   });
+  answersOf[play.kind].inc();
   const nextIndex = recorded.answeredBefore + 1;
   return {
     recorded: true,
