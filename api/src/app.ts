@@ -28,6 +28,8 @@ import { playQuizRoutes } from './modules/play-quiz/play-quiz.routes.js';
 import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
 import { questionImportRoutes } from './modules/question-import/question-import.routes.js';
 import { questionReportRoutes } from './modules/question-report/question-report.routes.js';
+import { BOARD_PREFIX } from './modules/queue-board/queue-board.guard.js';
+import { queueBoard, queueBoardSessionRoutes } from './modules/queue-board/queue-board.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes.js';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
@@ -109,6 +111,7 @@ const apiRoutes =
     await api.register(phaseProgressRoutes, ctx);
     await api.register(studentsRoutes, ctx);
     await api.register(studentExportRoutes, ctx);
+    await api.register(queueBoardSessionRoutes, ctx);
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */
@@ -160,6 +163,7 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   });
 
   await app.register(apiRoutes(ctx), { prefix: '/api' });
+  await app.register(queueBoard(ctx), { prefix: BOARD_PREFIX });
 
   await app.register(uploadsPlugin, { uploadDir: config.UPLOAD_DIR });
   await app.register(seoPlugin, { publicUrl: config.PUBLIC_URL });
