@@ -184,6 +184,7 @@ describe('contest metrics', () => {
 });
 
 describe('the workers process', () => {
+  // A process of its own, started from source with tsx: slow to start on a busy machine.
   it('exposes its own metrics on WORKER_METRICS_PORT, behind the token', async () => {
     const port = await freePort();
     const workers = startService('workers/src/main.ts', {
@@ -198,7 +199,7 @@ describe('the workers process', () => {
           const res = await scrape(port).catch(() => null);
           return res?.status === 200 ? res.text() : false;
         },
-        30_000,
+        50_000,
       );
       expect(text).toContain('riyazi_jobs_failed_total{queue="scoring"} 0');
       expect(text).toMatch(/riyazi_queue_jobs\{queue="mail",state="waiting"\} \d+/);
@@ -209,5 +210,5 @@ describe('the workers process', () => {
       workers.child.kill('SIGTERM');
       await exited(workers.child);
     }
-  });
+  }, 90_000);
 });
