@@ -10,6 +10,7 @@ import { openRevocationChannel } from './auth/revocations.js';
 import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import drainPlugin from './lifecycle/drain.plugin.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.js';
@@ -28,9 +29,9 @@ import { playQuizRoutes } from './modules/play-quiz/play-quiz.routes.js';
 import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
 import { questionImportRoutes } from './modules/question-import/question-import.routes.js';
 import { questionReportRoutes } from './modules/question-report/question-report.routes.js';
+import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { BOARD_PREFIX } from './modules/queue-board/queue-board.guard.js';
 import { queueBoard, queueBoardSessionRoutes } from './modules/queue-board/queue-board.routes.js';
-import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes.js';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
@@ -132,6 +133,9 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (config.NODE_NAME) {
+      reply.header('x-riyazi-node', config.NODE_NAME);
+    }
   });
 
   const publicOrigin = new URL(config.PUBLIC_URL).origin;
@@ -142,6 +146,7 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins };
 
   await app.register(metricsPlugin, { db, queues });
+  await app.register(drainPlugin);
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
   await app.register(securityPlugin, {

@@ -40,6 +40,11 @@ const envSchema = z.object({
   UPLOAD_DIR: z.string().min(1).default('var/uploads'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** Named in an X-Riyazi-Node response header (which node answered, behind a balancer); none unset. */
+  NODE_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _, . and - only')
+    .optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
@@ -50,6 +55,10 @@ const envSchema = z.object({
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** SIGTERM: how long /api/health/ready answers 503 while still serving, so the balancer stops sending. */
+  DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(300_000).default(0),
+  /** SIGTERM: how long requests in flight get to finish once the node stops accepting connections. */
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   SEED_ADMIN_EMAIL: z.email().optional(),
   SEED_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
 });

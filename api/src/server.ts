@@ -1,11 +1,13 @@
 import { createDb } from '@riyazi/db';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { createRedis } from './lib/redis.js';
+import { drain } from './lifecycle/drain.js';
+import { checkRedisDurability, createRedis } from './lib/redis.js';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server.js';
 import { closeQueues, createQueues } from './queue/queues.js';
 
-const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Past the drain's own deadline: closing the queues, the pool and Redis. */
+const SHUTDOWN_SLACK_MS = 5_000;
 const LISTEN_BACKLOG = 65_535;
 
 async function main(): Promise<void> {
@@ -19,6 +21,8 @@ async function main(): Promise<void> {
   const queues = createQueues(redis, config.REDIS_PREFIX);
   const app = await buildApp({ config, db, redis, queues });
   let metrics: MetricsServer | undefined;
+  // Not awaited: a Redis that is down must not hold the start (the queues retry on their own).
+  void checkRedisDurability(redis, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,19 +30,32 @@ async function main(): Promise<void> {
       return;
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => {
-      app.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
+    app.log.info({ signal }, 'shutting down: draining');
+    const timer = setTimeout(
+      () => {
+        app.log.error('shutdown timed out; exiting');
+        process.exit(1);
+      },
+      config.DRAIN_NOTICE_MS + config.DRAIN_TIMEOUT_MS + SHUTDOWN_SLACK_MS,
+    );
     timer.unref();
     try {
-      await app.close();
+      const inTime = await drain(app, {
+        noticeMs: config.DRAIN_NOTICE_MS,
+        timeoutMs: config.DRAIN_TIMEOUT_MS,
+      });
+      if (!inTime) {
+        app.log.error(
+          { timeoutMs: config.DRAIN_TIMEOUT_MS },
+          'requests still running at the drain deadline were cut',
+        );
+      }
       await metrics?.close();
       await closeQueues(queues);
       await db.destroy();
-      redis.disconnect();
-      process.exit(0);
+      await redis.quit();
+      app.log.info('drained; exiting');
+      process.exit(inTime ? 0 : 1);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
       process.exit(1);

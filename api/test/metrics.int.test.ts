@@ -197,7 +197,9 @@ describe('the workers process', () => {
         'the workers metrics listener',
         async () => {
           const res = await scrape(port).catch(() => null);
-          return res?.status === 200 ? res.text() : false;
+          const body = res?.status === 200 ? await res.text() : '';
+          // The listener opens while the workers are still starting: wait for their queues.
+          return body.includes('riyazi_queue_jobs{') ? body : false;
         },
         50_000,
       );

@@ -16,6 +16,8 @@ interface Loaded {
   url: string;
   type: string;
   bytes: number;
+  /** Of bytes: the body (0 when the browser answered from a preload or its cache). */
+  body: number;
   encoding: string | undefined;
 }
 
@@ -31,6 +33,7 @@ function recordResponses(page: Page): () => Promise<Loaded[]> {
           url: new URL(response.url()).pathname,
           type: response.request().resourceType(),
           bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+          body: sizes.responseBodySize,
           encoding: (await response.allHeaders())['content-encoding'],
         };
       }),
@@ -104,6 +107,54 @@ describe('what a phone downloads', () => {
         .map((l) => l.url)
         .filter((url) => /admin|katex|payments-chart|noto|arabic|en-student|student-pages/.test(url)),
     ).toEqual([]);
+    await context.close();
+  });
+
+  it('names the files /login waits for in a Link header, so they load beside the entry instead of after it', async () => {
+    const context = await newPhone();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    // When each file was first asked for, and when each finished arriving (CDP's monotonic clock).
+    const asked = new Map<string, number>();
+    const finished = new Map<string, number>();
+    const pathOf = new Map<string, string>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      const url = new URL(event.request.url).pathname;
+      pathOf.set(event.requestId, url);
+      if (!asked.has(url)) {
+        asked.set(url, event.timestamp);
+      }
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const url = pathOf.get(event.requestId);
+      if (url !== undefined && !finished.has(url)) {
+        finished.set(url, event.timestamp);
+      }
+    });
+    const loaded = recordResponses(page);
+    const response = await page.goto('/login');
+    await page.getByTestId('login-email').waitFor();
+    await page.waitForLoadState('networkidle');
+    const named = [...(response?.headers().link ?? '').matchAll(/<([^>]+)>/g)].map((m) => m[1]);
+    expect(named).toContain(named.find((file) => /\/assets\/student-pages-[\w-]+\.js$/.test(file ?? '')));
+    // Every page file loaded after the entry (but the toasts' host, which waits for no paint) was named.
+    // What index.html itself loads (the entry): the rest is the page's.
+    const indexHtml = await (await context.request.get('/index.html')).text();
+    const shell = [...indexHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    const files = jsCss(await loaded());
+    const pageFiles = files
+      .map((l) => l.url)
+      .filter((url) => !shell.includes(url) && !/toaster-view/.test(url));
+    expect(pageFiles.length).toBeGreaterThan(3);
+    expect(pageFiles.filter((url) => !named.includes(url))).toEqual([]);
+    // Asked for before the entry script had even arrived: only the header can have asked for it.
+    const studentPages = named.find((file) => /student-pages-[\w-]+\.js$/.test(file ?? '')) ?? '';
+    const entry = shell.find((file) => /\/assets\/index-[\w-]+\.js$/.test(file ?? '')) ?? '';
+    expect(asked.get(studentPages) ?? Number.POSITIVE_INFINITY).toBeLessThan(finished.get(entry) ?? 0);
+    // A file asked for again (a stylesheet the page inserts after its preload) comes without a body.
+    const bodies = files.filter((l) => l.body > 0).map((l) => l.url);
+    expect(bodies.length).toBe(new Set(bodies).size);
     await context.close();
   });
 

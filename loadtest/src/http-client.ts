@@ -7,6 +7,8 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 50_000, maxFreeSocke
 export interface Response {
   status: number;
   body: unknown;
+  /** The X-Riyazi-Node header: which api node answered (set where NODE_NAME is). */
+  node?: string;
 }
 
 function decode(body: Buffer, encoding: string | undefined): Buffer {
@@ -51,7 +53,12 @@ export function request(
           } catch {
             // not JSON: keep the text
           }
-          resolve({ status: res.statusCode ?? 0, body: parsed });
+          const node = res.headers['x-riyazi-node'];
+          resolve({
+            status: res.statusCode ?? 0,
+            body: parsed,
+            ...(typeof node === 'string' ? { node } : {}),
+          });
         });
       },
     );

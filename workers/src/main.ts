@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '@riyazi/api/config';
-import { startMetricsServer } from '@riyazi/api/metrics';
+import { type MetricsServer, startMetricsServer } from '@riyazi/api/metrics';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
-import { createRedis } from '@riyazi/api/redis';
+import { checkRedisDurability, createRedis } from '@riyazi/api/redis';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
 import { startWorkers } from './runtime.js';
@@ -14,7 +14,10 @@ async function main(): Promise<void> {
   const db = createDb({ connectionString: config.DATABASE_URL, max: 20, applicationName: 'riyazi-workers' });
   const redis = createRedis(config.REDIS_URL, 'riyazi-workers');
   const queues = createQueues(redis, config.REDIS_PREFIX);
-  const running = await startWorkers({
+  // Not awaited: a Redis that is down must not hold the start (the workers retry on their own).
+  void checkRedisDurability(redis, log);
+  // Handlers go in before the workers start: a SIGTERM during start-up still stops them cleanly.
+  const starting = startWorkers({
     db,
     redis,
     queues,
@@ -28,18 +31,7 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
   });
 
-  const metrics = config.WORKER_METRICS_PORT
-    ? await startMetricsServer({
-        port: config.WORKER_METRICS_PORT,
-        host: config.METRICS_HOST,
-        token: config.METRICS_TOKEN,
-        log,
-      })
-    : undefined;
-  if (metrics) {
-    log.info({ host: config.METRICS_HOST, port: metrics.port }, 'worker metrics listening');
-  }
-
+  let metrics: MetricsServer | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -52,7 +44,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
-      await running.close();
+      await (await starting).close();
       await metrics?.close();
       await closeQueues(queues);
       await db.destroy();
@@ -65,6 +57,16 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  if (config.WORKER_METRICS_PORT) {
+    metrics = await startMetricsServer({
+      port: config.WORKER_METRICS_PORT,
+      host: config.METRICS_HOST,
+      token: config.METRICS_TOKEN,
+      log,
+    });
+    log.info({ host: config.METRICS_HOST, port: metrics.port }, 'worker metrics listening');
+  }
+  await starting;
 }
 
 main().catch((err: unknown) => {

@@ -72,3 +72,20 @@ describe('session cache', () => {
     expect(cache.isLive(claims('c', 's5'))).toBe(true);
   });
 });
+
+describe('session cache sweep', () => {
+  it('drops expired sessions and the owners left without any, keeps live ones', () => {
+    const { cache, advance } = cacheAt();
+    cache.remember(claims('a', 's1'), cache.generation);
+    advance(3000);
+    cache.remember(claims('b', 's2'), cache.generation);
+    cache.remember(claims('a', 's3'), cache.generation);
+    advance(2500);
+    cache.sweep();
+    expect(cache.size).toBe(2);
+    expect(cache.isLive(claims('a', 's3'))).toBe(true);
+    advance(3000);
+    cache.sweep();
+    expect(cache.size).toBe(0);
+  });
+});

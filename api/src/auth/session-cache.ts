@@ -1,3 +1,4 @@
+import { sweepPeriodically } from '../lib/sweeper.js';
 import type { Revocation } from './revocations.js';
 import type { AccessClaims } from './tokens.js';
 
@@ -30,7 +31,7 @@ export function createSessionCache({
   const owners = new Map<string, OwnerEntry>();
   let generation = 0;
 
-  return {
+  const cache = {
     get generation() {
       return generation;
     },
@@ -86,7 +87,23 @@ export function createSessionCache({
         owner?.sessions.delete(sid);
       }
     },
+
+    /** Drops the sessions past their time, and owners left with none (after a contest, all of them). */
+    sweep(at = now()): void {
+      for (const [sub, owner] of owners) {
+        for (const [sid, until] of owner.sessions) {
+          if (until <= at) {
+            owner.sessions.delete(sid);
+          }
+        }
+        if (owner.sessions.size === 0) {
+          owners.delete(sub);
+        }
+      }
+    },
   };
+  sweepPeriodically(cache);
+  return cache;
 }
 
 export type SessionCache = ReturnType<typeof createSessionCache>;

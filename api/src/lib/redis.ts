@@ -4,3 +4,5 @@ import { Redis } from 'ioredis';
 export function createRedis(url: string, name: string): Redis {
   return new Redis(url, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false });
 }
+
+export { checkRedisDurability } from './redis-durability.js';

@@ -45,3 +45,54 @@ describe('ttlCache', () => {
     expect(load.mock.calls.map(([n]) => n)).toEqual([0, 0, 2]);
   });
 });
+
+describe('ttlCache bounds', () => {
+  it('past maxEntries drops expired entries, then the oldest, never the whole cache', async () => {
+    vi.useFakeTimers({ now: 1_000 });
+    try {
+      const load = vi.fn(async (key: number) => key);
+      const get = ttlCache(5000, load, { maxEntries: 10 });
+      for (let key = 0; key < 10; key += 1) {
+        await get(key);
+      }
+      await get(10); // full: the oldest tenth (key 0) goes
+      expect(load).toHaveBeenCalledTimes(11);
+      await get(9);
+      await get(1);
+      expect(load).toHaveBeenCalledTimes(11);
+      await get(0);
+      expect(load).toHaveBeenCalledTimes(12);
+      vi.setSystemTime(4_000);
+      await get(20); // full again: key 2, now the oldest, goes; the rest stay
+      await Promise.all([3, 9, 10, 0, 20].map((key) => get(key)));
+      expect(load).toHaveBeenCalledTimes(13);
+      vi.setSystemTime(6_500);
+      await get(21); // full: the keys loaded at 1 000 have expired and go; 20 (loaded at 4 000) stays
+      await get(20);
+      expect(load).toHaveBeenCalledTimes(14);
+      await get(3);
+      expect(load).toHaveBeenCalledTimes(15);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sweeps expired entries in the background, so an idle node lets them go', async () => {
+    vi.useFakeTimers({ now: 1_000 });
+    try {
+      // A fresh module: its one sweep timer starts under this test's fake clock.
+      vi.resetModules();
+      const fresh = await import('./ttl-cache.js');
+      const get = fresh.ttlCache(1000, async (key: number) => ({ key, payload: new Array(1000).fill(key) }));
+      await Promise.all([get(1), get(2)]);
+      expect(get.size).toBe(2);
+      vi.advanceTimersByTime(5_000);
+      expect(get.size).toBe(2); // expired, not yet swept
+      // Nothing asked meanwhile: the background sweep drops them.
+      vi.advanceTimersByTime(10_000);
+      expect(get.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

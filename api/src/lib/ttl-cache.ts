@@ -1,8 +1,17 @@
+import { sweepPeriodically } from './sweeper.js';
+
+interface Entry<V> {
+  expires: number;
+  value: Promise<V>;
+}
+
 /**
  * Values kept in memory for `ttlMs`, loaded once per key however many callers ask at the same
  * moment (ten thousand contest starts in one second make one load, not ten thousand). A failed
- * load is forgotten at once. Bounded: past `maxEntries` it starts afresh. Arguments after the key
- * (a database handle) go to `load` and are not part of the key.
+ * load is forgotten at once. Bounded by size and by time: past `maxEntries` the expired entries go,
+ * then the oldest tenth (never the whole cache, which would send every caller to the database at
+ * once); expired entries are also swept every few seconds (lib/sweeper.ts). Arguments after the
+ * key (a database handle) go to `load` and are not part of the key.
  */
 export function ttlCache<K, V, A extends unknown[] = []>(
   ttlMs: number,
@@ -10,15 +19,39 @@ export function ttlCache<K, V, A extends unknown[] = []>(
   options: { maxEntries?: number; keep?: (value: V) => boolean } = {},
 ) {
   const maxEntries = options.maxEntries ?? 5000;
-  const entries = new Map<K, { expires: number; value: Promise<V> }>();
-  return (key: K, ...args: A): Promise<V> => {
+  const entries = new Map<K, Entry<V>>();
+  const state = {
+    sweep(now = Date.now()) {
+      for (const [key, entry] of entries) {
+        if (entry.expires <= now) {
+          entries.delete(key);
+        }
+      }
+    },
+  };
+  sweepPeriodically(state);
+
+  const makeRoom = (now: number) => {
+    state.sweep(now);
+    let excess = entries.size - maxEntries + Math.max(1, Math.ceil(maxEntries / 10));
+    // A Map iterates in insertion order, and a reloaded key is inserted again: oldest first.
+    for (const key of entries.keys()) {
+      if (excess-- <= 0) {
+        break;
+      }
+      entries.delete(key);
+    }
+  };
+
+  const get = (key: K, ...args: A): Promise<V> => {
     const now = Date.now();
     const hit = entries.get(key);
     if (hit && hit.expires > now) {
       return hit.value;
     }
+    entries.delete(key);
     if (entries.size >= maxEntries) {
-      entries.clear();
+      makeRoom(now);
     }
     const value = load(key, ...args);
     const entry = { expires: now + ttlMs, value };
@@ -34,5 +67,9 @@ export function ttlCache<K, V, A extends unknown[] = []>(
       }
     }, forget);
     return value;
+  };
+  // The sweeper holds `state` weakly; `get` holds it (through makeRoom) for as long as it lives.
+  return Object.defineProperty(get, 'size', { get: () => entries.size }) as typeof get & {
+    readonly size: number;
   };
 }

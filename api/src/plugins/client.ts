@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { routePreloadLinks } from './route-preloads.js';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -47,12 +48,17 @@ async function clientPlugin(app: FastifyInstance, { distDir }: ClientOptions) {
     app.log.warn({ distDir }, 'client build not found: only the API is served');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const preloadLinks = routePreloadLinks(distDir);
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const isApi = url === '/api' || url.startsWith('/api/') || url.startsWith('/socket.io');
     // A missing script or style must be a 404, not the page: the browser would refuse HTML as code.
     const isAsset = url.startsWith('/assets/') || url.startsWith('/uploads/');
     if (!isApi && !isAsset && hasClient && (request.method === 'GET' || request.method === 'HEAD')) {
+      const links = await preloadLinks(url, request.headers['accept-language']);
+      if (links !== null) {
+        reply.header('link', links);
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: isApi ? 'Not found' : 'Page not found' });

@@ -40,7 +40,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       logLevel: 'warn',
       schema: {
         tags: ['health'],
-        summary: 'Readiness: PostgreSQL and Redis answer',
+        summary: 'Readiness: PostgreSQL and Redis answer, and the node is not draining',
         response: {
           200: z.object({ status: z.literal('ready'), postgres: z.literal('ok'), redis: z.literal('ok') }),
           503: z.object({
@@ -52,6 +52,9 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       },
     },
     async (_request, reply) => {
+      if (app.lifecycle.draining) {
+        return reply.status(503).send({ message: 'Draining', postgres: 'ok', redis: 'ok' });
+      }
       const [postgres, redisState] = await Promise.all([
         check(() => sql`select 1`.execute(db)),
         check(() => redis.ping()),

@@ -13,6 +13,7 @@ import type {
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
 import { createBatcher, perHandle } from '../../lib/batcher.js';
+import { afterCommit } from '../../lifecycle/after-commit.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { answersReceived, playStarts } from '../../metrics/metrics.js';
 import { ttlCache } from '../../lib/ttl-cache.js';
@@ -571,11 +572,13 @@ export async function submitAnswer(
   }
   // Acknowledge now and enqueue the scoring alongside; the scoring job marks the event enqueued,
   // and the outbox relay enqueues it anyway if this enqueue is lost.
-  void enqueueScoring(deps, {
-    eventId: recorded.eventId,
-    playId: input.playId,
-    questionId: input.questionId,
-  });
+  void afterCommit(
+    enqueueScoring(deps, {
+      eventId: recorded.eventId,
+      playId: input.playId,
+      questionId: input.questionId,
+    }),
+  );
   answersOf[play.kind].inc();
   const nextIndex = recorded.answeredBefore + 1;
   return {

@@ -37,8 +37,13 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   const { db } = ctx;
   // Bumped by this node's admin actions so its next read is fresh; other nodes catch up within the TTL.
   let generation = 0;
-  const boards = ttlCache(BOARD_TTL_MS, (_key: string, q: LeaderboardQuery) =>
-    leaderboard(db, q.phaseId, q.gradeId, { offset: (q.page - 1) * q.limit, limit: q.limit }),
+  // Keyed by page and size, which any visitor chooses: bounded well below the default (a board is
+  // up to 100 entries).
+  const boards = ttlCache(
+    BOARD_TTL_MS,
+    (_key: string, q: LeaderboardQuery) =>
+      leaderboard(db, q.phaseId, q.gradeId, { offset: (q.page - 1) * q.limit, limit: q.limit }),
+    { maxEntries: 1000 },
   );
   const home = ttlCache(BOARD_TTL_MS, (_generation: number) => homeLeaderboard(db));
   const changed = () => {
