@@ -10,6 +10,7 @@ import { openRevocationChannel } from './auth/revocations.js';
 import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { openCacheBus } from './lib/node-caches.js';
 import drainPlugin from './lifecycle/drain.plugin.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
@@ -143,6 +144,8 @@ export async function buildApp({ config, db, redis, queues, logger }: AppDeps): 
   const tokens = await registerAccessTokens(app, config.JWT_SECRET, config.JWT_ACCESS_TTL_SECONDS);
   const revocations = await openRevocationChannel(redis, config.REDIS_PREFIX, app.log);
   app.addHook('onClose', () => revocations.close());
+  const cacheBus = await openCacheBus(db, redis, config.REDIS_PREFIX, app.log);
+  app.addHook('onClose', () => cacheBus.close());
   const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins };
 
   await app.register(metricsPlugin, { db, queues });

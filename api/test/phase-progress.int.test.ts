@@ -209,7 +209,7 @@ beforeEach(async () => {
     contestPermissionRequired: false,
     documentAcceptanceRequired: false,
   });
-  invalidateQualificationGates();
+  invalidateQualificationGates(t.db);
 });
 
 describe('starting a phase 2 contest', () => {
@@ -269,7 +269,7 @@ describe('GET /api/play-quiz/available?type=CONTEST', () => {
     expect((await asStudent('GET', '/api/play-quiz/available?type=CONTEST')).json().data).toEqual([]);
 
     await t.db.updateTable('phaseStandings').set({ rank: 12 }).where('studentId', '=', studentId).execute();
-    invalidateQualificationGates();
+    invalidateQualificationGates(t.db);
     const offered = await asStudent('GET', '/api/play-quiz/available?type=CONTEST');
     expect(offered.json().data.map((q: { _id: string }) => q._id)).toEqual([phase2QuizId]);
   });

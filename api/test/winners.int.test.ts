@@ -19,7 +19,7 @@ const t = useTestContext({ resetEachTest: true });
 
 beforeEach(async () => {
   await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-  invalidateChampions();
+  invalidateChampions(t.db);
 });
 
 interface Student {
@@ -448,7 +448,7 @@ describe('GET /api/champions', () => {
   }
 
   const board = async () => {
-    invalidateChampions();
+    invalidateChampions(t.db);
     return (await t.app.inject({ method: 'GET', url: '/api/champions' })).json<ChampionsBoard>();
   };
 

@@ -3,11 +3,13 @@
 //   npm run rank:rebuild                   every phase
 //   npm run rank:rebuild -- --phase <id>   one phase
 import { parseArgs } from 'node:util';
+import { announceCacheChanges, openCacheBus } from '@riyazi/api/cache-bus';
 import { ConfigError, loadConfig } from '@riyazi/api/config';
 import { publishLeaderboards, rebuildPhase } from '@riyazi/api/rankings';
 import { closeSocketEmitter, createSocketEmitter } from '@riyazi/api/realtime';
 import { createRedis } from '@riyazi/api/redis';
 import { createDb } from '@riyazi/db';
+import { pino } from 'pino';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -24,6 +26,7 @@ async function main(): Promise<void> {
   });
   const redis = createRedis(config.REDIS_URL, 'riyazi-rank-rebuild');
   const io = createSocketEmitter(redis, config.REDIS_PREFIX);
+  const cacheBus = await openCacheBus(db, redis, config.REDIS_PREFIX, pino({ level: 'warn' }));
   try {
     const phases = await db
       .selectFrom('phases')
@@ -39,6 +42,7 @@ async function main(): Promise<void> {
     );
     for (const phase of phases) {
       const result = await rebuildPhase(db, phase.id);
+      await announceCacheChanges(db, [{ cache: 'leaderboards', key: phase.id }]);
       await publishLeaderboards(
         db,
         io,
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
+    await cacheBus.close();
     await closeSocketEmitter(io);
     await db.destroy();
     // quit, not disconnect: the boards just emitted are still on their way to Redis.

@@ -1,3 +1,4 @@
+import { openCacheBus } from '@riyazi/api/cache-bus';
 import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '@riyazi/api/contracts';
 import { jobsFailed, watchPool, watchQueues } from '@riyazi/api/metrics';
 import { bullPrefix, type Queues } from '@riyazi/api/queue';
@@ -103,6 +104,8 @@ function processorFor(queue: QueueName, ctx: WorkerContext) {
 export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   assertEveryJobHandled(handlers);
   const io = createSocketEmitter(deps.redis, deps.redisPrefix);
+  // Rankings change what the api nodes cache (boards): the workers tell them on the cache bus.
+  const cacheBus = await openCacheBus(deps.db, deps.redis, deps.redisPrefix, deps.log);
   const ctx: WorkerContext = {
     db: deps.db,
     queues: deps.queues,
@@ -162,6 +165,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       await exportCleanup.stop();
       await Promise.all(workers.map((w) => w.close()));
       await closeSocketEmitter(io);
+      await cacheBus.close();
       for (const stop of unwatch) {
         stop();
       }

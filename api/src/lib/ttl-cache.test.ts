@@ -44,6 +44,43 @@ describe('ttlCache', () => {
     await keepPositive(2);
     expect(load.mock.calls.map(([n]) => n)).toEqual([0, 0, 2]);
   });
+
+  it('drops matching entries at once; a load under way at the drop serves only who asked before', async () => {
+    let version = 1;
+    const load = vi.fn(async (key: string) => {
+      const seen = version;
+      await Promise.resolve();
+      return `${key}${seen}`;
+    });
+    const get = ttlCache(60_000, load);
+    const before = get('a');
+    get.drop((key) => key === 'a');
+    version = 2;
+    await expect(before).resolves.toBe('a1');
+    await expect(get('a')).resolves.toBe('a2');
+    get.drop((key) => key === 'b');
+    await expect(get('a')).resolves.toBe('a2');
+    expect(load).toHaveBeenCalledTimes(2);
+    version = 3;
+    get.drop();
+    await expect(get('a')).resolves.toBe('a3');
+  });
+
+  it('reads a time to live given as a function at each load', async () => {
+    vi.useFakeTimers({ now: 1_000 });
+    try {
+      let ttl = 5000;
+      const load = vi.fn(async (key: string) => key);
+      const get = ttlCache(() => ttl, load);
+      ttl = 100;
+      await get('a');
+      vi.setSystemTime(1_200);
+      await get('a');
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('ttlCache bounds', () => {

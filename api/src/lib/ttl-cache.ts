@@ -5,21 +5,36 @@ interface Entry<V> {
   value: Promise<V>;
 }
 
+export interface TtlCacheOptions<V> {
+  maxEntries?: number;
+  keep?: (value: V) => boolean;
+}
+
+/** A ttlCache's reader, its size, and a way to drop entries before their time (a change was announced). */
+export interface TtlCache<K, V, A extends unknown[]> {
+  (key: K, ...args: A): Promise<V>;
+  readonly size: number;
+  /** Forgets the entries whose key matches (all without a test); loads under way are not kept. */
+  drop(matches?: (key: K) => boolean): void;
+}
+
 /**
  * Values kept in memory for `ttlMs`, loaded once per key however many callers ask at the same
  * moment (ten thousand contest starts in one second make one load, not ten thousand). A failed
  * load is forgotten at once. Bounded by size and by time: past `maxEntries` the expired entries go,
  * then the oldest tenth (never the whole cache, which would send every caller to the database at
  * once); expired entries are also swept every few seconds (lib/sweeper.ts). Arguments after the
- * key (a database handle) go to `load` and are not part of the key.
+ * key (a database handle) go to `load` and are not part of the key. `ttlMs` may be a function: it
+ * is read at each load (a node that may miss announcements keeps values for less time).
  */
 export function ttlCache<K, V, A extends unknown[] = []>(
-  ttlMs: number,
+  ttlMs: number | (() => number),
   load: (key: K, ...args: A) => Promise<V>,
-  options: { maxEntries?: number; keep?: (value: V) => boolean } = {},
-) {
+  options: TtlCacheOptions<V> = {},
+): TtlCache<K, V, A> {
   const maxEntries = options.maxEntries ?? 5000;
   const entries = new Map<K, Entry<V>>();
+  const ttl = typeof ttlMs === 'number' ? () => ttlMs : ttlMs;
   const state = {
     sweep(now = Date.now()) {
       for (const [key, entry] of entries) {
@@ -54,7 +69,7 @@ export function ttlCache<K, V, A extends unknown[] = []>(
       makeRoom(now);
     }
     const value = load(key, ...args);
-    const entry = { expires: now + ttlMs, value };
+    const entry = { expires: now + ttl(), value };
     entries.set(key, entry);
     const forget = () => {
       if (entries.get(key) === entry) {
@@ -68,8 +83,19 @@ export function ttlCache<K, V, A extends unknown[] = []>(
     }, forget);
     return value;
   };
-  // The sweeper holds `state` weakly; `get` holds it (through makeRoom) for as long as it lives.
-  return Object.defineProperty(get, 'size', { get: () => entries.size }) as typeof get & {
-    readonly size: number;
+  const drop = (matches?: (key: K) => boolean) => {
+    if (!matches) {
+      entries.clear();
+      return;
+    }
+    for (const key of [...entries.keys()]) {
+      if (matches(key)) {
+        entries.delete(key);
+      }
+    }
   };
+  // The sweeper holds `state` weakly; `get` holds it (through makeRoom) for as long as it lives.
+  return Object.defineProperty(Object.assign(get, { drop }), 'size', {
+    get: () => entries.size,
+  }) as TtlCache<K, V, A>;
 }

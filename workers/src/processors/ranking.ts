@@ -1,3 +1,4 @@
+import { announceCacheChanges } from '@riyazi/api/cache-bus';
 import { enqueue, type Queues } from '@riyazi/api/queue';
 import { publishBoards, publishLeaderboards, recomputeStandings } from '@riyazi/api/rankings';
 import type { Handlers } from '../handlers.js';
@@ -33,6 +34,10 @@ export const rankingHandlers: Handlers['ranking'] = {
 
   // The board as it is now (frozen or not) with the student's data as it is now, then a re-rank.
   'standings.stale': async ({ phaseId, gradeId }, _job, { db, io, queues }) => {
+    await announceCacheChanges(db, [
+      { cache: 'leaderboards', key: phaseId },
+      { cache: 'champions', key: null },
+    ]);
     await publishBoards(db, io, phaseId, [gradeId]);
     await scheduleRecompute(queues, phaseId, gradeId);
   },
@@ -40,6 +45,8 @@ export const rankingHandlers: Handlers['ranking'] = {
   // Always publishes, even when nothing moved: a retry after a lost emit still reaches the room.
   'standings.recompute': async ({ phaseId, gradeId }, _job, { db, io, log }) => {
     const result = await recomputeStandings(db, phaseId, gradeId);
+    // Before the push: a watcher that refetches reads the new board on any api node.
+    await announceCacheChanges(db, [{ cache: 'leaderboards', key: phaseId }]);
     const published = await publishLeaderboards(db, io, phaseId, [gradeId]);
     log.debug(
       {

@@ -2,6 +2,7 @@ import type { Db } from '@riyazi/db';
 import { flagsToStore, normalizeFlags, PHASE_FLAGS, type SystemFlags } from '../../contracts/flags.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { type DispatchDeps, dispatchAfterCommit, insertOutboxEvent } from '../../queue/outbox.js';
 import * as repo from './flags.repository.js';
 import type { CreateFlagBody } from './flags.schemas.js';
@@ -45,6 +46,8 @@ export async function saveFlags(
     });
     return insertOutboxEvent(trx, 'flags.updated', { updatedAt: updatedAt.toISOString() });
   });
+  // The home board shows the contest phase the flags name.
+  await announceCacheChanges(db, everything('leaderboards'));
   await dispatchAfterCommit({ db, queues, log }, [event]);
   return normalizeFlags(toStore);
 }

@@ -9,12 +9,13 @@ import {
 } from '../../contracts/winners.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.js';
+import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
 import { getFlags } from '../flags/flags.service.js';
 import { queueMail } from '../mail/mail.service.js';
 import { rebuildPhase } from '../rankings/rankings.service.js';
 import * as repo from './phase-progress.repository.js';
-import { invalidateQualificationGates, qualifiesFor } from './qualification.js';
+import { qualifiesFor } from './qualification.js';
 
 export interface StaffActor {
   id: string;
@@ -87,7 +88,7 @@ export async function saveCutoff(
       details: { gradeId: grade.id, grade: grade.title, from: before ?? null, to: body.topN },
     });
   });
-  invalidateQualificationGates();
+  await announceCacheChanges(db, everything('qualificationGates'));
   return getCutoffs(db, phase.id);
 }
 

@@ -1,6 +1,6 @@
 import type { Db } from '@riyazi/db';
 import { DEFAULT_TOPPER_CUT } from '../../contracts/winners.js';
-import { ttlCache } from '../../lib/ttl-cache.js';
+import { dropCachesHere, everything, nodeCache } from '../../lib/node-caches.js';
 import * as repo from './phase-progress.repository.js';
 
 export type Qualification = { ok: true } | { ok: false; message: string };
@@ -15,7 +15,7 @@ interface PhaseGate {
 const OPEN: Qualification = { ok: true };
 
 async function loadGate(key: string, db: Db): Promise<PhaseGate | null> {
-  const [, phaseId, gradeId] = key.split('|') as [string, string, string];
+  const [phaseId, gradeId] = key.split('|') as [string, string];
   const phase = await repo.findPhase(db, phaseId);
   if (!phase) {
     return null;
@@ -30,13 +30,13 @@ async function loadGate(key: string, db: Db): Promise<PhaseGate | null> {
 }
 
 // Contest day has thousands of starts a second: the phase's gate per grade is read once per node
-// every few seconds. A cut saved on this node bumps the generation, so it applies here at once.
+// every few seconds. A saved cut or phase edit drops the gates on every node through the cache bus.
 const GATE_TTL_MS = 5000;
-let generation = 0;
-const cachedGate = ttlCache(GATE_TTL_MS, loadGate);
+const cachedGate = nodeCache('qualificationGates', GATE_TTL_MS, loadGate);
 
-export function invalidateQualificationGates(): void {
-  generation += 1;
+/** Forgets this node's gates (tests that change the inputs behind the api's back). */
+export function invalidateQualificationGates(db: Db): void {
+  dropCachesHere(db, everything('qualificationGates'));
 }
 
 /**
@@ -54,7 +54,7 @@ export async function qualifiesFor(
   if (phase.number !== undefined && phase.number <= 1) {
     return OPEN;
   }
-  const gate = await cachedGate(`${generation}|${phase.id}|${gradeId}`, db);
+  const gate = await cachedGate(db, `${phase.id}|${gradeId}`);
   if (!gate?.previous || gate.cut === null) {
     return OPEN;
   }

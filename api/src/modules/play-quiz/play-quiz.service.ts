@@ -13,10 +13,10 @@ import type {
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
 import { createBatcher, perHandle } from '../../lib/batcher.js';
-import { afterCommit } from '../../lifecycle/after-commit.js';
 import { HttpError, notFound } from '../../lib/errors.js';
+import { nodeCache } from '../../lib/node-caches.js';
+import { afterCommit } from '../../lifecycle/after-commit.js';
 import { answersReceived, playStarts } from '../../metrics/metrics.js';
-import { ttlCache } from '../../lib/ttl-cache.js';
 import type { DispatchDeps } from '../../queue/outbox.js';
 import { enqueue, type Queues } from '../../queue/queues.js';
 import { getFlags } from '../flags/flags.service.js';
@@ -35,7 +35,7 @@ import * as batches from './play-quiz.batches.js';
 import * as repo from './play-quiz.repository.js';
 import { answersShown } from './play-visibility.js';
 
-/** Contest content is read thousands of times a minute; edits reach students within 30 s. */
+/** Contest content is read thousands of times a minute; an edit reaches every node through the cache bus (30 s at worst). */
 const cachedQuestion = storedQuestionCache(30_000);
 
 /** Errors the client acts on carry a code beside the message (spec §5: incomplete profile → /profile/edit). */
@@ -76,8 +76,8 @@ function gateMessage(flags: SystemFlags, quiz: repo.PlayQuiz, kind: QuizKind, no
 /**
  * What a quiz draws from for one grade: the quiz, its rules or picked questions, the eligible
  * questions and their options. Ten thousand starts in a second read it once: it is kept for a few
- * seconds (a quiz or question edit reaches new plays within that time); a pool found short is not
- * kept, so a fix applies at once.
+ * seconds; a quiz or question edit drops it on every node through the cache bus; a pool found short
+ * is not kept, so a fix applies at once.
  */
 interface QuizPool {
   quiz: repo.PlayQuiz;
@@ -116,8 +116,10 @@ async function loadQuizPool(key: string, db: Db): Promise<QuizPool | null> {
   return pool;
 }
 
-const cachedQuizPool = ttlCache(POOL_TTL_MS, loadQuizPool, { keep: (pool) => pool?.ready === true });
-const quizPool = (db: Db, quizId: string, gradeId: string) => cachedQuizPool(`${quizId}|${gradeId}`, db);
+const cachedQuizPool = nodeCache('quizPools', POOL_TTL_MS, loadQuizPool, {
+  keep: (pool) => pool?.ready === true,
+});
+const quizPool = (db: Db, quizId: string, gradeId: string) => cachedQuizPool(db, `${quizId}|${gradeId}`);
 
 /**
  * Draws a play's questions from the pool: shuffled, without repeats, each with its option order.
@@ -441,11 +443,16 @@ const playStructureOf = perHandle((db: Db) =>
   }),
 );
 
-/** The fixed part of plays being answered: one read per play and api node. */
-const cachedPlayStructure = ttlCache(30 * 60_000, (playId: string, db: Db) => playStructureOf(db)(playId), {
-  maxEntries: 50_000,
-  keep: (structure) => structure !== null,
-});
+/** The fixed part of plays being answered: one read per play and api node (a quiz or question edit drops them all). */
+const cachedPlayStructure = nodeCache(
+  'playStructures',
+  30 * 60_000,
+  (playId: string, db: Db) => playStructureOf(db)(playId),
+  {
+    maxEntries: 50_000,
+    keep: (structure) => structure !== null,
+  },
+);
 
 type AnswerToScore = JobPayload<'scoring', 'answer.score'>;
 
@@ -496,7 +503,7 @@ export async function submitAnswer(
 ): Promise<SubmitResult> {
   const { db } = deps;
   const now = new Date();
-  const play = await cachedPlayStructure(input.playId, db);
+  const play = await cachedPlayStructure(db, input.playId);
   if (!play || play.studentId !== studentId) {
     throw notFound('Play not found');
   }

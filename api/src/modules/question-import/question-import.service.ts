@@ -6,6 +6,7 @@ import type {
 } from '../../contracts/question-import.js';
 import { writeAudit } from '../../lib/audit.js';
 import { HttpError } from '../../lib/errors.js';
+import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { plainTextPreview, richTextPreview } from '../../lib/rich-text.js';
 import { references as referencesOf } from '../questions/questions.repository.js';
 import { type QuestionBody, questionBody } from '../questions/questions.schemas.js';
@@ -243,7 +244,7 @@ export async function previewImport(db: Db, bytes: Buffer): Promise<QuestionImpo
 
 /** Checks the same file again and saves every row in one transaction, or none when any row is bad. */
 export async function commitImport(db: Db, actor: Actor, bytes: Buffer): Promise<QuestionImportResult> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const rows = await checkSheet(trx, bytes);
     const bad = rows.filter((r) => !r.ok);
     if (bad.length > 0) {
@@ -282,4 +283,7 @@ export async function commitImport(db: Db, actor: Actor, bytes: Buffer): Promise
     });
     return { created: questionNos.length, questionNos };
   });
+  // New questions may join any quiz's pool: every node drops its pools.
+  await announceCacheChanges(db, everything('quizPools'));
+  return result;
 }

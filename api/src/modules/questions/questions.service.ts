@@ -1,5 +1,6 @@
 import type { Db } from '@riyazi/db';
 import { HttpError, notFound } from '../../lib/errors.js';
+import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { plainTextPreview, richTextPreview, sanitizeRichText } from '../../lib/rich-text.js';
 import {
   type Actor,
@@ -282,6 +283,16 @@ export async function getQuestion(db: Executor, id: string): Promise<QuestionDto
   };
 }
 
+/**
+ * After the commit, on every node (cache bus): the question's served copy, every quiz pool (it may
+ * now be eligible or not) and, when the type changed, the plays' structures that name it.
+ */
+const questionChanged = (db: Db, id: string, structure = false) =>
+  announceCacheChanges(db, [
+    { cache: 'questions', key: id },
+    ...everything('quizPools', ...(structure ? (['playStructures'] as const) : [])),
+  ]);
+
 export async function createQuestion(db: Db, actor: Actor, body: QuestionBody): Promise<QuestionDto> {
   const id = await db.transaction().execute(async (trx) => {
     const prepared = await prepare(trx, body);
@@ -298,6 +309,7 @@ export async function createQuestion(db: Db, actor: Actor, body: QuestionBody): 
     });
     return id;
   });
+  await questionChanged(db, id);
   return getQuestion(db, id);
 }
 
@@ -307,7 +319,7 @@ export async function updateQuestion(
   id: string,
   body: QuestionBody,
 ): Promise<QuestionDto> {
-  await db.transaction().execute(async (trx) => {
+  const structureChanged = await db.transaction().execute(async (trx) => {
     const current = await repo.lockQuestion(trx, id);
     if (!current) {
       throw notFound('Question not found');
@@ -332,7 +344,9 @@ export async function updateQuestion(
       options: options.map((o) => ({ position: o.position, isCorrect: o.isCorrect })),
       phaseIds,
     });
+    return 'type' in changes || 'selectMultiple' in changes;
   });
+  await questionChanged(db, id, structureChanged);
   return getQuestion(db, id);
 }
 
@@ -357,6 +371,7 @@ export async function setQuestionStatus(
       changes: { status: { from: current.status, to: next } },
     });
   });
+  await questionChanged(db, id);
   return getQuestion(db, id);
 }
 
@@ -373,4 +388,5 @@ export async function deleteQuestion(db: Db, actor: Actor, id: string): Promise<
       preview: plainTextPreview(current.questionHtml),
     });
   });
+  await questionChanged(db, id);
 }

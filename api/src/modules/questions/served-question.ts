@@ -1,7 +1,7 @@
 import type { ServedQuestion, ServedUrdu } from '../../contracts/play-quiz.js';
 import { typesetMathCache } from '../../lib/math-markup.js';
+import { nodeCache } from '../../lib/node-caches.js';
 import { plainTextPreview } from '../../lib/rich-text.js';
-import { ttlCache } from '../../lib/ttl-cache.js';
 import type { Executor } from '../reference-data/reference-data.shared.js';
 import * as repo from './questions.repository.js';
 
@@ -129,10 +129,13 @@ export async function loadServedQuestion(
 }
 
 /**
- * Questions as a contest serves them thousands of times a minute: kept in memory for `ttlMs`
- * (an edit made during a contest reaches students within that time). Bounded in size.
+ * Questions as a contest serves them thousands of times a minute: kept in memory per node for
+ * `ttlMs`; an edit announced on the cache bus ("questions", its id) drops it on every node at once.
+ * Bounded in size.
  */
 export function storedQuestionCache(ttlMs: number, maxEntries = 5000) {
-  const get = ttlCache(ttlMs, (id: string, db: Executor) => loadStoredQuestion(db, id), { maxEntries });
-  return (db: Executor, id: string): Promise<StoredQuestion | null> => get(id, db);
+  const get = nodeCache('questions', ttlMs, (id: string, db: Executor) => loadStoredQuestion(db, id), {
+    maxEntries,
+  });
+  return (db: Executor, id: string): Promise<StoredQuestion | null> => get(db, id);
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@riyazi/db';
 import { QUIZ_DEFAULTS, quizRulesText } from '../../contracts/quiz-rules.js';
 import { HttpError, notFound } from '../../lib/errors.js';
+import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { plainTextPreview } from '../../lib/rich-text.js';
 import {
   type Actor,
@@ -351,6 +352,13 @@ const poolAudit = (pool: PoolInput) => ({
   questionIds: pool.questionIds,
 });
 
+/** After the commit, on every node (cache bus): the quiz's pools and, when its timing changed, play structures. */
+const quizChanged = (db: Db, id: string, structure = false) =>
+  announceCacheChanges(db, [
+    { cache: 'quizPools', key: id },
+    ...(structure ? everything('playStructures') : []),
+  ]);
+
 export async function createQuiz(db: Db, actor: Actor, body: QuizBody): Promise<QuizDto> {
   const id = await db.transaction().execute(async (trx) => {
     const { values, pool } = await prepare(trx, body);
@@ -371,11 +379,12 @@ export async function createQuiz(db: Db, actor: Actor, body: QuizBody): Promise<
     });
     return id;
   });
+  await quizChanged(db, id);
   return getQuiz(db, id);
 }
 
 export async function updateQuiz(db: Db, actor: Actor, id: string, body: QuizBody): Promise<QuizDto> {
-  await db.transaction().execute(async (trx) => {
+  const structureChanged = await db.transaction().execute(async (trx) => {
     const current = await repo.lockQuiz(trx, id);
     if (!current) {
       throw notFound('Quiz not found');
@@ -399,7 +408,9 @@ export async function updateQuiz(db: Db, actor: Actor, id: string, body: QuizBod
       title: values.title,
       changes: { ...changes, ...poolChanges },
     });
+    return 'secondsPerQuestion' in changes;
   });
+  await quizChanged(db, id, structureChanged);
   return getQuiz(db, id);
 }
 
@@ -422,6 +433,7 @@ export async function setQuizStatus(db: Db, actor: Actor, id: string, status: Qu
       changes: { isActive: { from: current.isActive, to: isActive } },
     });
   });
+  await quizChanged(db, id);
   return getQuiz(db, id);
 }
 
@@ -435,6 +447,7 @@ export async function deleteQuiz(db: Db, actor: Actor, id: string): Promise<void
     await repo.deleteQuiz(trx, id).catch(stillReferenced('quiz'));
     await audit(trx, actor, 'quiz.delete', 'quiz', id, { title: current.title, kind: current.kind });
   });
+  await quizChanged(db, id);
 }
 
 /** Grades, phases and categories with their sub categories, for the quiz form and filters. */

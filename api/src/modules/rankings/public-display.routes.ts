@@ -1,29 +1,28 @@
+import type { Db } from '@riyazi/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { announceCacheChanges, everything, nodeCache } from '../../lib/node-caches.js';
 import { errorSchema } from '../../lib/schemas.js';
-import { ttlCache } from '../../lib/ttl-cache.js';
 import { displaySettingsBody, displaySettingsView, publicDisplayView } from './public-display.schemas.js';
 import { getDisplaySettingsView, getPublicDisplay, saveDisplaySettings } from './public-display.service.js';
 
 const READ = { module: 'systemConfigurations', action: 'read' } as const;
 const UPDATE = { module: 'systemConfigurations', action: 'update' } as const;
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+const ANNOUNCEMENT = 'announcement';
+/** The home page announcement, read by every visitor: one load per node every two seconds. */
+const announcement = nodeCache('publicDisplay', 2000, (_key: string, db: Db) => getPublicDisplay(db));
 
 export interface PublicDisplayRoutesOptions extends AppContext {
-  /** Called after the settings change: public boards cached on this node are stale. */
-  onChange: () => void;
   /** Called after a change of how children are named: open boards get the new names pushed. */
   onRenamed: () => Promise<unknown>;
 }
 
 export const publicDisplayRoutes: FastifyPluginAsyncZod<PublicDisplayRoutesOptions> = async (
   app,
-  { db, queues, onChange, onRenamed },
+  { db, queues, onRenamed },
 ) => {
-  let generation = 0;
-  const announcement = ttlCache(2000, (_generation: number) => getPublicDisplay(db));
-
   app.get(
     '/publicDisplay',
     {
@@ -33,7 +32,7 @@ export const publicDisplayRoutes: FastifyPluginAsyncZod<PublicDisplayRoutesOptio
         response: { 200: publicDisplayView },
       },
     },
-    async () => announcement(generation),
+    async () => announcement(db, ANNOUNCEMENT),
   );
 
   app.get(
@@ -67,8 +66,8 @@ export const publicDisplayRoutes: FastifyPluginAsyncZod<PublicDisplayRoutesOptio
         request.staff!.id,
         request.ip,
       );
-      generation += 1;
-      onChange();
+      // Boards and champions show names as these settings say: every node drops all three.
+      await announceCacheChanges(db, everything('publicDisplay', 'leaderboards', 'champions'));
       if (renamed) {
         await onRenamed();
       }

@@ -1,7 +1,8 @@
+import type { Db } from '@riyazi/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { announceCacheChanges, nodeCache } from '../../lib/node-caches.js';
 import { errorSchema } from '../../lib/schemas.js';
-import { ttlCache } from '../../lib/ttl-cache.js';
 import {
   freezeBoard,
   homeLeaderboard,
@@ -32,23 +33,27 @@ const UPDATE = { module: 'systemConfigurations', action: 'update' } as const;
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 /** Public boards are read by every watcher on each update: one load per node and key per second. */
 const BOARD_TTL_MS = 1000;
+const HOME = 'home';
+// A change of a phase's boards ("leaderboards", phaseId) hits its pages and the home board.
+const boardMatches = (key: string, phaseId: string) => key === HOME || key.startsWith(`${phaseId}|`);
+const boards = nodeCache(
+  'leaderboards',
+  BOARD_TTL_MS,
+  (_key: string, db: Db, q: LeaderboardQuery) =>
+    leaderboard(db, q.phaseId, q.gradeId, { offset: (q.page - 1) * q.limit, limit: q.limit }),
+  // Keyed by page and size, which any visitor chooses: bounded well below the default (a board is
+  // up to 100 entries).
+  { matches: boardMatches, maxEntries: 1000 },
+);
+const home = nodeCache('leaderboards', BOARD_TTL_MS, (_key: string, db: Db) => homeLeaderboard(db), {
+  matches: boardMatches,
+});
 
 export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db } = ctx;
-  // Bumped by this node's admin actions so its next read is fresh; other nodes catch up within the TTL.
-  let generation = 0;
-  // Keyed by page and size, which any visitor chooses: bounded well below the default (a board is
-  // up to 100 entries).
-  const boards = ttlCache(
-    BOARD_TTL_MS,
-    (_key: string, q: LeaderboardQuery) =>
-      leaderboard(db, q.phaseId, q.gradeId, { offset: (q.page - 1) * q.limit, limit: q.limit }),
-    { maxEntries: 1000 },
-  );
-  const home = ttlCache(BOARD_TTL_MS, (_generation: number) => homeLeaderboard(db));
-  const changed = () => {
-    generation += 1;
-  };
+  // After an admin action every node's next read is fresh (the cache bus drops the boards).
+  const changed = (phaseId: string | null) =>
+    announceCacheChanges(db, [{ cache: 'leaderboards', key: phaseId }]);
   const by = (request: { staff: { id: string } | null; ip: string }) => ({
     staffId: request.staff!.id,
     ip: request.ip,
@@ -59,7 +64,7 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     republishBoards(db, app.io).catch((err: unknown) => {
       app.log.warn({ err }, 'pushing the renamed boards failed');
     });
-  await app.register(publicDisplayRoutes, { ...ctx, onChange: changed, onRenamed: renamed });
+  await app.register(publicDisplayRoutes, { ...ctx, onRenamed: renamed });
 
   app.get(
     '/leaderboard',
@@ -73,7 +78,7 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request) => {
       const q = request.query;
-      return boards(`${generation}:${q.phaseId}:${q.gradeId}:${q.page}:${q.limit}`, q);
+      return boards(db, `${q.phaseId}|${q.gradeId}|${q.page}|${q.limit}`, q);
     },
   );
 
@@ -86,7 +91,7 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: homeLeaderboardSchema },
       },
     },
-    async () => home(generation),
+    async () => home(db, HOME),
   );
 
   app.get(
@@ -116,7 +121,7 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request) => {
       const result = await rebuildAndPublish(db, app.io, request.body.phaseId, by(request));
-      changed();
+      await changed(request.body.phaseId);
       return {
         data: {
           phaseId: result.phaseId,
@@ -159,7 +164,7 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request) => {
       const data = await freezeBoard(db, app.io, request.body.phaseId, by(request));
-      changed();
+      await changed(request.body.phaseId);
       return { message: 'Leaderboard frozen', data };
     },
   );
@@ -177,7 +182,7 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request) => {
       const data = await revealBoard(db, app.io, request.body.phaseId, by(request));
-      changed();
+      await changed(request.body.phaseId);
       return { message: 'Leaderboard revealed', data };
     },
   );

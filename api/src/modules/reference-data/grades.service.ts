@@ -1,5 +1,6 @@
 import type { Db } from '@riyazi/db';
 import { conflict, notFound } from '../../lib/errors.js';
+import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import * as repo from './grades.repository.js';
 import type { GradeBody, GradeChanges, GradeDto, ListQuery } from './reference-data.schemas.js';
 import {
@@ -43,12 +44,17 @@ export const listGrades = (db: Db, { page, limit, ...filter }: ListQuery) =>
     toDto,
   );
 
+/** Boards and champions show grade titles (the home board the active grades), pools serve grades. */
+const gradesChanged = (db: Db) =>
+  announceCacheChanges(db, everything('leaderboards', 'champions', 'quizPools'));
+
 export async function createGrade(db: Db, actor: Actor, body: GradeBody): Promise<GradeDto> {
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await repo.insertGrade(trx, body).catch(uniqueGrade);
     await audit(trx, actor, 'grade.create', 'grade', id, { ...body });
     return id;
   });
+  await gradesChanged(db);
   return gradeDto(db, id);
 }
 
@@ -66,6 +72,7 @@ export async function updateGrade(db: Db, actor: Actor, id: string, body: GradeC
     const action = set.isActive === false ? 'grade.deactivate' : 'grade.update';
     await audit(trx, actor, action, 'grade', id, { title: current.title, changes });
   });
+  await gradesChanged(db);
   return gradeDto(db, id);
 }
 
@@ -91,4 +98,5 @@ export async function deleteGrade(db: Db, actor: Actor, id: string): Promise<voi
       sortOrder: current.sortOrder,
     });
   });
+  await gradesChanged(db);
 }

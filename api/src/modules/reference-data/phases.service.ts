@@ -1,5 +1,6 @@
 import type { Db } from '@riyazi/db';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
+import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import * as repo from './phases.repository.js';
 import type { ListQuery, PhaseBody, PhaseChanges, PhaseDto } from './reference-data.schemas.js';
 import {
@@ -46,12 +47,17 @@ const auditable = (v: Partial<repo.PhaseValues>) => ({
   endsAt: v.endsAt?.toISOString(),
 });
 
+/** Gates follow phase numbers, pools phase ids, boards and champions phase names: every node drops them. */
+const phasesChanged = (db: Db) =>
+  announceCacheChanges(db, everything('qualificationGates', 'quizPools', 'leaderboards', 'champions'));
+
 export async function createPhase(db: Db, actor: Actor, body: PhaseBody): Promise<PhaseDto> {
   const id = await db.transaction().execute(async (trx) => {
     const { id } = await repo.insertPhase(trx, body).catch(uniqueNumber);
     await audit(trx, actor, 'phase.create', 'phase', id, auditable(body));
     return id;
   });
+  await phasesChanged(db);
   return phaseDto(db, id);
 }
 
@@ -71,6 +77,7 @@ export async function updatePhase(db: Db, actor: Actor, id: string, body: PhaseC
     await repo.updatePhase(trx, id, set).catch(uniqueNumber);
     await audit(trx, actor, 'phase.update', 'phase', id, { name: current.name, changes });
   });
+  await phasesChanged(db);
   return phaseDto(db, id);
 }
 
@@ -96,4 +103,5 @@ export async function deletePhase(db: Db, actor: Actor, id: string): Promise<voi
     await repo.deletePhase(trx, id).catch(stillReferenced('phase'));
     await audit(trx, actor, 'phase.delete', 'phase', id, { name: current.name, number: current.number });
   });
+  await phasesChanged(db);
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@riyazi/db';
 import type { ChampionsBoard } from '../../contracts/rankings.js';
-import { ttlCache } from '../../lib/ttl-cache.js';
+import { dropCachesHere, everything, nodeCache } from '../../lib/node-caches.js';
 import { type DisplaySettings, displayName } from '../rankings/display-names.js';
 import { getDisplaySettings } from '../rankings/public-display.service.js';
 import { listChampionRows } from './winners.repository.js';
@@ -42,32 +42,38 @@ async function buildChampionsBoard(db: Db): Promise<ChampionsBoard> {
 }
 
 // The board is public and read by everyone on results day: one read per node every few seconds.
-// A change made on this node bumps the generation, so its own readers see it at once; readers told
-// of a change made on another node (champions:updated) ask for a board at least that fresh, which
-// reloads it here at most once a second.
+// A change on any node drops it everywhere through the cache bus. Should that message be lost,
+// readers told of a change (champions:updated) ask for a board at least that fresh, which reloads
+// it here at most once a second.
 const CHAMPIONS_TTL_MS = 5000;
 const FORCED_RELOAD_EVERY_MS = 1000;
-let generation = 0;
-let generationStartedAt = 0;
-const cachedBoard = ttlCache(CHAMPIONS_TTL_MS, (_generation: number, db: Db) => buildChampionsBoard(db), {
-  maxEntries: 2,
-});
+const BOARD = 'board';
+const loadedAt = new WeakMap<Db, number>();
+const cachedBoard = nodeCache(
+  'champions',
+  CHAMPIONS_TTL_MS,
+  (_key: string, db: Db) => {
+    loadedAt.set(db, Date.now());
+    return buildChampionsBoard(db);
+  },
+  { maxEntries: 2 },
+);
 
 export function championsBoard(db: Db, since?: Date): Promise<ChampionsBoard> {
   const now = Date.now();
+  const loaded = loadedAt.get(db) ?? 0;
   if (
     since !== undefined &&
-    since.getTime() >= generationStartedAt &&
+    since.getTime() >= loaded &&
     since.getTime() <= now &&
-    now - generationStartedAt >= FORCED_RELOAD_EVERY_MS
+    now - loaded >= FORCED_RELOAD_EVERY_MS
   ) {
-    invalidateChampions();
+    invalidateChampions(db);
   }
-  return cachedBoard(generation, db);
+  return cachedBoard(db, BOARD);
 }
 
-/** Winners or the public display settings changed on this node. */
-export function invalidateChampions(): void {
-  generation += 1;
-  generationStartedAt = Date.now();
+/** Forgets this node's board (a reader knows of a newer change, or a test changed it behind the api). */
+export function invalidateChampions(db: Db): void {
+  dropCachesHere(db, everything('champions'));
 }

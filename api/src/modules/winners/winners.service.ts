@@ -10,13 +10,13 @@ import type {
 } from '../../contracts/winners.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import {
   type DispatchDeps,
   dispatchAfterCommit,
   insertOutboxEvent,
   type OutboxEvent,
 } from '../../queue/outbox.js';
-import { invalidateChampions } from './champions.service.js';
 import * as repo from './winners.repository.js';
 import type { AutoWinnersBody, ManualWinnerBody } from './winners.schemas.js';
 
@@ -58,10 +58,10 @@ function championsChanged(trx: Transaction<Database>) {
   return insertOutboxEvent(trx, 'champions.updated', { updatedAt: new Date().toISOString() });
 }
 
-/** After commit: this node's board cache is dropped at once, other nodes' within seconds. */
+/** After commit: every node drops its board (cache bus) before the champions room is told. */
 async function announce(deps: DispatchDeps, event: OutboxEvent | null) {
   if (event) {
-    invalidateChampions();
+    await announceCacheChanges(deps.db, everything('champions'));
     await dispatchAfterCommit(deps, [event]);
   }
 }
