@@ -13,6 +13,7 @@ import type { AppContext } from './context.js';
 import { openCacheBus } from './lib/node-caches.js';
 import { createStorage, type FileStorage } from './lib/storage/index.js';
 import drainPlugin from './lifecycle/drain.plugin.js';
+import metricsPlugin from './metrics/metrics.plugin.js';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
@@ -31,6 +32,8 @@ import { promoCodesRoutes } from './modules/promo-codes/promo-codes.routes.js';
 import { questionImportRoutes } from './modules/question-import/question-import.routes.js';
 import { questionReportRoutes } from './modules/question-report/question-report.routes.js';
 import { questionsRoutes } from './modules/questions/questions.routes.js';
+import { BOARD_PREFIX } from './modules/queue-board/queue-board.guard.js';
+import { queueBoard, queueBoardSessionRoutes } from './modules/queue-board/queue-board.routes.js';
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes.js';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
@@ -113,6 +116,7 @@ const apiRoutes =
     await api.register(phaseProgressRoutes, ctx);
     await api.register(studentsRoutes, ctx);
     await api.register(studentExportRoutes, ctx);
+    await api.register(queueBoardSessionRoutes, ctx);
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */
@@ -149,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createStorage(config);
   const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins, storage };
 
+  await app.register(metricsPlugin, { db, queues });
   await app.register(drainPlugin);
   await app.register(errorsPlugin);
   await app.register(inputPlugin);
@@ -171,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(apiRoutes(ctx), { prefix: '/api' });
+  await app.register(queueBoard(ctx), { prefix: BOARD_PREFIX });
 
   await app.register(uploadsPlugin, { storage, uploadDir: config.UPLOAD_DIR });
   await app.register(seoPlugin, { publicUrl: config.PUBLIC_URL });

@@ -46,6 +46,18 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('keeps the metrics listeners off by default and on loopback unless a token guards them', () => {
+    const config = loadConfig({});
+    expect(config.METRICS_PORT).toBe(0);
+    expect(config.WORKER_METRICS_PORT).toBe(0);
+    expect(config.METRICS_HOST).toBe('127.0.0.1');
+    expect(problemsOf({ METRICS_PORT: '9100', METRICS_HOST: '0.0.0.0' })).toEqual([
+      'METRICS_TOKEN: is required when METRICS_HOST is not a loopback address',
+    ]);
+    expect(problemsOf({ METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'x'.repeat(32) })).toEqual([]);
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN: must be at least 16 characters']);
+  });
+
   it('refuses a short JWT secret', () => {
     expect(problemsOf({ JWT_SECRET: 'short' })).toEqual(['JWT_SECRET: must be at least 32 characters']);
   });

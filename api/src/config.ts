@@ -64,6 +64,11 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   /** The sandbox gateway credits attempts for nothing: refused in production unless this is true. */
   PAYMENT_SANDBOX_IN_PRODUCTION: bool.default(false),
+  /** Prometheus listeners (README "Metrics"): unset or 0 = off; loopback unless METRICS_HOST. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** SIGTERM: how long /api/health/ready answers 503 while still serving, so the balancer stops sending. */
   DRAIN_NOTICE_MS: z.coerce.number().int().min(0).max(300_000).default(0),
   /** SIGTERM: how long requests in flight get to finish once the node stops accepting connections. */
@@ -89,6 +94,7 @@ export class ConfigError extends Error {
 }
 
 const SECRETS = ['JWT_SECRET', 'ENCRYPTION_KEY'] as const;
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 function s3Problems(env: Env): string[] {
   const problems: string[] = [];
@@ -117,6 +123,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
     throw new ConfigError(storageProblems);
   }
   const isProduction = env.NODE_ENV === 'production';
+  if (!LOOPBACK.has(env.METRICS_HOST) && !env.METRICS_TOKEN) {
+    throw new ConfigError([`METRICS_TOKEN: is required when METRICS_HOST is not a loopback address`]);
+  }
   if (isProduction) {
     const missing = SECRETS.filter((name) => !env[name]);
     if (missing.length) {

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { drain } from './lifecycle/drain.js';
 import { checkRedisDurability, createRedis } from './lib/redis.js';
+import { type MetricsServer, startMetricsServer } from './metrics/metrics-server.js';
 import { closeQueues, createQueues } from './queue/queues.js';
 
 /** Past the drain's own deadline: closing the queues, the pool and Redis. */
@@ -19,6 +20,7 @@ async function main(): Promise<void> {
   const redis = createRedis(config.REDIS_URL, 'riyazi-api');
   const queues = createQueues(redis, config.REDIS_PREFIX);
   const app = await buildApp({ config, db, redis, queues });
+  let metrics: MetricsServer | undefined;
   // Not awaited: a Redis that is down must not hold the start (the queues retry on their own).
   void checkRedisDurability(redis, app.log);
 
@@ -48,6 +50,7 @@ async function main(): Promise<void> {
           'requests still running at the drain deadline were cut',
         );
       }
+      await metrics?.close();
       await closeQueues(queues);
       await db.destroy();
       await redis.quit();
@@ -64,6 +67,15 @@ async function main(): Promise<void> {
   // Contest day opens thousands of connections in the same second: a short accept queue drops
   // their SYNs and each retry waits 1, 3, 7… s. The kernel caps this at net.core.somaxconn.
   await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
+  if (config.METRICS_PORT) {
+    metrics = await startMetricsServer({
+      port: config.METRICS_PORT,
+      host: config.METRICS_HOST,
+      token: config.METRICS_TOKEN,
+      log: app.log,
+    });
+    app.log.info({ host: config.METRICS_HOST, port: metrics.port }, 'metrics listening');
+  }
 }
 
 main().catch((err: unknown) => {

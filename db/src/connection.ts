@@ -52,6 +52,13 @@ function prepareMarkedStatements(client: pg.PoolClient): void {
   };
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The node-postgres pool behind a Db (its counts for the metrics), if createDb made it. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 export function createDb({ connectionString, max = 10, applicationName = 'riyazi' }: DbOptions): Db {
   // jit off: JIT compiling costs up to a second per statement whose estimate looks big, and this
   // is short statements all day long (a contest batch with stale statistics paid it on every call).
@@ -62,5 +69,10 @@ export function createDb({ connectionString, max = 10, applicationName = 'riyazi
     options: '-c jit=off',
   });
   pool.on('connect', prepareMarkedStatements);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  pools.set(db, pool);
+  return db;
 }

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from '@riyazi/api/config';
+import { type MetricsServer, startMetricsServer } from '@riyazi/api/metrics';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
 import { checkRedisDurability, createRedis } from '@riyazi/api/redis';
 import { storageSettingsOf } from '@riyazi/api/storage';
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
   });
 
+  let metrics: MetricsServer | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await (await starting).close();
+      await metrics?.close();
       await closeQueues(queues);
       await db.destroy();
       redis.disconnect();
@@ -55,6 +58,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  if (config.WORKER_METRICS_PORT) {
+    metrics = await startMetricsServer({
+      port: config.WORKER_METRICS_PORT,
+      host: config.METRICS_HOST,
+      token: config.METRICS_TOKEN,
+      log,
+    });
+    log.info({ host: config.METRICS_HOST, port: metrics.port }, 'worker metrics listening');
+  }
   await starting;
 }
 

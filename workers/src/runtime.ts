@@ -1,5 +1,6 @@
 import { openCacheBus } from '@riyazi/api/cache-bus';
 import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '@riyazi/api/contracts';
+import { jobsFailed, watchPool, watchQueues } from '@riyazi/api/metrics';
 import { bullPrefix, type Queues } from '@riyazi/api/queue';
 import { closeSocketEmitter, createSocketEmitter } from '@riyazi/api/realtime';
 import { createStorage, localStorageSettings, type StorageSettings } from '@riyazi/api/storage';
@@ -125,10 +126,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       concurrency: deps.concurrency ?? CONCURRENCY[queue] ?? 4,
       ...STALL[queue],
     });
+    jobsFailed.inc({ queue }, 0);
     worker.on('error', (err) => deps.log.error({ err, queue }, 'worker error'));
-    worker.on('failed', (job, err) =>
-      deps.log.warn({ err, queue, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed'),
-    );
+    worker.on('failed', (job, err) => {
+      jobsFailed.inc({ queue });
+      deps.log.warn({ err, queue, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed');
+    });
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
@@ -154,6 +157,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     { ...ctx, redis: deps.redis, redisPrefix: deps.redisPrefix },
     deps.exportCleanupIntervalMs ?? 3_600_000,
   );
+  const unwatch = [watchQueues(Object.values(deps.queues)), watchPool(deps.db)];
   deps.log.info({ queues: QUEUE_NAMES }, 'workers started');
 
   return {
@@ -165,6 +169,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       await Promise.all(workers.map((w) => w.close()));
       await closeSocketEmitter(io);
       await cacheBus.close();
+      for (const stop of unwatch) {
+        stop();
+      }
     },
   };
 }

@@ -41,4 +41,12 @@ describe('permissions', () => {
       false,
     );
   });
+
+  it('offer the queue board as read (look) and update (retry, promote, remove), held by a Super Admin', () => {
+    expect(actionsOf('queues')).toEqual(['read', 'update']);
+    expect(allPermissions().queues).toEqual({ read: true, update: true });
+    expect(hasPermission({ student: { read: true } }, false, { module: 'queues', action: 'read' })).toBe(
+      false,
+    );
+  });
 });

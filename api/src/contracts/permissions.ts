@@ -21,6 +21,7 @@ export const MODULES = [
   'systemConfigurations',
   'emailConfigurations',
   'paymentConfigurations',
+  'queues',
 ] as const;
 export type Module = (typeof MODULES)[number];
 
@@ -29,13 +30,15 @@ export type Action = (typeof ACTIONS)[number];
 
 const CRUD: readonly Action[] = ['read', 'create', 'update', 'delete'];
 const STUDENT_ACTIONS: readonly Action[] = [...CRUD, 'export'];
+/** The job queues board: read = look, update = retry, promote or remove jobs. */
+const QUEUE_ACTIONS: readonly Action[] = ['read', 'update'];
 
 /**
  * The actions each module offers. Exporting students (children's personal data in bulk) is a
  * permission of its own, separate from reading the list.
  */
 export const actionsOf = (module: Module): readonly Action[] =>
-  module === 'student' ? STUDENT_ACTIONS : CRUD;
+  module === 'student' ? STUDENT_ACTIONS : module === 'queues' ? QUEUE_ACTIONS : CRUD;
 
 /** Permissions by resource, as in the admin auth state: { student: { read: true, update: true } }. */
 export type Permissions = Partial<Record<Module, Partial<Record<Action, boolean>>>>;

@@ -13,9 +13,10 @@ import type {
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
 import { createBatcher, perHandle } from '../../lib/batcher.js';
-import { afterCommit } from '../../lifecycle/after-commit.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { nodeCache } from '../../lib/node-caches.js';
+import { afterCommit } from '../../lifecycle/after-commit.js';
+import { answersReceived, playStarts } from '../../metrics/metrics.js';
 import type { DispatchDeps } from '../../queue/outbox.js';
 import { enqueue, type Queues } from '../../queue/queues.js';
 import { getFlags } from '../flags/flags.service.js';
@@ -304,6 +305,7 @@ export async function startPlay(
     // The open play it met has ended since: start afresh.
     throw refuse(409, 'Your quiz was just started on another device. Please try again.', 'START_RACE');
   }
+  startsOf[input.type].inc();
   return {
     play: {
       _id: created.id,
@@ -324,6 +326,13 @@ export async function startPlay(
     contestAttempts: created.attempts,
   };
 }
+
+// Children made once: the hot path does not build a labels object per call.
+const startsOf = { CONTEST: playStarts.labels('contest'), PRACTICE: playStarts.labels('practice') };
+const answersOf = {
+  CONTEST: answersReceived.labels('contest'),
+  PRACTICE: answersReceived.labels('practice'),
+};
 
 const noAttempts = () => refuse(403, 'You have no contest attempts left.', 'NO_ATTEMPTS');
 
@@ -577,6 +586,7 @@ export async function submitAnswer(
       questionId: input.questionId,
     }),
   );
+  answersOf[play.kind].inc();
   const nextIndex = recorded.answeredBefore + 1;
   return {
     recorded: true,

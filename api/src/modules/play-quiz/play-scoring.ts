@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import { matchesAny } from '../../contracts/answers.js';
 import { ANSWER_GRACE_MS, answerScore, isCorrectSelection } from '../../contracts/scoring.js';
 import { createBatcher, perHandle } from '../../lib/batcher.js';
+import { scoreLag } from '../../metrics/metrics.js';
 import { insertOutboxEvent, type OutboxEvent } from '../../queue/outbox.js';
 
 export interface AnswerToScore {
@@ -33,8 +34,10 @@ export async function scoreRecordedAnswers(db: Db, items: AnswerToScore[]): Prom
     weight: number;
     secondsPerQuestion: number;
     correctOptionIds: string[];
+    ageSeconds: number;
   }>`${prepared}
-    SELECT i.n::int AS n, a.outcome, a.selected_option_ids AS "selectedOptionIds",
+    SELECT i.n::int AS n, a.outcome,
+      extract(epoch FROM clock_timestamp() - a.answered_at)::float8 AS "ageSeconds", a.selected_option_ids AS "selectedOptionIds",
       a.answer_text AS "answerText", a.time_taken_ms AS "timeTakenMs", q.type,
       q.accepted_answers AS "acceptedAnswers", q.score AS weight, qz.seconds_per_question AS "secondsPerQuestion",
       coalesce((SELECT array_agg(o.id) FROM question_options o WHERE o.question_id = q.id AND o.is_correct), '{}')
@@ -48,6 +51,7 @@ export async function scoreRecordedAnswers(db: Db, items: AnswerToScore[]): Prom
     JOIN plays p ON p.id = i.play_id
     JOIN quizzes qz ON qz.id = p.quiz_id
   `.execute(db.withoutPlugins());
+  const readAt = performance.now();
   const scores = answers.rows.map((answer) => {
     const item = items[answer.n - 1]!;
     let correct = false;
@@ -104,7 +108,20 @@ export async function scoreRecordedAnswers(db: Db, items: AnswerToScore[]): Prom
     WHERE play.finished_now AND play.kind = 'CONTEST'
     RETURNING id, payload
   `.execute(db);
+  observeScoreLag(answers.rows, (performance.now() - readAt) / 1000);
   return finished.rows.map((row) => ({ id: row.id, type: 'play.finished', payload: row.payload }));
+}
+
+/**
+ * Acknowledged → scored, on PostgreSQL's clock (the answer's age when read) plus this process's
+ * time since. Only answers a student gave: a sweep's "no answer" is dated at its past deadline.
+ */
+function observeScoreLag(rows: { outcome: string; ageSeconds: number }[], sinceRead: number): void {
+  for (const row of rows) {
+    if (row.outcome === 'ANSWERED') {
+      scoreLag.observe(Math.max(0, row.ageSeconds + sinceRead));
+    }
+  }
 }
 
 const scoreOf = perHandle((db: Db) =>

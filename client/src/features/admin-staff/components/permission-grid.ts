@@ -35,6 +35,7 @@ export const MODULE_LABELS: Record<Module, string> = {
   systemConfigurations: 'System configuration',
   emailConfigurations: 'E-mail configuration',
   paymentConfigurations: 'Payment configuration and contest services',
+  queues: 'Job queues (board)',
 };
 
 export const ACTION_LABELS: Record<Action, string> = {
