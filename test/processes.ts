@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { testDatabaseUrl, testRedisPrefix } from './test-worker.js';
@@ -62,4 +63,30 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A TCP port nothing listens on right now (the kernel's pick), for a process the test starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Waits until a started service answers ready; fails at once, with what it printed, if it exits. */
+export async function waitUntilReady(service: ServiceProcess, base: string, ms = 60_000): Promise<void> {
+  await waitFor(
+    'the service to be ready',
+    async () => {
+      if (service.child.exitCode !== null) {
+        throw new Error(`the service exited with ${service.child.exitCode}:\n${service.output()}`);
+      }
+      return (await fetch(`${base}/api/health/ready`).catch(() => null))?.ok ?? false;
+    },
+    ms,
+  );
 }

@@ -10,7 +10,7 @@ import {
 } from '../../loadtest/src/contest-fixtures.js';
 import { openStudentSessions } from '../../loadtest/src/student-tokens.js';
 import { resetDatabase, useTestContext } from '../../test/helpers.js';
-import { exited, startService, waitFor } from '../../test/processes.js';
+import { exited, freePort, startService, waitFor, waitUntilReady } from '../../test/processes.js';
 
 // An api process SIGTERMed in the middle of a contest's start burst: it reports not ready at once,
 // keeps serving through the notice, then stops accepting, closes its sockets (which reconnect) and
@@ -100,7 +100,7 @@ async function play(base: string, token: string, starts: { status: number }[], s
 
 describe('graceful drain of an api node', () => {
   it('SIGTERM mid-burst: not ready at once, acknowledged answers all stored, sockets told to reconnect, exit 0', async () => {
-    const port = String(40_000 + Math.floor(Math.random() * 20_000));
+    const port = String(await freePort());
     const base = `http://127.0.0.1:${port}`;
     const api = startService('api/src/server.ts', {
       PORT: port,
@@ -110,11 +110,7 @@ describe('graceful drain of an api node', () => {
       DRAIN_TIMEOUT_MS: String(TIMEOUT_MS),
       LOG_LEVEL: 'warn',
     });
-    await waitFor(
-      'the api to be ready',
-      async () => (await fetch(`${base}/api/health/ready`).catch(() => null))?.ok ?? false,
-      60_000,
-    );
+    await waitUntilReady(api, base);
 
     const socket = connectSocket(base, { path: '/socket.io', transports: ['websocket'], reconnection: true });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));

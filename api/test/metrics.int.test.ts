@@ -1,10 +1,9 @@
-import { createServer } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
-import { exited, startService, waitFor } from '../../test/processes.js';
+import { exited, freePort, startService, waitFor } from '../../test/processes.js';
 import { startTestWorkers } from '../../test/workers.js';
 import { type MetricsServer, startMetricsServer } from '../src/metrics/index.js';
 
@@ -33,14 +32,6 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     headers: { authorization: `Bearer ${token}` },
     ...(payload ? { payload } : {}),
   });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   metrics = await startMetricsServer({ port: 0, host: '127.0.0.1', token: TOKEN, log: t.app.log });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { openStudentSessions } from '../../loadtest/src/student-tokens.js';
 // @ts-expect-error: a plain .mjs script without types
 import { buildServer } from '../../scripts/build-server.mjs';
-import { exited, startService as start, waitFor } from '../../test/processes.js';
+import { exited, freePort, startService as start, waitFor } from '../../test/processes.js';
 import { testDatabaseUrl, testRedisPrefix } from '../../test/test-worker.js';
 import { cleanPdf } from './pdf-fixtures.js';
 
@@ -48,7 +48,7 @@ describe('processes', () => {
   });
 
   it('api serves, then shuts down gracefully on SIGTERM', async () => {
-    const port = String(40_000 + Math.floor(Math.random() * 20_000));
+    const port = String(await freePort());
     const { child, output } = start('api/src/server.ts', { PORT: port, HOST: '127.0.0.1' });
     await apiReady(port);
     await fetch(`http://127.0.0.1:${port}/api/contestPhase/active`, {
@@ -72,7 +72,7 @@ describe('processes', () => {
     expect(existsSync(path.join(root, 'workers/dist/export-process.mjs'))).toBe(true);
     expect(existsSync(path.join(root, 'api/dist/pdf-process.mjs'))).toBe(true);
     const uploadDir = await mkdtemp(path.join(tmpdir(), 'riyazi-bundle-'));
-    const port = String(40_000 + Math.floor(Math.random() * 20_000));
+    const port = String(await freePort());
     const jwtSecret = 'bundle-test-secret-of-at-least-32-characters';
     const api = start('api/dist/server.mjs', {
       PORT: port,

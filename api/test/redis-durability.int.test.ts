@@ -7,13 +7,14 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkRedisDurability, readDurabilityFacts } from '../src/lib/redis-durability.js';
 import { testConfig } from '../../test/helpers.js';
+import { freePort } from '../../test/processes.js';
 
 const started: { child: ChildProcess; dir: string }[] = [];
 
 /** A Redis of its own on a free port, started with `args` (CI has redis-server: .ci/run starts one). */
 async function ownRedis(args: string[]): Promise<Redis> {
   const dir = await mkdtemp(path.join(tmpdir(), 'riyazi-redis-'));
-  const port = 46_000 + Math.floor(Math.random() * 10_000);
+  const port = await freePort();
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, ...args],
