@@ -132,6 +132,13 @@ describe('what a phone downloads', () => {
         finished.set(url, event.timestamp);
       }
     });
+    // Chromium says so when a preload cannot serve the request it was for (e.g. a CORS mode mismatch).
+    const unusedPreloads: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text()) && /not used/i.test(message.text())) {
+        unusedPreloads.push(message.text());
+      }
+    });
     const loaded = recordResponses(page);
     const response = await page.goto('/login');
     await page.getByTestId('login-email').waitFor();
@@ -152,6 +159,7 @@ describe('what a phone downloads', () => {
     const studentPages = named.find((file) => /student-pages-[\w-]+\.js$/.test(file ?? '')) ?? '';
     const entry = shell.find((file) => /\/assets\/index-[\w-]+\.js$/.test(file ?? '')) ?? '';
     expect(asked.get(studentPages) ?? Number.POSITIVE_INFINITY).toBeLessThan(finished.get(entry) ?? 0);
+    expect(unusedPreloads).toEqual([]);
     // A file asked for again (a stylesheet the page inserts after its preload) comes without a body.
     const bodies = files.filter((l) => l.body > 0).map((l) => l.url);
     expect(bodies.length).toBe(new Set(bodies).size);

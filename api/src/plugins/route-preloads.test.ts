@@ -13,7 +13,7 @@ const group = {
 describe('linkHeader', () => {
   it('names scripts as module preloads and styles as style preloads', () => {
     expect(linkHeader(group)).toBe(
-      '</assets/student-pages-a1.js>; rel=modulepreload, </assets/en-student-b2.js>; rel=modulepreload, </assets/student-pages-c3.css>; rel=preload; as=style',
+      '</assets/student-pages-a1.js>; rel=modulepreload, </assets/en-student-b2.js>; rel=modulepreload, </assets/student-pages-c3.css>; rel=preload; as=style; crossorigin',
     );
   });
 

@@ -36,7 +36,7 @@ export function linkHeader(group: RoutePreload, acceptLanguage?: string): string
     ...group.scripts
       .filter((file) => !(urdu && ENGLISH_TEXTS.test(file)))
       .map((file) => `<${file}>; rel=modulepreload`),
-    ...group.styles.map((file) => `<${file}>; rel=preload; as=style`),
+    ...group.styles.map((file) => `<${file}>; rel=preload; as=style; crossorigin`),
   ];
   return links.length > 0 ? links.join(', ') : null;
 }
