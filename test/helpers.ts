@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { seedDemoData } from '../db/src/seed/index.js';
 import { openStudentSessions } from '../loadtest/src/student-tokens.js';
 import { testDatabaseUrl, testRedisPrefix } from './test-worker.js';
 
@@ -427,6 +428,24 @@ export async function setFlags(db: Db, flags: Record<string, unknown>) {
     .values({ id: 1, flags: JSON.stringify(flags) })
     .onConflict((oc) => oc.column('id').doUpdateSet({ flags: JSON.stringify(flags) }))
     .execute();
+}
+
+/**
+ * The demo data seeded, its phase 1 active and open for contests to every student (no document or
+ * permission needed), each student with two attempts. Answers the phase's id.
+ */
+export async function openSeededDemoContest(db: Db): Promise<string> {
+  await seedDemoData(db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
+  const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
+  await db.updateTable('phases').set({ status: 'ACTIVE' }).where('id', '=', phase.id).execute();
+  await setFlags(db, {
+    isContestQuizEnabled: true,
+    contestQuizPhase: phase.id,
+    contestPermissionRequired: false,
+    documentAcceptanceRequired: false,
+  });
+  await db.updateTable('students').set({ contestAttempts: 2 }).execute();
+  return phase.id;
 }
 
 export const STUDENT_PASSWORD = 'Maths-is-fun-2026';

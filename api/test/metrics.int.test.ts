@@ -1,8 +1,7 @@
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
-import { resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
+import { openSeededDemoContest, resetDatabase, useTestContext } from '../../test/helpers.js';
 import { exited, freePort, startService, waitFor } from '../../test/processes.js';
 import { startTestWorkers } from '../../test/workers.js';
 import { type MetricsServer, startMetricsServer } from '../src/metrics/index.js';
@@ -36,20 +35,7 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
 beforeAll(async () => {
   metrics = await startMetricsServer({ port: 0, host: '127.0.0.1', token: TOKEN, log: t.app.log });
   await resetDatabase(t.db);
-  await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
-  const phase = await t.db
-    .selectFrom('phases')
-    .select('id')
-    .where('number', '=', 1)
-    .executeTakeFirstOrThrow();
-  await t.db.updateTable('phases').set({ status: 'ACTIVE' }).where('id', '=', phase.id).execute();
-  await setFlags(t.db, {
-    isContestQuizEnabled: true,
-    contestQuizPhase: phase.id,
-    contestPermissionRequired: false,
-    documentAcceptanceRequired: false,
-  });
-  await t.db.updateTable('students').set({ contestAttempts: 2 }).execute();
+  await openSeededDemoContest(t.db);
   contestQuizId = (
     await t.db
       .selectFrom('quizzes')

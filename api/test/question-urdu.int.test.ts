@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoData } from '../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
   deleteRedisKeys,
@@ -9,8 +8,8 @@ import {
   makePhase,
   makeStaff,
   makeSubCategory,
+  openSeededDemoContest,
   resetDatabase,
-  setFlags,
   useTestContext,
 } from '../../test/helpers.js';
 
@@ -153,20 +152,7 @@ describe('Urdu text on questions (admin api)', () => {
 
 describe('Urdu text in a contest', () => {
   it('serves urdu with each question that has it and null otherwise, without answers or hint', async () => {
-    await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
-    const phase = await t.db
-      .selectFrom('phases')
-      .select('id')
-      .where('number', '=', 1)
-      .executeTakeFirstOrThrow();
-    await t.db.updateTable('phases').set({ status: 'ACTIVE' }).where('id', '=', phase.id).execute();
-    await setFlags(t.db, {
-      isContestQuizEnabled: true,
-      contestQuizPhase: phase.id,
-      contestPermissionRequired: false,
-      documentAcceptanceRequired: false,
-    });
-    await t.db.updateTable('students').set({ contestAttempts: 2 }).execute();
+    await openSeededDemoContest(t.db);
     // Every other question gets an Urdu stem, and every option an Urdu text.
     await t.db
       .updateTable('questions')
