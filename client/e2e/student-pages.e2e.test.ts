@@ -197,7 +197,7 @@ describe('every student page', () => {
     const page = await context.newPage();
     await visitAll(page, PUBLIC_PAGES, 'en', true);
     await context.close();
-  }, 300_000);
+  }, 600_000);
 
   it('is accessible, in English and right to left, at 360 px and 1366 px, without sideways scrolling: signed-in pages', async () => {
     const context = await openContext('en');
