@@ -18,6 +18,7 @@ import { createDb, migrateToLatest } from '@riyazi/db';
 import { seedDemoData } from '@riyazi/db/seed';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
+import { adminStatement, deleteRedisPrefix } from './run-resources.js';
 
 const { values } = parseArgs({
   options: {
@@ -100,15 +101,6 @@ function run(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-async function adminStatement(statement: string) {
-  const admin = createDb({ connectionString: values['admin-url'], max: 1 });
-  try {
-    await sql.raw(statement).execute(admin);
-  } finally {
-    await admin.destroy();
-  }
-}
-
 async function apiReady() {
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     const ok = await fetch(`${base}/api/health/ready`).then(
@@ -132,7 +124,7 @@ async function main() {
   ) {
     throw new Error('bundling failed');
   }
-  await adminStatement(`CREATE DATABASE ${dbName}`);
+  await adminStatement(values['admin-url'], `CREATE DATABASE ${dbName}`);
   const db = createDb({ connectionString: databaseUrl, max: 2 });
   let api: ChildProcess | undefined;
   let workers: ChildProcess | undefined;
@@ -205,20 +197,9 @@ async function main() {
     workers?.kill('SIGTERM');
     await Promise.all([api, workers].map((c) => (c && c.exitCode === null ? run(c) : null)));
     await db.destroy();
-    const redis = new Redis(config.REDIS_URL);
-    for (let cursor = '0'; ; ) {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${env.REDIS_PREFIX}:*`, 'COUNT', 1000);
-      if (keys.length > 0) {
-        await redis.del(...keys);
-      }
-      cursor = next;
-      if (cursor === '0') {
-        break;
-      }
-    }
-    redis.disconnect();
+    await deleteRedisPrefix(config.REDIS_URL, config.REDIS_PREFIX);
     rmSync(uploadDir, { recursive: true, force: true });
-    await adminStatement(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await adminStatement(values['admin-url'], `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   }
   process.exit(failed ? 1 : 0);
 }

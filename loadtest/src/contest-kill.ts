@@ -21,6 +21,7 @@ import { sql } from 'kysely';
 import { createVirtualStudents, openContest, randomAnswer, type ServedQuestion } from './contest-fixtures.js';
 import { type Acknowledged, settled, verify } from './contest-verify.js';
 import { type Response, request } from './http-client.js';
+import { adminStatement, deleteRedisPrefix } from './run-resources.js';
 import { openStudentSessions } from './student-tokens.js';
 
 const { values } = parseArgs({
@@ -162,23 +163,13 @@ async function student(token: string, quizId: string, acked: Acknowledged[], pla
   }
 }
 
-/** CREATE or DROP DATABASE, which run outside a transaction on the admin database. */
-async function adminStatement(statement: string) {
-  const admin = createDb({ connectionString: values['admin-url'], max: 1 });
-  try {
-    await sql.raw(statement).execute(admin);
-  } finally {
-    await admin.destroy();
-  }
-}
-
 async function main() {
   console.log('→ bundling the api and the workers');
   const bundled = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
   if (bundled.status !== 0) {
     throw new Error('bundling failed');
   }
-  await adminStatement(`CREATE DATABASE ${dbName}`);
+  await adminStatement(values['admin-url'], `CREATE DATABASE ${dbName}`);
   const db = createDb({ connectionString: databaseUrl, max: 4 });
   const api = new Service('api', 'api/dist/server.mjs');
   const workers = new Service('workers', 'workers/dist/main.mjs');
@@ -277,23 +268,12 @@ async function main() {
   } finally {
     await Promise.all([api.kill('SIGTERM'), workers.kill('SIGTERM')]);
     await db.destroy();
-    const redis = new Redis(config.REDIS_URL);
-    for (let cursor = '0'; ; ) {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${env.REDIS_PREFIX}:*`, 'COUNT', 1000);
-      if (keys.length > 0) {
-        await redis.del(...keys);
-      }
-      cursor = next;
-      if (cursor === '0') {
-        break;
-      }
-    }
-    redis.disconnect();
+    await deleteRedisPrefix(config.REDIS_URL, config.REDIS_PREFIX);
     rmSync(uploadDir, { recursive: true, force: true });
     if (values.keep) {
       console.log(`database kept: ${databaseUrl}`);
     } else {
-      await adminStatement(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await adminStatement(values['admin-url'], `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     }
   }
   process.exit(failed ? 1 : 0);

@@ -27,6 +27,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { createVirtualStudents, openContest, randomAnswer, type ServedQuestion } from './contest-fixtures.js';
 import { type Acknowledged, settled, verify } from './contest-verify.js';
 import { type Response, request } from './http-client.js';
+import { adminStatement, deleteRedisPrefix } from './run-resources.js';
 import { summarize } from './stats.js';
 import { openStudentSessions } from './student-tokens.js';
 
@@ -337,31 +338,6 @@ async function boardRanking(watcher: Watcher, since: number, count: number, ms =
 
 // ---------------------------------------------------------------------------------------------
 
-/** CREATE or DROP DATABASE, which run outside a transaction on the admin database. */
-async function adminStatement(statement: string) {
-  const admin = createDb({ connectionString: values['admin-url'], max: 1 });
-  try {
-    await sql.raw(statement).execute(admin);
-  } finally {
-    await admin.destroy();
-  }
-}
-
-async function deleteRedisPrefix() {
-  const redis = new Redis(config.REDIS_URL);
-  for (let cursor = '0'; ; ) {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${env.REDIS_PREFIX}:*`, 'COUNT', 1000);
-    if (keys.length > 0) {
-      await redis.del(...keys);
-    }
-    cursor = next;
-    if (cursor === '0') {
-      break;
-    }
-  }
-  redis.disconnect();
-}
-
 const rankedIn = async (db: Db, phaseId: string, gradeId: string) =>
   Number(
     (
@@ -389,7 +365,7 @@ async function main() {
     rmSync(work, { recursive: true, force: true });
     throw err;
   }
-  await adminStatement(`CREATE DATABASE ${dbName}`);
+  await adminStatement(values['admin-url'], `CREATE DATABASE ${dbName}`);
   const db = createDb({ connectionString: databaseUrl, max: 4 });
   const services = [
     new Service('api-a', process.execPath, ['api/dist/server.mjs'], {
@@ -525,11 +501,11 @@ async function main() {
     }
     await Promise.all(services.map((s) => s.stop()));
     await db.destroy();
-    await deleteRedisPrefix();
+    await deleteRedisPrefix(config.REDIS_URL, config.REDIS_PREFIX);
     if (values.keep) {
       console.log(`database kept: ${databaseUrl}; nginx files in ${work}`);
     } else {
-      await adminStatement(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await adminStatement(values['admin-url'], `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       rmSync(work, { recursive: true, force: true });
     }
   }

@@ -26,6 +26,7 @@ import { type BrowserContext, type CDPSession, chromium, type Page } from 'playw
 import { DEMO_STUDENT_PASSWORD, STUDENTS } from '../../db/src/seed/reference.js';
 import { openContest } from './contest-fixtures.js';
 import { request } from './http-client.js';
+import { adminStatement, deleteRedisPrefix } from './run-resources.js';
 
 const { values } = parseArgs({
   options: {
@@ -80,32 +81,6 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
-}
-
-/** CREATE or DROP DATABASE, which run outside a transaction on the admin database. */
-async function adminStatement(statement: string) {
-  const admin = createDb({ connectionString: values['admin-url'], max: 1 });
-  try {
-    await sql.raw(statement).execute(admin);
-  } finally {
-    await admin.destroy();
-  }
-}
-
-async function deleteRedisPrefix(prefix: string) {
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) {
-        await redis.del(...keys);
-      }
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 async function apiReady(base: string, api: ChildProcess) {
@@ -449,7 +424,7 @@ async function main() {
     url.pathname = `/${dbName}`;
     return url.toString();
   })();
-  await adminStatement(`CREATE DATABASE ${dbName}`);
+  await adminStatement(values['admin-url'], `CREATE DATABASE ${dbName}`);
   const db = createDb({ connectionString: databaseUrl, max: 2 });
   let api: ChildProcess | null = null;
   try {
@@ -489,8 +464,8 @@ async function main() {
       await exited;
     }
     await db.destroy();
-    await adminStatement(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await deleteRedisPrefix(redisPrefix);
+    await adminStatement(values['admin-url'], `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await deleteRedisPrefix(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', redisPrefix);
     rmSync(uploadDir, { recursive: true, force: true });
   }
 }
