@@ -13,6 +13,8 @@ const tiers = ['unit', 'integration', 'browser'];
 const out = mkdtempSync(path.join(tmpdir(), 'riyazi-tests-'));
 const started = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Why a tier failed beyond its failed tests: a file that failed outside a test, an exit code. */
+const problems = [];
 let exitCode = 0;
 
 for (const tier of tiers) {
@@ -37,12 +39,24 @@ for (const tier of tiers) {
     totals.passed += json.numPassedTests ?? 0;
     totals.failed += json.numFailedTests ?? 0;
     totals.skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+    // A file whose hook or import failed counts no failed test; name it so the cause is plain.
+    for (const file of json.testResults ?? []) {
+      const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      if (file.status === 'failed' && failedTests.length === 0) {
+        const message = String(file.message ?? '').split('\n')[0];
+        problems.push(`${tier}: ${path.relative(root, file.name)} failed outside its tests: ${message}`);
+      }
+    }
   }
   if (result.status !== 0) {
     exitCode = result.status || 1;
     if (!existsSync(report)) {
       totals.failed += 1;
     }
+    problems.push(
+      `${tier}: vitest exited with ${result.status ?? result.signal}` +
+        ' (an unhandled error is printed above, under "Unhandled Errors", when no test failed)',
+    );
   }
 }
 
@@ -50,4 +64,7 @@ rmSync(out, { recursive: true, force: true });
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 console.log(`\nAll tiers finished in ${seconds} s.`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+for (const problem of problems) {
+  console.log(`  ${problem}`);
+}
 process.exit(exitCode);

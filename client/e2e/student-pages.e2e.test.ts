@@ -259,3 +259,26 @@ describe('every student page', () => {
     await context.close();
   });
 });
+
+describe('the accessibility check itself', () => {
+  it('fails a page on a serious violation of the WCAG tags and on a link named unlike its text', async () => {
+    const context = await stack.newContext({ width: 360, height: 780 });
+    const page = await context.newPage();
+    await page.setContent(
+      '<!doctype html><html lang="en"><title>t</title><main><h1>Check</h1>' +
+        '<a href="/" aria-label="Home page">Riyazi</a></main></html>',
+    );
+    await expect(expectAccessible(page, 'renamed link')).rejects.toThrow(/label-content-name-mismatch/);
+    await page.setContent(
+      '<!doctype html><html lang="en"><title>t</title><main><h1>Check</h1>' +
+        '<p style="color:#bbb;background:#fff">Faint words</p></main></html>',
+    );
+    await expect(expectAccessible(page, 'faint text')).rejects.toThrow(/color-contrast/);
+    await page.setContent(
+      '<!doctype html><html lang="en"><title>t</title><main><h1>Check</h1>' +
+        '<a href="/" aria-label="Riyazi home">Riyazi</a></main></html>',
+    );
+    await expectAccessible(page, 'a well-named link');
+    await context.close();
+  });
+});
