@@ -153,4 +153,32 @@ describe('the queue board', () => {
     expect(res.statusCode).toBe(403);
     expect(await job.getState()).toBe('failed');
   });
+
+  it('summarises every queue for queues:read, with its purpose and a failed job counted, and refuses others', async () => {
+    await failedMailJob('board-summary-1');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/queues-summary',
+      headers: bearer(reader),
+    });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json<{
+      data: { name: string; purpose: string; failed: number; waiting: number }[];
+    }>();
+    expect(data.map((q) => q.name).sort()).toEqual(
+      ['broadcast', 'bulkUpload', 'exports', 'mail', 'ranking', 'scoring'].sort(),
+    );
+    const mail = data.find((q) => q.name === 'mail');
+    expect(mail?.failed).toBeGreaterThanOrEqual(1);
+    expect(mail?.purpose).toMatch(/e-mail/i);
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/queues-summary',
+      headers: bearer(nobody),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toHaveProperty('message');
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/admin/queues-summary' });
+    expect(anonymous.statusCode).toBe(401);
+  });
 });

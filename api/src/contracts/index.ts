@@ -10,6 +10,7 @@ export * from './permissions.js';
 export type * from './play-quiz.js';
 export * from './question-import.js';
 export * from './question-report.js';
+export * from './queues.js';
 export * from './quiz-rules.js';
 export * from './rankings.js';
 export * from './scoring.js';

@@ -123,6 +123,7 @@ export const ADMIN_PAGES = {
   },
   contentFaq: { path: 'content/faq', module: 'faqManagement', action: 'read' },
   contentGallery: { path: 'content/photo-gallery', module: 'photoGallery', action: 'read' },
+  queues: { path: 'queues', module: 'queues', action: 'read' },
 } as const satisfies Record<string, Permission & { path: string }>;
 
 export type AdminPageKey = keyof typeof ADMIN_PAGES;

@@ -64,6 +64,7 @@ export const ADMIN_MENU: AdminMenuGroup[] = [
     ],
   },
   { label: 'Staff users', items: [{ page: 'staffUsers', label: 'Staff users' }] },
+  { label: 'Operations', items: [{ page: 'queues', label: 'Job queues' }] },
 ];
 
 export interface AdminAccess {

@@ -4,6 +4,8 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { QUEUE_NAMES } from '../../contracts/jobs.js';
+import { QUEUE_PURPOSES } from '../../contracts/queues.js';
 import { bearerToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -11,12 +13,27 @@ import { BOARD_COOKIE, BOARD_PREFIX, boardAction, boardGuard } from './queue-boa
 
 const READ = { permission: { module: 'queues', action: 'read' } } as const;
 
+const count = z.number().int().nonnegative();
+const queueSummaryList = z.object({
+  data: z.array(
+    z.object({
+      name: z.enum(QUEUE_NAMES),
+      purpose: z.string(),
+      waiting: count,
+      active: count,
+      delayed: count,
+      failed: count,
+    }),
+  ),
+});
+
 /**
  * POST /api/admin/queues-session: the admin client calls it with its bearer token, then opens the
  * board in a new tab. The cookie carries that same short-lived access token, only to the board's
  * path, so the board needs no sign-in of its own and ends with the staff session.
+ * GET /api/admin/queues-summary: each queue's counts, for the back office's queue page.
  */
-export const queueBoardSessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config }) => {
+export const queueBoardSessionRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { config, queues }) => {
   app.post(
     '/admin/queues-session',
     {
@@ -37,6 +54,33 @@ export const queueBoardSessionRoutes: FastifyPluginAsyncZod<AppContext> = async 
       });
       return { url: `${BOARD_PREFIX}/` };
     },
+  );
+
+  app.get(
+    '/admin/queues-summary',
+    {
+      config: READ,
+      schema: {
+        tags: ['queues'],
+        summary: 'Jobs waiting, running, delayed and failed in each queue',
+        response: { 200: queueSummaryList },
+      },
+    },
+    async () => ({
+      data: await Promise.all(
+        QUEUE_NAMES.map(async (name) => {
+          const counts = await queues[name].getJobCounts('waiting', 'active', 'delayed', 'failed');
+          return {
+            name,
+            purpose: QUEUE_PURPOSES[name],
+            waiting: counts.waiting ?? 0,
+            active: counts.active ?? 0,
+            delayed: counts.delayed ?? 0,
+            failed: counts.failed ?? 0,
+          };
+        }),
+      ),
+    }),
   );
 };
 

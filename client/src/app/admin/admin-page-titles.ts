@@ -35,4 +35,5 @@ export const ADMIN_PAGE_TITLES: Record<AdminPageKey, string> = {
   configContestServices: 'Contest services',
   contentFaq: 'FAQ',
   contentGallery: 'Photo gallery',
+  queues: 'Job queues',
 };

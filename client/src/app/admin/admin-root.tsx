@@ -18,6 +18,7 @@ import { PaymentFailuresPage } from '../../features/admin-payment-reports/compon
 import { PaymentLogTrailPage } from '../../features/admin-payment-reports/components/payment-log-trail-page';
 import { PaymentsReportPage } from '../../features/admin-payment-reports/components/payments-report-page';
 import { PromoCodesPage } from '../../features/admin-promo-codes/components/promo-codes-page';
+import { QueuesPage } from '../../features/admin-queues/components/queues-page';
 import { QuestionImportPage } from '../../features/admin-question-import/components/question-import-page';
 import { QuestionFormPage } from '../../features/admin-questions/components/question-form-page';
 import { QuestionViewPage } from '../../features/admin-questions/components/question-view-page';
@@ -90,6 +91,7 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   students: () => <StudentsListPage />,
   bulkUpload: () => <BulkUploadListPage />,
   bulkUploadNew: () => <BulkUploadNewPage />,
+  queues: () => <QueuesPage />,
 };
 
 const ADMIN_ROOT = paths.admin.root;
