@@ -55,11 +55,12 @@ async function giveEveryQuestionMaths(): Promise<void> {
 
 /** The question's formulas laid out by the browser from the api's MathML: a fraction with height. */
 async function expectTypesetMaths(page: Page): Promise<void> {
-  const fraction = page.locator('.quiz-question__text .math-inline math mfrac');
+  // A question may hold several fractions: the first one stands for them.
+  const fraction = page.locator('.quiz-question__text .math-inline math mfrac').first();
   await fraction.waitFor();
   const box = await fraction.boundingBox();
   expect(box?.height ?? 0).toBeGreaterThan(16);
-  await page.locator('.quiz-question__text .math-block math[display="block"] msqrt').waitFor();
+  await page.locator('.quiz-question__text .math-block math[display="block"] msqrt').first().waitFor();
   expect(await page.locator('.quiz-question__text .katex-html').count()).toBe(0);
 }
 
@@ -199,7 +200,7 @@ describe('what a phone downloads', () => {
     const page = await context.newPage();
     const loaded = recordResponses(page);
     await signInAndStartContest(page);
-    await page.locator('.quiz-question__text .math-block .katex-html').waitFor();
+    await page.locator('.quiz-question__text .math-block .katex-html').first().waitFor();
     expect(await page.locator('.quiz-question__text .math-inline .katex-html').count()).toBeGreaterThan(0);
     expect((await loaded()).filter(isKatex).length).toBeGreaterThan(0);
     await screenshotFor(page, 'contest-question-katex-fallback-360');
