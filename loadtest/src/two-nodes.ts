@@ -352,6 +352,31 @@ const rankedIn = async (db: Db, phaseId: string, gradeId: string) =>
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
+/**
+ * Where a request's time went, from nginx's access log (its `rt` and `urt` fields, seconds): the
+ * time nginx held it and the time the api took. The rest of what the client measured was spent
+ * before nginx read the request (the connection waiting to be accepted) or in the client itself.
+ */
+function nginxTimes(pathPrefix: string): { nginx: number[]; upstream: number[] } {
+  const nginx: number[] = [];
+  const upstream: number[] = [];
+  const log = readFileSync(path.join(work, 'access.log'), 'utf8');
+  for (const line of log.split('\n')) {
+    if (!line.includes(` ${pathPrefix}`)) {
+      continue;
+    }
+    const rt = /\brt=([\d.]+)/.exec(line)?.[1];
+    const urt = /\burt=([\d.]+)/.exec(line)?.[1];
+    if (rt !== undefined) {
+      nginx.push(Number(rt) * 1000);
+    }
+    if (urt !== undefined) {
+      upstream.push(Number(urt) * 1000);
+    }
+  }
+  return { nginx, upstream };
+}
+
 async function main() {
   console.log('→ bundling the api and the workers');
   const bundled = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
@@ -449,6 +474,17 @@ async function main() {
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const [name, samples] of played.samples) {
       const s = summarize(samples);
+      console.log(`| ${name} | ${s.count} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`);
+    }
+    const page = nginxTimes('/api/play-quiz/available');
+    console.log('\n| contest page, measured by | n | p50 | p95 | p99 | max |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const [name, samples] of [
+      ['the client', played.samples.get('contest page') ?? []],
+      ['nginx (read → answered)', page.nginx],
+      ['the api behind nginx (upstream time)', page.upstream],
+    ] as const) {
+      const s = summarize([...samples]);
       console.log(`| ${name} | ${s.count} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`);
     }
     console.log('\n| check | result |');
