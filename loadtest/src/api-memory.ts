@@ -28,6 +28,8 @@ const { values } = parseArgs({
     // Seconds of sampling after the scenario ends (the node idle).
     idle: { type: 'string', default: '30' },
     interval: { type: 'string', default: '250' },
+    // Questions each student answers (15 is the contest; 1 measures the start burst alone, quickly).
+    questions: { type: 'string', default: '15' },
     'peak-target': { type: 'string', default: '400' },
     'idle-target': { type: 'string', default: '250' },
     'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
@@ -47,6 +49,7 @@ const databaseUrl = (() => {
 })();
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'riyazi-mem-'));
 const port = 41_000 + randomInt(9000);
+const metricsPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
 const env: Record<string, string> = {
   ...(process.env as Record<string, string>),
@@ -58,6 +61,8 @@ const env: Record<string, string> = {
   LOG_LEVEL: 'warn',
   UPLOAD_DIR: uploadDir,
 };
+// The api's own view of its memory (prom-client's process metrics), on a loopback port of its own.
+const apiEnv = { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' };
 const config = loadConfig(env);
 
 /** VmRSS of a process in MB, or null once it is gone. */
@@ -78,18 +83,56 @@ interface Sample {
   phase: 'start' | 'contest' | 'idle';
 }
 
+/** What the api says of itself: V8's heap, memory outside it (Buffers), and open handles (sockets). */
+interface Inside {
+  at: number;
+  heapUsedMb: number;
+  heapTotalMb: number;
+  externalMb: number;
+  handles: number;
+}
+
+async function insideOf(t0: number): Promise<Inside | null> {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    return {
+      at: Date.now() - t0,
+      heapUsedMb: value('nodejs_heap_size_used_bytes') / 2 ** 20,
+      heapTotalMb: value('nodejs_heap_size_total_bytes') / 2 ** 20,
+      externalMb: value('nodejs_external_memory_bytes') / 2 ** 20,
+      handles: value('nodejs_active_handles_total'),
+    };
+  } catch {
+    return null;
+  }
+}
+
+const describeInside = (i: Inside | undefined) =>
+  i === undefined
+    ? 'not measured'
+    : `V8 heap ${i.heapUsedMb.toFixed(0)} MB used of ${i.heapTotalMb.toFixed(0)} MB, external ${i.externalMb.toFixed(0)} MB, ${i.handles} open handles`;
+
 function sampler(pid: number, intervalMs: number) {
   const samples: Sample[] = [];
   let phase: Sample['phase'] = 'start';
+  const inside: Inside[] = [];
   const t0 = Date.now();
+  let tick = 0;
   const timer = setInterval(() => {
     const mb = rssMb(pid);
     if (mb !== null) {
       samples.push({ at: Date.now() - t0, mb, phase });
     }
+    // Every 2 s: a scrape costs the api a little, and these move slowly.
+    tick += 1;
+    if (tick % Math.max(1, Math.round(2000 / intervalMs)) === 0) {
+      void insideOf(t0).then((i) => i && inside.push(i));
+    }
   }, intervalMs);
   return {
     samples,
+    inside,
     setPhase: (next: Sample['phase']) => {
       phase = next;
     },
@@ -139,7 +182,7 @@ async function main() {
         stdio: ['ignore', 'ignore', 'inherit'],
       });
     const apiOptions = values['api-node-options'];
-    api = spawnService('api/dist/server.mjs', apiOptions ? { NODE_OPTIONS: apiOptions } : {});
+    api = spawnService('api/dist/server.mjs', apiOptions ? { ...apiEnv, NODE_OPTIONS: apiOptions } : apiEnv);
     workers = spawnService('workers/dist/main.mjs');
     await apiReady();
     const rss = sampler(api.pid!, Number(values.interval));
@@ -161,6 +204,8 @@ async function main() {
         values.think,
         '--saturate',
         '0',
+        '--questions',
+        values.questions,
         '--base',
         base,
       ],
@@ -189,6 +234,13 @@ async function main() {
     console.log(
       `  idle ${values.idle} s after: ${idleEnd.toFixed(0)} MB (lowest ${Math.min(...idle.map((s) => s.mb)).toFixed(0)} MB; target < ${values['idle-target']} MB)`,
     );
+    const nearest = (at: number) =>
+      rss.inside.reduce<Inside | undefined>(
+        (best, i) => (best === undefined || Math.abs(i.at - at) < Math.abs(best.at - at) ? i : best),
+        undefined,
+      );
+    console.log(`  at the peak: ${describeInside(nearest(peakAt))}`);
+    console.log(`  at the end: ${describeInside(rss.inside.at(-1))}`);
     failed =
       scenarioCode !== 0 || peak >= Number(values['peak-target']) || idleEnd >= Number(values['idle-target']);
     console.log(failed ? '\n✗ a target was missed or the scenario failed' : '\n✓ within both targets');

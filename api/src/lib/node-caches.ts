@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type Broadcast, openBroadcast } from './broadcast.js';
-import { type TtlCacheOptions, ttlCache } from './ttl-cache.js';
+import { type TtlCache, type TtlCacheOptions, ttlCache } from './ttl-cache.js';
 
 /** Every per-node cache that a change on any node must reach (README: "Per-node caches"). */
 export const CACHE_NAMES = [
@@ -70,6 +70,12 @@ function dropHere(node: Node, changes: CacheChange[] | null): void {
 /** A key matches a change of its own key, or of its first part ("quiz" matches "quiz|grade"). */
 const byKeyOrPrefix = (key: string, changed: string) => key === changed || key.startsWith(`${changed}|`);
 
+/** A nodeCache's reader, and a way to forget one key on this node (its owner is done with it). */
+export interface NodeCacheReader<H, V, A extends unknown[]> {
+  (handle: H, key: string, ...args: A): Promise<V>;
+  forget(handle: H, key: string): void;
+}
+
 export interface NodeCacheOptions<V> extends TtlCacheOptions<V> {
   /** Whether an entry's key is hit by a change of `changed` (default: equal or `changed|…`). */
   matches?: (key: string, changed: string) => boolean;
@@ -85,9 +91,9 @@ export function nodeCache<H extends object, V, A extends unknown[] = []>(
   ttlMs: number,
   load: (key: string, handle: H, ...args: A) => Promise<V>,
   { matches = byKeyOrPrefix, ...options }: NodeCacheOptions<V> = {},
-): (handle: H, key: string, ...args: A) => Promise<V> {
-  const perNode = new WeakMap<H, (key: string, ...args: A) => Promise<V>>();
-  return (handle, key, ...args) => {
+): NodeCacheReader<H, V, A> {
+  const perNode = new WeakMap<H, TtlCache<string, V, A>>();
+  const read = (handle: H, key: string, ...args: A) => {
     let get = perNode.get(handle);
     if (!get) {
       const node = nodeOf(handle);
@@ -101,6 +107,7 @@ export function nodeCache<H extends object, V, A extends unknown[] = []>(
     }
     return get(key, ...args);
   };
+  return Object.assign(read, { forget: (handle: H, key: string) => perNode.get(handle)?.forget(key) });
 }
 
 /**

@@ -66,6 +66,19 @@ describe('ttlCache', () => {
     await expect(get('a')).resolves.toBe('a3');
   });
 
+  it('forgets one key at once and keeps the others', async () => {
+    const load = vi.fn(async (key: string) => key.toUpperCase());
+    const get = ttlCache(60_000, load);
+    await get('a');
+    await get('b');
+    get.forget('a');
+    expect(get.size).toBe(1);
+    await expect(get('b')).resolves.toBe('B');
+    expect(load).toHaveBeenCalledTimes(2);
+    await expect(get('a')).resolves.toBe('A');
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
   it('reads a time to live given as a function at each load', async () => {
     vi.useFakeTimers({ now: 1_000 });
     try {

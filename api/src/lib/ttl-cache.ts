@@ -16,6 +16,8 @@ export interface TtlCache<K, V, A extends unknown[]> {
   readonly size: number;
   /** Forgets the entries whose key matches (all without a test); loads under way are not kept. */
   drop(matches?: (key: K) => boolean): void;
+  /** Forgets one key at once (its owner is done with it), without looking at the others. */
+  forget(key: K): void;
 }
 
 /**
@@ -95,7 +97,10 @@ export function ttlCache<K, V, A extends unknown[] = []>(
     }
   };
   // The sweeper holds `state` weakly; `get` holds it (through makeRoom) for as long as it lives.
-  return Object.defineProperty(Object.assign(get, { drop }), 'size', {
+  const forgetKey = (key: K) => {
+    entries.delete(key);
+  };
+  return Object.defineProperty(Object.assign(get, { drop, forget: forgetKey }), 'size', {
     get: () => entries.size,
   }) as TtlCache<K, V, A>;
 }

@@ -588,6 +588,11 @@ export async function submitAnswer(
   );
   answersOf[play.kind].inc();
   const nextIndex = recorded.answeredBefore + 1;
+  if (nextIndex === total) {
+    // The play is over: its structure would sit here for the rest of its 30 minutes, ten thousand
+    // of them after a contest start (a late retry of this answer reads it again).
+    cachedPlayStructure.forget(db, input.playId);
+  }
   return {
     recorded: true,
     outcome: recorded.outcome,
