@@ -33,7 +33,8 @@ const { values } = parseArgs({
     'peak-target': { type: 'string', default: '400' },
     'idle-target': { type: 'string', default: '250' },
     'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
-    // NODE_OPTIONS for the api process only (e.g. V8 heap flags), to compare settings.
+    // Node and V8 flags for the api process only (e.g. --max-semi-space-size=4), given before its
+    // script (some V8 flags are refused in NODE_OPTIONS), to compare settings.
     'api-node-options': { type: 'string', default: '' },
   },
 });
@@ -175,14 +176,14 @@ async function main() {
   try {
     await migrateToLatest(db);
     await seedDemoData(db, { adminPassword: `mem-${RUN}-Admin!` });
-    const spawnService = (script: string, extra: Record<string, string> = {}) =>
-      spawn(process.execPath, [script], {
+    const spawnService = (script: string, extra: Record<string, string> = {}, flags: string[] = []) =>
+      spawn(process.execPath, [...flags, script], {
         cwd: root,
         env: { ...env, ...extra },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
-    const apiOptions = values['api-node-options'];
-    api = spawnService('api/dist/server.mjs', apiOptions ? { ...apiEnv, NODE_OPTIONS: apiOptions } : apiEnv);
+    const apiFlags = values['api-node-options'].split(' ').filter((flag) => flag !== '');
+    api = spawnService('api/dist/server.mjs', apiEnv, apiFlags);
     workers = spawnService('workers/dist/main.mjs');
     await apiReady();
     const rss = sampler(api.pid!, Number(values.interval));
