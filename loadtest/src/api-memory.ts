@@ -96,7 +96,8 @@ interface Inside {
 async function insideOf(t0: number): Promise<Inside | null> {
   try {
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+    const value = (name: string) =>
+      Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
     return {
       at: Date.now() - t0,
       heapUsedMb: value('nodejs_heap_size_used_bytes') / 2 ** 20,

@@ -501,8 +501,19 @@ async function removeVirtualStudents(db: Db) {
       break;
     }
     const ids = batch.rows.map((row) => row.id);
-    await sql`DELETE FROM plays WHERE student_id = ANY(${ids}::uuid[])`.execute(db);
-    await sql`DELETE FROM students WHERE id = ANY(${ids}::uuid[])`.execute(db);
+    // The ranking worker may be writing these students' standings: PostgreSQL then picks one side
+    // as a deadlock victim (40P01), and the same delete goes through on the next try.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await sql`DELETE FROM plays WHERE student_id = ANY(${ids}::uuid[])`.execute(db);
+        await sql`DELETE FROM students WHERE id = ANY(${ids}::uuid[])`.execute(db);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '40P01' || attempt === 5) {
+          throw err;
+        }
+      }
+    }
   }
   for (const board of boards.rows) {
     await recomputeStandings(db, board.phaseId, board.gradeId);
