@@ -24,6 +24,8 @@ async function ownRedis(args: string[]): Promise<Redis> {
   );
   started.push({ child, dir });
   const redis = new Redis({ port, host: '127.0.0.1', retryStrategy: (n) => (n > 100 ? null : 50) });
+  // Refused until the server listens: ioredis retries, and the ping below fails if it never does.
+  redis.on('error', () => {});
   await redis.ping();
   return redis;
 }
