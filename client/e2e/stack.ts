@@ -1,4 +1,3 @@
-import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storageSettingsOf } from '@riyazi/api/storage';
@@ -13,6 +12,7 @@ import {
   setFlags,
   type TestContext,
 } from '../../test/helpers.js';
+import { freePort } from '../../test/processes.js';
 import { type RunningWorkers, startWorkers } from '../../workers/src/runtime.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -77,17 +77,6 @@ function watchContext(context: BrowserContext): BrowserContext {
     });
   });
   return context;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The real api (serving the built client) and workers on the test database, plus Chromium. */

@@ -1,4 +1,6 @@
-// What a load script creates for itself and removes afterwards: a database and a Redis prefix.
+// What a load script creates for itself and removes afterwards: a database and a Redis prefix
+// (and the free port it starts a server on).
+import { type AddressInfo, createServer } from 'node:net';
 import { createDb } from '@riyazi/db';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
@@ -30,4 +32,16 @@ export async function deleteRedisPrefix(redisUrl: string, prefix: string): Promi
   } finally {
     redis.disconnect();
   }
+}
+
+/** A TCP port nothing listens on right now (the kernel's pick), for a server the script starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }

@@ -13,7 +13,6 @@
 // REDIS_URL (default redis://127.0.0.1:6379) the Redis, used under a prefix of this run's own.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,7 @@ import { createDb, type Db, hashPassword, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
 // @ts-expect-error: a plain .mjs script without types
 import { buildServer } from '../../scripts/build-server.mjs';
+import { freePort } from './run-resources.js';
 import { percentile } from './stats.js';
 
 const { values } = parseArgs({
@@ -214,17 +214,6 @@ async function makeReader(db: Db): Promise<{ email: string; password: string }> 
     })
     .execute();
   return { email: BENCH_STAFF.email, password };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Resident memory of a process in MB (VmRSS), or null once it is gone. */

@@ -12,7 +12,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +25,7 @@ import { type BrowserContext, type CDPSession, chromium, type Page } from 'playw
 import { DEMO_STUDENT_PASSWORD, STUDENTS } from '../../db/src/seed/reference.js';
 import { openContest } from './contest-fixtures.js';
 import { request } from './http-client.js';
-import { adminStatement, deleteRedisPrefix } from './run-resources.js';
+import { adminStatement, deleteRedisPrefix, freePort } from './run-resources.js';
 
 const { values } = parseArgs({
   options: {
@@ -73,18 +72,6 @@ const median = (xs: number[]) => {
 };
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const DEMO_STUDENT = STUDENTS[0]!;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function apiReady(base: string, api: ChildProcess) {
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
