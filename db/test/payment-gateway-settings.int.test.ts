@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type Migration, Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropDatabaseWhenFree } from '../../test/databases.js';
 import { createDb, type Db } from '../src/index.js';
 import { migrationsDir } from '../src/migrate.js';
 
@@ -57,7 +58,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.destroy();
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await dropDatabaseWhenFree(ADMIN_URL, dbName);
 });
 
 describe(MIGRATION, () => {

@@ -9,6 +9,7 @@ import { createDb, type Db } from '@riyazi/db';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
+import { dropDatabaseWhenFree } from '../../test/databases.js';
 import {
   createTestContext,
   makePlay,
@@ -169,17 +170,7 @@ describe('backups', () => {
       expect(await boards(restored.app)).toEqual(boardsBefore);
     } finally {
       await restored?.close();
-      // A closed pool's connections may still be saying goodbye: a FORCE drop would end them with an
-      // error nobody listens for any more. Wait until they are gone (FORCE stays the last resort).
-      for (let i = 0; i < 50; i += 1) {
-        const { rows } = await sql<{ n: number }>`
-          SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = ${restoredName}`.execute(t.db);
-        if (rows[0]?.n === 0) {
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await sql.raw(`DROP DATABASE IF EXISTS ${restoredName} WITH (FORCE)`).execute(t.db);
+      await dropDatabaseWhenFree(testDatabaseUrl(), restoredName);
     }
   }, 120_000);
 });
