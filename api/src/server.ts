@@ -1,8 +1,8 @@
 import { createDb } from '@riyazi/db';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { drain } from './lifecycle/drain.js';
 import { checkRedisDurability, createRedis } from './lib/redis.js';
+import { drain } from './lifecycle/drain.js';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server.js';
 import { closeQueues, createQueues } from './queue/queues.js';
 

@@ -25,3 +25,23 @@ export async function writeAudit(db: Db | Transaction<Database>, entry: AuditEnt
     })
     .execute();
 }
+
+/** A staff member's action on one target, written in the transaction that made it. */
+export function audit(
+  trx: Db | Transaction<Database>,
+  actor: { id: string; ip: string },
+  action: string,
+  targetType: string,
+  targetId: string,
+  details: Record<string, unknown>,
+) {
+  return writeAudit(trx, {
+    actorType: 'staff',
+    actorId: actor.id,
+    action,
+    targetType,
+    targetId,
+    ip: actor.ip,
+    details,
+  });
+}

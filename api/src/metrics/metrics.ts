@@ -1,5 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { queueDepths, socketCounts, poolCounts } from './sources.js';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { poolCounts, queueDepths, socketCounts } from './sources.js';
 
 /**
  * One registry per process (the api or the workers): the metric names are the contract with the

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { routePreloadLinks } from './route-preloads.js';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { routePreloadLinks } from './route-preloads.js';
 
 /** Security headers that a browser reads on documents (and workers) only, never on a script, style or font. */
 export const DOCUMENT_ONLY_HEADERS = [

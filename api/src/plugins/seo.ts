@@ -1,6 +1,6 @@
-import { ADMIN_PREFIX } from '../contracts/permissions.js';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { ADMIN_PREFIX } from '../contracts/permissions.js';
 
 export interface SeoOptions {
   publicUrl: string;

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
+import { staffActor, studentIdOf } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   batchListResponse,
@@ -21,8 +21,6 @@ import { redeemCode } from './redeem.service.js';
 const code = (action: Action) => ({ permission: { module: 'code', action } as const });
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
-
-const actorOf = (request: FastifyRequest): service.Actor => ({ id: request.staff!.id, ip: request.ip });
 
 export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, redis, config }) => {
   app.get(
@@ -52,7 +50,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request, reply) => {
-      const data = await service.createBatch(db, actorOf(request), request.body);
+      const data = await service.createBatch(db, staffActor(request), request.body);
       return reply.status(201).send({ data });
     },
   );
@@ -91,7 +89,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) => {
-      const { batch, revoked } = await service.revokeBatch(db, actorOf(request), request.query.id);
+      const { batch, revoked } = await service.revokeBatch(db, staffActor(request), request.query.id);
       return {
         message: `Batch revoked: ${revoked} unused code${revoked === 1 ? '' : 's'} revoked.`,
         data: batch,
@@ -111,7 +109,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) => {
-      await service.revokeCode(db, actorOf(request), request.query);
+      await service.revokeCode(db, staffActor(request), request.query);
       return { message: 'Code revoked' };
     },
   );
@@ -131,7 +129,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     async (request) =>
       redeemCode(
         { db, redis, redisPrefix: config.REDIS_PREFIX },
-        { studentId: request.studentId as string, ip: request.ip },
+        { studentId: studentIdOf(request), ip: request.ip },
         request.body.code,
       ),
   );

@@ -3,9 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { BULK_UPLOAD_MAX_BYTES } from '../../contracts/bulk-upload.js';
+import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { readUploadedFile } from '../../lib/uploaded-file.js';
-import type { Actor } from '../reference-data/reference-data.shared.js';
 import {
   confirmBody,
   idQuery,
@@ -21,7 +21,6 @@ import { buildTemplate } from './bulk-upload.template.js';
 const read = { permission: { module: 'bulkUpload' as const, action: 'read' as const } };
 const create = { permission: { module: 'bulkUpload' as const, action: 'create' as const } };
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
-const actorOf = (request: FastifyRequest): Actor => ({ id: request.staff!.id, ip: request.ip });
 const tags = ['bulk upload'];
 
 const CONTENT_TYPES = {
@@ -77,7 +76,7 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
     },
     async (request) => {
       const { fileName, bytes } = await uploadedFile(request);
-      return previewUpload(ctx, actorOf(request), fileName, bytes);
+      return previewUpload(ctx, staffActor(request), fileName, bytes);
     },
   );
 
@@ -93,7 +92,7 @@ export const bulkUploadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, c
       },
     },
     async (request, reply) => {
-      await confirmUpload(ctx, actorOf(request), request.body);
+      await confirmUpload(ctx, staffActor(request), request.body);
       return reply.status(202).send(await getRun(ctx, request.body.uploadId));
     },
   );

@@ -6,11 +6,11 @@ import type {
   BulkUploadRunList,
 } from '../../contracts/bulk-upload.js';
 import { DEFAULT_JOB_OPTIONS } from '../../contracts/jobs.js';
+import type { Actor } from '../../lib/actors.js';
 import { writeAudit } from '../../lib/audit.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { enqueue } from '../../queue/queues.js';
 import { csvCell } from '../question-report/question-report.csv.js';
-import type { Actor } from '../reference-data/reference-data.shared.js';
 import { readStudentSheet } from './bulk-upload.parse.js';
 import * as repo from './bulk-upload.repository.js';
 import { checkRow, markDuplicates, markRegistered, nameKey, type StoredRow } from './bulk-upload.rows.js';

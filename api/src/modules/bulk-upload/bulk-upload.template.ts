@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { REFERRAL_SOURCES } from '../../contracts/accounts/schemas.js';
 import { BULK_UPLOAD_COLUMNS, type BulkUploadColumn } from '../../contracts/bulk-upload.js';
-import type { Executor } from '../reference-data/reference-data.shared.js';
+import type { Executor } from '../../lib/db.js';
 
 async function exampleRow(db: Executor): Promise<Record<BulkUploadColumn, string>> {
   const grade = await db

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { studentIdOf } from '../../lib/actors.js';
 import { HttpError, tooManyRequests } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
@@ -49,7 +50,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      const studentId = request.studentId as string;
+      const studentId = studentIdOf(request);
       const limit = await hitRateLimit(redis, `${config.REDIS_PREFIX}:rl:upload:${studentId}`, 10, 3600);
       if (!limit.allowed) {
         throw tooManyRequests('Too many uploads. Please try again later.');
@@ -87,7 +88,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: z.object({ data: z.array(documentSchema) }), ...errors },
       },
     },
-    async (request) => ({ data: await listOwnDocuments(db, request.studentId as string) }),
+    async (request) => ({ data: await listOwnDocuments(db, studentIdOf(request)) }),
   );
 
   app.get(
@@ -100,7 +101,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
         params: z.object({ id: z.uuid() }),
       },
     },
-    async (request, reply) => sendDocument(db, store, reply, request.params.id, request.studentId as string),
+    async (request, reply) => sendDocument(db, store, reply, request.params.id, studentIdOf(request)),
   );
 
   app.get(

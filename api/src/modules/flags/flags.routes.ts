@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { SystemFlags } from '../../contracts/flags.js';
+import { signedInStaff } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   createFlagBody,
@@ -46,7 +47,7 @@ export const flagsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
       },
     },
     async (request) => {
-      const staff = request.staff!;
+      const staff = signedInStaff(request);
       const flags = await saveFlags({ db, queues, log: request.log }, request.body, staff.id, request.ip);
       return { message: 'Flags updated successfully', data: flags };
     },
@@ -92,7 +93,7 @@ export const flagsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
     },
     async (request, reply) => {
       const { name, flags } = request.body;
-      const preset = await savePreset(db, name, flags, request.staff!.id, request.ip);
+      const preset = await savePreset(db, name, flags, signedInStaff(request).id, request.ip);
       return reply.status(201).send({ data: preset });
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { hasPermission } from '../../contracts/permissions.js';
+import { signedInStaff } from '../../lib/actors.js';
 import { writeAudit } from '../../lib/audit.js';
 import { forbidden, tooManyRequests } from '../../lib/errors.js';
 import { publicFileStore } from '../../lib/public-files.js';
@@ -48,7 +49,7 @@ export const mediaRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
       },
     },
     async (request, reply) => {
-      const staff = request.staff!;
+      const staff = signedInStaff(request);
       const allowed = (['create', 'update'] as const).some((action) =>
         hasPermission(staff.permissions, staff.isSuperAdmin, { module: 'question', action }),
       );

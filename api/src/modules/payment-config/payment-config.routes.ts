@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   idQuery,
@@ -14,7 +14,7 @@ import {
   paymentConfigBody,
   paymentConfigView,
 } from './payment-config.schemas.js';
-import { type Actor, getPaymentConfig, savePaymentConfig } from './payment-config.service.js';
+import { getPaymentConfig, savePaymentConfig } from './payment-config.service.js';
 import * as packages from './payment-packages.service.js';
 
 // Contest services (packages) share the payment configuration permission (spec §6).
@@ -22,7 +22,6 @@ const READ = { permission: { module: 'paymentConfigurations', action: 'read' } }
 const UPDATE = { permission: { module: 'paymentConfigurations', action: 'update' } } as const;
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
-const actorOf = (request: FastifyRequest): Actor => ({ id: request.staff!.id, ip: request.ip });
 const one = z.object({ data: packageSchema });
 
 export const paymentConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
@@ -53,7 +52,7 @@ export const paymentConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      const data = await savePaymentConfig(db, config, request.body, actorOf(request));
+      const data = await savePaymentConfig(db, config, request.body, staffActor(request));
       return { message: 'Payment settings saved', data };
     },
   );
@@ -83,7 +82,7 @@ export const paymentConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await packages.createPackage(db, actorOf(request), request.body) }),
+      reply.status(201).send({ data: await packages.createPackage(db, staffActor(request), request.body) }),
   );
 
   app.post(
@@ -99,7 +98,7 @@ export const paymentConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => ({
-      data: await packages.updatePackage(db, actorOf(request), request.query.id, request.body),
+      data: await packages.updatePackage(db, staffActor(request), request.query.id, request.body),
     }),
   );
 
@@ -116,7 +115,7 @@ export const paymentConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => ({
-      data: await packages.setPackageStatus(db, actorOf(request), request.query.id, request.body.isActive),
+      data: await packages.setPackageStatus(db, staffActor(request), request.query.id, request.body.isActive),
     }),
   );
 
@@ -132,7 +131,7 @@ export const paymentConfigRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      await packages.deletePackage(db, actorOf(request), request.query.id);
+      await packages.deletePackage(db, staffActor(request), request.query.id);
       return { message: 'Package deleted' };
     },
   );

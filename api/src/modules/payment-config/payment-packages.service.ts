@@ -8,9 +8,9 @@ import {
 } from '../../contracts/payment-config.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
+import { stillReferencedAs } from '../../lib/pg-errors.js';
 import * as repo from './payment-config.repository.js';
 import type { PackageBody, PackageChanges } from './payment-config.schemas.js';
-
 import type { Actor } from './payment-config.service.js';
 
 type Trx = Transaction<Database>;
@@ -144,9 +144,6 @@ export async function updatePackage(
 export const setPackageStatus = (db: Db, actor: Actor, id: string, isActive: boolean) =>
   updatePackage(db, actor, id, { isActive });
 
-const pgCode = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-
 export async function deletePackage(db: Db, actor: Actor, id: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // The row lock makes a checkout that is creating a payment for this package wait or fail.
@@ -165,9 +162,7 @@ export async function deletePackage(db: Db, actor: Actor, id: string): Promise<v
         `This package is named by promo code${codes.length === 1 ? '' : 's'} ${list}; remove it there or deactivate the package instead.`,
       );
     }
-    await repo.deletePackage(trx, id).catch((error: unknown) => {
-      throw pgCode(error) === '23503' ? conflict(PACKAGE_HAS_PAYMENTS) : error;
-    });
+    await repo.deletePackage(trx, id).catch(stillReferencedAs(PACKAGE_HAS_PAYMENTS));
     await writeAudit(trx, {
       actorType: 'staff',
       actorId: actor.id,

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { PROBLEM_OUTCOMES } from '../../contracts/payment-reports.js';
-import type { Executor } from '../reference-data/reference-data.shared.js';
+import type { Executor } from '../../lib/db.js';
 import { dayRange } from './payment-reports.repository.js';
 import type { FailureQuery } from './payment-reports.schemas.js';
 

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { PAYMENT_REPORT_TIME_ZONE } from '../../contracts/payment-reports.js';
-import type { Executor } from '../reference-data/reference-data.shared.js';
+import type { Executor } from '../../lib/db.js';
 import type { PaymentFilter } from './payment-reports.schemas.js';
 
 // A literal, not a parameter: the day expression must read the same in SELECT and GROUP BY.

@@ -13,9 +13,9 @@ import {
   type ProblemOutcome,
   rupees,
 } from '../../contracts/payment-reports.js';
+import type { Executor } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
 import { paymentGatewayChoices } from '../payments/gateways/registry.js';
-import type { Executor } from '../reference-data/reference-data.shared.js';
 import * as failuresRepo from './payment-failures.repository.js';
 import * as repo from './payment-reports.repository.js';
 import type { FailureQuery, PaymentFilter, PaymentPageQuery, TrailQuery } from './payment-reports.schemas.js';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { GATEWAY_ID } from '../../contracts/payment-config.js';
+import { studentIdOf } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { gatewayModules } from './gateways/registry.js';
 import {
@@ -77,7 +78,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         },
       },
     },
-    async (request) => ({ data: await paymentOptions(deps(request.log), request.studentId as string) }),
+    async (request) => ({ data: await paymentOptions(deps(request.log), studentIdOf(request)) }),
   );
 
   app.post(
@@ -103,7 +104,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         },
       },
     },
-    async (request) => checkPromo(deps(request.log), request.studentId as string, request.body),
+    async (request) => checkPromo(deps(request.log), studentIdOf(request), request.body),
   );
 
   app.post(
@@ -139,7 +140,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     async (request) =>
       checkout(
         deps(request.log),
-        { id: request.studentId as string, ip: request.ip },
+        { id: studentIdOf(request), ip: request.ip },
         { ...request.body, promoCode: request.body.promoCode || undefined },
       ),
   );
@@ -156,7 +157,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request) => ({
-      data: await orderStatus(db, request.studentId as string, request.params.orderRef),
+      data: await orderStatus(db, studentIdOf(request), request.params.orderRef),
     }),
   );
 
@@ -173,7 +174,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request) => ({
-      data: await confirmOrder(deps(request.log), request.studentId as string, request.params.orderRef),
+      data: await confirmOrder(deps(request.log), studentIdOf(request), request.params.orderRef),
     }),
   );
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
+import { staffActor, studentIdOf } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   cutoffsSchema,
@@ -45,7 +46,7 @@ export const phaseProgressRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     },
     async (request) => ({
       message: 'Cut-off saved',
-      data: await service.saveCutoff(db, { id: request.staff!.id, ip: request.ip }, request.body),
+      data: await service.saveCutoff(db, staffActor(request), request.body),
     }),
   );
 
@@ -78,7 +79,7 @@ export const phaseProgressRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     async (request) => {
       const data = await service.notifyQualifiers(
         { db, queues, log: request.log },
-        { id: request.staff!.id, ip: request.ip },
+        staffActor(request),
         request.body.phaseId,
       );
       const plural = data.notified === 1 ? '' : 's';
@@ -97,6 +98,6 @@ export const phaseProgressRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: phaseProgressSchema, 401: errorSchema },
       },
     },
-    async (request) => service.phaseProgress(db, request.studentId as string),
+    async (request) => service.phaseProgress(db, studentIdOf(request)),
   );
 };

@@ -1,7 +1,7 @@
 import { prepared } from '@riyazi/db';
 import { sql } from 'kysely';
 import { perHandle } from '../../lib/batcher.js';
-import type { Executor } from '../reference-data/reference-data.shared.js';
+import type { Executor } from '../../lib/db.js';
 
 // The statements of the play path (start, serve, answer, the play's fixed part), each for many
 // students at once (see lib/batcher.ts; a lone call is a batch of one): each takes its items as

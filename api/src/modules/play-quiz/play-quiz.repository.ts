@@ -1,4 +1,4 @@
-import type { Executor, Trx } from '../reference-data/reference-data.shared.js';
+import type { Executor, Trx } from '../../lib/db.js';
 
 export const lockStudent = (trx: Trx, id: string) =>
   trx

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { staffActor, studentIdOf } from '../../lib/actors.js';
 import { clientMilliseconds, errorSchema } from '../../lib/schemas.js';
 import {
   CLIENT_TIME_MAX_MS,
@@ -46,7 +47,7 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         },
       },
     },
-    async (request) => startPlay(deps(request.log), request.studentId as string, request.body),
+    async (request) => startPlay(deps(request.log), studentIdOf(request), request.body),
   );
 
   app.get(
@@ -62,7 +63,7 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     async (request) =>
-      serveQuestion(db, request.studentId as string, request.query.playId, request.query.questionId),
+      serveQuestion(db, studentIdOf(request), request.query.playId, request.query.questionId),
   );
 
   app.post(
@@ -83,7 +84,7 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: submitResponse, ...errors },
       },
     },
-    async (request) => submitAnswer(deps(request.log), request.studentId as string, request.body),
+    async (request) => submitAnswer(deps(request.log), studentIdOf(request), request.body),
   );
 
   app.post(
@@ -98,7 +99,7 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: resultsResponse, ...errors },
       },
     },
-    async (request) => playResults(db, request.studentId as string, request.body.playId),
+    async (request) => playResults(db, studentIdOf(request), request.body.playId),
   );
 
   app.post(
@@ -113,7 +114,7 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     async (request) => {
-      await cancelPlay(db, request.studentId as string, request.body.playId);
+      await cancelPlay(db, studentIdOf(request), request.body.playId);
       return { message: 'Quiz stopped' };
     },
   );
@@ -133,7 +134,7 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     async (request) => ({
       data: await wrongAnswers(
         db,
-        request.staff ? { staff: true } : { studentId: request.studentId as string },
+        request.staff ? { staff: true } : { studentId: studentIdOf(request) },
         request.query.id,
       ),
     }),
@@ -171,7 +172,7 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     async (request) => ({
-      data: await availableQuizzes(db, request.studentId as string, request.query.type),
+      data: await availableQuizzes(db, studentIdOf(request), request.query.type),
     }),
   );
 
@@ -199,6 +200,6 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         response: { 200: z.object({ contestAttempts: z.number() }), ...errors },
       },
     },
-    async (request) => grantContestAttempts(db, { id: request.staff!.id, ip: request.ip }, request.body),
+    async (request) => grantContestAttempts(db, staffActor(request), request.body),
   );
 };

@@ -13,8 +13,10 @@ import type {
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
 import { createBatcher, perHandle } from '../../lib/batcher.js';
+import type { Trx } from '../../lib/db.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { nodeCache } from '../../lib/node-caches.js';
+import { isPgError, PG } from '../../lib/pg-errors.js';
 import { afterCommit } from '../../lifecycle/after-commit.js';
 import { answersReceived, playStarts } from '../../metrics/metrics.js';
 import type { DispatchDeps } from '../../queue/outbox.js';
@@ -29,7 +31,6 @@ import {
 } from '../questions/served-question.js';
 import { allocatePicked, allocatePool, type PoolCandidate } from '../quizzes/quiz-pool.js';
 import { eligibleQuestions, pickedOf, rulesOf } from '../quizzes/quizzes.repository.js';
-import type { Trx } from '../reference-data/reference-data.shared.js';
 import { isProfileCompleted } from '../student-auth/student-auth.service.js';
 import * as batches from './play-quiz.batches.js';
 import * as repo from './play-quiz.repository.js';
@@ -190,7 +191,7 @@ type Inserted =
   | { kind: 'no-attempt' }
   | { kind: 'open-play-exists' };
 
-const isCheckViolation = (err: unknown) => (err as { code?: unknown } | null)?.code === '23514';
+const isCheckViolation = (err: unknown) => isPgError(err, PG.checkViolation);
 
 const insertPlayOf = perHandle((db: Db) =>
   createBatcher<batches.NewPlay, Inserted>({

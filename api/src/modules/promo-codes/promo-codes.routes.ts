@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
+import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   idQuery,
@@ -20,8 +20,6 @@ import * as service from './promo-codes.service.js';
 const promoCode = (action: Action) => ({ permission: { module: 'promoCode', action } as const });
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
-
-const actorOf = (request: FastifyRequest): service.Actor => ({ id: request.staff!.id, ip: request.ip });
 
 export const promoCodesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
@@ -64,7 +62,7 @@ export const promoCodesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request, reply) => {
-      const data = await service.createPromoCode(db, actorOf(request), request.body);
+      const data = await service.createPromoCode(db, staffActor(request), request.body);
       return reply.status(201).send({ data });
     },
   );
@@ -82,7 +80,7 @@ export const promoCodesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) => ({
-      data: await service.updatePromoCode(db, actorOf(request), request.query.id, request.body),
+      data: await service.updatePromoCode(db, staffActor(request), request.query.id, request.body),
     }),
   );
 
@@ -99,7 +97,12 @@ export const promoCodesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) => ({
-      data: await service.setPromoCodeStatus(db, actorOf(request), request.query.id, request.body.isActive),
+      data: await service.setPromoCodeStatus(
+        db,
+        staffActor(request),
+        request.query.id,
+        request.body.isActive,
+      ),
     }),
   );
 
@@ -115,7 +118,7 @@ export const promoCodesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       },
     },
     async (request) => {
-      await service.deletePromoCode(db, actorOf(request), request.query.id);
+      await service.deletePromoCode(db, staffActor(request), request.query.id);
       return { message: 'Promo code deleted' };
     },
   );

@@ -8,6 +8,7 @@ import type {
 } from '../../contracts/payment-codes.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
+import { duplicateAs, stillReferencedAs } from '../../lib/pg-errors.js';
 import * as repo from './promo-codes.repository.js';
 import type { ListPromoQuery, PromoBody, PromoChanges } from './promo-codes.schemas.js';
 import { promoRuleProblems, shownDiscount, storedDiscount } from './promo-rule.js';
@@ -20,12 +21,7 @@ export interface Actor {
 export const PROMO_CODE_USED = 'This promo code has been used; deactivate it instead.';
 const CODE_TAKEN = 'A promo code with this code already exists.';
 
-const pgCode = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-
-function rethrowTaken(error: unknown): never {
-  throw pgCode(error) === '23505' ? new HttpError(409, CODE_TAKEN, { errors: { code: 'is taken' } }) : error;
-}
+const rethrowTaken = duplicateAs('code', CODE_TAKEN);
 
 function assertRule(rule: Parameters<typeof promoRuleProblems>[0]) {
   const problems = promoRuleProblems(rule);
@@ -257,9 +253,7 @@ export async function deletePromoCode(db: Db, actor: Actor, id: string): Promise
     if (row.usedCount > 0 || (await repo.promoCodeWasUsed(trx, id))) {
       throw conflict(PROMO_CODE_USED);
     }
-    await repo.deletePromoCode(trx, id).catch((error: unknown) => {
-      throw pgCode(error) === '23503' ? conflict(PROMO_CODE_USED) : error;
-    });
+    await repo.deletePromoCode(trx, id).catch(stillReferencedAs(PROMO_CODE_USED));
     await writeAudit(trx, {
       actorType: 'staff',
       actorId: actor.id,

@@ -4,16 +4,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { QuestionImportPreview, QuestionImportResult } from '../../contracts/question-import.js';
+import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { readUploadedFile } from '../../lib/uploaded-file.js';
-import type { Actor } from '../reference-data/reference-data.shared.js';
 import { MAX_IMPORT_BYTES } from './question-import.parse.js';
 import { commitImport, previewImport } from './question-import.service.js';
 import { buildTemplate } from './question-import.template.js';
 
 const create = { permission: { module: 'question' as const, action: 'create' as const } };
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 413: errorSchema };
-const actorOf = (request: FastifyRequest): Actor => ({ id: request.staff!.id, ip: request.ip });
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -107,6 +106,6 @@ export const questionImportRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await commitImport(db, actorOf(request), await uploadedFile(request))),
+      reply.status(201).send(await commitImport(db, staffActor(request), await uploadedFile(request))),
   );
 };

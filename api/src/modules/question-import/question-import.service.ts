@@ -4,14 +4,15 @@ import type {
   QuestionImportResult,
   QuestionImportRow,
 } from '../../contracts/question-import.js';
+import type { Actor } from '../../lib/actors.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { Executor } from '../../lib/db.js';
 import { HttpError } from '../../lib/errors.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { plainTextPreview, richTextPreview } from '../../lib/rich-text.js';
 import { references as referencesOf } from '../questions/questions.repository.js';
 import { type QuestionBody, questionBody } from '../questions/questions.schemas.js';
 import { checkQuestion, insertPrepared, type PreparedQuestion } from '../questions/questions.service.js';
-import type { Actor, Executor } from '../reference-data/reference-data.shared.js';
 import { cellToRichText, nameKey, parseCorrect, parseYesNo, splitList } from './question-import.cells.js';
 import { type Column, readSheet, type SheetRow } from './question-import.parse.js';
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import type { Executor } from '../reference-data/reference-data.shared.js';
+import type { Executor } from '../../lib/db.js';
 import { COLUMNS, type Column, REQUIRED_COLUMNS } from './question-import.parse.js';
 
 /** Real names from this site when it has them, so the example rows import as they are. */

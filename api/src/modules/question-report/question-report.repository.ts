@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import { REPORT_TIME_ZONE, type ReportSort } from '../../contracts/question-report.js';
-import type { Executor } from '../reference-data/reference-data.shared.js';
+import type { Executor } from '../../lib/db.js';
 import type { ReportFilter } from './question-report.schemas.js';
 
 /** The finished plays the report reads (its WHERE clause on plays p). */

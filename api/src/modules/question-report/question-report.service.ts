@@ -6,8 +6,8 @@ import {
   type QuestionReportRow,
   type ReportFlag,
 } from '../../contracts/question-report.js';
+import type { Executor } from '../../lib/db.js';
 import { plainTextPreview, richTextPreview } from '../../lib/rich-text.js';
-import type { Executor } from '../reference-data/reference-data.shared.js';
 import * as repo from './question-report.repository.js';
 import type { ReportFilter, ReportPageQuery } from './question-report.schemas.js';
 

@@ -1,6 +1,6 @@
 import type { Questions } from '@riyazi/db';
 import type { Insertable, Updateable } from 'kysely';
-import { countOf, type Executor, escapeLike, type Trx } from '../reference-data/reference-data.shared.js';
+import { countOf, type Executor, escapeLike, type Trx } from '../../lib/db.js';
 
 export interface QuestionFilter {
   search?: string;

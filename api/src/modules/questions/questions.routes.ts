@@ -1,12 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
+import { staffActor } from '../../lib/actors.js';
 import { notFound } from '../../lib/errors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { idQuery, listResponse, messageResponse } from '../reference-data/reference-data.schemas.js';
-import type { Actor } from '../reference-data/reference-data.shared.js';
 import {
   questionBody,
   questionListQuery,
@@ -20,7 +19,6 @@ import { loadServedQuestion } from './served-question.js';
 
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
-const actorOf = (request: FastifyRequest): Actor => ({ id: request.staff!.id, ip: request.ip });
 const allowed = (action: Action) => ({ permission: { module: 'question' as const, action } });
 const one = z.object({ data: questionSchema });
 
@@ -75,7 +73,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await questions.createQuestion(db, actorOf(request), request.body) }),
+      reply.status(201).send({ data: await questions.createQuestion(db, staffActor(request), request.body) }),
   );
   app.post(
     '/question/update/',
@@ -90,7 +88,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       },
     },
     async (request) => ({
-      data: await questions.updateQuestion(db, actorOf(request), request.query.id, request.body),
+      data: await questions.updateQuestion(db, staffActor(request), request.query.id, request.body),
     }),
   );
   app.post(
@@ -106,7 +104,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       },
     },
     async (request) => ({
-      data: await questions.setQuestionStatus(db, actorOf(request), request.query.id, request.body.status),
+      data: await questions.setQuestionStatus(db, staffActor(request), request.query.id, request.body.status),
     }),
   );
   app.delete(
@@ -121,7 +119,7 @@ export const questionsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       },
     },
     async (request) => {
-      await questions.deleteQuestion(db, actorOf(request), request.query.id);
+      await questions.deleteQuestion(db, staffActor(request), request.query.id);
       return { message: 'Question deleted' };
     },
   );

@@ -1,17 +1,14 @@
 import type { Db } from '@riyazi/db';
+import type { Actor } from '../../lib/actors.js';
+import { audit } from '../../lib/audit.js';
+import { diff } from '../../lib/changes.js';
+import type { Executor, Trx } from '../../lib/db.js';
 import { HttpError, notFound } from '../../lib/errors.js';
+import { refuseIfPlayed } from '../../lib/in-use.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
+import { pageOf } from '../../lib/paging.js';
+import { stillReferenced } from '../../lib/pg-errors.js';
 import { plainTextPreview, richTextPreview, sanitizeRichText } from '../../lib/rich-text.js';
-import {
-  type Actor,
-  audit,
-  diff,
-  type Executor,
-  pageOf,
-  refuseIfPlayed,
-  stillReferenced,
-  type Trx,
-} from '../reference-data/reference-data.shared.js';
 import * as repo from './questions.repository.js';
 import {
   OPTION_KEYS,

@@ -1,8 +1,8 @@
 import type { ServedQuestion, ServedUrdu } from '../../contracts/play-quiz.js';
+import type { Executor } from '../../lib/db.js';
 import { typesetMathCache } from '../../lib/math-markup.js';
 import { nodeCache } from '../../lib/node-caches.js';
 import { plainTextPreview } from '../../lib/rich-text.js';
-import type { Executor } from '../reference-data/reference-data.shared.js';
 import * as repo from './questions.repository.js';
 
 /** What the served shape needs of a stored question (rows of questions + question_options). */

@@ -4,10 +4,10 @@ import { FastifyAdapter } from '@bull-board/fastify';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { QUEUE_NAMES } from '../../contracts/jobs.js';
-import { QUEUE_PURPOSES } from '../../contracts/queues.js';
 import { bearerToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
+import { QUEUE_NAMES } from '../../contracts/jobs.js';
+import { QUEUE_PURPOSES } from '../../contracts/queues.js';
 import { writeAudit } from '../../lib/audit.js';
 import { BOARD_COOKIE, BOARD_PREFIX, boardAction, boardGuard } from './queue-board.guard.js';
 

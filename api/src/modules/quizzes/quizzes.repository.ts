@@ -1,6 +1,6 @@
 import type { Quizzes } from '@riyazi/db';
 import type { Insertable, Updateable } from 'kysely';
-import { countOf, type Executor, escapeLike, type Trx } from '../reference-data/reference-data.shared.js';
+import { countOf, type Executor, escapeLike, type Trx } from '../../lib/db.js';
 import type { PoolCandidate } from './quiz-pool.js';
 
 export interface QuizFilter {

@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
+import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { idQuery, listResponse, messageResponse } from '../reference-data/reference-data.schemas.js';
-import type { Actor } from '../reference-data/reference-data.shared.js';
 import {
   poolCheckBody,
   poolReport,
@@ -20,7 +19,6 @@ import * as quizzes from './quizzes.service.js';
 
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
-const actorOf = (request: FastifyRequest): Actor => ({ id: request.staff!.id, ip: request.ip });
 const allowed = (action: Action) => ({ permission: { module: 'quiz' as const, action } });
 const one = z.object({ data: quizSchema });
 
@@ -81,7 +79,7 @@ export const quizzesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await quizzes.createQuiz(db, actorOf(request), request.body) }),
+      reply.status(201).send({ data: await quizzes.createQuiz(db, staffActor(request), request.body) }),
   );
   app.post(
     '/quiz/update/',
@@ -96,7 +94,7 @@ export const quizzesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       },
     },
     async (request) => ({
-      data: await quizzes.updateQuiz(db, actorOf(request), request.query.id, request.body),
+      data: await quizzes.updateQuiz(db, staffActor(request), request.query.id, request.body),
     }),
   );
   app.post(
@@ -112,7 +110,7 @@ export const quizzesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       },
     },
     async (request) => ({
-      data: await quizzes.setQuizStatus(db, actorOf(request), request.query.id, request.body.status),
+      data: await quizzes.setQuizStatus(db, staffActor(request), request.query.id, request.body.status),
     }),
   );
   app.delete(
@@ -127,7 +125,7 @@ export const quizzesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
       },
     },
     async (request) => {
-      await quizzes.deleteQuiz(db, actorOf(request), request.query.id);
+      await quizzes.deleteQuiz(db, staffActor(request), request.query.id);
       return { message: 'Quiz deleted' };
     },
   );

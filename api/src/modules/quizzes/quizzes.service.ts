@@ -1,18 +1,15 @@
 import type { Db } from '@riyazi/db';
 import { QUIZ_DEFAULTS, quizRulesText } from '../../contracts/quiz-rules.js';
+import type { Actor } from '../../lib/actors.js';
+import { audit } from '../../lib/audit.js';
+import { diff } from '../../lib/changes.js';
+import type { Executor, Trx } from '../../lib/db.js';
 import { HttpError, notFound } from '../../lib/errors.js';
+import { refuseIfPlayed } from '../../lib/in-use.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
+import { pageOf } from '../../lib/paging.js';
+import { stillReferenced } from '../../lib/pg-errors.js';
 import { plainTextPreview } from '../../lib/rich-text.js';
-import {
-  type Actor,
-  audit,
-  diff,
-  type Executor,
-  pageOf,
-  refuseIfPlayed,
-  stillReferenced,
-  type Trx,
-} from '../reference-data/reference-data.shared.js';
 import { type Allocation, allocatePicked, allocatePool, type PoolRule } from './quiz-pool.js';
 import * as repo from './quizzes.repository.js';
 import type {

@@ -2,6 +2,7 @@ import type { Db } from '@riyazi/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { signedInStaff } from '../../lib/actors.js';
 import { announceCacheChanges, everything, nodeCache } from '../../lib/node-caches.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { displaySettingsBody, displaySettingsView, publicDisplayView } from './public-display.schemas.js';
@@ -63,7 +64,7 @@ export const publicDisplayRoutes: FastifyPluginAsyncZod<PublicDisplayRoutesOptio
       const { data, renamed } = await saveDisplaySettings(
         { db, queues, log: request.log },
         request.body,
-        request.staff!.id,
+        signedInStaff(request).id,
         request.ip,
       );
       // Boards and champions show names as these settings say: every node drops all three.

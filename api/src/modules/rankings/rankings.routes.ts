@@ -1,6 +1,8 @@
 import type { Db } from '@riyazi/db';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
+import { signedInStaff, studentIdOf } from '../../lib/actors.js';
 import { announceCacheChanges, nodeCache } from '../../lib/node-caches.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
@@ -54,8 +56,8 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
   // After an admin action every node's next read is fresh (the cache bus drops the boards).
   const changed = (phaseId: string | null) =>
     announceCacheChanges(db, [{ cache: 'leaderboards', key: phaseId }]);
-  const by = (request: { staff: { id: string } | null; ip: string }) => ({
-    staffId: request.staff!.id,
+  const by = (request: FastifyRequest) => ({
+    staffId: signedInStaff(request).id,
     ip: request.ip,
   });
 
@@ -105,7 +107,7 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: myStandingSchema, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => myStanding(db, request.studentId!, request.query.phaseId),
+    async (request) => myStanding(db, studentIdOf(request), request.query.phaseId),
   );
 
   app.post(

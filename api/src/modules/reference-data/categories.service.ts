@@ -1,16 +1,13 @@
 import type { Db } from '@riyazi/db';
+import type { Actor } from '../../lib/actors.js';
+import { audit } from '../../lib/audit.js';
+import { diff } from '../../lib/changes.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { usageMessage } from '../../lib/in-use.js';
+import { pageOf } from '../../lib/paging.js';
+import { duplicateAs, stillReferenced } from '../../lib/pg-errors.js';
 import * as repo from './categories.repository.js';
 import type { CategoryBody, CategoryChanges, CategoryDto, ListQuery } from './reference-data.schemas.js';
-import {
-  type Actor,
-  audit,
-  diff,
-  duplicateAs,
-  pageOf,
-  stillReferenced,
-  usageMessage,
-} from './reference-data.shared.js';
 
 const toDto = (row: repo.CategoryRow): CategoryDto => ({
   _id: row.id,

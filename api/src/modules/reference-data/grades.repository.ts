@@ -1,4 +1,4 @@
-import { countOf, type Executor, escapeLike, type Trx } from './reference-data.shared.js';
+import { countOf, type Executor, escapeLike, type Trx } from '../../lib/db.js';
 
 export interface GradeFilter {
   search?: string;

@@ -1,17 +1,14 @@
 import type { Db } from '@riyazi/db';
+import type { Actor } from '../../lib/actors.js';
+import { audit } from '../../lib/audit.js';
+import { diff } from '../../lib/changes.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { usageMessage } from '../../lib/in-use.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
+import { pageOf } from '../../lib/paging.js';
+import { duplicateAs, stillReferenced } from '../../lib/pg-errors.js';
 import * as repo from './grades.repository.js';
 import type { GradeBody, GradeChanges, GradeDto, ListQuery } from './reference-data.schemas.js';
-import {
-  type Actor,
-  audit,
-  diff,
-  duplicateAs,
-  pageOf,
-  stillReferenced,
-  usageMessage,
-} from './reference-data.shared.js';
 
 const toDto = (row: repo.GradeRow): GradeDto => ({
   _id: row.id,

@@ -1,5 +1,5 @@
+import { countOf, type Executor, escapeLike, type Trx } from '../../lib/db.js';
 import type { PhaseStatus } from './reference-data.schemas.js';
-import { countOf, type Executor, escapeLike, type Trx } from './reference-data.shared.js';
 
 export interface PhaseFilter {
   search?: string;

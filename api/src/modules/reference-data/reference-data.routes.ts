@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Action, Module } from '../../contracts/permissions.js';
+import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import * as categories from './categories.service.js';
 import * as grades from './grades.service.js';
@@ -26,12 +26,10 @@ import {
   subCategoryListQuery,
   subCategorySchema,
 } from './reference-data.schemas.js';
-import type { Actor } from './reference-data.shared.js';
 import * as subCategories from './sub-categories.service.js';
 
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
-const actorOf = (request: FastifyRequest): Actor => ({ id: request.staff!.id, ip: request.ip });
 const allowed = (module: Module, action: Action) => ({ permission: { module, action } });
 
 export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
@@ -61,7 +59,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await grades.createGrade(db, actorOf(request), request.body) }),
+      reply.status(201).send({ data: await grades.createGrade(db, staffActor(request), request.body) }),
   );
   app.post(
     '/grade/update/',
@@ -76,7 +74,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => ({
-      data: await grades.updateGrade(db, actorOf(request), request.query.id, request.body),
+      data: await grades.updateGrade(db, staffActor(request), request.query.id, request.body),
     }),
   );
   app.delete(
@@ -91,7 +89,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      await grades.deleteGrade(db, actorOf(request), request.query.id);
+      await grades.deleteGrade(db, staffActor(request), request.query.id);
       return { message: 'Grade deleted' };
     },
   );
@@ -122,7 +120,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await phases.createPhase(db, actorOf(request), request.body) }),
+      reply.status(201).send({ data: await phases.createPhase(db, staffActor(request), request.body) }),
   );
   app.post(
     '/phase/update/',
@@ -137,7 +135,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => ({
-      data: await phases.updatePhase(db, actorOf(request), request.query.id, request.body),
+      data: await phases.updatePhase(db, staffActor(request), request.query.id, request.body),
     }),
   );
   app.delete(
@@ -152,7 +150,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      await phases.deletePhase(db, actorOf(request), request.query.id);
+      await phases.deletePhase(db, staffActor(request), request.query.id);
       return { message: 'Phase deleted' };
     },
   );
@@ -183,7 +181,9 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await categories.createCategory(db, actorOf(request), request.body) }),
+      reply
+        .status(201)
+        .send({ data: await categories.createCategory(db, staffActor(request), request.body) }),
   );
   app.post(
     '/category/update/',
@@ -198,7 +198,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => ({
-      data: await categories.updateCategory(db, actorOf(request), request.query.id, request.body),
+      data: await categories.updateCategory(db, staffActor(request), request.query.id, request.body),
     }),
   );
   app.delete(
@@ -213,7 +213,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      await categories.deleteCategory(db, actorOf(request), request.query.id);
+      await categories.deleteCategory(db, staffActor(request), request.query.id);
       return { message: 'Category deleted' };
     },
   );
@@ -246,7 +246,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
     async (request, reply) =>
       reply
         .status(201)
-        .send({ data: await subCategories.createSubCategory(db, actorOf(request), request.body) }),
+        .send({ data: await subCategories.createSubCategory(db, staffActor(request), request.body) }),
   );
   app.post(
     '/subCategory/update/',
@@ -261,7 +261,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => ({
-      data: await subCategories.updateSubCategory(db, actorOf(request), request.query.id, request.body),
+      data: await subCategories.updateSubCategory(db, staffActor(request), request.query.id, request.body),
     }),
   );
   app.delete(
@@ -276,7 +276,7 @@ export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app
       },
     },
     async (request) => {
-      await subCategories.deleteSubCategory(db, actorOf(request), request.query.id);
+      await subCategories.deleteSubCategory(db, staffActor(request), request.query.id);
       return { message: 'Sub category deleted' };
     },
   );

@@ -1,5 +1,12 @@
 import type { Db } from '@riyazi/db';
+import type { Actor } from '../../lib/actors.js';
+import { audit } from '../../lib/audit.js';
+import { diff } from '../../lib/changes.js';
+import type { Trx } from '../../lib/db.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
+import { usageMessage } from '../../lib/in-use.js';
+import { pageOf } from '../../lib/paging.js';
+import { duplicateAs, stillReferenced } from '../../lib/pg-errors.js';
 import { shareLockCategory } from './categories.repository.js';
 import type {
   SubCategoryBody,
@@ -7,16 +14,6 @@ import type {
   SubCategoryDto,
   SubCategoryListQuery,
 } from './reference-data.schemas.js';
-import {
-  type Actor,
-  audit,
-  diff,
-  duplicateAs,
-  pageOf,
-  stillReferenced,
-  type Trx,
-  usageMessage,
-} from './reference-data.shared.js';
 import * as repo from './sub-categories.repository.js';
 
 const toDto = (row: repo.SubCategoryRow): SubCategoryDto => ({

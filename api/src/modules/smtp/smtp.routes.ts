@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { signedInStaff } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   mailStatus,
@@ -45,7 +46,7 @@ export const smtpRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, q
         db,
         config.ENCRYPTION_KEY,
         request.body,
-        request.staff!.id,
+        signedInStaff(request).id,
         request.ip,
       );
       return { message: 'E-mail settings saved', data };
@@ -67,7 +68,7 @@ export const smtpRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, q
       const messageId = await sendTestMail(
         { db, queues, log: request.log },
         request.body.to,
-        request.staff!.email,
+        signedInStaff(request).email,
       );
       return reply.status(202).send({ message: 'Test e-mail queued', messageId });
     },

@@ -157,7 +157,3 @@ export function assertMayManageRole(actor: Actor, grants: Grant[]) {
     throw new RefusedChange(REFUSED.roleAboveYou);
   }
 }
-
-export function isViolation(error: unknown, code: '23505' | '23503'): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === code;
-}

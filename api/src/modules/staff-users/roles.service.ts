@@ -2,6 +2,7 @@ import type { Db } from '@riyazi/db';
 import type { Action, Module } from '../../contracts/permissions.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { isPgError, PG } from '../../lib/pg-errors.js';
 import {
   type Actor,
   assertMayManageRole,
@@ -9,7 +10,6 @@ import {
   type Grant,
   grantsFromRows,
   grantsOf,
-  isViolation,
   missingGrants,
   permissionsOf,
   REFUSED,
@@ -69,7 +69,7 @@ export async function createRole(db: Db, actor: Actor, body: CreateRoleBody): Pr
       const role = await repo
         .insertRole(trx, { name: body.name, isSuperAdmin: body.isSuperAdmin })
         .catch((error: unknown) => {
-          throw isViolation(error, '23505') ? conflict(ROLE_NAME_TAKEN) : error;
+          throw isPgError(error, PG.uniqueViolation) ? conflict(ROLE_NAME_TAKEN) : error;
         });
       await repo.replaceRolePermissions(trx, role.id, toPairs(grants));
       await writeAudit(trx, {
@@ -124,7 +124,7 @@ export async function updateRole(db: Db, actor: Actor, id: string, body: UpdateR
         return;
       }
       await repo.updateRole(trx, id, { name, isSuperAdmin: makeSuperAdmin }).catch((error: unknown) => {
-        throw isViolation(error, '23505') ? conflict(ROLE_NAME_TAKEN) : error;
+        throw isPgError(error, PG.uniqueViolation) ? conflict(ROLE_NAME_TAKEN) : error;
       });
       await repo.replaceRolePermissions(trx, id, toPairs(next));
       await writeAudit(trx, {

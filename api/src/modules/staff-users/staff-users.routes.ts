@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
+import { signedInStaff } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import type { Actor } from './grants.js';
 import * as roles from './roles.service.js';
@@ -24,7 +25,7 @@ const users = (action: Action) => ({ permission: { module: 'users', action } as 
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
 
-const actorOf = (request: FastifyRequest): Actor => ({ ...request.staff!, ip: request.ip });
+const actorOf = (request: FastifyRequest): Actor => ({ ...signedInStaff(request), ip: request.ip });
 
 export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, revocations }) => {
   const sessionDeps = { db, revocations };

@@ -3,12 +3,12 @@ import type { Revocation } from '../../auth/revocations.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { isPgError, PG } from '../../lib/pg-errors.js';
 import {
   type Actor,
   assertMayAssignRole,
   assertMayManageStaff,
   auditRefusal,
-  isViolation,
   REFUSED,
   RefusedChange,
 } from './grants.js';
@@ -72,7 +72,7 @@ export async function createStaff(db: Db, actor: Actor, body: CreateStaffBody): 
       const created = await repo
         .insertStaff(trx, { email, username, passwordHash, roleId, isActive })
         .catch((error: unknown) => {
-          throw isViolation(error, '23505')
+          throw isPgError(error, PG.uniqueViolation)
             ? conflict('A staff member with this e-mail already exists')
             : error;
         });
@@ -215,7 +215,7 @@ export async function deleteStaff({ db, revocations }: SessionDeps, actor: Actor
       // Sessions go with the row (ON DELETE CASCADE); ending them first names them to other nodes.
       const ended = await endEverySession(trx, 'staff', id);
       await repo.deleteStaff(trx, id).catch((error: unknown) => {
-        throw isViolation(error, '23503')
+        throw isPgError(error, PG.foreignKeyViolation)
           ? conflict('This staff member is still referenced by other records. Deactivate them instead.')
           : error;
       });

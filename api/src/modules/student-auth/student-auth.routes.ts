@@ -6,9 +6,10 @@ import { verifyRecaptcha } from '../../auth/recaptcha.js';
 import { sessionCookies } from '../../auth/session-cookies.js';
 import { bearerToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
+import { studentIdOf } from '../../lib/actors.js';
 import { fieldError, forbidden, HttpError, unauthorized } from '../../lib/errors.js';
-import { hitRateLimit } from '../../lib/rate-limit.js';
 import { preferredLanguage } from '../../lib/i18n/accept-language.js';
+import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { getFlags } from '../flags/flags.service.js';
 import {
@@ -140,7 +141,7 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request, reply) => {
-      const studentId = request.studentId as string;
+      const studentId = studentIdOf(request);
       await limit(
         [{ key: rl(`resend:${studentId}`), window: AUTH_LIMITS.resendVerificationPerStudent }],
         (wait) =>
@@ -228,10 +229,7 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       },
     },
     async (request) => {
-      const [account, flags] = await Promise.all([
-        loadAccount(db, request.studentId as string),
-        getFlags(db),
-      ]);
+      const [account, flags] = await Promise.all([loadAccount(db, studentIdOf(request)), getFlags(db)]);
       return toSession(account, flags);
     },
   );

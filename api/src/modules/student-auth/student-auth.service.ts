@@ -9,6 +9,7 @@ import type { StudentLanguage, StudentProfile, StudentSession } from '../../cont
 import type { SystemFlags } from '../../contracts/flags.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, fieldError, HttpError } from '../../lib/errors.js';
+import { isPgError, PG } from '../../lib/pg-errors.js';
 import { type DispatchDeps, dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
 import { queueMail } from '../mail/mail.service.js';
 import * as repo from './student-auth.repository.js';
@@ -123,9 +124,7 @@ async function queueVerification(
 const PENDING_EMAIL_TAKEN =
   'This e-mail address is now used by another account, so it cannot be confirmed. Keep your current address or choose another one in your profile.';
 
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && 'code' in err && err.code === '23505';
-}
+const isUniqueViolation = (err: unknown) => isPgError(err, PG.uniqueViolation);
 
 /** `language`: what the child reads the sign-up page in (Accept-Language), saved on the account. */
 export async function signup(

@@ -1,5 +1,5 @@
 import { hashOpaqueToken } from '../../auth/tokens.js';
-import type { Executor } from '../reference-data/reference-data.shared.js';
+import type { Executor } from '../../lib/db.js';
 
 /** Everything the admin view shows about the student themself (never the password hash). */
 export const findStudentProfile = (db: Executor, id: string) =>

@@ -1,8 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { hasPermission } from '../../contracts/permissions.js';
+import { signedInStaff, staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { issueResetLink } from './reset-link.service.js';
 import {
@@ -45,7 +45,7 @@ export const studentDetailsRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => {
-      const staff = request.staff!;
+      const staff = signedInStaff(request);
       // Document files are served to studentVerification:read only; the page hides them otherwise.
       const canOpenDocuments = hasPermission(staff.permissions, staff.isSuperAdmin, {
         module: 'studentVerification',
@@ -84,12 +84,6 @@ export const studentDetailsRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => ({ data: await attemptDetail(db, request.query.id) }),
   );
 
-  const actorOf = (request: FastifyRequest) => ({
-    id: request.staff!.id,
-    email: request.staff!.email,
-    ip: request.ip,
-  });
-
   app.post(
     '/student/get-password',
     {
@@ -105,7 +99,7 @@ export const studentDetailsRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const issued = await issueResetLink(
         { db, redis, queues, config, redisPrefix: config.REDIS_PREFIX, log: request.log },
-        actorOf(request),
+        staffActor(request),
         request.body,
       );
       return { message: 'Password reset link issued and e-mailed to the student', ...issued };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { profileUpdateSchema } from '../../contracts/accounts/schemas.js';
+import { studentIdOf } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { getProfile, saveLanguage, updateProfile } from './student-profile.service.js';
 
@@ -47,7 +48,7 @@ export const studentProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => ({
-      data: await getProfile({ db, queues, config, log: request.log }, request.studentId as string),
+      data: await getProfile({ db, queues, config, log: request.log }, studentIdOf(request)),
     }),
   );
 
@@ -65,7 +66,7 @@ export const studentProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request) => {
       const { emailChangePending, profile } = await updateProfile(
         { db, queues, config, log: request.log },
-        request.studentId as string,
+        studentIdOf(request),
         request.body,
         request.ip,
       );
@@ -90,7 +91,7 @@ export const studentProfileRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      await saveLanguage(db, request.studentId as string, request.body.language);
+      await saveLanguage(db, studentIdOf(request), request.body.language);
       return reply.status(204).send(null);
     },
   );

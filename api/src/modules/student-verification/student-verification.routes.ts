@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { signedInStaff } from '../../lib/actors.js';
 import { errorSchema, limitParam, pageParam } from '../../lib/schemas.js';
 import { documentSchema } from '../documents/documents.routes.js';
 import {
@@ -99,7 +100,7 @@ export const studentVerificationRoutes: FastifyPluginAsyncZod<AppContext> = asyn
         db,
         request.query.id,
         request.body,
-        request.staff!.id,
+        signedInStaff(request).id,
         request.ip,
       );
       return { message: data.status === 'APPROVED' ? 'Student verified' : 'Verification rejected', data };
@@ -119,7 +120,7 @@ export const studentVerificationRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     },
     async (request) => ({
       message: 'Student Added to Verification List',
-      data: await addToVerificationList(db, request.query.id, request.staff!.id, request.ip),
+      data: await addToVerificationList(db, request.query.id, signedInStaff(request).id, request.ip),
     }),
   );
 
@@ -136,7 +137,7 @@ export const studentVerificationRoutes: FastifyPluginAsyncZod<AppContext> = asyn
     },
     async (request) => ({
       message: 'E-mail address confirmed',
-      data: await verifyEmailOnBehalf(db, request.query.id, request.staff!.id, request.ip),
+      data: await verifyEmailOnBehalf(db, request.query.id, signedInStaff(request).id, request.ip),
     }),
   );
 };

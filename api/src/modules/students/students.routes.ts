@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
+import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   createStudentBody,
@@ -12,14 +12,11 @@ import {
   studentResponse,
   updateStudentBody,
 } from './students.schemas.js';
-import type { StaffActor } from './students.service.js';
 import * as service from './students.service.js';
 
 const student = (action: Action) => ({ permission: { module: 'student', action } as const });
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
-
-const actorOf = (request: FastifyRequest): StaffActor => ({ id: request.staff!.id, ip: request.ip });
 
 export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
@@ -53,7 +50,7 @@ export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await service.createStudent(db, actorOf(request), request.body)),
+      reply.status(201).send(await service.createStudent(db, staffActor(request), request.body)),
   );
 
   app.post(
@@ -69,7 +66,8 @@ export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: studentResponse, ...changes },
       },
     },
-    async (request) => service.updateStudent(sessionDeps, actorOf(request), request.query.id, request.body),
+    async (request) =>
+      service.updateStudent(sessionDeps, staffActor(request), request.query.id, request.body),
   );
 
   app.delete(
@@ -83,6 +81,6 @@ export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: deleteResponse, ...changes },
       },
     },
-    async (request) => service.deleteStudent(sessionDeps, actorOf(request), request.query.id, storage),
+    async (request) => service.deleteStudent(sessionDeps, staffActor(request), request.query.id, storage),
   );
 };

@@ -5,12 +5,12 @@ import type { StudentListPage, StudentListRow } from '../../contracts/students.j
 import { STUDENT_MESSAGES } from '../../contracts/students.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
+import { isPgError, PG } from '../../lib/pg-errors.js';
 import type { FileStorage } from '../../lib/storage/index.js';
 import { documentStore, isDocumentKey } from '../documents/document-files.js';
 import { getFlags } from '../flags/flags.service.js';
 import { standingsOfStudents } from '../rankings/rankings.service.js';
 import { markStudentStandingsStale } from '../rankings/stale-standings.js';
-import { isViolation } from '../staff-users/grants.js';
 import type { StudentFilters } from './student-filters.js';
 import * as repo from './students.repository.js';
 import type { CreateStudentBody, ListStudentsQuery, UpdateStudentBody } from './students.schemas.js';
@@ -115,7 +115,8 @@ async function studentRow(db: Db, id: string): Promise<StudentListRow> {
   return dto as StudentListRow;
 }
 
-const duplicateEmail = (error: unknown) => (isViolation(error, '23505') ? conflict(DUPLICATE_EMAIL) : error);
+const duplicateEmail = (error: unknown) =>
+  isPgError(error, PG.uniqueViolation) ? conflict(DUPLICATE_EMAIL) : error;
 
 export async function createStudent(db: Db, actor: StaffActor, body: CreateStudentBody) {
   const passwordHash = await hashPassword(body.password);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
+import { staffActor } from '../../lib/actors.js';
 import { forbidden } from '../../lib/errors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { championsBoard } from './champions.service.js';
@@ -58,11 +59,6 @@ export const winnersRoutes: FastifyPluginAsyncZod<AppContext> = async (
     redisPrefix: config.REDIS_PREFIX,
     log: request.log,
   });
-  const actorOf = (request: FastifyRequest) => ({
-    id: request.staff!.id,
-    email: request.staff!.email,
-    ip: request.ip,
-  });
 
   app.post(
     '/phaseWinner/create/automatically',
@@ -80,7 +76,11 @@ export const winnersRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request, reply) => {
-      const result = await service.createWinnersAutomatically(deps(request), actorOf(request), request.body);
+      const result = await service.createWinnersAutomatically(
+        deps(request),
+        staffActor(request),
+        request.body,
+      );
       return reply.status(201).send(result);
     },
   );
@@ -103,7 +103,7 @@ export const winnersRoutes: FastifyPluginAsyncZod<AppContext> = async (
     async (request, reply) => {
       const { created, winner } = await service.createWinnerManually(
         deps(request),
-        actorOf(request),
+        staffActor(request),
         request.body,
       );
       return created
@@ -158,7 +158,7 @@ export const winnersRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => {
-      await service.deleteWinner(deps(request), actorOf(request), request.query.id, request.body.password);
+      await service.deleteWinner(deps(request), staffActor(request), request.query.id, request.body.password);
       return { message: 'Winner removed' };
     },
   );

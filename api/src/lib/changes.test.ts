@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diff, usageMessage } from './reference-data.shared.js';
+import { diff } from './changes.js';
+import { usageMessage } from './in-use.js';
 
 describe('usageMessage', () => {
   it('names every non-zero count with its plural and joins the last with "and"', () => {
