@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from '@riyazi/api/app';
 import { type Config, loadConfig } from '@riyazi/api/config';
 import type { Action, Module } from '@riyazi/api/contracts';
+import { createEngine, type Engine } from '@riyazi/api/engine';
 import { closeQueues, createQueues, type Queues } from '@riyazi/api/queue';
 import { createRedis } from '@riyazi/api/redis';
 import { createDb, type Db, hashPassword } from '@riyazi/db';
@@ -22,6 +23,8 @@ export interface TestContext {
   db: Db;
   redis: Redis;
   queues: Queues;
+  /** The app's caches and batchers (services called straight from a test take it in their deps). */
+  engine: Engine;
   app: FastifyInstance;
   close(): Promise<void>;
 }
@@ -51,13 +54,15 @@ export async function createTestContext(
   });
   const redis = createRedis(config.REDIS_URL, 'riyazi-test');
   const queues = createQueues(redis, config.REDIS_PREFIX);
-  const app = await buildApp({ config, db, redis, queues, logger: false });
+  const engine = createEngine({ db, queues });
+  const app = await buildApp({ config, db, redis, queues, engine, logger: false });
   await app.ready();
   return {
     config,
     db,
     redis,
     queues,
+    engine,
     app,
     async close() {
       await app.close();

@@ -10,6 +10,7 @@ import { openRevocationChannel } from './auth/revocations.js';
 import { registerAccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
+import { createEngine, type Engine } from './engine.js';
 import { openCacheBus } from './lib/node-caches.js';
 import { createStorage, type FileStorage } from './lib/storage/index.js';
 import drainPlugin from './lifecycle/drain.plugin.js';
@@ -67,6 +68,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Default: the one the config names (STORAGE_DRIVER). */
   storage?: FileStorage;
+  /** This node's caches and batchers; default: a new one (each app has its own). */
+  engine?: Engine;
 }
 
 const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -151,7 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cacheBus = await openCacheBus(db, redis, config.REDIS_PREFIX, app.log);
   app.addHook('onClose', () => cacheBus.close());
   const storage = deps.storage ?? createStorage(config);
-  const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins, storage };
+  const engine = deps.engine ?? createEngine({ db, queues });
+  const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins, storage, engine };
 
   await app.register(metricsPlugin, { db, queues });
   await app.register(drainPlugin);

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { RevocationChannel } from './auth/revocations.js';
 import type { AccessTokens } from './auth/tokens.js';
 import type { Config } from './config.js';
+import type { Engine } from './engine.js';
 import type { FileStorage } from './lib/storage/index.js';
 import type { Queues } from './queue/queues.js';
 
@@ -18,4 +19,6 @@ export interface AppContext {
   allowedOrigins: readonly string[];
   /** Uploads, student documents and exports (local disk or an S3 bucket, from config). */
   storage: FileStorage;
+  /** This node's caches and batchers (engine.ts), made with the context. */
+  engine: Engine;
 }

@@ -17,6 +17,7 @@ import { rankingHandlers } from '../../workers/src/processors/ranking.js';
 import {
   announceCacheChanges,
   cacheChannel,
+  createCacheNode,
   everything,
   nodeCache,
   openCacheBus,
@@ -160,7 +161,7 @@ describe('a change made through node A reaches node B through the cache bus', ()
   });
 
   it('qualification gates (5 s): a cut saved on A applies on B within 0.5 s', async () => {
-    const gate = () => qualifiesFor(b.db, studentId, grade3, { id: phase2, number: 2 });
+    const gate = () => qualifiesFor(b, studentId, grade3, { id: phase2, number: 2 });
     const message = async () => {
       const q = await gate();
       return q.ok ? 'open' : q.message;
@@ -351,23 +352,23 @@ describe('the cache bus itself', () => {
     }) as typeof publisher.duplicate;
     const bus = await openCacheBus(handle, publisher, a.config.REDIS_PREFIX, { warn: () => {} } as never);
     let loads = 0;
-    const read = nodeCache('publicDisplay', 60_000, async () => {
+    const read = nodeCache(createCacheNode(handle), 'publicDisplay', 60_000, async () => {
       loads += 1;
       return loads;
     });
     try {
-      expect(await read(handle, 'k')).toBe(1);
-      expect(await read(handle, 'k')).toBe(1);
+      expect(await read('k')).toBe(1);
+      expect(await read('k')).toBe(1);
       subscriber!.disconnect();
       await eventually(
         async () => bus.live,
         (live) => !live,
         1000,
       );
-      expect(await read(handle, 'k')).toBe(2); // everything dropped when the subscription dropped
-      expect(await read(handle, 'k')).toBe(2);
+      expect(await read('k')).toBe(2); // everything dropped when the subscription dropped
+      expect(await read('k')).toBe(2);
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect(await read(handle, 'k')).toBe(3); // kept at most a second while down
+      expect(await read('k')).toBe(3); // kept at most a second while down
       await subscriber!.connect();
       await eventually(
         async () => bus.live,
@@ -375,9 +376,9 @@ describe('the cache bus itself', () => {
         3000,
       );
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      const reloaded = await read(handle, 'k');
+      const reloaded = await read('k');
       await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect(await read(handle, 'k')).toBe(reloaded); // the full time to live again
+      expect(await read('k')).toBe(reloaded); // the full time to live again
     } finally {
       await bus.close();
       publisher.disconnect();

@@ -12,7 +12,8 @@ import {
   setFlags,
   useTestContext,
 } from '../../test/helpers.js';
-import { invalidateQualificationGates, qualifiesFor } from '../src/modules/phase-progress/qualification.js';
+import { announceCacheChanges, everything } from '../src/lib/node-caches.js';
+import { qualifiesFor } from '../src/modules/phase-progress/qualification.js';
 import { rebuildPhase } from '../src/modules/rankings/rankings.service.js';
 
 const t = useTestContext();
@@ -209,7 +210,7 @@ beforeEach(async () => {
     contestPermissionRequired: false,
     documentAcceptanceRequired: false,
   });
-  invalidateQualificationGates(t.db);
+  await announceCacheChanges(t.db, everything('qualificationGates'));
 });
 
 describe('starting a phase 2 contest', () => {
@@ -269,7 +270,7 @@ describe('GET /api/play-quiz/available?type=CONTEST', () => {
     expect((await asStudent('GET', '/api/play-quiz/available?type=CONTEST')).json().data).toEqual([]);
 
     await t.db.updateTable('phaseStandings').set({ rank: 12 }).where('studentId', '=', studentId).execute();
-    invalidateQualificationGates(t.db);
+    await announceCacheChanges(t.db, everything('qualificationGates'));
     const offered = await asStudent('GET', '/api/play-quiz/available?type=CONTEST');
     expect(offered.json().data.map((q: { _id: string }) => q._id)).toEqual([phase2QuizId]);
   });
@@ -576,12 +577,12 @@ describe('moving from phase 2 to phase 3', () => {
       .where('phaseId', '=', phases[2])
       .execute();
     expect((await startPhase3()).statusCode).toBe(200);
-    expect(await qualifiesFor(t.db, out3.id, grade3, { id: phases[3] })).toEqual({
+    expect(await qualifiesFor(t, out3.id, grade3, { id: phases[3] })).toEqual({
       ok: false,
       message: 'Phase 3 is open to the top 20 of your grade in Phase 2.',
     });
-    expect((await qualifiesFor(t.db, in5.id, grade5, { id: phases[3] })).ok).toBe(true);
-    expect((await qualifiesFor(t.db, out5.id, grade5, { id: phases[3] })).ok).toBe(false);
+    expect((await qualifiesFor(t, in5.id, grade5, { id: phases[3] })).ok).toBe(true);
+    expect((await qualifiesFor(t, out5.id, grade5, { id: phases[3] })).ok).toBe(false);
   });
 });
 

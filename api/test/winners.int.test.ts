@@ -13,13 +13,13 @@ import {
   useTestContext,
 } from '../../test/helpers.js';
 import { startTestWorkers } from '../../test/workers.js';
-import { invalidateChampions } from '../src/modules/winners/champions.service.js';
+import { announceCacheChanges, everything } from '../src/lib/node-caches.js';
 
 const t = useTestContext({ resetEachTest: true });
 
 beforeEach(async () => {
   await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-  invalidateChampions(t.db);
+  await announceCacheChanges(t.db, everything('champions'));
 });
 
 interface Student {
@@ -448,7 +448,7 @@ describe('GET /api/champions', () => {
   }
 
   const board = async () => {
-    invalidateChampions(t.db);
+    await announceCacheChanges(t.db, everything('champions'));
     return (await t.app.inject({ method: 'GET', url: '/api/champions' })).json<ChampionsBoard>();
   };
 

@@ -1,4 +1,5 @@
 import type { JobMap, JobName, JobPayload, QueueName } from '@riyazi/api/contracts';
+import type { Engine } from '@riyazi/api/engine';
 import type { Queues } from '@riyazi/api/queue';
 import type { TypedServer } from '@riyazi/api/realtime';
 import type { FileStorage, StorageSettings } from '@riyazi/api/storage';
@@ -9,6 +10,8 @@ import type { Logger } from 'pino';
 export interface WorkerContext {
   db: Db;
   queues: Queues;
+  /** This process's batchers (the scoring one) and caches, as the api's (api/src/engine.ts). */
+  engine: Engine;
   io: TypedServer;
   log: Logger;
   encryptionKey: string;

@@ -1,5 +1,6 @@
 import { openCacheBus } from '@riyazi/api/cache-bus';
 import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '@riyazi/api/contracts';
+import { createEngine } from '@riyazi/api/engine';
 import { jobsFailed, watchPool, watchQueues } from '@riyazi/api/metrics';
 import { bullPrefix, type Queues } from '@riyazi/api/queue';
 import { closeSocketEmitter, createSocketEmitter } from '@riyazi/api/realtime';
@@ -30,7 +31,7 @@ export const handlers: Handlers = {
 };
 
 /**
- * Scoring: the jobs running at once are scored in one statement (scoreAnswer), so many at once
+ * Scoring: the jobs running at once are scored in one statement (engine.scoreAnswer), so many at once
  * make big batches and a low lag. An export is a process of its own busy for seconds: two at a
  * time on two cores, the rest wait their turn.
  */
@@ -111,6 +112,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const ctx: WorkerContext = {
     db: deps.db,
     queues: deps.queues,
+    engine: createEngine({ db: deps.db, queues: deps.queues }),
     io,
     log: deps.log,
     encryptionKey: deps.encryptionKey,

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type Broadcast, openBroadcast } from './broadcast.js';
-import { type TtlCache, type TtlCacheOptions, ttlCache } from './ttl-cache.js';
+import { type TtlCacheOptions, ttlCache } from './ttl-cache.js';
 
 /** Every per-node cache that a change on any node must reach (README: "Per-node caches"). */
 export const CACHE_NAMES = [
@@ -33,36 +33,48 @@ const MAX_CHANGES = 100;
 
 type Dropper = (key: string | null) => void;
 
-interface Node {
+/** The bus of one database handle (one process) and the engines' caches it drops. */
+interface Route {
   bus: CacheBus | null;
-  caches: Map<CacheName, Dropper[]>;
+  nodes: Set<CacheNode>;
 }
 
-// One set of caches per database handle: one per api process, and one per app in a test that
-// runs two apps (node A and node B) in one process.
-const nodes = new WeakMap<object, Node>();
+/** The per-node caches of one engine (api/src/engine.ts): what a change announced on its bus drops. */
+export interface CacheNode {
+  readonly route: Route;
+  readonly droppers: Map<CacheName, Dropper[]>;
+}
 
-function nodeOf(handle: object): Node {
-  let node = nodes.get(handle);
-  if (!node) {
-    node = { bus: null, caches: new Map() };
-    nodes.set(handle, node);
+// Announcements travel by database handle (one per process, one per app in a test that runs two
+// apps in one process): a service that changed data announces on the bus of the handle it wrote
+// with. The caches themselves live in each engine's CacheNode.
+const routes = new WeakMap<object, Route>();
+
+function routeOf(handle: object): Route {
+  let route = routes.get(handle);
+  if (!route) {
+    route = { bus: null, nodes: new Set() };
+    routes.set(handle, route);
   }
+  return route;
+}
+
+/** An engine's set of caches, dropped by the changes announced on `handle`'s cache bus. */
+export function createCacheNode(handle: object): CacheNode {
+  const node: CacheNode = { route: routeOf(handle), droppers: new Map() };
+  node.route.nodes.add(node);
   return node;
 }
 
-function dropHere(node: Node, changes: CacheChange[] | null): void {
-  if (changes === null) {
-    for (const droppers of node.caches.values()) {
-      for (const drop of droppers) {
-        drop(null);
+function dropHere(route: Route, changes: CacheChange[] | null): void {
+  for (const node of route.nodes) {
+    for (const [cache, droppers] of node.droppers) {
+      const keys = changes === null ? [null] : changes.filter((c) => c.cache === cache).map((c) => c.key);
+      for (const key of keys) {
+        for (const drop of droppers) {
+          drop(key);
+        }
       }
-    }
-    return;
-  }
-  for (const { cache, key } of changes) {
-    for (const drop of node.caches.get(cache) ?? []) {
-      drop(key);
     }
   }
 }
@@ -71,9 +83,9 @@ function dropHere(node: Node, changes: CacheChange[] | null): void {
 const byKeyOrPrefix = (key: string, changed: string) => key === changed || key.startsWith(`${changed}|`);
 
 /** A nodeCache's reader, and a way to forget one key on this node (its owner is done with it). */
-export interface NodeCacheReader<H, V, A extends unknown[]> {
-  (handle: H, key: string, ...args: A): Promise<V>;
-  forget(handle: H, key: string): void;
+export interface NodeCacheReader<V, A extends unknown[]> {
+  (key: string, ...args: A): Promise<V>;
+  forget(key: string): void;
 }
 
 export interface NodeCacheOptions<V> extends TtlCacheOptions<V> {
@@ -82,32 +94,25 @@ export interface NodeCacheOptions<V> extends TtlCacheOptions<V> {
 }
 
 /**
- * A ttlCache per node (per database handle) that a CacheChange of `name` from any node drops at
- * once. The time to live is the safety net for a lost message; while this node's bus is down it is
- * at most DOWN_TTL_MS. Reads cost no Redis round trip.
+ * A ttlCache of `node` that a CacheChange of `name` announced on any node drops at once. The time
+ * to live is the safety net for a lost message; while the bus is down it is at most DOWN_TTL_MS.
+ * Reads cost no Redis round trip.
  */
-export function nodeCache<H extends object, V, A extends unknown[] = []>(
+export function nodeCache<V, A extends unknown[] = []>(
+  node: CacheNode,
   name: CacheName,
   ttlMs: number,
-  load: (key: string, handle: H, ...args: A) => Promise<V>,
+  load: (key: string, ...args: A) => Promise<V>,
   { matches = byKeyOrPrefix, ...options }: NodeCacheOptions<V> = {},
-): NodeCacheReader<H, V, A> {
-  const perNode = new WeakMap<H, TtlCache<string, V, A>>();
-  const read = (handle: H, key: string, ...args: A) => {
-    let get = perNode.get(handle);
-    if (!get) {
-      const node = nodeOf(handle);
-      const ttl = () => (node.bus !== null && !node.bus.live ? Math.min(ttlMs, DOWN_TTL_MS) : ttlMs);
-      const cache = ttlCache<string, V, A>(ttl, (k, ...a) => load(k, handle, ...a), options);
-      const drop: Dropper = (changed) =>
-        cache.drop(changed === null ? undefined : (k) => matches(k, changed));
-      node.caches.set(name, [...(node.caches.get(name) ?? []), drop]);
-      get = cache;
-      perNode.set(handle, get);
-    }
-    return get(key, ...args);
-  };
-  return Object.assign(read, { forget: (handle: H, key: string) => perNode.get(handle)?.forget(key) });
+): NodeCacheReader<V, A> {
+  const { route } = node;
+  const ttl = () => (route.bus !== null && !route.bus.live ? Math.min(ttlMs, DOWN_TTL_MS) : ttlMs);
+  const cache = ttlCache<string, V, A>(ttl, load, options);
+  const drop: Dropper = (changed) => cache.drop(changed === null ? undefined : (k) => matches(k, changed));
+  node.droppers.set(name, [...(node.droppers.get(name) ?? []), drop]);
+  return Object.assign((key: string, ...args: A) => cache(key, ...args), {
+    forget: (key: string) => cache.forget(key),
+  });
 }
 
 /**
@@ -115,22 +120,17 @@ export function nodeCache<H extends object, V, A extends unknown[] = []>(
  * at most a second). Without a bus (a script) only this process's caches are dropped.
  */
 export async function announceCacheChanges(handle: object, changes: CacheChange[]): Promise<void> {
-  const node = nodeOf(handle);
+  const route = routeOf(handle);
   if (changes.length === 0) {
     return;
   }
-  if (node.bus === null) {
-    dropHere(node, changes);
+  if (route.bus === null) {
+    dropHere(route, changes);
     return;
   }
   for (let i = 0; i < changes.length; i += MAX_CHANGES) {
-    await node.bus.announce({ changes: changes.slice(i, i + MAX_CHANGES) });
+    await route.bus.announce({ changes: changes.slice(i, i + MAX_CHANGES) });
   }
-}
-
-/** Drops entries on this node only (tests that change data behind the api's back). */
-export function dropCachesHere(handle: object, changes: CacheChange[]): void {
-  dropHere(nodeOf(handle), changes);
 }
 
 /** Shorthand: the whole of each named cache changed. */
@@ -158,7 +158,7 @@ function parseCacheMessage({ changes }: Record<string, unknown>): CacheMessage |
 export const cacheChannel = (redisPrefix: string) => `${redisPrefix}:caches:changed`;
 
 /**
- * The cross-node cache bus of the process whose caches live on `handle` (its database handle):
+ * The cross-node cache bus of the process that writes through `handle` (its database handle):
  * opened once, on a subscriber connection of its own. A message drops the named entries on every
  * node, this one included; when the subscription drops, everything is dropped (messages may be lost).
  */
@@ -168,8 +168,8 @@ export async function openCacheBus(
   redisPrefix: string,
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<CacheBus> {
-  const node = nodeOf(handle);
-  const shared = node.bus;
+  const route = routeOf(handle);
+  const shared = route.bus;
   if (shared !== null) {
     // Another part of this process (the api, when workers run in it) owns the bus and closes it.
     return {
@@ -187,8 +187,8 @@ export async function openCacheBus(
     parse: parseCacheMessage,
     log,
   });
-  bus.on((message) => dropHere(node, message?.changes ?? null));
-  node.bus = bus;
+  bus.on((message) => dropHere(route, message?.changes ?? null));
+  route.bus = bus;
   return {
     get live() {
       return bus.live;
@@ -196,8 +196,8 @@ export async function openCacheBus(
     on: (listener) => bus.on(listener),
     announce: (message) => bus.announce(message),
     async close() {
-      if (node.bus === bus) {
-        node.bus = null;
+      if (route.bus === bus) {
+        route.bus = null;
       }
       await bus.close();
     },

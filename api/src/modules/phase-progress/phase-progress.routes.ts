@@ -18,7 +18,7 @@ import * as service from './phase-progress.service.js';
 const phase = (action: Action) => ({ permission: { module: 'phase', action } as const });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-export const phaseProgressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, queues }) => {
+export const phaseProgressRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, queues, engine }) => {
   app.get(
     '/admin/phaseCutoff/',
     {
@@ -98,6 +98,6 @@ export const phaseProgressRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         response: { 200: phaseProgressSchema, 401: errorSchema },
       },
     },
-    async (request) => service.phaseProgress(db, studentIdOf(request)),
+    async (request) => service.phaseProgress({ db, engine }, studentIdOf(request)),
   );
 };

@@ -7,6 +7,7 @@ import {
   type PhaseProgress,
   topperCutsFor,
 } from '../../contracts/winners.js';
+import type { EngineDeps } from '../../engine.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
@@ -210,7 +211,12 @@ export async function notifyQualifiers(
 }
 
 /** What a student's dashboard shows: the phase coming next, the one that ended, and where they stand. */
-export async function phaseProgress(db: Db, studentId: string, now = new Date()): Promise<PhaseProgress> {
+export async function phaseProgress(
+  deps: EngineDeps,
+  studentId: string,
+  now = new Date(),
+): Promise<PhaseProgress> {
+  const { db } = deps;
   const flags = await getFlags(db);
   const [next, previous, gradeId] = await Promise.all([
     flags.nextPhase ? repo.findPhase(db, flags.nextPhase) : undefined,
@@ -219,7 +225,7 @@ export async function phaseProgress(db: Db, studentId: string, now = new Date())
   ]);
   const rankPhaseId = previous?.id ?? (flags.contestQuizPhase || null);
   const [qualifiedForNext, standing] = await Promise.all([
-    next && gradeId ? qualifiedFor(db, studentId, gradeId, next, now) : null,
+    next && gradeId ? qualifiedFor(deps, studentId, gradeId, next, now) : null,
     rankPhaseId ? repo.findStanding(db, rankPhaseId, studentId) : undefined,
   ]);
   return {
@@ -237,15 +243,15 @@ export async function phaseProgress(db: Db, studentId: string, now = new Date())
 
 /** null while the phase deciding it is still running: a rank then is not final. */
 async function qualifiedFor(
-  db: Db,
+  deps: EngineDeps,
   studentId: string,
   gradeId: string,
   next: repo.PhaseRow,
   now: Date,
 ): Promise<boolean | null> {
-  const deciding = next.number > 1 ? await repo.findPhaseByNumber(db, next.number - 1) : undefined;
+  const deciding = next.number > 1 ? await repo.findPhaseByNumber(deps.db, next.number - 1) : undefined;
   if (deciding && !isOver(deciding, now)) {
     return null;
   }
-  return (await qualifiesFor(db, studentId, gradeId, next)).ok;
+  return (await qualifiesFor(deps, studentId, gradeId, next)).ok;
 }

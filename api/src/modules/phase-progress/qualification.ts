@@ -1,6 +1,7 @@
 import type { Db } from '@riyazi/db';
 import { DEFAULT_TOPPER_CUT } from '../../contracts/winners.js';
-import { dropCachesHere, everything, nodeCache } from '../../lib/node-caches.js';
+import type { EngineDeps } from '../../engine.js';
+import { type CacheNode, nodeCache } from '../../lib/node-caches.js';
 import * as repo from './phase-progress.repository.js';
 
 export type Qualification = { ok: true } | { ok: false; message: string };
@@ -14,7 +15,7 @@ interface PhaseGate {
 
 const OPEN: Qualification = { ok: true };
 
-async function loadGate(key: string, db: Db): Promise<PhaseGate | null> {
+async function loadGate(db: Db, key: string): Promise<PhaseGate | null> {
   const [phaseId, gradeId] = key.split('|') as [string, string];
   const phase = await repo.findPhase(db, phaseId);
   if (!phase) {
@@ -29,15 +30,16 @@ async function loadGate(key: string, db: Db): Promise<PhaseGate | null> {
   return { number: phase.number, previous: { id: previous.id, number: previous.number }, cut };
 }
 
-// Contest day has thousands of starts a second: the phase's gate per grade is read once per node
-// every few seconds. A saved cut or phase edit drops the gates on every node through the cache bus.
 const GATE_TTL_MS = 5000;
-const cachedGate = nodeCache('qualificationGates', GATE_TTL_MS, loadGate);
 
-/** Forgets this node's gates (tests that change the inputs behind the api's back). */
-export function invalidateQualificationGates(db: Db): void {
-  dropCachesHere(db, everything('qualificationGates'));
-}
+/**
+ * Contest day has thousands of starts a second: the phase's gate per grade (`phaseId|gradeId`) is
+ * read once per node every few seconds (the engine's cache). A saved cut or phase edit drops the
+ * gates on every node through the cache bus.
+ */
+export const createQualificationGates = (caches: CacheNode, db: Db) =>
+  nodeCache(caches, 'qualificationGates', GATE_TTL_MS, (key) => loadGate(db, key));
+export type QualificationGates = ReturnType<typeof createQualificationGates>;
 
 /**
  * Phase 1 is open to all; phase N (N ≥ 2) to the students whose rank in phase N−1, in the same
@@ -46,7 +48,7 @@ export function invalidateQualificationGates(db: Db): void {
  * told). Costs one statement of two primary-key probes per call (the gate itself is cached).
  */
 export async function qualifiesFor(
-  db: Db,
+  { db, engine }: EngineDeps,
   studentId: string,
   gradeId: string,
   phase: { id: string; number?: number },
@@ -54,7 +56,7 @@ export async function qualifiesFor(
   if (phase.number !== undefined && phase.number <= 1) {
     return OPEN;
   }
-  const gate = await cachedGate(db, `${phase.id}|${gradeId}`);
+  const gate = await engine.qualificationGates(`${phase.id}|${gradeId}`);
   if (!gate?.previous || gate.cut === null) {
     return OPEN;
   }

@@ -1,13 +1,5 @@
 import type { Executor, Trx } from '../../lib/db.js';
 
-export const lockStudent = (trx: Trx, id: string) =>
-  trx
-    .selectFrom('students')
-    .select(['id', 'gradeId', 'contestAttempts', 'isActive'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-
 export const attemptsOf = (db: Executor, studentId: string) =>
   db.selectFrom('students').select('contestAttempts').where('id', '=', studentId).executeTakeFirst();
 
@@ -158,3 +150,62 @@ export const answerOf = (db: Executor, playId: string, questionId: string) =>
     .where('playId', '=', playId)
     .where('questionId', '=', questionId)
     .executeTakeFirst();
+
+export const cancelPlay = (trx: Trx, id: string) =>
+  trx.updateTable('plays').set({ status: 'CANCELLED' }).where('id', '=', id).execute();
+
+export const gradeAndAttemptsOf = (db: Executor, studentId: string) =>
+  db
+    .selectFrom('students')
+    .select(['gradeId', 'contestAttempts'])
+    .where('id', '=', studentId)
+    .executeTakeFirst();
+
+/** The active, open quizzes of a grade, kind and phase, with this student's plays of each. */
+export const availableQuizRows = (
+  db: Executor,
+  {
+    studentId,
+    gradeId,
+    kind,
+    phaseId,
+    now,
+  }: { studentId: string; gradeId: string; kind: 'CONTEST' | 'PRACTICE'; phaseId: string; now: Date },
+) =>
+  db
+    .selectFrom('quizzes')
+    .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
+    .select([
+      'quizzes.id',
+      'quizzes.title',
+      'quizzes.kind',
+      'quizzes.questionCount',
+      'quizzes.secondsPerQuestion',
+      'quizzes.attemptsAllowed',
+      'quizzes.closesAt',
+    ])
+    .select((eb) => [
+      eb
+        .selectFrom('plays')
+        .select(eb.fn.countAll<string>().as('n'))
+        .whereRef('plays.quizId', '=', 'quizzes.id')
+        .where('plays.studentId', '=', studentId)
+        .where('plays.status', '!=', 'CANCELLED')
+        .as('used'),
+      eb
+        .selectFrom('plays')
+        .select('plays.id')
+        .whereRef('plays.quizId', '=', 'quizzes.id')
+        .where('plays.studentId', '=', studentId)
+        .where('plays.status', '=', 'IN_PROGRESS')
+        .limit(1)
+        .as('openPlayId'),
+    ])
+    .where('quizGrades.gradeId', '=', gradeId)
+    .where('quizzes.kind', '=', kind)
+    .where('quizzes.phaseId', '=', phaseId)
+    .where('quizzes.isActive', '=', true)
+    .where((eb) => eb.or([eb('quizzes.opensAt', 'is', null), eb('quizzes.opensAt', '<=', now)]))
+    .where((eb) => eb.or([eb('quizzes.closesAt', 'is', null), eb('quizzes.closesAt', '>', now)]))
+    .orderBy('quizzes.title')
+    .execute();

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { staffActor, studentIdOf } from '../../lib/actors.js';
+import { studentIdOf } from '../../lib/actors.js';
 import { clientMilliseconds, errorSchema } from '../../lib/schemas.js';
+import { availableQuizzes } from './available-quizzes.service.js';
+import { submitAnswer } from './play-answer.service.js';
 import {
   CLIENT_TIME_MAX_MS,
   questionResponse,
@@ -11,23 +13,17 @@ import {
   submitResponse,
   wrongResponse,
 } from './play-quiz.schemas.js';
-import {
-  availableQuizzes,
-  cancelPlay,
-  grantContestAttempts,
-  playResults,
-  serveQuestion,
-  startPlay,
-  submitAnswer,
-  wrongAnswers,
-} from './play-quiz.service.js';
+import { cancelPlay, playResults, wrongAnswers } from './play-results.service.js';
+import { serveQuestion } from './play-serve.service.js';
+import { startPlay } from './play-start.service.js';
 
 const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const playIdBody = z.object({ playId: id('play') });
 
-export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, queues }) => {
-  const deps = (log: { warn: (obj: object, msg: string) => void }) => ({ db, queues, log });
+export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, queues, engine }) => {
+  const deps = (log: { warn: (obj: object, msg: string) => void }) => ({ db, queues, engine, log });
+  const reads = { db, engine };
 
   app.post(
     '/play-quiz/',
@@ -63,7 +59,7 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     async (request) =>
-      serveQuestion(db, studentIdOf(request), request.query.playId, request.query.questionId),
+      serveQuestion(reads, studentIdOf(request), request.query.playId, request.query.questionId),
   );
 
   app.post(
@@ -172,34 +168,7 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       },
     },
     async (request) => ({
-      data: await availableQuizzes(db, studentIdOf(request), request.query.type),
+      data: await availableQuizzes(reads, studentIdOf(request), request.query.type),
     }),
-  );
-
-  app.post(
-    '/contestAttempts/create',
-    {
-      config: { permission: { module: 'student', action: 'update' } },
-      schema: {
-        tags: ['students'],
-        summary: 'Grants (or, negative, takes back) contest attempts of a student, with a reason; audited',
-        body: z.object({
-          studentId: id('student'),
-          attempts: z
-            .number({ message: 'must be a whole number' })
-            .int('must be a whole number')
-            .min(-10, 'at least -10')
-            .max(10, 'at most 10')
-            .refine((n) => n !== 0, 'must not be 0'),
-          reason: z
-            .string({ message: 'is required' })
-            .trim()
-            .min(3, 'say why (at least 3 characters)')
-            .max(300),
-        }),
-        response: { 200: z.object({ contestAttempts: z.number() }), ...errors },
-      },
-    },
-    async (request) => grantContestAttempts(db, staffActor(request), request.body),
   );
 };

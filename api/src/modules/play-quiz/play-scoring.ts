@@ -2,7 +2,7 @@ import { type Database, type Db, prepared } from '@riyazi/db';
 import { sql, type Transaction } from 'kysely';
 import { matchesAny } from '../../contracts/answers.js';
 import { ANSWER_GRACE_MS, answerScore, isCorrectSelection } from '../../contracts/scoring.js';
-import { createBatcher, perHandle } from '../../lib/batcher.js';
+import { createBatcher } from '../../lib/batcher.js';
 import { scoreLag } from '../../metrics/metrics.js';
 import { insertOutboxEvent, type OutboxEvent } from '../../queue/outbox.js';
 
@@ -124,7 +124,12 @@ function observeScoreLag(rows: { outcome: string; ageSeconds: number }[], sinceR
   }
 }
 
-const scoreOf = perHandle((db: Db) =>
+/**
+ * What the scoring worker calls per job (made once per engine, api/src/engine.ts): the answers of
+ * the jobs it is running together are scored in one batch (scoreRecordedAnswers). Answers the
+ * play.finished events to dispatch for this answer.
+ */
+export const createAnswerScorer = (db: Db): ((item: AnswerToScore) => Promise<OutboxEvent[]>) =>
   createBatcher<AnswerToScore, OutboxEvent[]>({
     // One batch at a time: a score may wait a little, and the answers that wait go together.
     maxBatch: 500,
@@ -139,18 +144,11 @@ const scoreOf = perHandle((db: Db) =>
       }
       return results;
     },
-  }),
-);
+  });
 
 /** One answer (a job the outbox relay enqueued on its own, the tests). */
 export const scoreRecordedAnswer = (db: Db, playId: string, questionId: string, eventId?: string) =>
   scoreRecordedAnswers(db, [{ playId, questionId, eventId }]);
-
-/**
- * What the scoring worker calls per job: the answers of the jobs it is running together are scored
- * in one batch (scoreRecordedAnswers). Returns the play.finished events to dispatch for this answer.
- */
-export const scoreAnswer = (db: Db, item: AnswerToScore): Promise<OutboxEvent[]> => scoreOf(db)(item);
 
 /**
  * The deadline sweep: a contest question whose time ran out without an answer gets "no answer"

@@ -1,7 +1,7 @@
 import type { ServedQuestion, ServedUrdu } from '../../contracts/play-quiz.js';
 import type { Executor } from '../../lib/db.js';
 import { typesetMathCache } from '../../lib/math-markup.js';
-import { nodeCache } from '../../lib/node-caches.js';
+import { type CacheNode, nodeCache } from '../../lib/node-caches.js';
 import { plainTextPreview } from '../../lib/rich-text.js';
 import * as repo from './questions.repository.js';
 
@@ -133,9 +133,7 @@ export async function loadServedQuestion(
  * `ttlMs`; an edit announced on the cache bus ("questions", its id) drops it on every node at once.
  * Bounded in size.
  */
-export function storedQuestionCache(ttlMs: number, maxEntries = 5000) {
-  const get = nodeCache('questions', ttlMs, (id: string, db: Executor) => loadStoredQuestion(db, id), {
-    maxEntries,
-  });
-  return (db: Executor, id: string): Promise<StoredQuestion | null> => get(db, id);
+export function storedQuestionCache(caches: CacheNode, db: Executor, ttlMs: number, maxEntries = 5000) {
+  const get = nodeCache(caches, 'questions', ttlMs, (id) => loadStoredQuestion(db, id), { maxEntries });
+  return (id: string): Promise<StoredQuestion | null> => get(id);
 }

@@ -1,19 +1,15 @@
-import type { Db } from '@riyazi/db';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { signedInStaff } from '../../lib/actors.js';
-import { announceCacheChanges, everything, nodeCache } from '../../lib/node-caches.js';
+import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { displaySettingsBody, displaySettingsView, publicDisplayView } from './public-display.schemas.js';
-import { getDisplaySettingsView, getPublicDisplay, saveDisplaySettings } from './public-display.service.js';
+import { getDisplaySettingsView, saveDisplaySettings } from './public-display.service.js';
 
 const READ = { module: 'systemConfigurations', action: 'read' } as const;
 const UPDATE = { module: 'systemConfigurations', action: 'update' } as const;
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
-const ANNOUNCEMENT = 'announcement';
-/** The home page announcement, read by every visitor: one load per node every two seconds. */
-const announcement = nodeCache('publicDisplay', 2000, (_key: string, db: Db) => getPublicDisplay(db));
 
 export interface PublicDisplayRoutesOptions extends AppContext {
   /** Called after a change of how children are named: open boards get the new names pushed. */
@@ -22,7 +18,7 @@ export interface PublicDisplayRoutesOptions extends AppContext {
 
 export const publicDisplayRoutes: FastifyPluginAsyncZod<PublicDisplayRoutesOptions> = async (
   app,
-  { db, queues, onRenamed },
+  { db, queues, engine, onRenamed },
 ) => {
   app.get(
     '/publicDisplay',
@@ -33,7 +29,7 @@ export const publicDisplayRoutes: FastifyPluginAsyncZod<PublicDisplayRoutesOptio
         response: { 200: publicDisplayView },
       },
     },
-    async () => announcement(db, ANNOUNCEMENT),
+    async () => engine.rankings.announcement(),
   );
 
   app.get(

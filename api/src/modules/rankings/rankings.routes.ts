@@ -1,14 +1,11 @@
-import type { Db } from '@riyazi/db';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { signedInStaff, studentIdOf } from '../../lib/actors.js';
-import { announceCacheChanges, nodeCache } from '../../lib/node-caches.js';
+import { announceCacheChanges } from '../../lib/node-caches.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   freezeBoard,
-  homeLeaderboard,
-  leaderboard,
   myStanding,
   rankingStatus,
   republishBoards,
@@ -18,7 +15,6 @@ import { publicDisplayRoutes } from './public-display.routes.js';
 import {
   freezeSchema,
   homeLeaderboardSchema,
-  type LeaderboardQuery,
   leaderboardQuery,
   leaderboardSchema,
   myStandingSchema,
@@ -33,26 +29,9 @@ import { rebuildAndPublish } from './rankings.service.js';
 const READ = { module: 'systemConfigurations', action: 'read' } as const;
 const UPDATE = { module: 'systemConfigurations', action: 'update' } as const;
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
-/** Public boards are read by every watcher on each update: one load per node and key per second. */
-const BOARD_TTL_MS = 1000;
-const HOME = 'home';
-// A change of a phase's boards ("leaderboards", phaseId) hits its pages and the home board.
-const boardMatches = (key: string, phaseId: string) => key === HOME || key.startsWith(`${phaseId}|`);
-const boards = nodeCache(
-  'leaderboards',
-  BOARD_TTL_MS,
-  (_key: string, db: Db, q: LeaderboardQuery) =>
-    leaderboard(db, q.phaseId, q.gradeId, { offset: (q.page - 1) * q.limit, limit: q.limit }),
-  // Keyed by page and size, which any visitor chooses: bounded well below the default (a board is
-  // up to 100 entries).
-  { matches: boardMatches, maxEntries: 1000 },
-);
-const home = nodeCache('leaderboards', BOARD_TTL_MS, (_key: string, db: Db) => homeLeaderboard(db), {
-  matches: boardMatches,
-});
 
 export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { db } = ctx;
+  const { db, engine } = ctx;
   // After an admin action every node's next read is fresh (the cache bus drops the boards).
   const changed = (phaseId: string | null) =>
     announceCacheChanges(db, [{ cache: 'leaderboards', key: phaseId }]);
@@ -78,10 +57,7 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: leaderboardSchema, 400: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => {
-      const q = request.query;
-      return boards(db, `${q.phaseId}|${q.gradeId}|${q.page}|${q.limit}`, q);
-    },
+    async (request) => engine.rankings.boardPage(request.query),
   );
 
   app.get(
@@ -93,7 +69,7 @@ export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
         response: { 200: homeLeaderboardSchema },
       },
     },
-    async () => home(db, HOME),
+    async () => engine.rankings.homeBoard(),
   );
 
   app.get(

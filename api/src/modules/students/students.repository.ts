@@ -121,6 +121,15 @@ export function lockStudent(trx: Trx, id: string) {
     .executeTakeFirst();
 }
 
+export function lockStudentAttempts(trx: Trx, id: string) {
+  return trx
+    .selectFrom('students')
+    .select('contestAttempts')
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
 export function updateStudent(
   trx: Trx,
   id: string,

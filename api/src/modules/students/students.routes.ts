@@ -3,9 +3,12 @@ import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
 import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
+import { grantContestAttempts } from './contest-attempts.service.js';
 import {
   createStudentBody,
   deleteResponse,
+  grantAttemptsBody,
+  grantAttemptsResponse,
   idQuery,
   listStudentsQuery,
   studentListResponse,
@@ -82,5 +85,19 @@ export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
       },
     },
     async (request) => service.deleteStudent(sessionDeps, staffActor(request), request.query.id, storage),
+  );
+
+  app.post(
+    '/contestAttempts/create',
+    {
+      config: student('update'),
+      schema: {
+        tags: ['students'],
+        summary: 'Grants (or, negative, takes back) contest attempts of a student, with a reason; audited',
+        body: grantAttemptsBody,
+        response: { 200: grantAttemptsResponse, ...changes },
+      },
+    },
+    async (request) => grantContestAttempts(db, staffActor(request), request.body),
   );
 };

@@ -80,3 +80,16 @@ export const studentListResponse = z.object({
 
 export const studentResponse = z.object({ message: z.string(), data: studentRowSchema });
 export const deleteResponse = z.object({ message: z.string(), anonymised: z.boolean() });
+
+export const grantAttemptsBody = z.object({
+  studentId: z.uuid({ message: 'must be a student id' }),
+  attempts: z
+    .number({ message: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(-10, 'at least -10')
+    .max(10, 'at most 10')
+    .refine((n) => n !== 0, 'must not be 0'),
+  reason: z.string({ message: 'is required' }).trim().min(3, 'say why (at least 3 characters)').max(300),
+});
+export type GrantAttemptsBody = z.output<typeof grantAttemptsBody>;
+export const grantAttemptsResponse = z.object({ contestAttempts: z.number() });

@@ -1,6 +1,6 @@
 import type { Db } from '@riyazi/db';
 import type { ChampionsBoard } from '../../contracts/rankings.js';
-import { dropCachesHere, everything, nodeCache } from '../../lib/node-caches.js';
+import { type CacheNode, nodeCache } from '../../lib/node-caches.js';
 import { type DisplaySettings, displayName } from '../rankings/display-names.js';
 import { getDisplaySettings } from '../rankings/public-display.service.js';
 import { listChampionRows } from './winners.repository.js';
@@ -48,32 +48,31 @@ async function buildChampionsBoard(db: Db): Promise<ChampionsBoard> {
 const CHAMPIONS_TTL_MS = 5000;
 const FORCED_RELOAD_EVERY_MS = 1000;
 const BOARD = 'board';
-const loadedAt = new WeakMap<Db, number>();
-const cachedBoard = nodeCache(
-  'champions',
-  CHAMPIONS_TTL_MS,
-  (_key: string, db: Db) => {
-    loadedAt.set(db, Date.now());
-    return buildChampionsBoard(db);
-  },
-  { maxEntries: 2 },
-);
 
-export function championsBoard(db: Db, since?: Date): Promise<ChampionsBoard> {
-  const now = Date.now();
-  const loaded = loadedAt.get(db) ?? 0;
-  if (
-    since !== undefined &&
-    since.getTime() >= loaded &&
-    since.getTime() <= now &&
-    now - loaded >= FORCED_RELOAD_EVERY_MS
-  ) {
-    invalidateChampions(db);
-  }
-  return cachedBoard(db, BOARD);
+/** The champions board as the engine keeps it per node: `board(since)` reads it. */
+export function createChampionsCache(caches: CacheNode, db: Db) {
+  let loadedAt = 0;
+  const cached = nodeCache(
+    caches,
+    'champions',
+    CHAMPIONS_TTL_MS,
+    () => {
+      loadedAt = Date.now();
+      return buildChampionsBoard(db);
+    },
+    { maxEntries: 2 },
+  );
+  return (since?: Date): Promise<ChampionsBoard> => {
+    const now = Date.now();
+    if (
+      since !== undefined &&
+      since.getTime() >= loadedAt &&
+      since.getTime() <= now &&
+      now - loadedAt >= FORCED_RELOAD_EVERY_MS
+    ) {
+      cached.forget(BOARD);
+    }
+    return cached(BOARD);
+  };
 }
-
-/** Forgets this node's board (a reader knows of a newer change, or a test changed it behind the api). */
-export function invalidateChampions(db: Db): void {
-  dropCachesHere(db, everything('champions'));
-}
+export type ChampionsCache = ReturnType<typeof createChampionsCache>;

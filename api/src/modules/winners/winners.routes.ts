@@ -7,7 +7,6 @@ import type { Action } from '../../contracts/permissions.js';
 import { staffActor } from '../../lib/actors.js';
 import { forbidden } from '../../lib/errors.js';
 import { errorSchema } from '../../lib/schemas.js';
-import { championsBoard } from './champions.service.js';
 import {
   autoWinnersBody,
   autoWinnersResponse,
@@ -37,7 +36,7 @@ const superAdminOnly: preValidationHookHandler = async (request) => {
 
 export const winnersRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { db, redis, queues, config },
+  { db, redis, queues, config, engine },
 ) => {
   // The spec's client posts the promote form as multipart form data: its text fields become the body.
   await app.register(fastifyMultipart, {
@@ -176,6 +175,6 @@ export const winnersRoutes: FastifyPluginAsyncZod<AppContext> = async (
         response: { 200: championsBoardSchema, 400: errorSchema },
       },
     },
-    async (request) => championsBoard(db, request.query.since ? new Date(request.query.since) : undefined),
+    async (request) => engine.champions(request.query.since ? new Date(request.query.since) : undefined),
   );
 };

@@ -1,0 +1,47 @@
+import type { AvailableQuiz } from '../../contracts/play-quiz.js';
+import type { QuizKind } from '../../contracts/quiz-rules.js';
+import type { EngineDeps } from '../../engine.js';
+import { getFlags } from '../flags/flags.service.js';
+import { qualifiesFor } from '../phase-progress/qualification.js';
+import * as repo from './play-quiz.repository.js';
+
+/** GET /play-quiz/available?type: the quizzes the signed-in student may start now. */
+export async function availableQuizzes(
+  deps: EngineDeps,
+  studentId: string,
+  type: QuizKind,
+): Promise<AvailableQuiz[]> {
+  const { db } = deps;
+  const flags = await getFlags(db);
+  const enabled = type === 'CONTEST' ? flags.isContestQuizEnabled : flags.isPracticeQuizEnabled;
+  const phaseId = type === 'CONTEST' ? flags.contestQuizPhase : flags.practiceQuizPhase;
+  const student = await repo.gradeAndAttemptsOf(db, studentId);
+  if (!enabled || phaseId === false || !student?.gradeId) {
+    return [];
+  }
+  if (type === 'CONTEST' && !(await qualifiesFor(deps, studentId, student.gradeId, { id: phaseId })).ok) {
+    return [];
+  }
+  const now = new Date();
+  const rows = await repo.availableQuizRows(db, {
+    studentId,
+    gradeId: student.gradeId,
+    kind: type,
+    phaseId,
+    now,
+  });
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    kind: row.kind,
+    questionCount: row.questionCount,
+    secondsPerQuestion: row.secondsPerQuestion,
+    attemptsAllowed: row.attemptsAllowed,
+    attemptsLeft:
+      type === 'CONTEST'
+        ? Math.max(0, Math.min(row.attemptsAllowed - Number(row.used ?? 0), student.contestAttempts))
+        : row.attemptsAllowed,
+    openPlayId: row.openPlayId ?? null,
+    closesAt: row.closesAt?.toISOString() ?? null,
+  }));
+}
