@@ -26,7 +26,7 @@ import { qualifiesFor } from '../src/modules/phase-progress/qualification.js';
 import { closeSocketEmitter, createSocketEmitter } from '../src/realtime/adapter.js';
 
 // Node A is the test context, node B a second app on the same database and Redis prefix: each
-// has its own per-node caches (they live per database handle), as two api processes would.
+// has its own engine (its per-node caches), as two api processes would.
 const a = useTestContext();
 let b: TestContext;
 const STUDENT = 'fatima.malik@example.com'; // grade 3 in the demo data
@@ -174,6 +174,35 @@ describe('a change made through node A reaches node B through the cache bus', ()
     });
     expect(saved.statusCode, saved.body).toBe(200);
     await eventually(message, (m) => m.includes('top 100'), 500);
+  });
+
+  it('qualification gates: a cut changed behind the api and announced on A applies on B at once', async () => {
+    const messageOn = async (t: TestContext) => {
+      const q = await qualifiesFor(t, studentId, grade3, { id: phase2, number: 2 });
+      return q.ok ? 'open' : q.message;
+    };
+    const setCut = (topN: number) =>
+      a.db
+        .insertInto('phaseCutoffs')
+        .values({ phaseId: phase1, gradeId: grade3, topN })
+        .onConflict((oc) => oc.columns(['phaseId', 'gradeId']).doUpdateSet({ topN }))
+        .execute();
+    await setCut(150);
+    await announceCacheChanges(a.db, everything('qualificationGates'));
+    await eventually(
+      () => messageOn(b),
+      (m) => m.includes('top 150'),
+      500,
+    );
+    await setCut(30);
+    expect(await messageOn(b)).toContain('top 150'); // B's engine keeps its gate, as intended
+    await announceCacheChanges(a.db, everything('qualificationGates'));
+    expect(await messageOn(a)).toContain('top 30');
+    await eventually(
+      () => messageOn(b),
+      (m) => m.includes('top 30'),
+      500,
+    );
   });
 
   it('leaderboards (1 s): a board frozen on A is shown frozen by B within 0.4 s', async () => {
