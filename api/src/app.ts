@@ -155,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => cacheBus.close());
   const storage = deps.storage ?? createStorage(config);
   const engine = deps.engine ?? createEngine({ db, queues });
+  app.addHook('onClose', async () => engine.close());
   const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins, storage, engine };
 
   await app.register(metricsPlugin, { db, queues });

@@ -1,5 +1,5 @@
 import type { Db } from '@riyazi/db';
-import { type CacheNode, createCacheNode } from './lib/node-caches.js';
+import { type CacheNode, closeCacheNode, createCacheNode } from './lib/node-caches.js';
 import { createQualificationGates } from './modules/phase-progress/qualification.js';
 import { createPlayEngine } from './modules/play-quiz/play-engine.js';
 import { createAnswerScorer } from './modules/play-quiz/play-scoring.js';
@@ -25,6 +25,8 @@ export function createEngine({ db, queues }: { db: Db; queues: Queues }) {
     qualificationGates: createQualificationGates(caches, db),
     rankings: createRankingCaches(caches, db),
     champions: createChampionsCache(caches, db),
+    /** When its app or workers close: the bus stops dropping its caches. */
+    close: () => closeCacheNode(caches),
   };
 }
 

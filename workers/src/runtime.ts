@@ -109,10 +109,11 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   // Rankings change what the api nodes cache (boards): the workers tell them on the cache bus.
   const cacheBus = await openCacheBus(deps.db, deps.redis, deps.redisPrefix, deps.log);
   const storageSettings = deps.storage ?? localStorageSettings('var/uploads');
+  const engine = createEngine({ db: deps.db, queues: deps.queues });
   const ctx: WorkerContext = {
     db: deps.db,
     queues: deps.queues,
-    engine: createEngine({ db: deps.db, queues: deps.queues }),
+    engine,
     io,
     log: deps.log,
     encryptionKey: deps.encryptionKey,
@@ -171,6 +172,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       await Promise.all(workers.map((w) => w.close()));
       await closeSocketEmitter(io);
       await cacheBus.close();
+      engine.close();
       for (const stop of unwatch) {
         stop();
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { announceCacheChanges, createCacheNode, nodeCache } from './node-caches.js';
+import { announceCacheChanges, closeCacheNode, createCacheNode, nodeCache } from './node-caches.js';
 
 describe('nodeCache', () => {
   it('forgets one key on one node only: the other node keeps its value, and the forgotten key loads again', async () => {
@@ -34,5 +34,17 @@ describe('nodeCache', () => {
     await announceCacheChanges(handle, [{ cache: 'quizPools', key: 'quiz' }]);
     await Promise.all([pools('quiz|grade'), gates('phase|grade'), elsewhere('quiz|grade')]);
     expect(load).toHaveBeenCalledTimes(4);
+  });
+
+  it('stops dropping the caches of a closed engine', async () => {
+    const handle = {};
+    const node = createCacheNode(handle);
+    const load = vi.fn(async (key: string) => key);
+    const pools = nodeCache(node, 'quizPools', 60_000, load);
+    await pools('quiz|grade');
+    closeCacheNode(node);
+    await announceCacheChanges(handle, [{ cache: 'quizPools', key: null }]);
+    await pools('quiz|grade');
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

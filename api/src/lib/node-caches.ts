@@ -66,6 +66,11 @@ export function createCacheNode(handle: object): CacheNode {
   return node;
 }
 
+/** The engine is done (its app or workers closed): announcements no longer reach its caches. */
+export function closeCacheNode(node: CacheNode): void {
+  node.route.nodes.delete(node);
+}
+
 function dropHere(route: Route, changes: CacheChange[] | null): void {
   for (const node of route.nodes) {
     for (const [cache, droppers] of node.droppers) {
