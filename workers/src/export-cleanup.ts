@@ -3,6 +3,7 @@ import { enqueue } from '@riyazi/api/queue';
 import { exportKeyOf, exportJobs as jobs } from '@riyazi/api/student-export';
 import type { Redis } from 'ioredis';
 import type { WorkerContext } from './handlers.js';
+import { everyIntervalOnOneNode } from './schedule.js';
 
 export interface ExportCleanupDeps extends Pick<WorkerContext, 'db' | 'queues' | 'log' | 'storage'> {
   redis: Redis;
@@ -43,34 +44,17 @@ export async function cleanUpExports(
 
 /** Runs `cleanUpExports` every interval on one worker node at a time (a Redis lock). */
 export function startExportCleanup(deps: ExportCleanupDeps, intervalMs: number) {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const lockKey = `${deps.redisPrefix}:lock:export-cleanup`;
-  const pass = async () => {
-    const locked = await deps.redis.set(lockKey, '1', 'PX', Math.max(intervalMs - 1000, 1000), 'NX');
-    if (locked !== 'OK') {
-      return;
-    }
-    const { deleted, requeued } = await cleanUpExports(deps);
-    if (deleted > 0 || requeued > 0) {
-      deps.log.info({ deleted, requeued }, 'student exports cleaned up');
-    }
-  };
-  const timer = setInterval(() => {
-    if (busy) {
-      return;
-    }
-    busy = true;
-    running = pass()
-      .catch((err: unknown) => deps.log.error({ err }, 'export cleanup failed'))
-      .finally(() => {
-        busy = false;
-      });
-  }, intervalMs);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return everyIntervalOnOneNode({
+    redis: deps.redis,
+    lockKey: `${deps.redisPrefix}:lock:export-cleanup`,
+    intervalMs,
+    log: deps.log,
+    failure: 'export cleanup failed',
+    pass: async () => {
+      const { deleted, requeued } = await cleanUpExports(deps);
+      if (deleted > 0 || requeued > 0) {
+        deps.log.info({ deleted, requeued }, 'student exports cleaned up');
+      }
     },
-  };
+  });
 }

@@ -1,4 +1,11 @@
-import type { JobMap, JobName, JobPayload, QueueName } from '@riyazi/api/contracts';
+import type {
+  JobMap,
+  JobName,
+  JobPayload,
+  OUTBOX_ROUTES,
+  OutboxEventType,
+  QueueName,
+} from '@riyazi/api/contracts';
 import type { Engine } from '@riyazi/api/engine';
 import type { Queues } from '@riyazi/api/queue';
 import type { TypedServer } from '@riyazi/api/realtime';
@@ -35,3 +42,17 @@ export type JobHandler<Q extends QueueName, J extends JobName<Q>> = (
 
 /** The compiler makes this exhaustive: a job in JobMap without a handler does not build. */
 export type Handlers = { [Q in QueueName]: { [J in keyof JobMap[Q] & string]: JobHandler<Q, J> } };
+
+type RouteHandler<T extends OutboxEventType> = (typeof OUTBOX_ROUTES)[T] extends {
+  queue: infer Q extends QueueName;
+  job: infer J;
+}
+  ? J extends keyof Handlers[Q]
+    ? Handlers[Q][J]
+    : never
+  : never;
+type UnhandledEventType = {
+  [T in OutboxEventType]: [RouteHandler<T>] extends [never] ? T : never;
+}[OutboxEventType];
+/** The compiler checks every outbox event type too: one whose route has no handler does not build. */
+export const everyOutboxEventHandled: [UnhandledEventType] extends [never] ? true : UnhandledEventType = true;

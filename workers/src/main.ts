@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     publicUrl: config.PUBLIC_URL,
     storage: storageSettingsOf(config),
     databaseUrl: config.DATABASE_URL,
+    outboxPrune: { retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000 },
   });
 
   let metrics: MetricsServer | undefined;

@@ -1,6 +1,5 @@
-import { dispatchOutboxEvent, isOutboxEventType, type Queues } from '@riyazi/api/queue';
+import { dispatchOutboxEvent, outboxEventOf, outboxRepository, type Queues } from '@riyazi/api/queue';
 import type { Db } from '@riyazi/db';
-import { sql } from 'kysely';
 import type { Logger } from 'pino';
 
 export interface RelayOptions {
@@ -18,32 +17,16 @@ export const DEFAULT_RELAY_OPTIONS: RelayOptions = { graceMs: 3000, intervalMs: 
  */
 export async function relayOutboxOnce(db: Db, queues: Queues, log: Logger, options = DEFAULT_RELAY_OPTIONS) {
   return db.transaction().execute(async (trx) => {
-    const pending = await trx
-      .selectFrom('outboxEvents')
-      .select(['id', 'type', 'payload'])
-      .where('enqueuedAt', 'is', null)
-      .where('createdAt', '<', sql<Date>`now() - make_interval(secs => ${options.graceMs / 1000})`)
-      .orderBy('createdAt')
-      .limit(options.batchSize)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+    const pending = await outboxRepository.lockPendingOutboxEvents(trx, options.graceMs, options.batchSize);
     let relayed = 0;
-    for (const event of pending) {
-      if (!isOutboxEventType(event.type)) {
-        log.error({ eventId: event.id, type: event.type }, 'outbox event of unknown type left pending');
+    for (const row of pending) {
+      const event = outboxEventOf(row);
+      if (!event) {
+        log.error({ eventId: row.id, type: row.type }, 'outbox event of unknown type left pending');
         continue;
       }
-      const payload =
-        typeof event.payload === 'object' && event.payload !== null && !Array.isArray(event.payload)
-          ? event.payload
-          : {};
-      await trx
-        .updateTable('outboxEvents')
-        .set({ relayAttempts: sql`relay_attempts + 1` })
-        .where('id', '=', event.id)
-        .execute();
-      await dispatchOutboxEvent(trx, queues, { id: event.id, type: event.type, payload });
+      await outboxRepository.countRelayAttempt(trx, event.id);
+      await dispatchOutboxEvent(trx, queues, event);
       relayed += 1;
     }
     if (relayed) {

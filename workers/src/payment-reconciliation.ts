@@ -3,6 +3,7 @@ import type { Queues } from '@riyazi/api/queue';
 import type { Db } from '@riyazi/db';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { everyIntervalOnOneNode } from './schedule.js';
 
 export interface ReconciliationDeps {
   db: Db;
@@ -20,34 +21,17 @@ export interface ReconciliationDeps {
  * time (a short Redis lock); a pass repeated by another node would change nothing anyway.
  */
 export function startPaymentReconciliation(deps: ReconciliationDeps, intervalMs: number) {
-  let running: Promise<unknown> = Promise.resolve();
-  let busy = false;
-  const lockKey = `${deps.config.REDIS_PREFIX}:lock:payment-reconciliation`;
-  const pass = async () => {
-    const locked = await deps.redis.set(lockKey, '1', 'PX', Math.max(intervalMs - 100, 1000), 'NX');
-    if (locked !== 'OK') {
-      return;
-    }
-    const { asked, expired } = await (deps.reconcile ?? reconcilePendingPayments)(deps);
-    if (asked > 0 || expired > 0) {
-      deps.log.info({ asked, expired }, 'pending payments reconciled');
-    }
-  };
-  const timer = setInterval(() => {
-    if (busy) {
-      return;
-    }
-    busy = true;
-    running = pass()
-      .catch((err: unknown) => deps.log.error({ err }, 'payment reconciliation failed'))
-      .finally(() => {
-        busy = false;
-      });
-  }, intervalMs);
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
+  return everyIntervalOnOneNode({
+    redis: deps.redis,
+    lockKey: `${deps.config.REDIS_PREFIX}:lock:payment-reconciliation`,
+    intervalMs,
+    log: deps.log,
+    failure: 'payment reconciliation failed',
+    pass: async () => {
+      const { asked, expired } = await (deps.reconcile ?? reconcilePendingPayments)(deps);
+      if (asked > 0 || expired > 0) {
+        deps.log.info({ asked, expired }, 'pending payments reconciled');
+      }
     },
-  };
+  });
 }

@@ -10,6 +10,7 @@ import { closeSocketEmitter, createSocketEmitter } from '@riyazi/api/realtime';
 import { createRedis } from '@riyazi/api/redis';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
+import { findPhases, gradeTitles } from './rank-rebuild.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,18 +29,11 @@ async function main(): Promise<void> {
   const io = createSocketEmitter(redis, config.REDIS_PREFIX);
   const cacheBus = await openCacheBus(db, redis, config.REDIS_PREFIX, pino({ level: 'warn' }));
   try {
-    const phases = await db
-      .selectFrom('phases')
-      .select(['id', 'name'])
-      .$if(values.phase !== undefined, (q) => q.where('id', '=', values.phase ?? ''))
-      .orderBy('number')
-      .execute();
+    const phases = await findPhases(db, values.phase);
     if (values.phase !== undefined && phases.length === 0) {
       throw new Error(`No phase has the id ${values.phase}`);
     }
-    const titles = new Map(
-      (await db.selectFrom('grades').select(['id', 'title']).execute()).map((g) => [g.id, g.title]),
-    );
+    const titles = await gradeTitles(db);
     for (const phase of phases) {
       const result = await rebuildPhase(db, phase.id);
       await announceCacheChanges(db, [{ cache: 'leaderboards', key: phase.id }]);

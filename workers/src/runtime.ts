@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { startDeadlineSweep } from './deadline-sweep.js';
 import { startExportCleanup } from './export-cleanup.js';
 import type { Handlers, WorkerContext } from './handlers.js';
+import { DEFAULT_PRUNE_OPTIONS, type PruneOptions, startOutboxPrune } from './outbox-prune.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
 import { startPaymentReconciliation } from './payment-reconciliation.js';
 import { broadcastHandlers } from './processors/broadcast.js';
@@ -58,6 +59,8 @@ export interface WorkerDeps {
   /** config PAYMENT_SANDBOX_IN_PRODUCTION (the reconciliation asks the sandbox only where it is allowed). */
   paymentSandboxInProduction?: boolean;
   relay?: RelayOptions;
+  /** Deleting consumed outbox events (default: 24 h retention, 5,000 rows a statement, every 10 min). */
+  outboxPrune?: Partial<PruneOptions>;
   concurrency?: number;
   /** How often overdue contest questions are closed as "no answer" (default 2 s). */
   sweepIntervalMs?: number;
@@ -160,6 +163,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     { ...ctx, redis: deps.redis, redisPrefix: deps.redisPrefix },
     deps.exportCleanupIntervalMs ?? 3_600_000,
   );
+  const outboxPrune = startOutboxPrune(
+    { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, log: deps.log },
+    { ...DEFAULT_PRUNE_OPTIONS, ...deps.outboxPrune },
+  );
   const unwatch = [watchQueues(Object.values(deps.queues)), watchPool(deps.db)];
   deps.log.info({ queues: QUEUE_NAMES }, 'workers started');
 
@@ -169,6 +176,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       await sweep.stop();
       await reconciliation.stop();
       await exportCleanup.stop();
+      await outboxPrune.stop();
       await Promise.all(workers.map((w) => w.close()));
       await closeSocketEmitter(io);
       await cacheBus.close();

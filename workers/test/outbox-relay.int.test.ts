@@ -37,13 +37,13 @@ describe('outbox relay', () => {
   });
 
   it('leaves a fresh event to the api within the grace period', async () => {
-    await insertOutboxEvent(t.db, 'flags.updated', {});
+    await insertOutboxEvent(t.db, 'flags.updated', { updatedAt: new Date().toISOString() });
     expect(await relayOutboxOnce(t.db, t.queues, log, { ...immediate, graceMs: 60_000 })).toBe(0);
     expect(await t.queues.broadcast.getJobCounts('waiting')).toEqual({ waiting: 0 });
   });
 
   it('does not enqueue a second job when the api already enqueued it but crashed before marking it', async () => {
-    const event = await insertOutboxEvent(t.db, 'flags.updated', {});
+    const event = await insertOutboxEvent(t.db, 'flags.updated', { updatedAt: new Date().toISOString() });
     await t.queues.broadcast.add('flags.updated', { eventId: event.id, updatedAt: '' }, { jobId: event.id });
     await relayOutboxOnce(t.db, t.queues, log, immediate);
     const jobs = await t.queues.broadcast.getJobs(['waiting']);

@@ -57,7 +57,10 @@ export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
   bulkUpload: ['students.bulkUpload'],
 };
 
-/** Outbox event types and the queue/job that handles each. */
+/** A queue and one of its jobs: a route to a queue or job that JobMap lacks does not build. */
+type JobRoute = { [Q in QueueName]: { queue: Q; job: JobName<Q> } }[QueueName];
+
+/** Outbox event types and the queue/job that handles each (README "Event path"). */
 export const OUTBOX_ROUTES = {
   'flags.updated': { queue: 'broadcast', job: 'flags.updated' },
   'champions.updated': { queue: 'broadcast', job: 'champions.updated' },
@@ -65,9 +68,48 @@ export const OUTBOX_ROUTES = {
   'answer.recorded': { queue: 'scoring', job: 'answer.score' },
   'play.finished': { queue: 'ranking', job: 'play.finished' },
   'standings.stale': { queue: 'ranking', job: 'standings.stale' },
-} as const satisfies Record<string, { queue: QueueName; job: string }>;
+} as const satisfies Record<string, JobRoute>;
 
 export type OutboxEventType = keyof typeof OUTBOX_ROUTES;
+
+type RoutePayload<Q extends QueueName, J> = J extends keyof JobMap[Q] ? Omit<JobMap[Q][J], 'eventId'> : never;
+
+/** The payload of event type T: its job's payload less `eventId`, which the event's row id supplies. */
+export type OutboxPayload<T extends OutboxEventType> = RoutePayload<
+  (typeof OUTBOX_ROUTES)[T]['queue'],
+  (typeof OUTBOX_ROUTES)[T]['job']
+>;
+
+/**
+ * Events that only record what happened in a play (no job consumes them): written already
+ * enqueued, so the relay never takes them and pruning deletes them like consumed events.
+ */
+export interface OutboxRecordMap {
+  'play.started': {
+    playId: string;
+    studentId: string;
+    quizId: string;
+    kind: 'CONTEST' | 'PRACTICE';
+    questionCount: number;
+  };
+  /** `deadline`: the question's deadline as PostgreSQL writes a timestamptz in JSON. */
+  'question.served': { playId: string; questionId: string; deadline: string };
+}
+
+export type OutboxRecordType = keyof OutboxRecordMap;
+
+export const OUTBOX_RECORD_TYPES = {
+  'play.started': true,
+  'question.served': true,
+} as const satisfies Record<OutboxRecordType, true>;
+
+/** Every type an outbox row may have, and its payload. */
+export type OutboxType = OutboxEventType | OutboxRecordType;
+export type OutboxPayloadOf<T extends OutboxType> = T extends OutboxEventType
+  ? OutboxPayload<T>
+  : T extends OutboxRecordType
+    ? OutboxRecordMap[T]
+    : never;
 
 export const DEFAULT_JOB_OPTIONS = {
   attempts: 5,

@@ -35,6 +35,12 @@ export const jobsFailed = new Counter({
   registers: [registry],
 });
 
+export const outboxPruned = new Counter({
+  name: 'riyazi_outbox_pruned_total',
+  help: 'Outbox events deleted by the workers once enqueued longer ago than OUTBOX_RETENTION_HOURS',
+  registers: [registry],
+});
+
 export const httpDuration = new Histogram({
   name: 'riyazi_http_request_duration_seconds',
   help: 'HTTP request duration by route pattern, method and status class',

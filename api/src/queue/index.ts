@@ -5,5 +5,8 @@ export {
   insertOutboxEvent,
   isOutboxEventType,
   type OutboxEvent,
+  outboxEventOf,
+  outboxRow,
 } from './outbox.js';
+export * as outboxRepository from './outbox.repository.js';
 export { bullPrefix, closeQueues, createQueues, enqueue, type Queues } from './queues.js';

@@ -1,34 +1,23 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import type { Db } from '@riyazi/db';
 import { OUTBOX_ROUTES, type OutboxEventType } from '../contracts/jobs.js';
+import type { Executor } from '../lib/db.js';
+import { markOutboxEnqueued, type OutboxEvent } from './outbox.repository.js';
 import type { Queues } from './queues.js';
 
-export interface OutboxEvent {
-  id: string;
-  type: OutboxEventType;
-  payload: Record<string, unknown>;
-}
-
-/** Written in the same transaction as the domain row it describes. */
-export async function insertOutboxEvent(
-  trx: Transaction<Database> | Db,
-  type: OutboxEventType,
-  payload: Record<string, unknown>,
-): Promise<OutboxEvent> {
-  const row = await trx
-    .insertInto('outboxEvents')
-    .values({ type, payload: JSON.stringify(payload) })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, type, payload };
-}
+export {
+  insertOutboxEvent,
+  insertOutboxEventsSelect,
+  markOutboxEnqueued,
+  type OutboxEvent,
+  outboxRow,
+} from './outbox.repository.js';
 
 /**
  * Enqueues the event's job (jobId = event id, so a replay is a no-op) and marks it enqueued,
  * unless the job itself marks it (`markEnqueued: false`, the hot answer path: one write fewer).
  */
 export async function dispatchOutboxEvent(
-  db: Db,
+  db: Executor,
   queues: Queues,
   event: OutboxEvent,
   options: { markEnqueued?: boolean } = {},
@@ -38,16 +27,21 @@ export async function dispatchOutboxEvent(
   if (options.markEnqueued === false) {
     return;
   }
-  await db
-    .updateTable('outboxEvents')
-    .set({ enqueuedAt: new Date() })
-    .where('id', '=', event.id)
-    .where('enqueuedAt', 'is', null)
-    .execute();
+  await markOutboxEnqueued(db, [event.id]);
 }
 
 export function isOutboxEventType(type: string): type is OutboxEventType {
   return Object.hasOwn(OUTBOX_ROUTES, type);
+}
+
+/** A stored row as its event, or null for a type with no route; its payload is what outboxRow wrote. */
+export function outboxEventOf(row: { id: string; type: string; payload: unknown }): OutboxEvent | null {
+  if (!isOutboxEventType(row.type)) {
+    return null;
+  }
+  const payload =
+    typeof row.payload === 'object' && row.payload !== null && !Array.isArray(row.payload) ? row.payload : {};
+  return { id: row.id, type: row.type, payload } as OutboxEvent;
 }
 
 export interface DispatchDeps {

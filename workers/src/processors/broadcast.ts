@@ -1,15 +1,12 @@
 import { normalizeFlags, rooms } from '@riyazi/api/contracts';
 import type { Handlers } from '../handlers.js';
+import { findSystemFlags } from './broadcast.repository.js';
 
 /** System events pushed to connected clients (everyone, or a public room). */
 export const broadcastHandlers: Handlers['broadcast'] = {
   // Reads the flags from Postgres (the source of truth), so a replayed event sends the current state.
   'flags.updated': async (_payload, _job, { db, io }) => {
-    const row = await db
-      .selectFrom('systemFlags')
-      .select(['flags', 'updatedAt'])
-      .where('id', '=', 1)
-      .executeTakeFirst();
+    const row = await findSystemFlags(db);
     const stored = row?.flags && typeof row.flags === 'object' && !Array.isArray(row.flags) ? row.flags : {};
     io.emit('flags:updated', {
       flags: normalizeFlags(stored),

@@ -1,18 +1,14 @@
 import { decryptSecret } from '@riyazi/api/secret-box';
 import { UnrecoverableError } from 'bullmq';
-import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Handlers } from '../handlers.js';
 import { isMailTemplate, renderMail } from '../mail/templates.js';
+import { findMailMessage, findSmtpSettings, recordMailAttempt } from './mail.repository.js';
 
 export const mailHandlers: Handlers['mail'] = {
   // At least once: a crash between sending and recording SENT sends the e-mail again on retry.
   'mail.send': async ({ messageId }, job, { db, log, encryptionKey, isProduction }) => {
-    const message = await db
-      .selectFrom('mailMessages')
-      .selectAll()
-      .where('id', '=', messageId)
-      .executeTakeFirst();
+    const message = await findMailMessage(db, messageId);
     if (!message || message.status === 'SENT') {
       return;
     }
@@ -20,18 +16,9 @@ export const mailHandlers: Handlers['mail'] = {
       throw new UnrecoverableError(`unknown mail template ${message.template}`);
     }
     const rendered = renderMail(message.template, message.params as never);
-    const settings = await db.selectFrom('smtpSettings').selectAll().where('id', '=', 1).executeTakeFirst();
+    const settings = await findSmtpSettings(db);
     const recordAttempt = (status: 'SENT' | 'FAILED' | 'QUEUED', error: string | null) =>
-      db
-        .updateTable('mailMessages')
-        .set({
-          status,
-          lastError: error,
-          attempts: sql`attempts + 1`,
-          sentAt: status === 'SENT' ? new Date() : null,
-        })
-        .where('id', '=', messageId)
-        .execute();
+      recordMailAttempt(db, messageId, status, error);
 
     if (!settings) {
       if (!isProduction) {

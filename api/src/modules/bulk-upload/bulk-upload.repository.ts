@@ -1,5 +1,6 @@
 import type { Database, Db } from '@riyazi/db';
 import { sql, type Transaction } from 'kysely';
+import { outboxRow } from '../../queue/outbox.repository.js';
 import type { StoredRow } from './bulk-upload.rows.js';
 
 type Executor = Db | Transaction<Database>;
@@ -276,16 +277,8 @@ export async function queueWelcomeMails(
     .execute();
   const events = await trx
     .insertInto('outboxEvents')
-    .values(messages.map((m) => ({ type: 'mail.queued', payload: JSON.stringify({ messageId: m.id }) })))
+    .values(messages.map((m) => outboxRow('mail.queued', { messageId: m.id })))
     .returning(['id', sql<string>`payload->>'messageId'`.as('messageId')])
     .execute();
   return events.map((e) => ({ eventId: e.id, messageId: e.messageId }));
 }
-
-export const markEnqueued = (db: Executor, eventIds: string[]) =>
-  db
-    .updateTable('outboxEvents')
-    .set({ enqueuedAt: new Date() })
-    .where('id', 'in', eventIds)
-    .where('enqueuedAt', 'is', null)
-    .execute();

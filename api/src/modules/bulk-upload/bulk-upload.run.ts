@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Db, hashPassword } from '@riyazi/db';
 import { hashOpaqueToken, newOpaqueToken } from '../../auth/tokens.js';
 import type { JobProgressEvent } from '../../contracts/socket.js';
-import type { DispatchDeps } from '../../queue/outbox.js';
+import { type DispatchDeps, markOutboxEnqueued } from '../../queue/outbox.js';
 import { enqueue } from '../../queue/queues.js';
 import * as repo from './bulk-upload.repository.js';
 import type { StoredRow } from './bulk-upload.rows.js';
@@ -111,7 +111,7 @@ async function dispatchWelcomes(deps: RunDeps, events: { eventId: string; messag
   }
   try {
     await Promise.all(events.map((e) => enqueue(deps.queues, 'mail', 'mail.send', e, { jobId: e.eventId })));
-    await repo.markEnqueued(
+    await markOutboxEnqueued(
       deps.db,
       events.map((e) => e.eventId),
     );

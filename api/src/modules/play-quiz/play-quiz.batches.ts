@@ -2,6 +2,7 @@ import { prepared } from '@riyazi/db';
 import { sql } from 'kysely';
 import { perHandle } from '../../lib/batcher.js';
 import type { Executor } from '../../lib/db.js';
+import { insertOutboxEventsSelect } from '../../queue/outbox.repository.js';
 
 // The statements of the play path (start, serve, answer, the play's fixed part), each for many
 // students at once (see lib/batcher.ts; a lone call is a batch of one): each takes its items as
@@ -131,9 +132,13 @@ export async function insertPlays(
         'play', id::text, jsonb_build_object('quizId', quiz_id::text, 'attemptsLeft', attempts)
       FROM started
     ), event AS (
-      INSERT INTO outbox_events (type, payload, enqueued_at)
-      SELECT 'play.started', jsonb_build_object('playId', id, 'studentId', student_id::text,
-        'quizId', quiz_id::text, 'kind', kind, 'questionCount', question_count), now()
+      ${insertOutboxEventsSelect('play.started', {
+        playId: sql`id`,
+        studentId: sql`student_id::text`,
+        quizId: sql`quiz_id::text`,
+        kind: sql`kind`,
+        questionCount: sql`question_count`,
+      })}
       FROM started
     )
     SELECT id, started_at AS "startedAt", attempts FROM started
@@ -211,10 +216,11 @@ export async function serveMany(
       WHERE pq.play_id = clock.play_id AND pq.question_id = clock.question_id AND pq.served_at IS NULL
       RETURNING pq.play_id, pq.question_id, pq.served_at, pq.deadline_at
     ), event AS (
-      INSERT INTO outbox_events (type, payload, enqueued_at)
-      SELECT 'question.served',
-        jsonb_build_object('playId', play_id::text, 'questionId', question_id::text, 'deadline', deadline_at),
-        now()
+      ${insertOutboxEventsSelect('question.served', {
+        playId: sql`play_id::text`,
+        questionId: sql`question_id::text`,
+        deadline: sql`deadline_at`,
+      })}
       FROM served
     )
     -- The caller reads only the asked question's options and clock: the other rows leave them out.
@@ -315,8 +321,10 @@ export async function recordAnswers(
       ON CONFLICT (play_id, question_id) DO NOTHING
       RETURNING play_id, question_id, outcome, time_taken_ms
     ), event AS (
-      INSERT INTO outbox_events (type, payload)
-      SELECT 'answer.recorded', jsonb_build_object('playId', play_id::text, 'questionId', question_id::text)
+      ${insertOutboxEventsSelect('answer.recorded', {
+        playId: sql`play_id::text`,
+        questionId: sql`question_id::text`,
+      })}
       FROM answer
       RETURNING id, (payload->>'playId')::uuid AS play_id, (payload->>'questionId')::uuid AS question_id
     )

@@ -4,7 +4,7 @@ import { matchesAny } from '../../contracts/answers.js';
 import { ANSWER_GRACE_MS, answerScore, isCorrectSelection } from '../../contracts/scoring.js';
 import { createBatcher } from '../../lib/batcher.js';
 import { scoreLag } from '../../metrics/metrics.js';
-import { insertOutboxEvent, type OutboxEvent } from '../../queue/outbox.js';
+import { insertOutboxEvent, insertOutboxEventsSelect, type OutboxEvent } from '../../queue/outbox.js';
 
 export interface AnswerToScore {
   playId: string;
@@ -22,7 +22,10 @@ export interface AnswerToScore {
  * concurrent scorers of one play queue on its row. Returns the play.finished events (finished
  * contests) to dispatch after commit.
  */
-export async function scoreRecordedAnswers(db: Db, items: AnswerToScore[]): Promise<OutboxEvent[]> {
+export async function scoreRecordedAnswers(
+  db: Db,
+  items: AnswerToScore[],
+): Promise<OutboxEvent<'play.finished'>[]> {
   const answers = await sql<{
     n: number;
     outcome: 'ANSWERED' | 'NO_ANSWER';
@@ -65,7 +68,7 @@ export async function scoreRecordedAnswers(db: Db, items: AnswerToScore[]): Prom
     return { playId: item.playId, questionId: item.questionId, correct, score };
   });
   const eventIds = items.flatMap((item) => (item.eventId === undefined ? [] : [item.eventId]));
-  const finished = await sql<{ id: string; payload: Record<string, unknown> }>`${prepared}
+  const finished = await sql<Omit<OutboxEvent<'play.finished'>, 'type'>>`${prepared}
     WITH input AS (
       SELECT * FROM unnest(
         ${scores.map((s) => s.playId)}::uuid[], ${scores.map((s) => s.questionId)}::uuid[],
@@ -101,15 +104,18 @@ export async function scoreRecordedAnswers(db: Db, items: AnswerToScore[]): Prom
       UPDATE outbox_events SET enqueued_at = now()
       WHERE id = ANY(${eventIds}::uuid[]) AND enqueued_at IS NULL
     )
-    INSERT INTO outbox_events (type, payload)
-    SELECT 'play.finished', jsonb_build_object(
-      'playId', play.id, 'phaseId', play.phase_id, 'gradeId', play.grade_id, 'kind', play.kind)
+    ${insertOutboxEventsSelect('play.finished', {
+      playId: sql`play.id`,
+      phaseId: sql`play.phase_id`,
+      gradeId: sql`play.grade_id`,
+      kind: sql`play.kind`,
+    })}
     FROM play
     WHERE play.finished_now AND play.kind = 'CONTEST'
     RETURNING id, payload
   `.execute(db);
   observeScoreLag(answers.rows, (performance.now() - readAt) / 1000);
-  return finished.rows.map((row) => ({ id: row.id, type: 'play.finished', payload: row.payload }));
+  return finished.rows.map((row) => ({ ...row, type: 'play.finished' }));
 }
 
 /**
@@ -129,15 +135,17 @@ function observeScoreLag(rows: { outcome: string; ageSeconds: number }[], sinceR
  * the jobs it is running together are scored in one batch (scoreRecordedAnswers). Answers the
  * play.finished events to dispatch for this answer.
  */
-export const createAnswerScorer = (db: Db): ((item: AnswerToScore) => Promise<OutboxEvent[]>) =>
-  createBatcher<AnswerToScore, OutboxEvent[]>({
+export const createAnswerScorer = (
+  db: Db,
+): ((item: AnswerToScore) => Promise<OutboxEvent<'play.finished'>[]>) =>
+  createBatcher<AnswerToScore, OutboxEvent<'play.finished'>[]>({
     // One batch at a time: a score may wait a little, and the answers that wait go together.
     maxBatch: 500,
     maxInFlight: 1,
     run: async (items) => {
       const events = await scoreRecordedAnswers(db, items);
       // Each play.finished event goes back with the first answer of its play.
-      const results = items.map((): OutboxEvent[] => []);
+      const results = items.map((): OutboxEvent<'play.finished'>[] => []);
       for (const event of events) {
         const index = items.findIndex((item) => item.playId === event.payload.playId);
         results[Math.max(0, index)]?.push(event);
@@ -164,7 +172,7 @@ export const scoreRecordedAnswer = (db: Db, playId: string, questionId: string, 
 export async function expireOverdueQuestions(
   db: Db,
   options: { limit?: number } = {},
-): Promise<OutboxEvent[]> {
+): Promise<OutboxEvent<'answer.recorded'>[]> {
   const due = await db
     .selectFrom('plays')
     .select('id')
@@ -174,7 +182,7 @@ export async function expireOverdueQuestions(
     .orderBy('clockDeadlineAt')
     .limit(options.limit ?? 500)
     .execute();
-  const events: OutboxEvent[] = [];
+  const events: OutboxEvent<'answer.recorded'>[] = [];
   for (const { id } of due) {
     const event = await db.transaction().execute((trx) => closeOverdueQuestion(trx, id));
     if (event) {
@@ -184,7 +192,10 @@ export async function expireOverdueQuestions(
   return events;
 }
 
-async function closeOverdueQuestion(trx: Transaction<Database>, playId: string): Promise<OutboxEvent | null> {
+async function closeOverdueQuestion(
+  trx: Transaction<Database>,
+  playId: string,
+): Promise<OutboxEvent<'answer.recorded'> | null> {
   const play = await trx
     .selectFrom('plays')
     .innerJoin('quizzes', 'quizzes.id', 'plays.quizId')
