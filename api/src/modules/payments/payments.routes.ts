@@ -4,17 +4,11 @@ import type { AppContext } from '../../context.js';
 import { GATEWAY_ID } from '../../contracts/payment-config.js';
 import { studentIdOf } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
+import { checkout, checkPromo, paymentOptions } from './checkout.service.js';
 import { gatewayModules } from './gateways/registry.js';
-import {
-  checkout,
-  checkPromo,
-  confirmOrder,
-  enabledGateways,
-  gatewayEnv,
-  orderStatus,
-  paymentOptions,
-  settle,
-} from './payments.service.js';
+import { enabledGateways, gatewayEnv } from './payment-deps.js';
+import { confirmOrder, orderStatus } from './reconciliation.service.js';
+import { settle } from './settlement.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 const gatewayId = z.string().regex(GATEWAY_ID, 'must be a payment method');

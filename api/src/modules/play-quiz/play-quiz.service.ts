@@ -22,7 +22,7 @@ import { answersReceived, playStarts } from '../../metrics/metrics.js';
 import type { DispatchDeps } from '../../queue/outbox.js';
 import { enqueue, type Queues } from '../../queue/queues.js';
 import { getFlags } from '../flags/flags.service.js';
-import { grantAttempts } from '../payments/attempt-grants.js';
+import { grantAttempts } from '../payments/attempt-grants.repository.js';
 import { qualifiesFor } from '../phase-progress/qualification.js';
 import {
   loadServedQuestion,
