@@ -3,21 +3,17 @@ import Papa from 'papaparse';
 import { REFERRAL_SOURCES } from '../../contracts/accounts/schemas.js';
 import { BULK_UPLOAD_COLUMNS, type BulkUploadColumn } from '../../contracts/bulk-upload.js';
 import type { Executor } from '../../lib/db.js';
+import { firstActiveGradeTitle } from '../grades/grades.repository.js';
 
 async function exampleRow(db: Executor): Promise<Record<BulkUploadColumn, string>> {
-  const grade = await db
-    .selectFrom('grades')
-    .select('title')
-    .where('isActive', '=', true)
-    .orderBy('sortOrder')
-    .executeTakeFirst();
+  const grade = await firstActiveGradeTitle(db);
   return {
     fullName: 'Ayesha Khan',
     fatherName: 'Imran Khan',
     email: 'ayesha.khan@example.com',
     phone: '03001234567',
     gender: 'Female',
-    grade: grade?.title ?? 'Grade 3',
+    grade: grade ?? 'Grade 3',
     city: 'Lahore',
     schoolName: 'City Model School',
     referralSource: 'School',

@@ -1,5 +1,6 @@
 import type { Db } from '@riyazi/db';
 import type { AccessClaims } from '../../auth/tokens.js';
+import type { Executor } from '../../lib/db.js';
 
 export function findStaffByEmail(db: Db, email: string) {
   return db
@@ -65,4 +66,12 @@ export function findRolePermissions(db: Db, roleId: string) {
 
 export function touchLastLogin(db: Db, id: string) {
   return db.updateTable('staffUsers').set({ lastLoginAt: new Date() }).where('id', '=', id).execute();
+}
+
+export async function setStaffPassword(trx: Executor, id: string, passwordHash: string) {
+  await trx
+    .updateTable('staffUsers')
+    .set({ passwordHash, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
