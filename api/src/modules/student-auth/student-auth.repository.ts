@@ -1,5 +1,6 @@
 import type { Students } from '@riyazi/db';
 import type { Insertable, Updateable } from 'kysely';
+import type { StudentLanguage } from '../../contracts/accounts/types.js';
 import type { Executor, Trx } from '../../lib/db.js';
 
 export function findStudentByEmail(db: Executor, email: string) {
@@ -111,4 +112,10 @@ export async function updateStudent(trx: Executor, id: string, set: Updateable<S
     .set({ ...set, updatedAt: new Date() })
     .where('id', '=', id)
     .execute();
+}
+
+/** False when there is no such student. */
+export async function setStudentLanguage(db: Executor, id: string, language: StudentLanguage) {
+  const result = await db.updateTable('students').set({ language }).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
