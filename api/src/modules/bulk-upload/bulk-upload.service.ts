@@ -8,9 +8,9 @@ import type {
 import { DEFAULT_JOB_OPTIONS } from '../../contracts/jobs.js';
 import type { Actor } from '../../lib/actors.js';
 import { writeAudit } from '../../lib/audit.js';
+import { csvFile } from '../../lib/csv.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { enqueue } from '../../queue/queues.js';
-import { csvCell } from '../question-report/question-report.csv.js';
 import { readStudentSheet } from './bulk-upload.parse.js';
 import * as repo from './bulk-upload.repository.js';
 import { checkRow, markDuplicates, markRegistered, nameKey, type StoredRow } from './bulk-upload.rows.js';
@@ -178,9 +178,9 @@ export async function resultCsv(
   ]);
   // As the student export: RFC 4180 quoting, and cells a spreadsheet would run as formulas neutralised
   // (the e-mail column is whatever the uploaded file said).
-  const csv = [['row', 'email', 'outcome', 'error'], ...rows]
-    .map((cells) => cells.map(csvCell).join(','))
-    .join('\r\n');
   const base = (result.fileName ?? 'students').replace(/\.[^.]+$/, '').replace(/[^\w.-]+/g, '_');
-  return { fileName: `${base}-result.csv`, csv: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8') };
+  return {
+    fileName: `${base}-result.csv`,
+    csv: Buffer.from(csvFile(['row', 'email', 'outcome', 'error'], rows), 'utf8'),
+  };
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { REFERRAL_SOURCES } from '../../contracts/accounts/schemas.js';
 import { BULK_UPLOAD_COLUMNS, type BulkUploadColumn } from '../../contracts/bulk-upload.js';
+import { exampleCsv } from '../../lib/csv.js';
 import type { Executor } from '../../lib/db.js';
 import { firstActiveGradeTitle } from '../grades/grades.repository.js';
 
@@ -42,12 +42,7 @@ const RULES: [string, string][] = [
 export async function buildTemplate(db: Executor, format: 'csv' | 'xlsx'): Promise<Buffer> {
   const row = await exampleRow(db);
   if (format === 'csv') {
-    const csv = Papa.unparse({
-      fields: [...BULK_UPLOAD_COLUMNS],
-      data: [BULK_UPLOAD_COLUMNS.map((c) => row[c])],
-    });
-    // The BOM makes Excel open the file as UTF-8.
-    return Buffer.from(`\uFEFF${csv}\r\n`, 'utf8');
+    return exampleCsv(BULK_UPLOAD_COLUMNS, [BULK_UPLOAD_COLUMNS.map((c) => row[c])]);
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Students');

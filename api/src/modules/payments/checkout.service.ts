@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Executor } from '../../lib/db.js';
 import { HttpError } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
+import { pakistanStamp } from '../../lib/time.js';
 import { dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
 import { listActivePackages } from '../payment-config/payment-config.service.js';
 import type { GatewayId, PaymentGateway } from './gateways/gateway.js';
@@ -108,7 +109,7 @@ async function limitPromoTries(redis: Redis, prefix: string, studentId: string) 
 
 /** Our order id: RZ + Pakistan date-time + 6 random characters (20, JazzCash's pp_TxnRefNo limit). */
 export function newOrderRef(at = new Date()): string {
-  const stamp = new Date(at.getTime() + 5 * 3600_000).toISOString().replace(/[-:T]/g, '').slice(2, 14);
+  const stamp = pakistanStamp(at).slice(2);
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   const tail = Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join('');
   return `RZ${stamp}${tail}`;

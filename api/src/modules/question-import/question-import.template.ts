@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { exampleCsv } from '../../lib/csv.js';
 import type { Executor } from '../../lib/db.js';
 import { firstActiveGradeTitle } from '../grades/grades.repository.js';
 import { COLUMNS, type Column, REQUIRED_COLUMNS } from './question-import.parse.js';
@@ -102,9 +102,10 @@ const RULES: [string, string][] = [
 export async function buildTemplate(db: Executor, format: 'csv' | 'xlsx') {
   const rows = await exampleRows(db);
   if (format === 'csv') {
-    const csv = Papa.unparse({ fields: [...COLUMNS], data: rows.map((r) => COLUMNS.map((c) => r[c])) });
-    // The BOM makes Excel open the file as UTF-8.
-    return Buffer.from(`\uFEFF${csv}\r\n`, 'utf8');
+    return exampleCsv(
+      COLUMNS,
+      rows.map((r) => COLUMNS.map((c) => r[c])),
+    );
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Questions');

@@ -1,6 +1,7 @@
 import type { Database, Db } from '@riyazi/db';
 import { sql, type Transaction } from 'kysely';
-import { applyStudentFilters, type StudentFilters } from './student-filters.js';
+import type { StudentFilters } from './student-filters.js';
+import { applyStudentFilters } from './students-filters.repository.js';
 
 type Executor = Db | Transaction<Database>;
 type Trx = Transaction<Database>;
