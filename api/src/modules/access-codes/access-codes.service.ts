@@ -1,7 +1,7 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import type { Db } from '@riyazi/db';
 import type { CodeBatch, CodeBatchPage } from '../../contracts/payment-codes.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
 import { generateAccessCode, normalizeAccessCode } from './access-code-format.js';
 import { batchCsv, batchCsvFilename } from './access-codes.csv.js';
@@ -55,7 +55,7 @@ export async function listBatches(db: Db, { page, limit }: ListBatchesQuery): Pr
 }
 
 /** Draws `count` codes no other batch holds, retrying the rare collision with a fresh draw. */
-async function insertUniqueCodes(trx: Transaction<Database>, batchId: string, count: number) {
+async function insertUniqueCodes(trx: Trx, batchId: string, count: number) {
   let missing = count;
   for (let round = 0; round < MAX_ROUNDS && missing > 0; round++) {
     const drawn = new Set<string>();

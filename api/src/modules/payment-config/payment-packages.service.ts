@@ -1,5 +1,4 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import type { Db } from '@riyazi/db';
 import {
   type AdminPackage,
   type AdminPackageList,
@@ -7,13 +6,12 @@ import {
   paisaToRupees,
 } from '../../contracts/payment-config.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
 import { stillReferencedAs } from '../../lib/pg-errors.js';
 import * as repo from './payment-config.repository.js';
 import type { PackageBody, PackageChanges } from './payment-config.schemas.js';
 import type { Actor } from './payment-config.service.js';
-
-type Trx = Transaction<Database>;
 
 /** What checkout offers a student: an active package as the payments service reads it. */
 export interface ActivePackage {

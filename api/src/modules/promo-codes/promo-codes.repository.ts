@@ -1,9 +1,5 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
 import type { PromoDiscountType } from '../../contracts/payment-codes.js';
-
-type Executor = Db | Transaction<Database>;
-type Trx = Transaction<Database>;
+import type { Executor, Trx } from '../../lib/db.js';
 
 const PROMO_COLUMNS = [
   'id',

@@ -1,5 +1,4 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import type { Db } from '@riyazi/db';
 import type {
   PromoCode,
   PromoCodePage,
@@ -7,6 +6,7 @@ import type {
   PromoPackageOption,
 } from '../../contracts/payment-codes.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
 import { duplicateAs, stillReferencedAs } from '../../lib/pg-errors.js';
 import * as repo from './promo-codes.repository.js';
@@ -31,7 +31,7 @@ function assertRule(rule: Parameters<typeof promoRuleProblems>[0]) {
   }
 }
 
-async function assertPackagesExist(trx: Transaction<Database>, ids: string[]) {
+async function assertPackagesExist(trx: Trx, ids: string[]) {
   const found = await repo.shareLockPackages(trx, ids);
   if (found.length !== ids.length) {
     throw fieldError('packageIds', 'names a package that does not exist');

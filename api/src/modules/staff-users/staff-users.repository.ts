@@ -1,8 +1,4 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
-type Trx = Transaction<Database>;
+import type { Executor, Trx } from '../../lib/db.js';
 
 export interface StaffFilter {
   search?: string;

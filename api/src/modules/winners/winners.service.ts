@@ -1,6 +1,5 @@
-import type { Database, Db } from '@riyazi/db';
+import type { Db } from '@riyazi/db';
 import type { Redis } from 'ioredis';
-import type { Transaction } from 'kysely';
 import { confirmStaffPassword } from '../../auth/staff-password-check.js';
 import type {
   AutoWinnersResult,
@@ -9,6 +8,7 @@ import type {
   WinnerMethod,
 } from '../../contracts/winners.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import {
@@ -54,7 +54,7 @@ function toWinner(row: repo.WinnerRow): PhaseWinner {
 }
 
 /** Written with the change it announces; the broadcast worker tells the champions room. */
-function championsChanged(trx: Transaction<Database>) {
+function championsChanged(trx: Trx) {
   return insertOutboxEvent(trx, 'champions.updated', { updatedAt: new Date().toISOString() });
 }
 
