@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -174,6 +175,29 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   const fieldsBody = z.record(z.string(), z.string());
 
+  /** A gateway's signed message, settled once; null when that gateway is not on. */
+  const settleMessage = async (
+    request: {
+      params: { gateway: string };
+      body: Record<string, string>;
+      ip: string;
+      log: FastifyBaseLogger;
+    },
+    kind: 'RETURN' | 'CALLBACK',
+  ) => {
+    const gateway = (await enabledGateways(deps(request.log))).get(request.params.gateway);
+    if (!gateway) {
+      return null;
+    }
+    return settle(deps(request.log), {
+      gateway: gateway.id,
+      report: gateway.parseCallback(request.body),
+      kind,
+      sourceIp: request.ip,
+      payload: request.body,
+    });
+  };
+
   app.post(
     '/payment/gateway/:gateway/return',
     {
@@ -186,17 +210,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request, reply) => {
-      const gateway = (await enabledGateways(deps(request.log))).get(request.params.gateway);
-      if (!gateway) {
+      const result = await settleMessage(request, 'RETURN');
+      if (!result) {
         return reply.code(404).send({ message: 'This payment method is not available.' });
       }
-      const result = await settle(deps(request.log), {
-        gateway: gateway.id,
-        report: gateway.parseCallback(request.body),
-        kind: 'RETURN',
-        sourceIp: request.ip,
-        payload: request.body,
-      });
       const order = result.orderRef ? `?order=${encodeURIComponent(result.orderRef)}` : '';
       // A message we could not trust never lands on "success", whatever the order's state.
       const trusted = result.outcome !== 'REJECTED' && result.outcome !== 'SUSPICIOUS';
@@ -225,17 +242,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request, reply) => {
-      const gateway = (await enabledGateways(deps(request.log))).get(request.params.gateway);
-      if (!gateway) {
+      const result = await settleMessage(request, 'CALLBACK');
+      if (!result) {
         return reply.code(404).send({ message: 'This payment method is not available.' });
       }
-      const result = await settle(deps(request.log), {
-        gateway: gateway.id,
-        report: gateway.parseCallback(request.body),
-        kind: 'CALLBACK',
-        sourceIp: request.ip,
-        payload: request.body,
-      });
       if (result.outcome === 'REJECTED') {
         return reply.code(400).send({ message: 'Signature check failed' });
       }

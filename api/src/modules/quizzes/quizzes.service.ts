@@ -117,6 +117,17 @@ async function prepare(trx: Trx, body: QuizBody) {
   return { values, pool };
 }
 
+/** The settings a quiz's list row and its form show alike. */
+const settingsOf = (row: repo.QuizRow | repo.QuizListRow) => ({
+  questionCount: row.questionCount,
+  secondsPerQuestion: row.secondsPerQuestion,
+  attemptsAllowed: row.attemptsAllowed,
+  opensAt: row.opensAt?.toISOString() ?? null,
+  closesAt: row.closesAt?.toISOString() ?? null,
+  status: STATUS_LABEL(row.isActive),
+  poolMode: row.poolMode,
+});
+
 function toRowDto(
   row: repo.QuizListRow,
   grades: Map<string, { id: string; title: string }[]>,
@@ -128,13 +139,7 @@ function toRowDto(
     kind: row.kind,
     grades: (grades.get(row.id) ?? []).map((g) => ({ _id: g.id, title: g.title })),
     phase: { _id: row.phaseId, name: row.phaseName },
-    questionCount: row.questionCount,
-    secondsPerQuestion: row.secondsPerQuestion,
-    attemptsAllowed: row.attemptsAllowed,
-    opensAt: row.opensAt?.toISOString() ?? null,
-    closesAt: row.closesAt?.toISOString() ?? null,
-    status: STATUS_LABEL(row.isActive),
-    poolMode: row.poolMode,
+    ...settingsOf(row),
     playCount: plays.get(row.id) ?? 0,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -187,13 +192,7 @@ export async function getQuiz(db: Executor, id: string): Promise<QuizDto> {
     kind: row.kind,
     gradeIds: pool.gradeIds,
     phaseId: row.phaseId,
-    questionCount: row.questionCount,
-    secondsPerQuestion: row.secondsPerQuestion,
-    attemptsAllowed: row.attemptsAllowed,
-    opensAt: row.opensAt?.toISOString() ?? null,
-    closesAt: row.closesAt?.toISOString() ?? null,
-    status: STATUS_LABEL(row.isActive),
-    poolMode: row.poolMode,
+    ...settingsOf(row),
     rules: ruleValues(pool.rules),
     questionIds: pool.questionIds,
     pickedQuestions: picked.map((q) => ({
