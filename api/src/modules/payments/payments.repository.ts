@@ -164,25 +164,6 @@ export const expirePendingPayment = (trx: Trx, orderRef: string, responseMessage
     .returning(['id', 'gateway', 'amountPaisa'])
     .executeTakeFirst();
 
-export const findPromoRule = (db: Executor, code: string) =>
-  db
-    .selectFrom('promoCodes')
-    .select([
-      'id',
-      'code',
-      'discountType',
-      'discountValue',
-      'validFrom',
-      'validUntil',
-      'maxUses',
-      'maxUsesPerStudent',
-      'usedCount',
-      'packageIds',
-      'isActive',
-    ])
-    .where('code', '=', code)
-    .executeTakeFirst();
-
 export async function countPromoUsesOf(db: Executor, promoCodeId: string, studentId: string) {
   const row = await db
     .selectFrom('promoCodeUses')

@@ -1,6 +1,7 @@
 import type { Executor } from '../../lib/db.js';
 import { HttpError } from '../../lib/errors.js';
-import { countPromoUsesOf, findPromoRule } from './payments.repository.js';
+import { findPromoByCode } from '../promo-codes/promo-codes.repository.js';
+import { countPromoUsesOf } from './payments.repository.js';
 
 export interface PromoRule {
   id: string;
@@ -46,7 +47,7 @@ export async function quotePromo(
   input: { code: string; studentId: string; packageId: string; pricePaisa: number; now: Date },
 ): Promise<PromoQuote> {
   const code = normalizePromoCode(input.code);
-  const rule = await findPromoRule(db, code);
+  const rule = await findPromoByCode(db, code);
   if (!rule?.isActive) {
     throw promoRefused('This promo code is not valid.');
   }

@@ -1,6 +1,6 @@
 import type { Database, Db } from '@riyazi/db';
 import { type SelectQueryBuilder, sql } from 'kysely';
-import type { Executor, Trx } from '../../lib/db.js';
+import { type Executor, escapeLike, type Trx } from '../../lib/db.js';
 
 export interface VerificationFilters {
   status?: 'NOT_SUBMITTED' | 'PENDING' | 'APPROVED' | 'REJECTED' | undefined;
@@ -21,7 +21,7 @@ function applyFilters(query: StudentQuery, filters: VerificationFilters): Studen
     q = q.where('students.gradeId', '=', filters.gradeId);
   }
   if (filters.search) {
-    const term = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = `%${escapeLike(filters.search)}%`;
     const asNumber = /^\d{1,12}$/.test(filters.search) ? Number(filters.search) : null;
     q = q.where((eb) =>
       eb.or([
