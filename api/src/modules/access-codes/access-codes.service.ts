@@ -3,6 +3,7 @@ import type { CodeBatch, CodeBatchPage } from '../../contracts/payment-codes.js'
 import { writeAudit } from '../../lib/audit.js';
 import type { Trx } from '../../lib/db.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { generateAccessCode, normalizeAccessCode } from './access-code-format.js';
 import { batchCsv, batchCsvFilename } from './access-codes.csv.js';
 import * as repo from './access-codes.repository.js';
@@ -41,17 +42,12 @@ async function batchDto(db: Db, id: string): Promise<CodeBatch> {
 }
 
 export async function listBatches(db: Db, { page, limit }: ListBatchesQuery): Promise<CodeBatchPage> {
-  const [rows, total] = await Promise.all([
-    repo.listBatches(db, limit, (page - 1) * limit),
-    repo.countBatches(db),
-  ]);
-  return {
-    data: rows.map(toDto),
-    total,
-    currentPage: page,
-    totalPages: Math.ceil(total / limit),
-    itemsPerPage: limit,
-  };
+  return pageOf(
+    { page, limit },
+    (l, o) => repo.listBatches(db, l, o),
+    () => repo.countBatches(db),
+    toDto,
+  );
 }
 
 /** Draws `count` codes no other batch holds, retrying the rare collision with a fresh draw. */

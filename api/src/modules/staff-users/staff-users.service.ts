@@ -3,6 +3,7 @@ import type { Revocation } from '../../auth/revocations.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
 import {
   type Actor,
@@ -41,17 +42,12 @@ async function staffDto(db: Db, id: string): Promise<StaffUserDto> {
 }
 
 export async function listStaff(db: Db, { page, limit, ...filter }: ListStaffQuery) {
-  const [rows, total] = await Promise.all([
-    repo.listStaff(db, filter, limit, (page - 1) * limit),
-    repo.countStaff(db, filter),
-  ]);
-  return {
-    data: rows.map(toStaffDto),
-    total,
-    currentPage: page,
-    totalPages: Math.ceil(total / limit),
-    itemsPerPage: limit,
-  };
+  return pageOf(
+    { page, limit },
+    (l, o) => repo.listStaff(db, filter, l, o),
+    () => repo.countStaff(db, filter),
+    toStaffDto,
+  );
 }
 
 export async function createStaff(db: Db, actor: Actor, body: CreateStaffBody): Promise<StaffUserDto> {
