@@ -103,12 +103,8 @@ export type PoolReportDto = z.output<typeof poolReport>;
 
 const gradeRef = z.object({ _id: z.string(), title: z.string() });
 
-export const quizRowSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  kind: kind,
-  grades: z.array(gradeRef),
-  phase: z.object({ _id: z.string(), name: z.string() }),
+/** The settings a quiz's list row and its form show alike. */
+const quizSettings = {
   questionCount: z.number(),
   secondsPerQuestion: z.number(),
   attemptsAllowed: z.number(),
@@ -116,6 +112,15 @@ export const quizRowSchema = z.object({
   closesAt: z.string().nullable(),
   status: z.enum(QUIZ_STATUSES),
   poolMode: z.enum(POOL_MODES),
+};
+
+export const quizRowSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  kind: kind,
+  grades: z.array(gradeRef),
+  phase: z.object({ _id: z.string(), name: z.string() }),
+  ...quizSettings,
   playCount: z.number(),
   updatedAt: z.string(),
 });
@@ -127,13 +132,7 @@ export const quizSchema = z.object({
   kind: kind,
   gradeIds: z.array(z.string()),
   phaseId: z.string(),
-  questionCount: z.number(),
-  secondsPerQuestion: z.number(),
-  attemptsAllowed: z.number(),
-  opensAt: z.string().nullable(),
-  closesAt: z.string().nullable(),
-  status: z.enum(QUIZ_STATUSES),
-  poolMode: z.enum(POOL_MODES),
+  ...quizSettings,
   rules: z.array(
     z.object({
       categoryId: z.string().nullable(),

@@ -1,6 +1,7 @@
 import type { Db } from '@riyazi/db';
 import type { Action, Module } from '../../contracts/permissions.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
 import {
@@ -87,6 +88,18 @@ export async function createRole(db: Db, actor: Actor, body: CreateRoleBody): Pr
   return roleDto(db, id);
 }
 
+/** The role, locked; the Super Admin role is never edited or deleted. */
+async function lockChangeableRole(trx: Trx, id: string, verb: 'edited' | 'deleted') {
+  const role = await repo.lockRole(trx, id);
+  if (!role) {
+    throw notFound('Role not found');
+  }
+  if (role.isSuperAdmin) {
+    throw conflict(`The Super Admin role cannot be ${verb}`);
+  }
+  return role;
+}
+
 export async function updateRole(db: Db, actor: Actor, id: string, body: UpdateRoleBody): Promise<RoleDto> {
   const attempt = {
     action: 'role.update',
@@ -100,13 +113,7 @@ export async function updateRole(db: Db, actor: Actor, id: string, body: UpdateR
   } as const;
   await auditRefusal(db, actor, attempt, () =>
     db.transaction().execute(async (trx) => {
-      const role = await repo.lockRole(trx, id);
-      if (!role) {
-        throw notFound('Role not found');
-      }
-      if (role.isSuperAdmin) {
-        throw conflict('The Super Admin role cannot be edited');
-      }
+      const role = await lockChangeableRole(trx, id, 'edited');
       const makeSuperAdmin = body.isSuperAdmin === true;
       if (makeSuperAdmin && !actor.isSuperAdmin) {
         throw new RefusedChange(REFUSED.createSuperAdminRole);
@@ -149,13 +156,7 @@ export async function deleteRole(db: Db, actor: Actor, id: string): Promise<void
   const attempt = { action: 'role.delete', targetType: 'staffRole', targetId: id, details: {} } as const;
   await auditRefusal(db, actor, attempt, () =>
     db.transaction().execute(async (trx) => {
-      const role = await repo.lockRole(trx, id);
-      if (!role) {
-        throw notFound('Role not found');
-      }
-      if (role.isSuperAdmin) {
-        throw conflict('The Super Admin role cannot be deleted');
-      }
+      const role = await lockChangeableRole(trx, id, 'deleted');
       const grants = await roleGrants(trx, id);
       assertMayManageRole(actor, grants);
       const holders = await repo.countRoleUsers(trx, id);
