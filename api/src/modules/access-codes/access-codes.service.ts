@@ -1,6 +1,6 @@
 import type { Db } from '@riyazi/db';
 import type { CodeBatch, CodeBatchPage } from '../../contracts/payment-codes.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import type { Trx } from '../../lib/db.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
@@ -84,21 +84,13 @@ export async function createBatch(db: Db, actor: Actor, body: CreateBatchBody): 
     });
     await insertUniqueCodes(trx, batch.id, body.count);
     // The codes themselves are secrets: the trail names the batch and the count only.
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'codeBatch.create',
-      targetType: 'codeBatch',
-      targetId: batch.id,
-      ip: actor.ip,
-      details: {
-        batchId: batch.id,
-        label: body.label,
-        count: body.count,
-        attempts: body.attempts,
-        phaseId: body.phaseId,
-        validUntil: body.validUntil?.toISOString() ?? null,
-      },
+    await audit(trx, actor, 'codeBatch.create', 'codeBatch', batch.id, {
+      batchId: batch.id,
+      label: body.label,
+      count: body.count,
+      attempts: body.attempts,
+      phaseId: body.phaseId,
+      validUntil: body.validUntil?.toISOString() ?? null,
     });
     return batch.id;
   });
@@ -130,14 +122,10 @@ export async function revokeBatch(
     const now = new Date();
     await repo.setBatchRevoked(trx, id, now);
     const count = await repo.revokeUnusedCodes(trx, id, now);
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'codeBatch.revoke',
-      targetType: 'codeBatch',
-      targetId: id,
-      ip: actor.ip,
-      details: { batchId: id, label: batch.label, revokedCodes: count },
+    await audit(trx, actor, 'codeBatch.revoke', 'codeBatch', id, {
+      batchId: id,
+      label: batch.label,
+      revokedCodes: count,
     });
     return count;
   });
@@ -165,14 +153,6 @@ export async function revokeCode(db: Db, actor: Actor, which: RevokeCodeQuery): 
       throw conflict('This code has already been revoked.');
     }
     await repo.revokeCode(trx, code.id, new Date());
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'accessCode.revoke',
-      targetType: 'accessCode',
-      targetId: code.id,
-      ip: actor.ip,
-      details: { batchId: code.batchId },
-    });
+    await audit(trx, actor, 'accessCode.revoke', 'accessCode', code.id, { batchId: code.batchId });
   });
 }

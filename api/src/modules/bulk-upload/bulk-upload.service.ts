@@ -7,7 +7,7 @@ import type {
 } from '../../contracts/bulk-upload.js';
 import { DEFAULT_JOB_OPTIONS } from '../../contracts/jobs.js';
 import type { Actor } from '../../lib/actors.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { csvFile } from '../../lib/csv.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { enqueue } from '../../queue/queues.js';
@@ -77,14 +77,9 @@ export async function confirmUpload(
     if (!(await repo.confirmUpload(trx, body.uploadId, actor.id, options))) {
       return false;
     }
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'bulkUpload.confirm',
-      targetType: 'backgroundJob',
-      targetId: body.uploadId,
-      ip: actor.ip,
-      details: { autoEmailVerified: body.autoEmailVerified, sendWelcome: body.sendWelcome },
+    await audit(trx, actor, 'bulkUpload.confirm', 'backgroundJob', body.uploadId, {
+      autoEmailVerified: body.autoEmailVerified,
+      sendWelcome: body.sendWelcome,
     });
     return true;
   });

@@ -1,6 +1,6 @@
 import type { Db } from '@riyazi/db';
 import type { Action, Module } from '../../contracts/permissions.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import type { Trx } from '../../lib/db.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
@@ -73,14 +73,10 @@ export async function createRole(db: Db, actor: Actor, body: CreateRoleBody): Pr
           throw isPgError(error, PG.uniqueViolation) ? conflict(ROLE_NAME_TAKEN) : error;
         });
       await repo.replaceRolePermissions(trx, role.id, toPairs(grants));
-      await writeAudit(trx, {
-        actorType: 'staff',
-        actorId: actor.id,
-        action: 'role.create',
-        targetType: 'staffRole',
-        targetId: role.id,
-        ip: actor.ip,
-        details: { name: role.name, isSuperAdmin: role.isSuperAdmin, permissions: grants },
+      await audit(trx, actor, 'role.create', 'staffRole', role.id, {
+        name: role.name,
+        isSuperAdmin: role.isSuperAdmin,
+        permissions: grants,
       });
       return role.id;
     });
@@ -134,18 +130,10 @@ export async function updateRole(db: Db, actor: Actor, id: string, body: UpdateR
         throw isPgError(error, PG.uniqueViolation) ? conflict(ROLE_NAME_TAKEN) : error;
       });
       await repo.replaceRolePermissions(trx, id, toPairs(next));
-      await writeAudit(trx, {
-        actorType: 'staff',
-        actorId: actor.id,
-        action: 'role.update',
-        targetType: 'staffRole',
-        targetId: id,
-        ip: actor.ip,
-        details: {
-          name: name === role.name ? name : { from: role.name, to: name },
-          ...(makeSuperAdmin ? { isSuperAdmin: { from: false, to: true } } : {}),
-          permissions: { added, removed },
-        },
+      await audit(trx, actor, 'role.update', 'staffRole', id, {
+        name: name === role.name ? name : { from: role.name, to: name },
+        ...(makeSuperAdmin ? { isSuperAdmin: { from: false, to: true } } : {}),
+        permissions: { added, removed },
       });
     }),
   );
@@ -166,15 +154,7 @@ export async function deleteRole(db: Db, actor: Actor, id: string): Promise<void
         );
       }
       await repo.deleteRole(trx, id);
-      await writeAudit(trx, {
-        actorType: 'staff',
-        actorId: actor.id,
-        action: 'role.delete',
-        targetType: 'staffRole',
-        targetId: id,
-        ip: actor.ip,
-        details: { name: role.name, permissions: grants },
-      });
+      await audit(trx, actor, 'role.delete', 'staffRole', id, { name: role.name, permissions: grants });
     }),
   );
 }
