@@ -11,7 +11,7 @@ import type { WorkerContext } from '../../workers/src/handlers.js';
 import { mailHandlers } from '../../workers/src/processors/mail.js';
 import { encryptSecret } from '../src/lib/secret-box.js';
 import { jazzCashSecureHash } from '../src/modules/payments/gateways/jazzcash.js';
-import { reconcilePendingPayments } from '../src/modules/payments/payments.service.js';
+import { reconcilePendingPayments } from '../src/modules/payments/reconciliation.service.js';
 
 const t = useTestContext();
 const STUDENT = 'fatima.malik@example.com';

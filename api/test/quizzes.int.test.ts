@@ -12,8 +12,8 @@ import {
   type StaffFactoryOptions,
   useTestContext,
 } from '../../test/helpers.js';
+import { poolReport } from '../src/modules/quizzes/quiz-pool-report.js';
 import { eligibleQuestions } from '../src/modules/quizzes/quizzes.repository.js';
-import { poolReport } from '../src/modules/quizzes/quizzes.service.js';
 
 const t = useTestContext({ resetEachTest: true });
 beforeEach(async () => {

@@ -1,16 +1,13 @@
-import type { Database, Db } from '@riyazi/db';
-import { sql, type Transaction } from 'kysely';
+import type { Executor, Trx } from '../lib/db.js';
+import * as repo from './account-tokens.repository.js';
 import { type Audience, hashOpaqueToken, newOpaqueToken } from './tokens.js';
 
-type Executor = Db | Transaction<Database>;
 export type TokenPurpose = 'VERIFY_EMAIL' | 'RESET_PASSWORD';
 
 export const TOKEN_LIFETIME_MINUTES: Record<TokenPurpose, number> = {
   VERIFY_EMAIL: 24 * 60,
   RESET_PASSWORD: 30,
 };
-
-const ownerColumn = (audience: Audience) => (audience === 'student' ? 'studentId' : 'staffUserId');
 
 /** A new single-use link token; earlier unused ones of the same purpose and owner stop working. */
 export async function issueAccountToken(
@@ -20,26 +17,16 @@ export async function issueAccountToken(
   ownerId: string,
   email: string,
 ): Promise<string> {
-  await db
-    .updateTable('accountTokens')
-    .set({ usedAt: new Date() })
-    .where(ownerColumn(audience), '=', ownerId)
-    .where('purpose', '=', purpose)
-    .where('usedAt', 'is', null)
-    .execute();
+  await repo.voidOpenTokens(db, purpose, audience, ownerId);
   const token = newOpaqueToken();
-  await db
-    .insertInto('accountTokens')
-    .values({
-      tokenHash: hashOpaqueToken(token),
-      purpose,
-      audience,
-      studentId: audience === 'student' ? ownerId : null,
-      staffUserId: audience === 'staff' ? ownerId : null,
-      email,
-      expiresAt: sql<Date>`now() + make_interval(mins => ${TOKEN_LIFETIME_MINUTES[purpose]})`,
-    })
-    .execute();
+  await repo.insertAccountToken(db, {
+    tokenHash: hashOpaqueToken(token),
+    purpose,
+    audience,
+    ownerId,
+    email,
+    lifetimeMinutes: TOKEN_LIFETIME_MINUTES[purpose],
+  });
   return token;
 }
 
@@ -52,19 +39,12 @@ export type ConsumeResult =
 
 /** Spends a token inside the caller's transaction (row locked, so a double click spends it once). */
 export async function consumeAccountToken(
-  trx: Transaction<Database>,
+  trx: Trx,
   purpose: TokenPurpose,
   audience: Audience,
   token: string,
 ): Promise<ConsumeResult> {
-  const row = await trx
-    .selectFrom('accountTokens')
-    .select(['id', 'studentId', 'staffUserId', 'email', 'expiresAt', 'usedAt'])
-    .where('tokenHash', '=', hashOpaqueToken(token))
-    .where('purpose', '=', purpose)
-    .where('audience', '=', audience)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await repo.lockAccountToken(trx, hashOpaqueToken(token), purpose, audience);
   const ownerId = audience === 'student' ? row?.studentId : row?.staffUserId;
   if (!row || !ownerId) {
     return { ok: false, reason: 'unknown' };
@@ -75,9 +55,9 @@ export async function consumeAccountToken(
   if (row.expiresAt.getTime() <= Date.now()) {
     return { ok: false, reason: 'expired', ownerId };
   }
-  await trx.updateTable('accountTokens').set({ usedAt: new Date() }).where('id', '=', row.id).execute();
+  await repo.markTokenUsed(trx, row.id);
   return { ok: true, ownerId, email: row.email };
 }
 
-export const consumeStudentToken = (trx: Transaction<Database>, purpose: TokenPurpose, token: string) =>
+export const consumeStudentToken = (trx: Trx, purpose: TokenPurpose, token: string) =>
   consumeAccountToken(trx, purpose, 'student', token);

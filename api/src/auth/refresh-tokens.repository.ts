@@ -1,8 +1,5 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import type { Executor, Trx } from '../lib/db.js';
 import type { Audience } from './tokens.js';
-
-type Executor = Db | Transaction<Database>;
 
 export interface NewRefreshToken {
   tokenHash: Buffer;
@@ -29,11 +26,7 @@ export function insertRefreshToken(db: Executor, token: NewRefreshToken) {
 }
 
 /** The token with its session: whether it was revoked, and whether the account has moved past it. */
-export async function findRefreshTokenForUpdate(
-  trx: Transaction<Database>,
-  tokenHash: Buffer,
-  audience: Audience,
-) {
+export async function findRefreshTokenForUpdate(trx: Trx, tokenHash: Buffer, audience: Audience) {
   const row = await trx
     .selectFrom('refreshTokens as rt')
     .innerJoin('sessions as s', 's.id', 'rt.familyId')
@@ -67,7 +60,7 @@ export async function findRefreshTokenForUpdate(
   };
 }
 
-export function markRefreshTokenUsed(trx: Transaction<Database>, id: string) {
+export function markRefreshTokenUsed(trx: Trx, id: string) {
   return trx.updateTable('refreshTokens').set({ usedAt: new Date() }).where('id', '=', id).execute();
 }
 

@@ -1,8 +1,7 @@
-import { type Database, type Db, prepared } from '@riyazi/db';
-import { sql, type Transaction } from 'kysely';
+import { prepared } from '@riyazi/db';
+import { sql } from 'kysely';
+import type { Executor, Trx } from '../lib/db.js';
 import type { AccessClaims, Audience } from './tokens.js';
-
-type Executor = Db | Transaction<Database>;
 
 const ownerColumn = (audience: Audience) => (audience === 'staff' ? 'staffUserId' : 'studentId');
 
@@ -51,11 +50,7 @@ export async function revokeSessions(
  * Raises the owner's session version and revokes every open session: a session begun under the
  * old version (a login that checked the old password while this ran) is over too. The ids revoked.
  */
-export async function endOwnerSessions(
-  trx: Transaction<Database>,
-  audience: Audience,
-  ownerId: string,
-): Promise<string[]> {
+export async function endOwnerSessions(trx: Trx, audience: Audience, ownerId: string): Promise<string[]> {
   await trx
     .updateTable(audience === 'staff' ? 'staffUsers' : 'students')
     .set((eb) => ({ sessionVersion: eb('sessionVersion', '+', 1) }))

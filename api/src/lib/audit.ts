@@ -1,5 +1,5 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import { insertAuditEntry } from './audit.repository.js';
+import type { Executor } from './db.js';
 
 export interface AuditEntry {
   actorType: 'staff' | 'student' | 'system';
@@ -11,24 +11,12 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-export async function writeAudit(db: Db | Transaction<Database>, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('auditLog')
-    .values({
-      actorType: entry.actorType,
-      actorId: entry.actorId,
-      action: entry.action,
-      targetType: entry.targetType ?? null,
-      targetId: entry.targetId ?? null,
-      ip: entry.ip ?? null,
-      details: JSON.stringify(entry.details ?? {}),
-    })
-    .execute();
-}
+/** One row of the audit log, written in the caller's transaction. */
+export const writeAudit = (db: Executor, entry: AuditEntry): Promise<void> => insertAuditEntry(db, entry);
 
 /** A staff member's action on one target, written in the transaction that made it. */
 export function audit(
-  trx: Db | Transaction<Database>,
+  trx: Executor,
   actor: { id: string; ip: string },
   action: string,
   targetType: string,

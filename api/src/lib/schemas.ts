@@ -37,3 +37,26 @@ export const clientMilliseconds = (max: number) =>
   z
     .number({ message: 'must be a number of milliseconds' })
     .transform((ms) => Math.min(Math.max(Math.round(ms), -1), max));
+
+/** A row's id in a querystring or body, named for the error message. */
+export const idOf = (what: string) => z.uuid({ message: `must be a ${what} id` });
+
+const MIN_DAY = '2000-01-01';
+const MAX_DAY = '2100-12-31';
+/** A calendar day, YYYY-MM-DD, that really exists (2026-02-30 is refused). */
+export const calendarDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((v) => {
+    const parsed = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === v;
+  }, 'must be a real date')
+  .refine((v) => v >= MIN_DAY && v <= MAX_DAY, `must be between ${MIN_DAY} and ${MAX_DAY}`);
+
+type DayRange = { from?: string | undefined; to?: string | undefined };
+
+/** For `.refine(...datesInOrder)` on a query with optional from and to days. */
+export const datesInOrder: [(q: DayRange) => boolean, { path: string[]; message: string }] = [
+  (q) => q.from === undefined || q.to === undefined || q.from <= q.to,
+  { path: ['to'], message: 'must not be before from' },
+];

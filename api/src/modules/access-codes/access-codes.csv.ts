@@ -1,4 +1,4 @@
-import { csvCell } from '../question-report/question-report.csv.js';
+import { csvFile, datedCsvName } from '../../lib/csv.js';
 
 export type CodeStatus = 'unused' | 'redeemed' | 'revoked';
 
@@ -23,17 +23,16 @@ export function codeStatus(row: Pick<ExportRow, 'redeemedAt' | 'revokedAt'>): Co
  * or e-mail. Cells a spreadsheet would run as a formula are defused by csvCell.
  */
 export function batchCsv(label: string, rows: readonly ExportRow[]): string {
-  const lines = [
+  return csvFile(
     HEADER,
-    ...rows.map((row) => [
+    rows.map((row) => [
       label,
       row.code,
       codeStatus(row),
       row.redeemedAt?.toISOString() ?? null,
       row.studentNo,
     ]),
-  ].map((cells) => cells.map(csvCell).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  );
 }
 
 /** access-codes-school-a-2026-11-23.csv: an ASCII name from the label, the day in Pakistan time. */
@@ -44,6 +43,5 @@ export function batchCsvFilename(label: string, now = new Date()): string {
       .replace(/[^a-z0-9]+/g, '-')
       .slice(0, 40)
       .replace(/^-+|-+$/g, '') || 'batch';
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(now);
-  return `access-codes-${slug}-${/^\d{4}-\d{2}-\d{2}$/.test(day) ? day : 'export'}.csv`;
+  return datedCsvName(`access-codes-${slug}`, now);
 }

@@ -1,8 +1,6 @@
-import type { Database, Db } from '@riyazi/db';
-import type { ExpressionBuilder, Transaction } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
-type Trx = Transaction<Database>;
+import type { Database } from '@riyazi/db';
+import type { ExpressionBuilder } from 'kysely';
+import type { Executor, Trx } from '../../lib/db.js';
 
 const redeemedCount = (eb: ExpressionBuilder<Database, 'accessCodeBatches'>) =>
   eb

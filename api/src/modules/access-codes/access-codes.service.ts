@@ -1,8 +1,9 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import type { Db } from '@riyazi/db';
 import type { CodeBatch, CodeBatchPage } from '../../contracts/payment-codes.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { generateAccessCode, normalizeAccessCode } from './access-code-format.js';
 import { batchCsv, batchCsvFilename } from './access-codes.csv.js';
 import * as repo from './access-codes.repository.js';
@@ -41,21 +42,16 @@ async function batchDto(db: Db, id: string): Promise<CodeBatch> {
 }
 
 export async function listBatches(db: Db, { page, limit }: ListBatchesQuery): Promise<CodeBatchPage> {
-  const [rows, total] = await Promise.all([
-    repo.listBatches(db, limit, (page - 1) * limit),
-    repo.countBatches(db),
-  ]);
-  return {
-    data: rows.map(toDto),
-    total,
-    currentPage: page,
-    totalPages: Math.ceil(total / limit),
-    itemsPerPage: limit,
-  };
+  return pageOf(
+    { page, limit },
+    (l, o) => repo.listBatches(db, l, o),
+    () => repo.countBatches(db),
+    toDto,
+  );
 }
 
 /** Draws `count` codes no other batch holds, retrying the rare collision with a fresh draw. */
-async function insertUniqueCodes(trx: Transaction<Database>, batchId: string, count: number) {
+async function insertUniqueCodes(trx: Trx, batchId: string, count: number) {
   let missing = count;
   for (let round = 0; round < MAX_ROUNDS && missing > 0; round++) {
     const drawn = new Set<string>();
@@ -88,21 +84,13 @@ export async function createBatch(db: Db, actor: Actor, body: CreateBatchBody): 
     });
     await insertUniqueCodes(trx, batch.id, body.count);
     // The codes themselves are secrets: the trail names the batch and the count only.
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'codeBatch.create',
-      targetType: 'codeBatch',
-      targetId: batch.id,
-      ip: actor.ip,
-      details: {
-        batchId: batch.id,
-        label: body.label,
-        count: body.count,
-        attempts: body.attempts,
-        phaseId: body.phaseId,
-        validUntil: body.validUntil?.toISOString() ?? null,
-      },
+    await audit(trx, actor, 'codeBatch.create', 'codeBatch', batch.id, {
+      batchId: batch.id,
+      label: body.label,
+      count: body.count,
+      attempts: body.attempts,
+      phaseId: body.phaseId,
+      validUntil: body.validUntil?.toISOString() ?? null,
     });
     return batch.id;
   });
@@ -134,14 +122,10 @@ export async function revokeBatch(
     const now = new Date();
     await repo.setBatchRevoked(trx, id, now);
     const count = await repo.revokeUnusedCodes(trx, id, now);
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'codeBatch.revoke',
-      targetType: 'codeBatch',
-      targetId: id,
-      ip: actor.ip,
-      details: { batchId: id, label: batch.label, revokedCodes: count },
+    await audit(trx, actor, 'codeBatch.revoke', 'codeBatch', id, {
+      batchId: id,
+      label: batch.label,
+      revokedCodes: count,
     });
     return count;
   });
@@ -169,14 +153,6 @@ export async function revokeCode(db: Db, actor: Actor, which: RevokeCodeQuery): 
       throw conflict('This code has already been revoked.');
     }
     await repo.revokeCode(trx, code.id, new Date());
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'accessCode.revoke',
-      targetType: 'accessCode',
-      targetId: code.id,
-      ip: actor.ip,
-      details: { batchId: code.batchId },
-    });
+    await audit(trx, actor, 'accessCode.revoke', 'accessCode', code.id, { batchId: code.batchId });
   });
 }

@@ -4,7 +4,7 @@ import { REDEEM_REFUSED, REDEEM_TOO_MANY, type RedeemCodeResult } from '../../co
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, tooManyRequests } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
-import { grantAttempts } from '../payments/attempt-grants.js';
+import { grantAttempts } from '../payments/attempt-grants.repository.js';
 import { normalizeAccessCode } from './access-code-format.js';
 import * as repo from './access-codes.repository.js';
 

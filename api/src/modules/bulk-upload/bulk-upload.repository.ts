@@ -1,9 +1,8 @@
-import type { Database, Db } from '@riyazi/db';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Executor } from '../../lib/db.js';
 import { outboxRow } from '../../queue/outbox.repository.js';
 import type { StoredRow } from './bulk-upload.rows.js';
 
-type Executor = Db | Transaction<Database>;
 const KIND = 'STUDENT_BULK_UPLOAD' as const;
 
 /** What a run has done so far; kept in `result` and rewritten with every batch. */

@@ -7,10 +7,10 @@ import type {
 } from '../../contracts/bulk-upload.js';
 import { DEFAULT_JOB_OPTIONS } from '../../contracts/jobs.js';
 import type { Actor } from '../../lib/actors.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
+import { csvFile } from '../../lib/csv.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { enqueue } from '../../queue/queues.js';
-import { csvCell } from '../question-report/question-report.csv.js';
 import { readStudentSheet } from './bulk-upload.parse.js';
 import * as repo from './bulk-upload.repository.js';
 import { checkRow, markDuplicates, markRegistered, nameKey, type StoredRow } from './bulk-upload.rows.js';
@@ -77,14 +77,9 @@ export async function confirmUpload(
     if (!(await repo.confirmUpload(trx, body.uploadId, actor.id, options))) {
       return false;
     }
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'bulkUpload.confirm',
-      targetType: 'backgroundJob',
-      targetId: body.uploadId,
-      ip: actor.ip,
-      details: { autoEmailVerified: body.autoEmailVerified, sendWelcome: body.sendWelcome },
+    await audit(trx, actor, 'bulkUpload.confirm', 'backgroundJob', body.uploadId, {
+      autoEmailVerified: body.autoEmailVerified,
+      sendWelcome: body.sendWelcome,
     });
     return true;
   });
@@ -178,9 +173,9 @@ export async function resultCsv(
   ]);
   // As the student export: RFC 4180 quoting, and cells a spreadsheet would run as formulas neutralised
   // (the e-mail column is whatever the uploaded file said).
-  const csv = [['row', 'email', 'outcome', 'error'], ...rows]
-    .map((cells) => cells.map(csvCell).join(','))
-    .join('\r\n');
   const base = (result.fileName ?? 'students').replace(/\.[^.]+$/, '').replace(/[^\w.-]+/g, '_');
-  return { fileName: `${base}-result.csv`, csv: Buffer.from(`\uFEFF${csv}\r\n`, 'utf8') };
+  return {
+    fileName: `${base}-result.csv`,
+    csv: Buffer.from(csvFile(['row', 'email', 'outcome', 'error'], rows), 'utf8'),
+  };
 }

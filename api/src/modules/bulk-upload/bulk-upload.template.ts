@@ -1,23 +1,19 @@
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
 import { REFERRAL_SOURCES } from '../../contracts/accounts/schemas.js';
 import { BULK_UPLOAD_COLUMNS, type BulkUploadColumn } from '../../contracts/bulk-upload.js';
+import { exampleCsv } from '../../lib/csv.js';
 import type { Executor } from '../../lib/db.js';
+import { firstActiveGradeTitle } from '../grades/grades.repository.js';
 
 async function exampleRow(db: Executor): Promise<Record<BulkUploadColumn, string>> {
-  const grade = await db
-    .selectFrom('grades')
-    .select('title')
-    .where('isActive', '=', true)
-    .orderBy('sortOrder')
-    .executeTakeFirst();
+  const grade = await firstActiveGradeTitle(db);
   return {
     fullName: 'Ayesha Khan',
     fatherName: 'Imran Khan',
     email: 'ayesha.khan@example.com',
     phone: '03001234567',
     gender: 'Female',
-    grade: grade?.title ?? 'Grade 3',
+    grade: grade ?? 'Grade 3',
     city: 'Lahore',
     schoolName: 'City Model School',
     referralSource: 'School',
@@ -46,12 +42,7 @@ const RULES: [string, string][] = [
 export async function buildTemplate(db: Executor, format: 'csv' | 'xlsx'): Promise<Buffer> {
   const row = await exampleRow(db);
   if (format === 'csv') {
-    const csv = Papa.unparse({
-      fields: [...BULK_UPLOAD_COLUMNS],
-      data: [BULK_UPLOAD_COLUMNS.map((c) => row[c])],
-    });
-    // The BOM makes Excel open the file as UTF-8.
-    return Buffer.from(`\uFEFF${csv}\r\n`, 'utf8');
+    return exampleCsv(BULK_UPLOAD_COLUMNS, [BULK_UPLOAD_COLUMNS.map((c) => row[c])]);
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Students');

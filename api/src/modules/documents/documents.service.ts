@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { type documentStore, type StoredType, sanitizeDocument } from './document-files.js';
+import * as repo from './documents.repository.js';
 
 export type DocumentKind = 'SCHOOL_ID' | 'B_FORM';
 type Store = ReturnType<typeof documentStore>;
@@ -25,17 +26,6 @@ export function toDocumentDto(d: {
   };
 }
 
-const DOCUMENT_COLUMNS = [
-  'id',
-  'kind',
-  'contentType',
-  'sizeBytes',
-  'status',
-  'createdAt',
-  'storageKey',
-  'studentId',
-] as const;
-
 /** A new upload replaces earlier ones and puts the student in the verification list. */
 export async function uploadDocument(
   db: Db,
@@ -49,7 +39,7 @@ export async function uploadDocument(
   const storageKey = await store.save(data, contentType);
   // The file is written first (a row never points at a missing file); a failed insert removes it.
   try {
-    return await insertDocument(
+    return await recordUpload(
       db,
       studentId,
       kind,
@@ -62,7 +52,7 @@ export async function uploadDocument(
   }
 }
 
-function insertDocument(
+function recordUpload(
   db: Db,
   studentId: string,
   kind: DocumentKind,
@@ -71,30 +61,16 @@ function insertDocument(
 ) {
   const { storageKey, contentType, data } = file;
   return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('studentDocuments')
-      .set({ status: 'REPLACED' })
-      .where('studentId', '=', studentId)
-      .where('status', 'in', ['PENDING', 'REJECTED'])
-      .execute();
-    const row = await trx
-      .insertInto('studentDocuments')
-      .values({
-        studentId,
-        kind,
-        storageKey,
-        contentType,
-        sizeBytes: data.length,
-        originalName: file.filename.slice(0, 200),
-      })
-      .returning(DOCUMENT_COLUMNS)
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('students')
-      .set({ verificationStatus: 'PENDING', verificationReason: null, updatedAt: new Date() })
-      .where('id', '=', studentId)
-      .where('verificationStatus', '!=', 'APPROVED')
-      .execute();
+    await repo.replaceOpenDocuments(trx, studentId);
+    const row = await repo.insertDocument(trx, {
+      studentId,
+      kind,
+      storageKey,
+      contentType,
+      sizeBytes: data.length,
+      originalName: file.filename.slice(0, 200),
+    });
+    await repo.queueForVerification(trx, studentId);
     await writeAudit(trx, {
       actorType: 'student',
       actorId: studentId,
@@ -108,12 +84,7 @@ function insertDocument(
 }
 
 export async function listOwnDocuments(db: Db, studentId: string) {
-  const rows = await db
-    .selectFrom('studentDocuments')
-    .select(DOCUMENT_COLUMNS)
-    .where('studentId', '=', studentId)
-    .orderBy('createdAt', 'desc')
-    .execute();
+  const rows = await repo.listDocumentsOfStudent(db, studentId);
   return rows.map(toDocumentDto);
 }
 
@@ -125,11 +96,7 @@ export async function sendDocument(
   documentId: string,
   ownerId: string | null,
 ) {
-  let query = db.selectFrom('studentDocuments').select(DOCUMENT_COLUMNS).where('id', '=', documentId);
-  if (ownerId !== null) {
-    query = query.where('studentId', '=', ownerId);
-  }
-  const doc = await query.executeTakeFirst();
+  const doc = await repo.findDocument(db, documentId, ownerId);
   if (!doc) {
     throw notFound('Document not found');
   }

@@ -1,7 +1,5 @@
-import type { Database, Db } from '@riyazi/db';
-import { sql, type Transaction } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor } from '../../lib/db.js';
 
 export async function findStoredFlags(
   db: Executor,

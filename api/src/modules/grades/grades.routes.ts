@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { listActiveGrades } from './grades.repository.js';
 
 export const gradesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(
@@ -13,12 +14,7 @@ export const gradesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
       },
     },
     async () => {
-      const rows = await db
-        .selectFrom('grades')
-        .select(['id', 'title'])
-        .where('isActive', '=', true)
-        .orderBy('sortOrder')
-        .execute();
+      const rows = await listActiveGrades(db);
       return { data: rows.map((g) => ({ _id: g.id, title: g.title })) };
     },
   );

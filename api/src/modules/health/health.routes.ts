@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { pingDatabase } from './health.repository.js';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -56,7 +56,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
         return reply.status(503).send({ message: 'Draining', postgres: 'ok', redis: 'ok' });
       }
       const [postgres, redisState] = await Promise.all([
-        check(() => sql`select 1`.execute(db)),
+        check(() => pingDatabase(db)),
         check(() => redis.ping()),
       ]);
       if (postgres === 'ok' && redisState === 'ok') {

@@ -1,8 +1,4 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
-type Trx = Transaction<Database>;
+import type { Executor, Trx } from '../../lib/db.js';
 
 export function listGatewaySettings(db: Executor) {
   return db.selectFrom('paymentGatewaySettings').selectAll().orderBy('gateway').execute();

@@ -1,19 +1,17 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import type { Db } from '@riyazi/db';
 import {
   type AdminPackage,
   type AdminPackageList,
   PACKAGE_HAS_PAYMENTS,
   paisaToRupees,
 } from '../../contracts/payment-config.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
 import { stillReferencedAs } from '../../lib/pg-errors.js';
 import * as repo from './payment-config.repository.js';
 import type { PackageBody, PackageChanges } from './payment-config.schemas.js';
 import type { Actor } from './payment-config.service.js';
-
-type Trx = Transaction<Database>;
 
 /** What checkout offers a student: an active package as the payments service reads it. */
 export interface ActivePackage {
@@ -83,15 +81,7 @@ export async function createPackage(db: Db, actor: Actor, body: PackageBody): Pr
   const id = await db.transaction().execute(async (trx) => {
     await assertPhaseExists(trx, body.phaseId);
     const created = await repo.insertPackage(trx, body);
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'paymentPackage.create',
-      targetType: 'paymentPackage',
-      targetId: created,
-      ip: actor.ip,
-      details: body,
-    });
+    await audit(trx, actor, 'paymentPackage.create', 'paymentPackage', created, body);
     return created;
   });
   return packageDto(db, id);
@@ -128,15 +118,7 @@ export async function updatePackage(
       id,
       Object.fromEntries(Object.entries(changes).map(([key, change]) => [key, change.to])),
     );
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'paymentPackage.update',
-      targetType: 'paymentPackage',
-      targetId: id,
-      ip: actor.ip,
-      details: { name: current.name, changes },
-    });
+    await audit(trx, actor, 'paymentPackage.update', 'paymentPackage', id, { name: current.name, changes });
   });
   return packageDto(db, id);
 }
@@ -163,19 +145,11 @@ export async function deletePackage(db: Db, actor: Actor, id: string): Promise<v
       );
     }
     await repo.deletePackage(trx, id).catch(stillReferencedAs(PACKAGE_HAS_PAYMENTS));
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'paymentPackage.delete',
-      targetType: 'paymentPackage',
-      targetId: id,
-      ip: actor.ip,
-      details: {
-        name: current.name,
-        attempts: current.attempts,
-        phaseId: current.phaseId,
-        pricePaisa: current.pricePaisa,
-      },
+    await audit(trx, actor, 'paymentPackage.delete', 'paymentPackage', id, {
+      name: current.name,
+      attempts: current.attempts,
+      phaseId: current.phaseId,
+      pricePaisa: current.pricePaisa,
     });
   });
 }

@@ -1,5 +1,6 @@
-import { PAYMENT_REPORT_TIME_ZONE, type PaymentReportRow } from '../../contracts/payment-reports.js';
-import { csvCell } from '../question-report/question-report.csv.js';
+import type { PaymentReportRow } from '../../contracts/payment-reports.js';
+import { csvHead, csvLine, datedCsvName } from '../../lib/csv.js';
+import { pakistanTime } from '../../lib/time.js';
 
 const HEADER = [
   'Order ref',
@@ -20,27 +21,10 @@ const HEADER = [
   'City',
 ];
 
-const pkt = new Intl.DateTimeFormat('en-CA', {
-  timeZone: PAYMENT_REPORT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** 2026-03-11 01:30:00, Pakistan time. */
-export function pakistanTime(iso: string): string {
-  const part = Object.fromEntries(pkt.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
-}
-
 const amount = (rupees: number) => rupees.toFixed(2);
 
 function line(row: PaymentReportRow): string {
-  return [
+  return csvLine([
     row.orderRef,
     pakistanTime(row.createdAt),
     row.paidAt === null ? null : pakistanTime(row.paidAt),
@@ -57,9 +41,7 @@ function line(row: PaymentReportRow): string {
     row.student.fullName,
     row.student.grade?.title ?? null,
     row.student.city,
-  ]
-    .map(csvCell)
-    .join(',');
+  ]);
 }
 
 /**
@@ -67,14 +49,11 @@ function line(row: PaymentReportRow): string {
  * header row, CRLF line ends, and formula-looking text (= + - @) neutralised with a leading '.
  */
 export async function* paymentCsv(batches: AsyncIterable<PaymentReportRow[]>): AsyncGenerator<string> {
-  yield `\uFEFF${HEADER.join(',')}\r\n`;
+  yield csvHead(HEADER);
   for await (const rows of batches) {
-    yield rows.map((row) => `${line(row)}\r\n`).join('');
+    yield rows.map(line).join('');
   }
 }
 
 /** payments-2026-11-22.csv, the day in Pakistan time. */
-export function paymentCsvFilename(now = new Date()): string {
-  const day = pakistanTime(now.toISOString()).slice(0, 10);
-  return `payments-${/^\d{4}-\d{2}-\d{2}$/.test(day) ? day : 'export'}.csv`;
-}
+export const paymentCsvFilename = (now = new Date()) => datedCsvName('payments', now);

@@ -6,9 +6,9 @@ import {
   PAYMENT_STATUSES,
   PROBLEM_OUTCOMES,
 } from '../../contracts/payment-reports.js';
+import { calendarDay, datesInOrder, idOf, limitParam, pageParam } from '../../lib/schemas.js';
 import { paymentGatewayChoices } from '../payments/gateways/registry.js';
 
-const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { message: `must be one of ${values.join(', ')}` });
 
@@ -23,68 +23,45 @@ const gatewayFilter = z
         .join(', ')}`,
   });
 
-const MIN_DAY = '2000-01-01';
-const MAX_DAY = '2100-12-31';
-/** A calendar day, YYYY-MM-DD, that really exists (2026-02-30 is refused). */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
-  .refine((v) => {
-    const parsed = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === v;
-  }, 'must be a real date')
-  .refine((v) => v >= MIN_DAY && v <= MAX_DAY, `must be between ${MIN_DAY} and ${MAX_DAY}`);
-
-const datesInOrder = (q: { from?: string | undefined; to?: string | undefined }) =>
-  q.from === undefined || q.to === undefined || q.from <= q.to;
-const dateOrder = { path: ['to'], message: 'must not be before from' };
-
-const intParam = (max: number, fallback: number) =>
-  z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(max, `must be at most ${max}`)
-    .default(fallback);
-const paging = { page: intParam(100_000, 1), limit: intParam(100, 50) };
+const paging = { page: pageParam, limit: limitParam(100, 50) };
 
 const paymentFilterFields = z.object({
-  from: day.optional(),
-  to: day.optional(),
+  from: calendarDay.optional(),
+  to: calendarDay.optional(),
   status: oneOf(PAYMENT_STATUSES).optional(),
   gateway: gatewayFilter.optional(),
-  packageId: id('package').optional(),
+  packageId: idOf('package').optional(),
   promoCode: z
     .string()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z0-9-]{3,32}$/, 'must be 3 to 32 letters, digits or dashes')
     .optional(),
-  gradeId: id('grade').optional(),
+  gradeId: idOf('grade').optional(),
   city: z.string().trim().min(1, 'must not be empty').max(80, 'must be at most 80 characters').optional(),
 });
 
-export const paymentFilterQuery = paymentFilterFields.refine(datesInOrder, dateOrder);
+export const paymentFilterQuery = paymentFilterFields.refine(...datesInOrder);
 export type PaymentFilter = z.output<typeof paymentFilterQuery>;
 
-export const paymentPageQuery = paymentFilterFields.extend(paging).refine(datesInOrder, dateOrder);
+export const paymentPageQuery = paymentFilterFields.extend(paging).refine(...datesInOrder);
 export type PaymentPageQuery = z.output<typeof paymentPageQuery>;
 
 export const failureQuery = z
   .object({
     ...paging,
-    from: day.optional(),
-    to: day.optional(),
+    from: calendarDay.optional(),
+    to: calendarDay.optional(),
     outcome: oneOf(PROBLEM_OUTCOMES).optional(),
     gateway: gatewayFilter.optional(),
   })
-  .refine(datesInOrder, dateOrder);
+  .refine(...datesInOrder);
 export type FailureQuery = z.output<typeof failureQuery>;
 
 /** A payment's trail (?id=payment id) or the trail of the payment a log belongs to (?log=log id). */
 export const trailQuery = z
   .object({
-    id: id('payment').optional(),
+    id: idOf('payment').optional(),
     log: z.coerce
       .number({ message: 'must be a log id' })
       .int('must be a log id')

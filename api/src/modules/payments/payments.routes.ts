@@ -1,20 +1,15 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { GATEWAY_ID } from '../../contracts/payment-config.js';
 import { studentIdOf } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
+import { checkout, checkPromo, paymentOptions } from './checkout.service.js';
 import { gatewayModules } from './gateways/registry.js';
-import {
-  checkout,
-  checkPromo,
-  confirmOrder,
-  enabledGateways,
-  gatewayEnv,
-  orderStatus,
-  paymentOptions,
-  settle,
-} from './payments.service.js';
+import { enabledGateways, gatewayEnv } from './payment-deps.js';
+import { confirmOrder, orderStatus } from './reconciliation.service.js';
+import { settle } from './settlement.service.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
 const gatewayId = z.string().regex(GATEWAY_ID, 'must be a payment method');
@@ -180,6 +175,29 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
 
   const fieldsBody = z.record(z.string(), z.string());
 
+  /** A gateway's signed message, settled once; null when that gateway is not on. */
+  const settleMessage = async (
+    request: {
+      params: { gateway: string };
+      body: Record<string, string>;
+      ip: string;
+      log: FastifyBaseLogger;
+    },
+    kind: 'RETURN' | 'CALLBACK',
+  ) => {
+    const gateway = (await enabledGateways(deps(request.log))).get(request.params.gateway);
+    if (!gateway) {
+      return null;
+    }
+    return settle(deps(request.log), {
+      gateway: gateway.id,
+      report: gateway.parseCallback(request.body),
+      kind,
+      sourceIp: request.ip,
+      payload: request.body,
+    });
+  };
+
   app.post(
     '/payment/gateway/:gateway/return',
     {
@@ -192,17 +210,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request, reply) => {
-      const gateway = (await enabledGateways(deps(request.log))).get(request.params.gateway);
-      if (!gateway) {
+      const result = await settleMessage(request, 'RETURN');
+      if (!result) {
         return reply.code(404).send({ message: 'This payment method is not available.' });
       }
-      const result = await settle(deps(request.log), {
-        gateway: gateway.id,
-        report: gateway.parseCallback(request.body),
-        kind: 'RETURN',
-        sourceIp: request.ip,
-        payload: request.body,
-      });
       const order = result.orderRef ? `?order=${encodeURIComponent(result.orderRef)}` : '';
       // A message we could not trust never lands on "success", whatever the order's state.
       const trusted = result.outcome !== 'REJECTED' && result.outcome !== 'SUSPICIOUS';
@@ -231,17 +242,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
       },
     },
     async (request, reply) => {
-      const gateway = (await enabledGateways(deps(request.log))).get(request.params.gateway);
-      if (!gateway) {
+      const result = await settleMessage(request, 'CALLBACK');
+      if (!result) {
         return reply.code(404).send({ message: 'This payment method is not available.' });
       }
-      const result = await settle(deps(request.log), {
-        gateway: gateway.id,
-        report: gateway.parseCallback(request.body),
-        kind: 'CALLBACK',
-        sourceIp: request.ip,
-        payload: request.body,
-      });
       if (result.outcome === 'REJECTED') {
         return reply.code(400).send({ message: 'Signature check failed' });
       }

@@ -1,9 +1,6 @@
-import { type Database, type Db, prepared } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import { prepared } from '@riyazi/db';
 import { sql } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
-type Trx = Transaction<Database>;
+import type { Executor, Trx } from '../../lib/db.js';
 
 const PHASE_COLUMNS = ['id', 'name', 'number', 'startsAt', 'endsAt', 'status'] as const;
 

@@ -8,7 +8,7 @@ import {
   topperCutsFor,
 } from '../../contracts/winners.js';
 import type { EngineDeps } from '../../engine.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
@@ -79,14 +79,11 @@ export async function saveCutoff(
   await db.transaction().execute(async (trx) => {
     const before = await repo.findCutoff(trx, phase.id, grade.id);
     await repo.upsertCutoff(trx, phase.id, grade.id, body.topN, actor.id);
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'phaseCutoff.update',
-      targetType: 'phase',
-      targetId: phase.id,
-      ip: actor.ip,
-      details: { gradeId: grade.id, grade: grade.title, from: before ?? null, to: body.topN },
+    await audit(trx, actor, 'phaseCutoff.update', 'phase', phase.id, {
+      gradeId: grade.id,
+      grade: grade.title,
+      from: before ?? null,
+      to: body.topN,
     });
   });
   await announceCacheChanges(db, everything('qualificationGates'));
@@ -195,14 +192,9 @@ export async function notifyQualifiers(
       });
       queued.push(event);
     }
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'phaseCutoff.notify',
-      targetType: 'phase',
-      targetId: phase.id,
-      ip: actor.ip,
-      details: { nextPhaseId: next.id, notified: qualifiers.length },
+    await audit(trx, actor, 'phaseCutoff.notify', 'phase', phase.id, {
+      nextPhaseId: next.id,
+      notified: qualifiers.length,
     });
     return queued;
   });

@@ -1,9 +1,5 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
 import type { PromoDiscountType } from '../../contracts/payment-codes.js';
-
-type Executor = Db | Transaction<Database>;
-type Trx = Transaction<Database>;
+import { type Executor, escapeLike, type Trx } from '../../lib/db.js';
 
 const PROMO_COLUMNS = [
   'id',
@@ -34,8 +30,6 @@ export interface PromoValues {
   packageIds: string[];
   isActive: boolean;
 }
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filtered(db: Executor, search: string | undefined) {
   let query = db.selectFrom('promoCodes');
@@ -68,6 +62,11 @@ export function findPromoCode(db: Executor, id: string) {
 }
 
 export type PromoRow = NonNullable<Awaited<ReturnType<typeof findPromoCode>>>;
+
+/** A code as typed at checkout (already normalised). */
+export function findPromoByCode(db: Executor, code: string) {
+  return db.selectFrom('promoCodes').select(PROMO_COLUMNS).where('code', '=', code).executeTakeFirst();
+}
 
 /** FOR UPDATE: a checkout taking a use (reservePromoUse) waits until we commit. */
 export function lockPromoCode(trx: Trx, id: string) {

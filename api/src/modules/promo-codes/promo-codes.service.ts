@@ -1,12 +1,12 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import type { Db } from '@riyazi/db';
 import type {
   PromoCode,
   PromoCodePage,
   PromoDiscountType,
   PromoPackageOption,
 } from '../../contracts/payment-codes.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { conflict, fieldError, HttpError, notFound } from '../../lib/errors.js';
 import { duplicateAs, stillReferencedAs } from '../../lib/pg-errors.js';
 import * as repo from './promo-codes.repository.js';
@@ -31,7 +31,7 @@ function assertRule(rule: Parameters<typeof promoRuleProblems>[0]) {
   }
 }
 
-async function assertPackagesExist(trx: Transaction<Database>, ids: string[]) {
+async function assertPackagesExist(trx: Trx, ids: string[]) {
   const found = await repo.shareLockPackages(trx, ids);
   if (found.length !== ids.length) {
     throw fieldError('packageIds', 'names a package that does not exist');
@@ -110,22 +110,14 @@ export async function createPromoCode(db: Db, actor: Actor, body: PromoBody): Pr
         createdBy: actor.id,
       })
       .catch(rethrowTaken);
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'promoCode.create',
-      targetType: 'promoCode',
-      targetId: created.id,
-      ip: actor.ip,
-      details: {
-        code: body.code,
-        discountType: body.discountType,
-        discountValue: body.discountValue,
-        maxUses: body.maxUses,
-        maxUsesPerStudent: body.maxUsesPerStudent,
-        packageIds: body.packageIds,
-        isActive: body.isActive,
-      },
+    await audit(trx, actor, 'promoCode.create', 'promoCode', created.id, {
+      code: body.code,
+      discountType: body.discountType,
+      discountValue: body.discountValue,
+      maxUses: body.maxUses,
+      maxUsesPerStudent: body.maxUsesPerStudent,
+      packageIds: body.packageIds,
+      isActive: body.isActive,
     });
     return created.id;
   });
@@ -197,15 +189,7 @@ export async function updatePromoCode(
         discountValue: storedDiscount(after.discountType, after.discountValue),
       })
       .catch(rethrowTaken);
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'promoCode.update',
-      targetType: 'promoCode',
-      targetId: id,
-      ip: actor.ip,
-      details: { code: after.code, changes: diff },
-    });
+    await audit(trx, actor, 'promoCode.update', 'promoCode', id, { code: after.code, changes: diff });
   });
   return promoDto(db, id);
 }
@@ -231,14 +215,8 @@ export async function setPromoCodeStatus(
       return;
     }
     await repo.updatePromoCode(trx, id, { isActive });
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: isActive ? 'promoCode.activate' : 'promoCode.deactivate',
-      targetType: 'promoCode',
-      targetId: id,
-      ip: actor.ip,
-      details: { code: row.code },
+    await audit(trx, actor, isActive ? 'promoCode.activate' : 'promoCode.deactivate', 'promoCode', id, {
+      code: row.code,
     });
   });
   return promoDto(db, id);
@@ -254,14 +232,9 @@ export async function deletePromoCode(db: Db, actor: Actor, id: string): Promise
       throw conflict(PROMO_CODE_USED);
     }
     await repo.deletePromoCode(trx, id).catch(stillReferencedAs(PROMO_CODE_USED));
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'promoCode.delete',
-      targetType: 'promoCode',
-      targetId: id,
-      ip: actor.ip,
-      details: { code: row.code, usedCount: row.usedCount },
+    await audit(trx, actor, 'promoCode.delete', 'promoCode', id, {
+      code: row.code,
+      usedCount: row.usedCount,
     });
   });
 }

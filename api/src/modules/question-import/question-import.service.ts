@@ -15,6 +15,7 @@ import { type QuestionBody, questionBody } from '../questions/questions.schemas.
 import { checkQuestion, insertPrepared, type PreparedQuestion } from '../questions/questions.service.js';
 import { cellToRichText, nameKey, parseCorrect, parseYesNo, splitList } from './question-import.cells.js';
 import { type Column, readSheet, type SheetRow } from './question-import.parse.js';
+import { allNames } from './question-import.repository.js';
 
 /** Ids that never exist: a name that matched nothing still goes through the form's checks. */
 const NO_ID = '00000000-0000-0000-0000-000000000000';
@@ -36,12 +37,7 @@ interface Named {
 
 /** Every grade, category, sub category and phase by its matching key. */
 async function loadNames(db: Executor) {
-  const [grades, categories, subCategories, phases] = await Promise.all([
-    db.selectFrom('grades').select(['id', 'title as name']).execute(),
-    db.selectFrom('categories').select(['id', 'name']).execute(),
-    db.selectFrom('subCategories').select(['id', 'name', 'categoryId']).execute(),
-    db.selectFrom('phases').select(['id', 'name']).orderBy('number').execute(),
-  ]);
+  const [grades, categories, subCategories, phases] = await allNames(db);
   const byName = <T extends Named>(rows: T[]) => {
     const map = new Map<string, T[]>();
     for (const row of rows) {

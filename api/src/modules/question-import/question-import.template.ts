@@ -1,30 +1,19 @@
 import ExcelJS from 'exceljs';
-import Papa from 'papaparse';
+import { exampleCsv } from '../../lib/csv.js';
 import type { Executor } from '../../lib/db.js';
+import { firstActiveGradeTitle } from '../grades/grades.repository.js';
 import { COLUMNS, type Column, REQUIRED_COLUMNS } from './question-import.parse.js';
+import { firstActiveSubCategory, firstPhaseName } from './question-import.repository.js';
 
 /** Real names from this site when it has them, so the example rows import as they are. */
 async function exampleNames(db: Executor) {
   const [grade, sub, phase] = await Promise.all([
-    db
-      .selectFrom('grades')
-      .select('title')
-      .where('isActive', '=', true)
-      .orderBy('sortOrder')
-      .executeTakeFirst(),
-    db
-      .selectFrom('subCategories')
-      .innerJoin('categories', 'categories.id', 'subCategories.categoryId')
-      .select(['categories.name as category', 'subCategories.name as subCategory'])
-      .where('subCategories.isActive', '=', true)
-      .where('categories.isActive', '=', true)
-      .orderBy('categories.name')
-      .orderBy('subCategories.name')
-      .executeTakeFirst(),
-    db.selectFrom('phases').select('name').orderBy('number').executeTakeFirst(),
+    firstActiveGradeTitle(db),
+    firstActiveSubCategory(db),
+    firstPhaseName(db),
   ]);
   return {
-    grade: grade?.title ?? 'Grade 4',
+    grade: grade ?? 'Grade 4',
     category: sub?.category ?? 'Arithmetic',
     subCategory: sub?.subCategory ?? 'Fractions',
     phases: phase?.name ?? 'Phase 1',
@@ -113,9 +102,10 @@ const RULES: [string, string][] = [
 export async function buildTemplate(db: Executor, format: 'csv' | 'xlsx') {
   const rows = await exampleRows(db);
   if (format === 'csv') {
-    const csv = Papa.unparse({ fields: [...COLUMNS], data: rows.map((r) => COLUMNS.map((c) => r[c])) });
-    // The BOM makes Excel open the file as UTF-8.
-    return Buffer.from(`\uFEFF${csv}\r\n`, 'utf8');
+    return exampleCsv(
+      COLUMNS,
+      rows.map((r) => COLUMNS.map((c) => r[c])),
+    );
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Questions');

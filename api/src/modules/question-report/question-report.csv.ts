@@ -1,21 +1,5 @@
 import type { QuestionReportRow } from '../../contracts/question-report.js';
-
-type Cell = string | number | null;
-
-/**
- * One CSV cell (RFC 4180). Text that a spreadsheet would run as a formula (= + - @, tab, CR) gets a
- * leading apostrophe; numbers are written as numbers, so a negative D stays a number.
- */
-export function csvCell(value: Cell): string {
-  if (value === null) {
-    return '';
-  }
-  if (typeof value === 'number') {
-    return String(value);
-  }
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+import { type CsvCell, csvFile, datedCsvName } from '../../lib/csv.js';
 
 const percent = (share: number) => Math.round(share * 1000) / 10;
 const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
@@ -47,7 +31,7 @@ const HEADER = [
   'Flags',
 ];
 
-function line(row: QuestionReportRow): Cell[] {
+function line(row: QuestionReportRow): CsvCell[] {
   const option = (letter: string) => {
     const found = row.options.find((o) => o.letter === letter);
     return found ? `${found.count} (${percent(found.share)}%)` : null;
@@ -85,12 +69,8 @@ function line(row: QuestionReportRow): Cell[] {
 
 /** The report as CSV: a BOM so spreadsheets read it as UTF-8, a header row, CRLF line ends. */
 export function reportCsv(rows: QuestionReportRow[]): string {
-  const lines = [HEADER, ...rows.map(line)].map((cells) => cells.map(csvCell).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvFile(HEADER, rows.map(line));
 }
 
 /** question-report-2026-11-22.csv, the day in Pakistan time. */
-export function csvFilename(now = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(now);
-  return `question-report-${/^\d{4}-\d{2}-\d{2}$/.test(day) ? day : 'export'}.csv`;
-}
+export const csvFilename = (now = new Date()) => datedCsvName('question-report', now);

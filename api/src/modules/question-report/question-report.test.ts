@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell } from './question-report.csv.js';
 import { flagsOf } from './question-report.service.js';
 
 const stats = (served: number, correct: number, discrimination: number | null, perThird = served / 3) => ({
@@ -27,23 +26,5 @@ describe('flagsOf', () => {
     expect(flagsOf(stats(15, 7, 0.2))).toEqual([]);
     expect(flagsOf(stats(12, 7, -0.5, 4))).toEqual([]);
     expect(flagsOf(stats(15, 7, null))).toEqual([]);
-  });
-});
-
-describe('csvCell', () => {
-  it('neutralises text a spreadsheet would run as a formula', () => {
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-1')).toBe("'-1");
-    expect(csvCell('@SUM')).toBe("'@SUM");
-    expect(csvCell('\tx')).toBe("'\tx");
-  });
-
-  it('quotes commas, quotes and line breaks and writes numbers as numbers', () => {
-    expect(csvCell('a, b')).toBe('"a, b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('a\nb')).toBe('"a\nb"');
-    expect(csvCell(-0.25)).toBe('-0.25');
-    expect(csvCell(null)).toBe('');
   });
 });

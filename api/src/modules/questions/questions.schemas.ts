@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitParam, pageParam } from '../../lib/schemas.js';
+import { idOf, limitParam, pageParam } from '../../lib/schemas.js';
 
 /** Labels of the form and the list; the database stores MCQS/OPEN_ENDED and ACTIVE/INACTIVE. */
 export const QUESTION_TYPES = ['MCQs', 'Open Ended'] as const;
@@ -59,8 +59,6 @@ const option = z.object({
 });
 export type OptionInput = z.output<typeof option>;
 
-const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
-
 export const questionBody = z.object({
   question: richText(20000),
   questionUrdu: urduText(20000),
@@ -78,13 +76,13 @@ export const questionBody = z.object({
     emptyToNull,
     z.string().trim().max(5000, 'must be at most 5000 characters').nullable().optional(),
   ),
-  categoryId: id('category'),
-  subCategoryId: id('sub category'),
-  gradeId: id('grade'),
+  categoryId: idOf('category'),
+  subCategoryId: idOf('sub category'),
+  gradeId: idOf('grade'),
   type: z.enum(QUESTION_TYPES, { message: 'must be MCQs or Open Ended' }),
   selectMultiple: z.boolean({ message: 'must be true or false' }).default(false),
   tags: z.enum(QUESTION_TAGS, { message: 'must be PRACTICE, CONTEST or BOTH' }),
-  phaseIds: z.array(id('phase'), { message: 'must be a list of phases' }).max(20, 'at most 20 phases'),
+  phaseIds: z.array(idOf('phase'), { message: 'must be a list of phases' }).max(20, 'at most 20 phases'),
   status: z.enum(QUESTION_STATUSES, { message: 'must be Active or Inactive' }).default('Active'),
   acceptedAnswers: z
     .array(z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters'), {
@@ -101,14 +99,14 @@ export const statusBody = z.object({
 });
 
 export const questionListQuery = z.object({
-  id: id('question').optional(),
+  id: idOf('question').optional(),
   page: pageParam,
   limit: limitParam(100, 50),
   search: z.string().trim().max(100).optional(),
-  gradeId: id('grade').optional(),
-  phaseId: id('phase').optional(),
-  categoryId: id('category').optional(),
-  subCategoryId: id('sub category').optional(),
+  gradeId: idOf('grade').optional(),
+  phaseId: idOf('phase').optional(),
+  categoryId: idOf('category').optional(),
+  subCategoryId: idOf('sub category').optional(),
   tag: z.enum(QUESTION_TAGS, { message: 'must be PRACTICE, CONTEST or BOTH' }).optional(),
   type: z.enum(QUESTION_TYPES, { message: 'must be MCQs or Open Ended' }).optional(),
   status: z.enum(QUESTION_STATUSES, { message: 'must be Active or Inactive' }).optional(),

@@ -5,6 +5,7 @@ import type { Action } from '../../contracts/permissions.js';
 import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { idQuery, listResponse, messageResponse } from '../reference-data/reference-data.schemas.js';
+import { checkPool } from './quiz-pool-report.js';
 import {
   poolCheckBody,
   poolReport,
@@ -64,7 +65,7 @@ export const quizzesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db
         response: { 200: z.object({ data: poolReport }), ...guarded },
       },
     },
-    async (request) => ({ data: await quizzes.checkPool(db, request.body) }),
+    async (request) => ({ data: await checkPool(db, request.body) }),
   );
   app.post(
     '/quiz/create/',

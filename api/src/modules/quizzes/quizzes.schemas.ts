@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { limitParam, pageParam } from '../../lib/schemas.js';
+import { idOf, limitParam, pageParam } from '../../lib/schemas.js';
 
 export const QUIZ_KINDS = ['PRACTICE', 'CONTEST'] as const;
 export const QUIZ_STATUSES = ['Active', 'Inactive'] as const;
 export const POOL_MODES = ['RULES', 'QUESTIONS'] as const;
 export type QuizStatus = (typeof QUIZ_STATUSES)[number];
 
-const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
 const whole = (min: number, max: number) =>
   z
     .number({ message: 'must be a number' })
@@ -21,8 +20,8 @@ const when = z.iso
 const kind = z.enum(QUIZ_KINDS, { message: 'must be PRACTICE or CONTEST' });
 
 export const ruleInput = z.object({
-  categoryId: id('category').nullable().default(null),
-  subCategoryId: id('sub category').nullable().default(null),
+  categoryId: idOf('category').nullable().default(null),
+  subCategoryId: idOf('sub category').nullable().default(null),
   questionCount: whole(1, 100),
 });
 export type RuleInput = z.output<typeof ruleInput>;
@@ -30,13 +29,13 @@ export type RuleInput = z.output<typeof ruleInput>;
 /** What decides the pool: the pool check takes just this, so a half-filled form can be checked. */
 const poolFields = {
   kind,
-  gradeIds: z.array(id('grade'), { message: 'must be a list of grades' }).max(20, 'at most 20 grades'),
-  phaseId: id('phase'),
+  gradeIds: z.array(idOf('grade'), { message: 'must be a list of grades' }).max(20, 'at most 20 grades'),
+  phaseId: idOf('phase'),
   questionCount: whole(1, 100).default(15),
   poolMode: z.enum(POOL_MODES, { message: 'must be RULES or QUESTIONS' }).default('RULES'),
   rules: z.array(ruleInput, { message: 'must be a list of rules' }).max(50, 'at most 50 rules').default([]),
   questionIds: z
-    .array(id('question'), { message: 'must be a list of questions' })
+    .array(idOf('question'), { message: 'must be a list of questions' })
     .max(2000, 'at most 2000 questions')
     .default([]),
 };
@@ -65,13 +64,13 @@ export const statusBody = z.object({
 });
 
 export const quizListQuery = z.object({
-  id: id('quiz').optional(),
+  id: idOf('quiz').optional(),
   page: pageParam,
   limit: limitParam(100, 50),
   search: z.string().trim().max(100).optional(),
   kind: kind.optional(),
-  phaseId: id('phase').optional(),
-  gradeId: id('grade').optional(),
+  phaseId: idOf('phase').optional(),
+  gradeId: idOf('grade').optional(),
   status: z.enum(QUIZ_STATUSES, { message: 'must be Active or Inactive' }).optional(),
 });
 export type QuizListQuery = z.output<typeof quizListQuery>;
@@ -104,12 +103,8 @@ export type PoolReportDto = z.output<typeof poolReport>;
 
 const gradeRef = z.object({ _id: z.string(), title: z.string() });
 
-export const quizRowSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  kind: kind,
-  grades: z.array(gradeRef),
-  phase: z.object({ _id: z.string(), name: z.string() }),
+/** The settings a quiz's list row and its form show alike. */
+const quizSettings = {
   questionCount: z.number(),
   secondsPerQuestion: z.number(),
   attemptsAllowed: z.number(),
@@ -117,6 +112,15 @@ export const quizRowSchema = z.object({
   closesAt: z.string().nullable(),
   status: z.enum(QUIZ_STATUSES),
   poolMode: z.enum(POOL_MODES),
+};
+
+export const quizRowSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  kind: kind,
+  grades: z.array(gradeRef),
+  phase: z.object({ _id: z.string(), name: z.string() }),
+  ...quizSettings,
   playCount: z.number(),
   updatedAt: z.string(),
 });
@@ -128,13 +132,7 @@ export const quizSchema = z.object({
   kind: kind,
   gradeIds: z.array(z.string()),
   phaseId: z.string(),
-  questionCount: z.number(),
-  secondsPerQuestion: z.number(),
-  attemptsAllowed: z.number(),
-  opensAt: z.string().nullable(),
-  closesAt: z.string().nullable(),
-  status: z.enum(QUIZ_STATUSES),
-  poolMode: z.enum(POOL_MODES),
+  ...quizSettings,
   rules: z.array(
     z.object({
       categoryId: z.string().nullable(),

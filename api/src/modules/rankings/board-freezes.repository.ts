@@ -1,4 +1,4 @@
-import type { Executor } from './rankings.repository.js';
+import type { Executor } from '../../lib/db.js';
 
 /** The phase's freeze row: frozen while `revealedAt` is null, revealed (snapshot emptied) after. */
 export function findBoardFreeze(db: Executor, phaseId: string) {

@@ -1,4 +1,4 @@
-import type { Executor } from './rankings.repository.js';
+import type { Executor } from '../../lib/db.js';
 
 export function findDisplaySettings(db: Executor) {
   return db.selectFrom('publicDisplaySettings').selectAll().where('id', '=', 1).executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { Db } from '@riyazi/db';
 import { NAME_STYLES, type NameStyle } from '../../contracts/rankings.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { Executor } from '../../lib/db.js';
 import { type DispatchDeps, dispatchAfterCommit, insertOutboxEvent } from '../../queue/outbox.js';
 import { DEFAULT_DISPLAY, type DisplaySettings } from './display-names.js';
 import * as repo from './public-display.repository.js';
@@ -9,7 +10,6 @@ import type {
   DisplaySettingsView,
   PublicDisplayView,
 } from './public-display.schemas.js';
-import type { Executor } from './rankings.repository.js';
 
 const isNameStyle = (value: string): value is NameStyle => (NAME_STYLES as readonly string[]).includes(value);
 

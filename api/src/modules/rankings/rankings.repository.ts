@@ -1,10 +1,11 @@
-import type { Database, Db } from '@riyazi/db';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Executor, Trx } from '../../lib/db.js';
 
-export type Executor = Db | Transaction<Database>;
+/** Rankings' services name it repo.Executor. */
+export type { Executor };
 
 /** One writer per phase and grade at a time (the worker, a rebuild and the CLI may overlap). */
-export async function lockStandings(trx: Transaction<Database>, phaseId: string, gradeId: string) {
+export async function lockStandings(trx: Trx, phaseId: string, gradeId: string) {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`standings:${phaseId}:${gradeId}`}, 0))`.execute(
     trx,
   );
@@ -14,7 +15,7 @@ export async function lockStandings(trx: Transaction<Database>, phaseId: string,
  * Freezing and revealing a phase's board take it exclusively; publishing a live board takes it
  * shared, so no live board slips out after a freeze has been taken.
  */
-export async function lockBoard(trx: Transaction<Database>, phaseId: string, mode: 'shared' | 'exclusive') {
+export async function lockBoard(trx: Trx, phaseId: string, mode: 'shared' | 'exclusive') {
   const key = `board:${phaseId}`;
   await (mode === 'shared'
     ? sql`SELECT pg_advisory_xact_lock_shared(hashtextextended(${key}, 0))`
@@ -36,11 +37,7 @@ export interface RewriteCounts {
  * Run it with nested loops off: a freshly filled phase_standings has no statistics, and a nested
  * loop over the CTEs is quadratic.
  */
-export async function rewriteStandings(
-  trx: Transaction<Database>,
-  phaseId: string,
-  gradeId: string,
-): Promise<RewriteCounts> {
+export async function rewriteStandings(trx: Trx, phaseId: string, gradeId: string): Promise<RewriteCounts> {
   const { rows } = await sql<RewriteCounts>`
     WITH ranked AS MATERIALIZED (
       SELECT student_id, play_id, score, total_time_ms, finished_at,
@@ -86,7 +83,7 @@ export async function rewriteStandings(
   return rows[0] ?? { ranked: 0, updated: 0, inserted: 0, deleted: 0 };
 }
 
-export async function disableNestedLoops(trx: Transaction<Database>) {
+export async function disableNestedLoops(trx: Trx) {
   await sql`SET LOCAL enable_nestloop = off`.execute(trx);
 }
 

@@ -1,26 +1,17 @@
 import { z } from 'zod';
 import type { RankingStatus, RebuildResult, SameShape } from '../../contracts/rankings.js';
-
-const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
-
-const intParam = (max: number, fallback: number) =>
-  z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(1, 'must be at least 1')
-    .max(max, `must be at most ${max}`)
-    .default(fallback);
+import { idOf, limitParam, pageParam } from '../../lib/schemas.js';
 
 export const leaderboardQuery = z.object({
-  phaseId: id('phase'),
-  gradeId: id('grade'),
-  page: intParam(100_000, 1),
-  limit: intParam(100, 20),
+  phaseId: idOf('phase'),
+  gradeId: idOf('grade'),
+  page: pageParam,
+  limit: limitParam(100, 20),
 });
 export type LeaderboardQuery = z.output<typeof leaderboardQuery>;
 
-export const phaseQuery = z.object({ phaseId: id('phase') });
-export const phaseBody = z.object({ phaseId: id('phase') });
+export const phaseQuery = z.object({ phaseId: idOf('phase') });
+export const phaseBody = z.object({ phaseId: idOf('phase') });
 
 export const entrySchema = z.object({
   rank: z.number(),

@@ -1,5 +1,4 @@
-import type { Database } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import type { Trx } from '../../lib/db.js';
 import { insertOutboxEvent, type OutboxEvent } from '../../queue/outbox.js';
 import { findStudentBoards } from './rankings.repository.js';
 
@@ -8,10 +7,7 @@ import { findStudentBoards } from './rankings.repository.js';
  * plays changed by an admin): each board they stand on is pushed again and re-ranked within
  * seconds (the outbox relay enqueues the events when the caller does not).
  */
-export async function markStudentStandingsStale(
-  trx: Transaction<Database>,
-  studentId: string,
-): Promise<OutboxEvent[]> {
+export async function markStudentStandingsStale(trx: Trx, studentId: string): Promise<OutboxEvent[]> {
   const events: OutboxEvent[] = [];
   for (const { phaseId, gradeId } of await findStudentBoards(trx, studentId)) {
     events.push(await insertOutboxEvent(trx, 'standings.stale', { phaseId, gradeId }));

@@ -1,7 +1,4 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
+import type { Executor } from '../../lib/db.js';
 
 export function findSmtpSettings(db: Executor) {
   return db.selectFrom('smtpSettings').selectAll().where('id', '=', 1).executeTakeFirst();

@@ -8,7 +8,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { fieldError, HttpError } from '../../lib/errors.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
 import { queueMail } from '../mail/mail.service.js';
-import { findStaffByEmail } from './staff-auth.repository.js';
+import { findStaffByEmail, setStaffPassword } from './staff-auth.repository.js';
 
 export const STAFF_PASSWORD_MIN = 10;
 
@@ -57,11 +57,7 @@ export async function resetStaffPassword(
     if (problem) {
       throw fieldError('password', problem);
     }
-    await trx
-      .updateTable('staffUsers')
-      .set({ passwordHash, updatedAt: new Date() })
-      .where('id', '=', result.ownerId)
-      .execute();
+    await setStaffPassword(trx, result.ownerId, passwordHash);
     await writeAudit(trx, { actorType: 'staff', actorId: result.ownerId, action: 'staff.resetPassword', ip });
     return endEverySession(trx, 'staff', result.ownerId);
   });

@@ -1,5 +1,4 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import type { Db } from '@riyazi/db';
 import {
   type Action,
   actionsOf,
@@ -10,11 +9,10 @@ import {
   type Permissions,
 } from '../../contracts/permissions.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { HttpError } from '../../lib/errors.js';
 import type { StaffIdentity } from '../staff-auth/staff-auth.service.js';
 import * as repo from './staff-users.repository.js';
-
-export type Trx = Transaction<Database>;
 
 /** Who is acting: read from the database on this request, so permission changes apply at once. */
 export type Actor = Pick<StaffIdentity, 'id' | 'isSuperAdmin' | 'permissions'> & { ip: string };

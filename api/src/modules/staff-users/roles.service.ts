@@ -1,6 +1,7 @@
 import type { Db } from '@riyazi/db';
 import type { Action, Module } from '../../contracts/permissions.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
 import {
@@ -72,19 +73,27 @@ export async function createRole(db: Db, actor: Actor, body: CreateRoleBody): Pr
           throw isPgError(error, PG.uniqueViolation) ? conflict(ROLE_NAME_TAKEN) : error;
         });
       await repo.replaceRolePermissions(trx, role.id, toPairs(grants));
-      await writeAudit(trx, {
-        actorType: 'staff',
-        actorId: actor.id,
-        action: 'role.create',
-        targetType: 'staffRole',
-        targetId: role.id,
-        ip: actor.ip,
-        details: { name: role.name, isSuperAdmin: role.isSuperAdmin, permissions: grants },
+      await audit(trx, actor, 'role.create', 'staffRole', role.id, {
+        name: role.name,
+        isSuperAdmin: role.isSuperAdmin,
+        permissions: grants,
       });
       return role.id;
     });
   });
   return roleDto(db, id);
+}
+
+/** The role, locked; the Super Admin role is never edited or deleted. */
+async function lockChangeableRole(trx: Trx, id: string, verb: 'edited' | 'deleted') {
+  const role = await repo.lockRole(trx, id);
+  if (!role) {
+    throw notFound('Role not found');
+  }
+  if (role.isSuperAdmin) {
+    throw conflict(`The Super Admin role cannot be ${verb}`);
+  }
+  return role;
 }
 
 export async function updateRole(db: Db, actor: Actor, id: string, body: UpdateRoleBody): Promise<RoleDto> {
@@ -100,13 +109,7 @@ export async function updateRole(db: Db, actor: Actor, id: string, body: UpdateR
   } as const;
   await auditRefusal(db, actor, attempt, () =>
     db.transaction().execute(async (trx) => {
-      const role = await repo.lockRole(trx, id);
-      if (!role) {
-        throw notFound('Role not found');
-      }
-      if (role.isSuperAdmin) {
-        throw conflict('The Super Admin role cannot be edited');
-      }
+      const role = await lockChangeableRole(trx, id, 'edited');
       const makeSuperAdmin = body.isSuperAdmin === true;
       if (makeSuperAdmin && !actor.isSuperAdmin) {
         throw new RefusedChange(REFUSED.createSuperAdminRole);
@@ -127,18 +130,10 @@ export async function updateRole(db: Db, actor: Actor, id: string, body: UpdateR
         throw isPgError(error, PG.uniqueViolation) ? conflict(ROLE_NAME_TAKEN) : error;
       });
       await repo.replaceRolePermissions(trx, id, toPairs(next));
-      await writeAudit(trx, {
-        actorType: 'staff',
-        actorId: actor.id,
-        action: 'role.update',
-        targetType: 'staffRole',
-        targetId: id,
-        ip: actor.ip,
-        details: {
-          name: name === role.name ? name : { from: role.name, to: name },
-          ...(makeSuperAdmin ? { isSuperAdmin: { from: false, to: true } } : {}),
-          permissions: { added, removed },
-        },
+      await audit(trx, actor, 'role.update', 'staffRole', id, {
+        name: name === role.name ? name : { from: role.name, to: name },
+        ...(makeSuperAdmin ? { isSuperAdmin: { from: false, to: true } } : {}),
+        permissions: { added, removed },
       });
     }),
   );
@@ -149,13 +144,7 @@ export async function deleteRole(db: Db, actor: Actor, id: string): Promise<void
   const attempt = { action: 'role.delete', targetType: 'staffRole', targetId: id, details: {} } as const;
   await auditRefusal(db, actor, attempt, () =>
     db.transaction().execute(async (trx) => {
-      const role = await repo.lockRole(trx, id);
-      if (!role) {
-        throw notFound('Role not found');
-      }
-      if (role.isSuperAdmin) {
-        throw conflict('The Super Admin role cannot be deleted');
-      }
+      const role = await lockChangeableRole(trx, id, 'deleted');
       const grants = await roleGrants(trx, id);
       assertMayManageRole(actor, grants);
       const holders = await repo.countRoleUsers(trx, id);
@@ -165,15 +154,7 @@ export async function deleteRole(db: Db, actor: Actor, id: string): Promise<void
         );
       }
       await repo.deleteRole(trx, id);
-      await writeAudit(trx, {
-        actorType: 'staff',
-        actorId: actor.id,
-        action: 'role.delete',
-        targetType: 'staffRole',
-        targetId: id,
-        ip: actor.ip,
-        details: { name: role.name, permissions: grants },
-      });
+      await audit(trx, actor, 'role.delete', 'staffRole', id, { name: role.name, permissions: grants });
     }),
   );
 }

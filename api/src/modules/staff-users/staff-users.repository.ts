@@ -1,8 +1,4 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
-type Trx = Transaction<Database>;
+import { type Executor, escapeLike, type Trx } from '../../lib/db.js';
 
 export interface StaffFilter {
   search?: string;
@@ -21,8 +17,6 @@ const STAFF_COLUMNS = [
   'staffRoles.name as roleName',
   'staffRoles.isSuperAdmin',
 ] as const;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filteredStaff(db: Executor, { search, roleId, isActive }: StaffFilter) {
   let query = db.selectFrom('staffUsers').innerJoin('staffRoles', 'staffRoles.id', 'staffUsers.roleId');

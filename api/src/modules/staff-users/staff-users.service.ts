@@ -1,8 +1,9 @@
 import { type Db, hashPassword } from '@riyazi/db';
 import type { Revocation } from '../../auth/revocations.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { pageOf } from '../../lib/paging.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
 import {
   type Actor,
@@ -41,17 +42,12 @@ async function staffDto(db: Db, id: string): Promise<StaffUserDto> {
 }
 
 export async function listStaff(db: Db, { page, limit, ...filter }: ListStaffQuery) {
-  const [rows, total] = await Promise.all([
-    repo.listStaff(db, filter, limit, (page - 1) * limit),
-    repo.countStaff(db, filter),
-  ]);
-  return {
-    data: rows.map(toStaffDto),
-    total,
-    currentPage: page,
-    totalPages: Math.ceil(total / limit),
-    itemsPerPage: limit,
-  };
+  return pageOf(
+    { page, limit },
+    (l, o) => repo.listStaff(db, filter, l, o),
+    () => repo.countStaff(db, filter),
+    toStaffDto,
+  );
 }
 
 export async function createStaff(db: Db, actor: Actor, body: CreateStaffBody): Promise<StaffUserDto> {
@@ -76,14 +72,11 @@ export async function createStaff(db: Db, actor: Actor, body: CreateStaffBody): 
             ? conflict('A staff member with this e-mail already exists')
             : error;
         });
-      await writeAudit(trx, {
-        actorType: 'staff',
-        actorId: actor.id,
-        action: 'staffUser.create',
-        targetType: 'staffUser',
-        targetId: created.id,
-        ip: actor.ip,
-        details: { email, username, role: { id: role.id, name: role.name }, isActive },
+      await audit(trx, actor, 'staffUser.create', 'staffUser', created.id, {
+        email,
+        username,
+        role: { id: role.id, name: role.name },
+        isActive,
       });
       return created.id;
     }),
@@ -178,14 +171,10 @@ export async function updateStaff(
         isActive: changes.isActive ? body.isActive : undefined,
         passwordHash,
       });
-      await writeAudit(trx, {
-        actorType: 'staff',
-        actorId: actor.id,
-        action: deactivating ? 'staffUser.deactivate' : 'staffUser.update',
-        targetType: 'staffUser',
-        targetId: id,
-        ip: actor.ip,
-        details: { email: target.email, changes, passwordChanged: passwordHash !== undefined },
+      await audit(trx, actor, deactivating ? 'staffUser.deactivate' : 'staffUser.update', 'staffUser', id, {
+        email: target.email,
+        changes,
+        passwordChanged: passwordHash !== undefined,
       });
       return deactivating || passwordHash !== undefined ? endEverySession(trx, 'staff', id) : null;
     }),
@@ -219,18 +208,10 @@ export async function deleteStaff({ db, revocations }: SessionDeps, actor: Actor
           ? conflict('This staff member is still referenced by other records. Deactivate them instead.')
           : error;
       });
-      await writeAudit(trx, {
-        actorType: 'staff',
-        actorId: actor.id,
-        action: 'staffUser.delete',
-        targetType: 'staffUser',
-        targetId: id,
-        ip: actor.ip,
-        details: {
-          email: target.email,
-          username: target.username,
-          role: { id: target.roleId, name: target.roleName },
-        },
+      await audit(trx, actor, 'staffUser.delete', 'staffUser', id, {
+        email: target.email,
+        username: target.username,
+        role: { id: target.roleId, name: target.roleName },
       });
       return ended;
     }),

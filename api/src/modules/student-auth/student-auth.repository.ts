@@ -1,7 +1,7 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
+import type { Students } from '@riyazi/db';
+import type { Insertable, Updateable } from 'kysely';
+import type { StudentLanguage } from '../../contracts/accounts/types.js';
+import type { Executor, Trx } from '../../lib/db.js';
 
 export function findStudentByEmail(db: Executor, email: string) {
   return db
@@ -82,4 +82,40 @@ export async function emailUsedByOther(db: Executor, email: string, exceptId: st
     query = query.where('id', '!=', exceptId);
   }
   return (await query.executeTakeFirst()) !== undefined;
+}
+
+export const insertStudent = (trx: Trx, values: Insertable<Students>) =>
+  trx
+    .insertInto('students')
+    .values(values)
+    .returning(['id', 'fullName', 'language'])
+    .executeTakeFirstOrThrow();
+
+export const findStudentActive = (db: Executor, id: string) =>
+  db.selectFrom('students').select(['id', 'isActive']).where('id', '=', id).executeTakeFirst();
+
+export const findEmailState = (db: Executor, id: string) =>
+  db.selectFrom('students').select(['emailVerified', 'pendingEmail']).where('id', '=', id).executeTakeFirst();
+
+/** The addresses a verification link may confirm, locked until the caller commits. */
+export const lockStudentEmails = (trx: Trx, id: string) =>
+  trx
+    .selectFrom('students')
+    .select(['email', 'pendingEmail'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+
+export async function updateStudent(trx: Executor, id: string, set: Updateable<Students>) {
+  await trx
+    .updateTable('students')
+    .set({ ...set, updatedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** False when there is no such student. */
+export async function setStudentLanguage(db: Executor, id: string, language: StudentLanguage) {
+  const result = await db.updateTable('students').set({ language }).where('id', '=', id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

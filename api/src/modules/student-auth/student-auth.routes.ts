@@ -12,6 +12,7 @@ import { preferredLanguage } from '../../lib/i18n/accept-language.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { getFlags } from '../flags/flags.service.js';
+import { findStudentActive } from './student-auth.repository.js';
 import {
   forgotPasswordSchema,
   loginResponse,
@@ -191,11 +192,7 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     },
     handler: async (request, reply) => {
       const claims = await cookies.rotate(db, request, reply);
-      const student = await db
-        .selectFrom('students')
-        .select(['id', 'isActive'])
-        .where('id', '=', claims.sub)
-        .executeTakeFirst();
+      const student = await findStudentActive(db, claims.sub);
       if (!student?.isActive) {
         return cookies.refuse(reply);
       }

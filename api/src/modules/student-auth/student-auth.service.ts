@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Database, type Db, hashPassword, verifyPassword } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import { type Db, hashPassword, verifyPassword } from '@riyazi/db';
 import { consumeStudentToken, issueStudentToken, TOKEN_LIFETIME_MINUTES } from '../../auth/account-tokens.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { Config } from '../../config.js';
@@ -8,6 +7,7 @@ import { passwordProblem, type SignupData } from '../../contracts/accounts/schem
 import type { StudentLanguage, StudentProfile, StudentSession } from '../../contracts/accounts/types.js';
 import type { SystemFlags } from '../../contracts/flags.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { Executor } from '../../lib/db.js';
 import { conflict, fieldError, HttpError } from '../../lib/errors.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
 import { type DispatchDeps, dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
@@ -107,7 +107,7 @@ const link = (config: Readonly<Config>, path: string, token: string) =>
 
 async function queueVerification(
   deps: StudentDeps,
-  trx: Db | Transaction<Database>,
+  trx: Executor,
   student: { id: string; fullName: string; language: StudentLanguage },
   email: string,
 ): Promise<OutboxEvent> {
@@ -144,24 +144,20 @@ export async function signup(
   const verify = flags.isEmailVerificationEnabled;
   try {
     const events = await deps.db.transaction().execute(async (trx) => {
-      const student = await trx
-        .insertInto('students')
-        .values({
-          fullName: body.fullName,
-          fatherName: body.fatherName,
-          email: body.email,
-          passwordHash,
-          phone: body.phone,
-          gender: body.gender,
-          city: body.city,
-          schoolName: body.schoolName,
-          gradeId: body.gradeId,
-          referralSource: body.referralSource,
-          termsAcceptedAt: new Date(),
-          language,
-        })
-        .returning(['id', 'fullName', 'language'])
-        .executeTakeFirstOrThrow();
+      const student = await repo.insertStudent(trx, {
+        fullName: body.fullName,
+        fatherName: body.fatherName,
+        email: body.email,
+        passwordHash,
+        phone: body.phone,
+        gender: body.gender,
+        city: body.city,
+        schoolName: body.schoolName,
+        gradeId: body.gradeId,
+        referralSource: body.referralSource,
+        termsAcceptedAt: new Date(),
+        language,
+      });
       await writeAudit(trx, { actorType: 'student', actorId: student.id, action: 'student.signup', ip });
       return verify ? [await queueVerification(deps, trx, student, body.email)] : [];
     });
@@ -180,42 +176,30 @@ export async function verifyEmail(db: Db, token: string): Promise<'verified' | '
     const result = await consumeStudentToken(trx, 'VERIFY_EMAIL', token);
     if (!result.ok) {
       if (result.reason === 'used' && result.ownerId) {
-        const student = await trx
-          .selectFrom('students')
-          .select(['emailVerified', 'pendingEmail'])
-          .where('id', '=', result.ownerId)
-          .executeTakeFirst();
+        const student = await repo.findEmailState(trx, result.ownerId);
         if (student?.emailVerified && !student.pendingEmail) {
           return 'alreadyVerified';
         }
       }
       throw new HttpError(400, 'This link is invalid or has expired. Log in and ask for a new one.');
     }
-    const student = await trx
-      .selectFrom('students')
-      .select(['email', 'pendingEmail'])
-      .where('id', '=', result.ownerId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const student = await repo.lockStudentEmails(trx, result.ownerId);
     if (student.pendingEmail && student.pendingEmail.toLowerCase() === result.email.toLowerCase()) {
       if (await repo.emailUsedByOther(trx, student.pendingEmail, result.ownerId)) {
         throw conflict(PENDING_EMAIL_TAKEN);
       }
-      await trx
-        .updateTable('students')
-        .set({ email: student.pendingEmail, pendingEmail: null, emailVerified: true, updatedAt: new Date() })
-        .where('id', '=', result.ownerId)
-        .execute()
+      await repo
+        .updateStudent(trx, result.ownerId, {
+          email: student.pendingEmail,
+          pendingEmail: null,
+          emailVerified: true,
+        })
         .catch((err: unknown) => {
           // Taken between the check and the update: the unique index decides, the transaction rolls back.
           throw isUniqueViolation(err) ? conflict(PENDING_EMAIL_TAKEN) : err;
         });
     } else if (student.email.toLowerCase() === result.email.toLowerCase()) {
-      await trx
-        .updateTable('students')
-        .set({ emailVerified: true, updatedAt: new Date() })
-        .where('id', '=', result.ownerId)
-        .execute();
+      await repo.updateStudent(trx, result.ownerId, { emailVerified: true });
     } else {
       throw new HttpError(400, 'This link is for an e-mail address your account no longer uses.');
     }
@@ -304,11 +288,7 @@ export async function resetPassword(
     if (problem) {
       throw fieldError('password', problem);
     }
-    await trx
-      .updateTable('students')
-      .set({ passwordHash, passwordChangedAt: new Date(), updatedAt: new Date() })
-      .where('id', '=', result.ownerId)
-      .execute();
+    await repo.updateStudent(trx, result.ownerId, { passwordHash, passwordChangedAt: new Date() });
     await writeAudit(trx, {
       actorType: 'student',
       actorId: result.ownerId,

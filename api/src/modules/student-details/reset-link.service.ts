@@ -5,7 +5,7 @@ import {
   type PasswordCheckDeps,
 } from '../../auth/staff-password-check.js';
 import type { Config } from '../../config.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
 import { queueMail } from '../mail/mail.service.js';
@@ -43,14 +43,9 @@ export async function issueResetLink(
       minutes: RESET_LINK_HOURS * 60,
       language: student.language,
     });
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'student.issueResetLink',
-      targetType: 'student',
-      targetId: student.id,
-      ip: actor.ip,
-      details: { expiresAt: expiresAt.toISOString(), emailedTo: student.email },
+    await audit(trx, actor, 'student.issueResetLink', 'student', student.id, {
+      expiresAt: expiresAt.toISOString(),
+      emailedTo: student.email,
     });
     return { link, expiresAt, event };
   });

@@ -1,6 +1,7 @@
 import type { Db } from '@riyazi/db';
 import { sql } from 'kysely';
-import { applyStudentFilters, type StudentFilters } from '../students/student-filters.js';
+import type { StudentFilters } from '../students/student-filters.js';
+import { applyStudentFilters } from '../students/students-filters.repository.js';
 
 export async function countExportRows(db: Db, filters: StudentFilters): Promise<number> {
   const row = await applyStudentFilters(

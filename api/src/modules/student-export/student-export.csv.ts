@@ -1,5 +1,5 @@
-import { pakistanTime } from '../payment-reports/payment-reports.csv.js';
-import { csvCell } from '../question-report/question-report.csv.js';
+import { csvHead, csvLine } from '../../lib/csv.js';
+import { pakistanTime } from '../../lib/time.js';
 import type { StudentStandings } from '../rankings/rankings.service.js';
 import type { ExportStudentRow } from './student-export-rows.repository.js';
 
@@ -31,13 +31,11 @@ export const STUDENT_CSV_HEADER = [
   'Payment (PKT)',
 ] as const;
 
-/** The BOM tells spreadsheets the file is UTF-8 (Urdu names stay readable). */
-export const studentCsvHead = () => `\uFEFF${STUDENT_CSV_HEADER.join(',')}\r\n`;
+export const studentCsvHead = () => csvHead(STUDENT_CSV_HEADER);
 
 const GENDERS = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Rather Not to say' } as const;
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-const when = (value: Date | string | null) =>
-  value === null ? null : pakistanTime(new Date(value).toISOString());
+const when = (value: Date | string | null) => (value === null ? null : pakistanTime(value));
 const score = (value: number) => Math.round(value * 1000) / 1000;
 
 /** One student as a CRLF-terminated CSV line (RFC 4180 quoting, formula-looking text neutralised). */
@@ -46,7 +44,7 @@ export function studentCsvLine(row: ExportStudentRow, standings: StudentStanding
     const s = standings[n];
     return s ? [s.currentRank, score(s.topScore)] : [null, null];
   };
-  return `${[
+  return csvLine([
     Number(row.studentNo),
     row.fullName,
     row.fatherName,
@@ -69,7 +67,5 @@ export function studentCsvLine(row: ExportStudentRow, standings: StudentStanding
     yesNo(row.isActive),
     when(row.createdAt),
     when(row.firstPaidAt),
-  ]
-    .map(csvCell)
-    .join(',')}\r\n`;
+  ]);
 }

@@ -1,13 +1,12 @@
-import type { Database, Db } from '@riyazi/db';
-import { sql, type Transaction } from 'kysely';
+import type { Db } from '@riyazi/db';
+import { sql } from 'kysely';
 import { EXPORT_TTL_HOURS } from '../../contracts/student-export.js';
-
-export type Executor = Db | Transaction<Database>;
+import type { Executor, Trx } from '../../lib/db.js';
 
 const KIND = 'STUDENT_EXPORT' as const;
 
 /** Serialises one admin's export requests, so the running-exports limit holds under concurrency. */
-export async function lockRequester(trx: Transaction<Database>, staffId: string) {
+export async function lockRequester(trx: Trx, staffId: string) {
   await sql`SELECT pg_advisory_xact_lock(hashtext(${`student-export:${staffId}`}))`.execute(trx);
 }
 

@@ -8,8 +8,8 @@ import {
   type StudentExportStarted,
 } from '../../contracts/student-export.js';
 import { HttpError, notFound, tooManyRequests } from '../../lib/errors.js';
+import { pakistanDay } from '../../lib/time.js';
 import { enqueue } from '../../queue/queues.js';
-import { pakistanTime } from '../payment-reports/payment-reports.csv.js';
 import type { StaffIdentity } from '../staff-auth/staff-auth.service.js';
 import type { StudentFilters } from '../students/student-filters.js';
 import { exportKeyOf } from './student-export.files.js';
@@ -133,6 +133,6 @@ export async function exportDownload(
   if (!file) {
     throw gone();
   }
-  const day = pakistanTime(new Date(row.createdAt).toISOString()).slice(0, 10);
+  const day = pakistanDay(row.createdAt);
   return { stream: file.body, size: file.size, filename: `students-${day}.csv` };
 }

@@ -40,22 +40,17 @@ export async function updateProfile(deps: StudentDeps, studentId: string, body: 
     });
   }
   const events = await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('students')
-      .set({
-        fullName: body.fullName,
-        fatherName: body.fatherName,
-        phone: body.phone,
-        gender: body.gender,
-        city: body.city,
-        schoolName: body.schoolName,
-        gradeId: account.gradeId ?? body.gradeId,
-        referralSource: body.referralSource,
-        pendingEmail: emailChanged ? body.email : account.pendingEmail,
-        updatedAt: new Date(),
-      })
-      .where('id', '=', studentId)
-      .execute();
+    await repo.updateStudent(trx, studentId, {
+      fullName: body.fullName,
+      fatherName: body.fatherName,
+      phone: body.phone,
+      gender: body.gender,
+      city: body.city,
+      schoolName: body.schoolName,
+      gradeId: account.gradeId ?? body.gradeId,
+      referralSource: body.referralSource,
+      pendingEmail: emailChanged ? body.email : account.pendingEmail,
+    });
     await writeAudit(trx, {
       actorType: 'student',
       actorId: studentId,
@@ -80,12 +75,7 @@ export async function updateProfile(deps: StudentDeps, studentId: string, body: 
 }
 
 export async function saveLanguage(db: Db, studentId: string, language: StudentLanguage): Promise<void> {
-  const result = await db
-    .updateTable('students')
-    .set({ language })
-    .where('id', '=', studentId)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) {
+  if (!(await repo.setStudentLanguage(db, studentId, language))) {
     throw new HttpError(404, 'Student not found');
   }
 }

@@ -1,5 +1,6 @@
 import type { Database, Db } from '@riyazi/db';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { type Executor, escapeLike, type Trx } from '../../lib/db.js';
 
 export interface VerificationFilters {
   status?: 'NOT_SUBMITTED' | 'PENDING' | 'APPROVED' | 'REJECTED' | undefined;
@@ -20,7 +21,7 @@ function applyFilters(query: StudentQuery, filters: VerificationFilters): Studen
     q = q.where('students.gradeId', '=', filters.gradeId);
   }
   if (filters.search) {
-    const term = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = `%${escapeLike(filters.search)}%`;
     const asNumber = /^\d{1,12}$/.test(filters.search) ? Number(filters.search) : null;
     q = q.where((eb) =>
       eb.or([
@@ -100,4 +101,69 @@ export function listDocumentsOf(db: Db, studentId: string) {
     .where('studentId', '=', studentId)
     .orderBy('createdAt', 'desc')
     .execute();
+}
+
+export const lockVerificationState = (trx: Trx, id: string) =>
+  trx
+    .selectFrom('students')
+    .select(['id', 'verificationStatus'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** The student's current document: the newest one not replaced by a later upload. */
+export const latestDocumentOf = (db: Executor, studentId: string) =>
+  db
+    .selectFrom('studentDocuments')
+    .select('id')
+    .where('studentId', '=', studentId)
+    .where('status', '!=', 'REPLACED')
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export async function setDocumentStatus(trx: Trx, documentId: string, status: 'APPROVED' | 'REJECTED') {
+  await trx.updateTable('studentDocuments').set({ status }).where('id', '=', documentId).execute();
+}
+
+export async function recordDecision(
+  trx: Trx,
+  id: string,
+  decision: { status: 'APPROVED' | 'REJECTED'; reason: string | null; staffId: string },
+) {
+  await trx
+    .updateTable('students')
+    .set({
+      verificationStatus: decision.status,
+      verificationReason: decision.reason,
+      verifiedBy: decision.staffId,
+      verifiedAt: new Date(),
+      updatedAt: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Puts a student not yet submitted or rejected back in the list; undefined when they were neither. */
+export const markPending = (db: Executor, id: string) =>
+  db
+    .updateTable('students')
+    .set({ verificationStatus: 'PENDING', verificationReason: null, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('verificationStatus', 'in', ['NOT_SUBMITTED', 'REJECTED'])
+    .returning('id')
+    .executeTakeFirst();
+
+/** Confirms an unconfirmed address on the student's behalf; undefined when it was confirmed already. */
+export const markEmailVerifiedByStaff = (db: Executor, id: string) =>
+  db
+    .updateTable('students')
+    .set({ emailVerified: true, autoEmailVerified: true, updatedAt: new Date() })
+    .where('id', '=', id)
+    .where('emailVerified', '=', false)
+    .returning('id')
+    .executeTakeFirst();
+
+export async function studentExists(db: Executor, id: string) {
+  return (await db.selectFrom('students').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

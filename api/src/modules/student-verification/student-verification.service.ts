@@ -71,42 +71,20 @@ export async function decideVerification(
     });
   }
   await db.transaction().execute(async (trx) => {
-    const student = await trx
-      .selectFrom('students')
-      .select(['id', 'verificationStatus'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const student = await repo.lockVerificationState(trx, id);
     if (!student) {
       throw notFound('Student not found');
     }
-    const latest = await trx
-      .selectFrom('studentDocuments')
-      .select('id')
-      .where('studentId', '=', id)
-      .where('status', '!=', 'REPLACED')
-      .orderBy('createdAt', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const latest = await repo.latestDocumentOf(trx, id);
     if (!latest) {
       throw conflict('This student has not uploaded a document yet');
     }
-    await trx
-      .updateTable('studentDocuments')
-      .set({ status: decision.status })
-      .where('id', '=', latest.id)
-      .execute();
-    await trx
-      .updateTable('students')
-      .set({
-        verificationStatus: decision.status,
-        verificationReason: decision.status === 'REJECTED' ? (decision.reason?.trim() ?? null) : null,
-        verifiedBy: staffId,
-        verifiedAt: new Date(),
-        updatedAt: new Date(),
-      })
-      .where('id', '=', id)
-      .execute();
+    await repo.setDocumentStatus(trx, latest.id, decision.status);
+    await repo.recordDecision(trx, id, {
+      status: decision.status,
+      reason: decision.status === 'REJECTED' ? (decision.reason?.trim() ?? null) : null,
+      staffId,
+    });
     await writeAudit(trx, {
       actorType: 'staff',
       actorId: staffId,
@@ -124,52 +102,44 @@ export async function decideVerification(
   return getVerification(db, id);
 }
 
-/** Staff put a student in the verification list (for instance after documents came by post). */
-export async function addToVerificationList(db: Db, id: string, staffId: string, ip: string) {
-  const updated = await db
-    .updateTable('students')
-    .set({ verificationStatus: 'PENDING', verificationReason: null, updatedAt: new Date() })
-    .where('id', '=', id)
-    .where('verificationStatus', 'in', ['NOT_SUBMITTED', 'REJECTED'])
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) {
-    const exists = await db.selectFrom('students').select('id').where('id', '=', id).executeTakeFirst();
-    throw exists
-      ? conflict('This student is already in the verification list')
-      : notFound('Student not found');
+/** A staff change to one student, audited; `changed` false means it had nothing to do. */
+async function auditedChange(
+  db: Db,
+  id: string,
+  change: { changed: boolean; alreadyDone: string; action: string; staffId: string; ip: string },
+) {
+  if (!change.changed) {
+    throw (await repo.studentExists(db, id)) ? conflict(change.alreadyDone) : notFound('Student not found');
   }
   await writeAudit(db, {
     actorType: 'staff',
-    actorId: staffId,
-    action: 'studentVerification.add',
+    actorId: change.staffId,
+    action: change.action,
     targetType: 'student',
     targetId: id,
-    ip,
+    ip: change.ip,
   });
   return getVerification(db, id);
 }
 
-/** Staff confirm a student's e-mail on their behalf (e.g. the school vouched for it). */
-export async function verifyEmailOnBehalf(db: Db, id: string, staffId: string, ip: string) {
-  const updated = await db
-    .updateTable('students')
-    .set({ emailVerified: true, autoEmailVerified: true, updatedAt: new Date() })
-    .where('id', '=', id)
-    .where('emailVerified', '=', false)
-    .returning('id')
-    .executeTakeFirst();
-  if (!updated) {
-    const exists = await db.selectFrom('students').select('id').where('id', '=', id).executeTakeFirst();
-    throw exists ? conflict('This e-mail address is already confirmed') : notFound('Student not found');
-  }
-  await writeAudit(db, {
-    actorType: 'staff',
-    actorId: staffId,
-    action: 'studentVerification.verifyEmail',
-    targetType: 'student',
-    targetId: id,
+/** Staff put a student in the verification list (for instance after documents came by post). */
+export async function addToVerificationList(db: Db, id: string, staffId: string, ip: string) {
+  return auditedChange(db, id, {
+    changed: (await repo.markPending(db, id)) !== undefined,
+    alreadyDone: 'This student is already in the verification list',
+    action: 'studentVerification.add',
+    staffId,
     ip,
   });
-  return getVerification(db, id);
+}
+
+/** Staff confirm a student's e-mail on their behalf (e.g. the school vouched for it). */
+export async function verifyEmailOnBehalf(db: Db, id: string, staffId: string, ip: string) {
+  return auditedChange(db, id, {
+    changed: (await repo.markEmailVerifiedByStaff(db, id)) !== undefined,
+    alreadyDone: 'This e-mail address is already confirmed',
+    action: 'studentVerification.verifyEmail',
+    staffId,
+    ip,
+  });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STUDENT_FILTER_KEYS } from '../../contracts/students.js';
-import { pakistanDayStart, studentFiltersSchema } from './student-filters.js';
+import { pakistanDayStart } from '../../lib/time.js';
+import { studentFiltersSchema } from './student-filters.js';
 
 describe('studentFiltersSchema', () => {
   it('knows exactly the filter names the client sends', () => {

@@ -1,9 +1,7 @@
-import type { Database, Db } from '@riyazi/db';
-import { sql, type Transaction } from 'kysely';
-import { applyStudentFilters, type StudentFilters } from './student-filters.js';
-
-type Executor = Db | Transaction<Database>;
-type Trx = Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor, Trx } from '../../lib/db.js';
+import type { StudentFilters } from './student-filters.js';
+import { applyStudentFilters } from './students-filters.repository.js';
 
 const ROW_COLUMNS = [
   'students.id',

@@ -3,7 +3,7 @@ import type { Revocation } from '../../auth/revocations.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { StudentListPage, StudentListRow } from '../../contracts/students.js';
 import { STUDENT_MESSAGES } from '../../contracts/students.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
 import type { FileStorage } from '../../lib/storage/index.js';
@@ -127,15 +127,7 @@ export async function createStudent(db: Db, actor: StaffActor, body: CreateStude
       .catch((error) => {
         throw duplicateEmail(error);
       });
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'student.create',
-      targetType: 'student',
-      targetId: created.id,
-      ip: actor.ip,
-      details: { fullName, email, isActive },
-    });
+    await audit(trx, actor, 'student.create', 'student', created.id, { fullName, email, isActive });
     return created.id;
   });
   return { message: STUDENT_MESSAGES.added, data: await studentRow(db, id) };
@@ -166,14 +158,9 @@ export async function updateStudent(
         changed[key] = { from, to };
       }
     }
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'student.update',
-      targetType: 'student',
-      targetId: id,
-      ip: actor.ip,
-      details: { ...changed, ...(passwordHash === undefined ? {} : { passwordChanged: true }) },
+    await audit(trx, actor, 'student.update', 'student', id, {
+      ...changed,
+      ...(passwordHash === undefined ? {} : { passwordChanged: true }),
     });
     return endsSessions ? endEverySession(trx, 'student', id) : null;
   });
@@ -211,14 +198,10 @@ export async function deleteStudent(
     } else {
       await repo.deleteStudent(trx, id);
     }
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: keep ? 'student.anonymise' : 'student.delete',
-      targetType: 'student',
-      targetId: id,
-      ip: actor.ip,
-      details: { fullName: before.fullName, email: before.email, documentsRemoved: keys.length },
+    await audit(trx, actor, keep ? 'student.anonymise' : 'student.delete', 'student', id, {
+      fullName: before.fullName,
+      email: before.email,
+      documentsRemoved: keys.length,
     });
     return { anonymised: keep, storageKeys: keys, revocation: ended };
   });

@@ -1,8 +1,5 @@
-import type { Database, Db } from '@riyazi/db';
-import { sql, type Transaction } from 'kysely';
-
-type Executor = Db | Transaction<Database>;
-type Trx = Transaction<Database>;
+import { sql } from 'kysely';
+import type { Executor, Trx } from '../../lib/db.js';
 
 export const findPhase = (db: Executor, id: string) =>
   db.selectFrom('phases').select(['id', 'name', 'number']).where('id', '=', id).executeTakeFirst();

@@ -1,6 +1,5 @@
-import type { Database, Db } from '@riyazi/db';
+import type { Db } from '@riyazi/db';
 import type { Redis } from 'ioredis';
-import type { Transaction } from 'kysely';
 import { confirmStaffPassword } from '../../auth/staff-password-check.js';
 import type {
   AutoWinnersResult,
@@ -8,7 +7,8 @@ import type {
   WinnerCandidate,
   WinnerMethod,
 } from '../../contracts/winners.js';
-import { writeAudit } from '../../lib/audit.js';
+import { audit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import {
@@ -54,7 +54,7 @@ function toWinner(row: repo.WinnerRow): PhaseWinner {
 }
 
 /** Written with the change it announces; the broadcast worker tells the champions room. */
-function championsChanged(trx: Transaction<Database>) {
+function championsChanged(trx: Trx) {
   return insertOutboxEvent(trx, 'champions.updated', { updatedAt: new Date().toISOString() });
 }
 
@@ -88,15 +88,7 @@ export async function createWinnersAutomatically(
       throw conflict(`${phase.name} has no ranked students yet.`);
     }
     const data = { created: counts.created, alreadyWinners: counts.eligible - counts.created };
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'phaseWinner.createAutomatic',
-      targetType: 'phase',
-      targetId: phase.id,
-      ip: actor.ip,
-      details: { topN: body.topN, ...data },
-    });
+    await audit(trx, actor, 'phaseWinner.createAutomatic', 'phase', phase.id, { topN: body.topN, ...data });
     return { result: data, event: data.created > 0 ? await championsChanged(trx) : null };
   });
   await announce(deps, event);
@@ -145,14 +137,11 @@ export async function createWinnerManually(
     if (created === undefined) {
       return { id: await repo.findWinnerId(trx, phase.id, grade.id, student.id), event: null };
     }
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'phaseWinner.createManual',
-      targetType: 'phaseWinner',
-      targetId: created,
-      ip: actor.ip,
-      details: { phaseId: phase.id, gradeId: grade.id, studentId: student.id, rank: standing?.rank ?? null },
+    await audit(trx, actor, 'phaseWinner.createManual', 'phaseWinner', created, {
+      phaseId: phase.id,
+      gradeId: grade.id,
+      studentId: student.id,
+      rank: standing?.rank ?? null,
     });
     return { id: created, event: await championsChanged(trx) };
   });
@@ -186,20 +175,12 @@ export async function deleteWinner(
     if (!(await repo.deleteWinner(trx, id))) {
       throw notFound('Winner not found');
     }
-    await writeAudit(trx, {
-      actorType: 'staff',
-      actorId: actor.id,
-      action: 'phaseWinner.delete',
-      targetType: 'phaseWinner',
-      targetId: id,
-      ip: actor.ip,
-      details: {
-        phaseId: winner.phaseId,
-        gradeId: winner.gradeId,
-        studentId: winner.studentId,
-        position: winner.position,
-        method: winner.method,
-      },
+    await audit(trx, actor, 'phaseWinner.delete', 'phaseWinner', id, {
+      phaseId: winner.phaseId,
+      gradeId: winner.gradeId,
+      studentId: winner.studentId,
+      position: winner.position,
+      method: winner.method,
     });
     return championsChanged(trx);
   });

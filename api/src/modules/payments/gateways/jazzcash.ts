@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { pakistanStamp } from '../../../lib/time.js';
 import type { CheckoutOrder, GatewayModule, GatewayReport, PaymentGateway } from './gateway.js';
 
 export const JAZZCASH_SANDBOX_URL = 'https://sandbox.jazzcash.com.pk';
@@ -17,7 +18,6 @@ type Status = GatewayReport['status'];
 const CHECKOUT_PATH = '/CustomerPortal/transactionmanagement/merchantform/';
 const INQUIRY_PATH = '/ApplicationAPI/API/PaymentInquiry/Inquire';
 const INQUIRY_TIMEOUT_MS = 10_000;
-const PAKISTAN_OFFSET_MS = 5 * 60 * 60 * 1000;
 const ORDER_REF = /^[A-Z0-9]{6,20}$/;
 const SECURE_HASH = /^[0-9A-Fa-f]{64}$/;
 // The guide's pp_Description note: these characters are treated as malicious input.
@@ -55,11 +55,6 @@ function signatureMatches(fields: Record<string, string>, integritySalt: string)
   }
   const expected = Buffer.from(jazzCashSecureHash(fields, integritySalt), 'hex');
   return timingSafeEqual(expected, Buffer.from(received, 'hex'));
-}
-
-/** yyyyMMddHHmmss in Pakistan Standard Time (UTC+5, no daylight saving). */
-function pakistanTime(at: Date): string {
-  return new Date(at.getTime() + PAKISTAN_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
 }
 
 function safeDescription(order: CheckoutOrder): string {
@@ -207,8 +202,8 @@ export function createJazzCashGateway(
         pp_TxnRefNo: order.orderRef,
         pp_Amount: String(order.amountPaisa),
         pp_TxnCurrency: order.currency,
-        pp_TxnDateTime: pakistanTime(order.createdAt),
-        pp_TxnExpiryDateTime: pakistanTime(order.expiresAt),
+        pp_TxnDateTime: pakistanStamp(order.createdAt),
+        pp_TxnExpiryDateTime: pakistanStamp(order.expiresAt),
         pp_BillReference: order.orderRef,
         pp_Description: safeDescription(order),
         pp_ReturnURL: order.returnUrl,

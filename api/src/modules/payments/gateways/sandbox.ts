@@ -1,4 +1,5 @@
 import { createHmac, randomInt } from 'node:crypto';
+import { pakistanStamp } from '../../../lib/time.js';
 import type {
   CheckoutForm,
   CheckoutOrder,
@@ -31,10 +32,6 @@ export const sandboxSalt = (encryptionKey: string) =>
 
 const decidedKey = (prefix: string, orderRef: string) => `${prefix}:sandbox-gateway:${orderRef}`;
 
-/** Pakistan time (UTC+5, no daylight saving) as yyyyMMddHHmmss, as JazzCash writes dates. */
-const pkTime = (at: Date) =>
-  new Date(at.getTime() + 5 * 3600_000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
-
 export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
   const salt = sandboxSalt(options.encryptionKey);
   // Reading a signed result is exactly JazzCash's rule, with the sandbox's salt.
@@ -60,8 +57,8 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
           pp_Description: order.description,
           pp_ReturnURL: order.returnUrl,
           pp_TxnCurrency: order.currency,
-          pp_TxnDateTime: pkTime(order.createdAt),
-          pp_TxnExpiryDateTime: pkTime(order.expiresAt),
+          pp_TxnDateTime: pakistanStamp(order.createdAt),
+          pp_TxnExpiryDateTime: pakistanStamp(order.expiresAt),
           pp_TxnRefNo: order.orderRef,
         }),
       };
@@ -97,7 +94,7 @@ export function createSandboxGateway(options: SandboxOptions): SandboxGateway {
           : 'Declined by the payer (sandbox).',
         pp_RetreivalReferenceNo: String(randomInt(100_000_000, 999_999_999)) + String(randomInt(100, 999)),
         pp_TxnCurrency: fields.pp_TxnCurrency ?? '',
-        pp_TxnDateTime: pkTime(new Date()),
+        pp_TxnDateTime: pakistanStamp(new Date()),
         pp_TxnRefNo: fields.pp_TxnRefNo,
       });
       await options.redis.set(

@@ -1,5 +1,4 @@
-import type { Database, Db } from '@riyazi/db';
-import type { Transaction } from 'kysely';
+import type { Executor } from '../../lib/db.js';
 
 export type GrantSource = 'PAYMENT' | 'CODE' | 'ADMIN';
 
@@ -21,7 +20,7 @@ export interface Grant {
  * left with fewer than 0 attempts.
  */
 export async function grantAttempts(
-  trx: Transaction<Database> | Db,
+  trx: Executor,
   grant: Grant,
 ): Promise<{ contestAttempts: number } | null> {
   const paid = grant.source !== 'ADMIN';
