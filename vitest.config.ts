@@ -7,7 +7,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{db,api,workers,client,loadtest}/src/**/*.test.{ts,tsx}', 'client/build/**/*.test.ts'],
+          include: [
+            '{db,api,workers,client,loadtest}/src/**/*.test.{ts,tsx}',
+            'client/build/**/*.test.ts',
+            'scripts/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -9,11 +9,11 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Bare imports of installed packages stay imports; relative files and @riyazi/* are bundled. */
+/** Bare imports of installed packages stay imports; relative files, @riyazi/* and #modules/* are bundled. */
 const installedPackagesExternal = {
   name: 'installed-packages-external',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) =>
+    b.onResolve({ filter: /^[^./#]/ }, (args) =>
       args.path.startsWith('@riyazi/') ? undefined : { path: args.path, external: true },
     );
   },

@@ -16,8 +16,6 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@riyazi/api/config';
 import { createDb, migrateToLatest } from '@riyazi/db';
 import { seedDemoData } from '@riyazi/db/seed';
-import { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import { adminStatement, deleteRedisPrefix } from './run-resources.js';
 
 const { values } = parseArgs({

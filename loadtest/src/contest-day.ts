@@ -7,17 +7,29 @@
 //   npx tsx loadtest/src/contest-day.ts --students 10000 --questions 1 --saturate 0 --burst-baseline
 //
 // k6 twin for ops: loadtest/k6/contest-day.js.
-import { spawn } from 'node:child_process';
-import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@riyazi/api/config';
-import { recomputeStandings } from '@riyazi/api/rankings';
 import { createDb, type Db } from '@riyazi/db';
-import { sql } from 'kysely';
-import { createVirtualStudents, openContest, randomAnswer, type ServedQuestion } from './contest-fixtures.js';
+import { baseline, baselineBurst, withBaseline } from './contest-day-baseline.js';
+import {
+  answerQuestion,
+  cancelOpenPlays,
+  fail,
+  newPlayed,
+  removeVirtualStudents,
+  report,
+  sample,
+  scoringLag,
+  student,
+} from './contest-day-play.js';
+import {
+  createVirtualStudents,
+  openContest,
+  randomAnswer,
+  type ServedQuestion,
+  thinkTimes,
+} from './contest-fixtures.js';
 import { request } from './http-client.js';
 import { summarize } from './stats.js';
 import { openStudentSessions } from './student-tokens.js';
@@ -47,24 +59,8 @@ const { values } = parseArgs({
 
 const config = loadConfig(process.env);
 const base = values.base;
-const [thinkMin, thinkMax] = values.think.split(':').map(Number) as [number, number];
+const think = thinkTimes(values.think);
 const RUN = Date.now().toString(36);
-
-interface Played {
-  samples: Map<string, number[]>;
-  errors: Map<string, number>;
-  startedAt: number[];
-  answersAcked: number;
-}
-
-const newPlayed = (): Played => ({ samples: new Map(), errors: new Map(), startedAt: [], answersAcked: 0 });
-const sample = (p: Played, name: string, ms: number) =>
-  p.samples.set(name, [...(p.samples.get(name) ?? []), ms]);
-const fail = (p: Played, name: string, status: number) => {
-  const key = `${name} ${status}`;
-  p.errors.set(key, (p.errors.get(key) ?? 0) + 1);
-};
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let batch = 0;
 
@@ -107,153 +103,27 @@ async function startedPlays<T>(
 }
 
 /**
- * One question: fetch it, think, answer a random option. A submit that never got an answer is
- * retried, as a real client does (the api is idempotent). False when a request failed.
+ * `vus` virtual students taking one item after another until `seconds` are up or the items run out:
+ * the seconds it took, and whether the items ran out.
  */
-async function answerQuestion(
-  p: Played,
-  token: string,
-  playId: string,
-  questionId: string,
-  thinkMs: number,
-  label = 'question',
+async function closedLoop<T>(
+  items: T[],
+  vus: number,
+  seconds: number,
+  each: (item: T, deadline: number) => Promise<void>,
 ) {
-  let t = performance.now();
-  const served = await request(
-    base,
-    'GET',
-    `/api/play-quiz/question?playId=${playId}&questionId=${questionId}`,
-    token,
+  const deadline = Date.now() + seconds * 1000;
+  let next = 0;
+  const t0 = Date.now();
+  await Promise.all(
+    Array.from({ length: vus }, async () => {
+      while (Date.now() < deadline && next < items.length) {
+        await each(items[next++]!, deadline);
+      }
+    }),
   );
-  sample(p, label, performance.now() - t);
-  if (served.status !== 200) {
-    fail(p, 'question', served.status);
-    return false;
-  }
-  const body = { playId, questionId, answers: randomAnswer(served.body as ServedQuestion), timeTaken: 1000 };
-  if (thinkMs > 0) {
-    await sleep(thinkMs);
-  }
-  t = performance.now();
-  let submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, body);
-  for (let retry = 0; submitted.status === 0 && retry < 5; retry += 1) {
-    await sleep(500 * 2 ** retry);
-    submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, body);
-  }
-  sample(p, 'submit-answer', performance.now() - t);
-  if (submitted.status !== 200) {
-    fail(p, 'submit-answer', submitted.status);
-    return false;
-  }
-  p.answersAcked += 1;
-  return true;
+  return { elapsed: (Date.now() - t0) / 1000, ranOut: next >= items.length };
 }
-
-/** One virtual student: start, 15 × (fetch, think, answer), results until scored. */
-async function student(
-  p: Played,
-  token: string,
-  quizId: string,
-  think: () => number,
-  startGate: Promise<void>,
-  t0: () => number,
-  warmed: () => void,
-) {
-  if (values.connections === 'warm') {
-    // The contest page the student is on: it lists the quiz and its attempts.
-    const page = await request(base, 'GET', '/api/play-quiz/available?type=CONTEST', token);
-    if (page.status !== 200) {
-      fail(p, 'contest page', page.status);
-    }
-  }
-  warmed();
-  await startGate;
-  let t = performance.now();
-  const started = await request(base, 'POST', '/api/play-quiz/', token, { quizId, type: 'CONTEST' });
-  sample(p, 'start', performance.now() - t);
-  if (started.status !== 200) {
-    fail(p, 'start', started.status);
-    return;
-  }
-  p.startedAt.push(Date.now() - t0());
-  const play = (started.body as { play: { _id: string; questions: { _id: string }[] } }).play;
-  const answering = play.questions.slice(0, Number(values.questions));
-  for (const [index, q] of answering.entries()) {
-    // The first fetch comes with the start burst; later ones are spread by thinking.
-    const label = index === 0 ? 'question 1' : 'question 2–15';
-    if (!(await answerQuestion(p, token, play._id, q._id, think(), label))) {
-      return;
-    }
-  }
-  if (answering.length < play.questions.length) {
-    return;
-  }
-  const finishedAt = performance.now();
-  for (let poll = 0; poll < 120; poll += 1) {
-    t = performance.now();
-    const results = await request(base, 'POST', '/api/play-quiz/results', token, { playId: play._id });
-    sample(p, 'results', performance.now() - t);
-    if (results.status !== 200) {
-      fail(p, 'results', results.status);
-      return;
-    }
-    if (!(results.body as { play: { pending: boolean } }).play.pending) {
-      sample(p, 'finish → scored', performance.now() - finishedAt);
-      return;
-    }
-    await sleep(500);
-  }
-  fail(p, 'results still pending after 60 s', 0);
-}
-
-function report(title: string, p: Played, seconds: number) {
-  console.log(`\n${title} (${seconds.toFixed(1)} s)`);
-  for (const [name, samples] of p.samples) {
-    const s = summarize(samples);
-    console.log(
-      `  ${name.padEnd(16)} n=${String(s.count).padStart(6)}  p50 ${s.median.toFixed(0).padStart(5)} ms  p95 ${s.p95.toFixed(0).padStart(5)} ms  p99 ${s.p99.toFixed(0).padStart(5)} ms  max ${s.max.toFixed(0).padStart(6)} ms  ${(s.count / seconds).toFixed(0).padStart(5)}/s`,
-    );
-  }
-  const errors = [...p.errors.entries()];
-  console.log(`  errors: ${errors.length === 0 ? 0 : errors.map(([k, n]) => `${k} ×${n}`).join(', ')}`);
-}
-
-async function scoringLag(db: Db, studentIds: string[]) {
-  // Let the scoring worker catch up first (at most a minute).
-  for (let waited = 0; waited < 60; waited += 1) {
-    const open = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM play_answers a JOIN plays p ON p.id = a.play_id
-      WHERE p.student_id = ANY(${studentIds}::uuid[]) AND a.scored_at IS NULL`.execute(db);
-    if (open.rows[0]!.n === 0) {
-      break;
-    }
-    await sleep(1000);
-  }
-  const row = await sql<{ n: string; p50: number; p95: number; p99: number; max: number }>`
-    SELECT count(*) AS n,
-      percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50,
-      percentile_cont(0.95) WITHIN GROUP (ORDER BY ms) AS p95,
-      percentile_cont(0.99) WITHIN GROUP (ORDER BY ms) AS p99,
-      max(ms) AS max
-    FROM (
-      SELECT extract(epoch FROM (a.scored_at - a.answered_at)) * 1000 AS ms
-      FROM play_answers a JOIN plays p ON p.id = a.play_id
-      WHERE p.student_id = ANY(${studentIds}::uuid[]) AND a.outcome = 'ANSWERED'
-    ) lag`.execute(db);
-  const r = row.rows[0]!;
-  console.log(
-    `  scoring lag (answer acknowledged → score written), n=${r.n}: p50 ${Math.round(r.p50)} ms  p95 ${Math.round(r.p95)} ms  p99 ${Math.round(r.p99)} ms  max ${Math.round(r.max)} ms`,
-  );
-}
-
-/** Plays left open on purpose would otherwise be closed one deadline at a time for 45 minutes. */
-const cancelOpenPlays = (db: Db, studentIds: string[]) =>
-  db
-    .updateTable('plays')
-    .set({ status: 'CANCELLED', clockDeadlineAt: null })
-    .where('studentId', 'in', studentIds)
-    .where('status', '=', 'IN_PROGRESS')
-    .execute();
 
 async function contestDay(db: Db, count: number) {
   const { quizId, studentIds } = await setup(db, count);
@@ -271,10 +141,12 @@ async function contestDay(db: Db, count: number) {
   });
   const runs = tokens.map((token) =>
     student(
+      base,
+      { connections: values.connections, questions: Number(values.questions) },
       p,
       token,
       quizId,
-      () => thinkMin + randomInt(Math.max(1, thinkMax - thinkMin + 1)),
+      think.next,
       gate,
       () => t0,
       () => {
@@ -291,7 +163,7 @@ async function contestDay(db: Db, count: number) {
   await Promise.all(runs);
   const seconds = (Date.now() - t0) / 1000;
   report(
-    `contest day: ${count} students, think ${thinkMin}–${thinkMax} ms, ${values.connections} connections`,
+    `contest day: ${count} students, think ${think.min}–${think.max} ms, ${values.connections} connections`,
     p,
     seconds,
   );
@@ -314,24 +186,18 @@ async function contestDay(db: Db, count: number) {
 async function saturateAnswers(db: Db, vus: number, seconds: number) {
   const { plays, studentIds } = await startedPlays(db, vus * 10, vus, async (play) => play);
   const p = newPlayed();
-  const deadline = Date.now() + seconds * 1000;
-  let next = 0;
-  const t0 = Date.now();
-  await Promise.all(
-    Array.from({ length: vus }, async () => {
-      while (Date.now() < deadline && next < plays.length) {
-        const { token, playId, questionIds } = plays[next++]!;
-        for (const questionId of questionIds) {
-          if (Date.now() >= deadline || !(await answerQuestion(p, token, playId, questionId, 0))) {
-            break;
-          }
-        }
+  const { elapsed, ranOut } = await closedLoop(plays, vus, seconds, async (play, deadline) => {
+    for (const questionId of play.questionIds) {
+      if (
+        Date.now() >= deadline ||
+        !(await answerQuestion(base, p, play.token, play.playId, questionId, 0))
+      ) {
+        break;
       }
-    }),
-  );
-  const elapsed = (Date.now() - t0) / 1000;
+    }
+  });
   report(`api without think time: ${vus} concurrent students, plays started beforehand`, p, elapsed);
-  if (next >= plays.length) {
+  if (ranOut) {
     console.log('  (ran out of plays before the time was up: raise --saturate or lower --saturate-seconds)');
   }
   await scoringLag(db, studentIds);
@@ -368,157 +234,22 @@ async function saturateSubmits(db: Db, vus: number, seconds: number) {
       : null;
   });
   const p = newPlayed();
-  const deadline = Date.now() + seconds * 1000;
-  let next = 0;
-  const t0 = Date.now();
-  await Promise.all(
-    Array.from({ length: vus }, async () => {
-      while (Date.now() < deadline && next < ready.length) {
-        const { token, body } = ready[next++]!;
-        const t = performance.now();
-        const res = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, body);
-        sample(p, 'submit-answer', performance.now() - t);
-        if (res.status === 200) {
-          p.answersAcked += 1;
-        } else {
-          fail(p, 'submit-answer', res.status);
-        }
-      }
-    }),
-  );
-  const elapsed = (Date.now() - t0) / 1000;
+  const { elapsed, ranOut } = await closedLoop(ready, vus, seconds, async ({ token, body }) => {
+    const t = performance.now();
+    const res = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, body);
+    sample(p, 'submit-answer', performance.now() - t);
+    if (res.status === 200) {
+      p.answersAcked += 1;
+    } else {
+      fail(p, 'submit-answer', res.status);
+    }
+  });
   report(`submit-answer alone: ${vus} concurrent students, each question served beforehand`, p, elapsed);
-  if (next >= ready.length) {
+  if (ranOut) {
     console.log('  (ran out of served questions before the time was up: lower --saturate-seconds)');
   }
   await cancelOpenPlays(db, studentIds);
   return p.answersAcked / elapsed;
-}
-
-/** Runs fn against a bare Fastify route doing one INSERT + one queue add (baseline-server.ts). */
-async function withBaseline<T>(fn: (url: string) => Promise<T>): Promise<T> {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const port = 3900 + randomInt(90);
-  const child = spawn(
-    path.resolve(here, '../../node_modules/.bin/tsx'),
-    [path.join(here, 'baseline-server.ts')],
-    {
-      env: { ...process.env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  await new Promise<void>((resolve) => child.stdout?.once('data', () => resolve()));
-  try {
-    return await fn(`http://127.0.0.1:${port}`);
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  }
-}
-
-const baselineRequest = (url: string) =>
-  request(url, 'POST', '/baseline', null, { playId: 'x', answers: ['a'] });
-
-/** The same closed loop against the bare route (at `url`, started by withBaseline). */
-async function baseline(url: string, vus: number, seconds: number) {
-  {
-    const samples: number[] = [];
-    let errors = 0;
-    const deadline = Date.now() + seconds * 1000;
-    const t0 = Date.now();
-    await Promise.all(
-      Array.from({ length: vus }, async () => {
-        while (Date.now() < deadline) {
-          const t = performance.now();
-          const res = await baselineRequest(url);
-          samples.push(performance.now() - t);
-          if (res.status !== 200) {
-            errors += 1;
-          }
-        }
-      }),
-    );
-    const elapsed = (Date.now() - t0) / 1000;
-    const s = summarize(samples);
-    console.log(
-      `\nbaseline (bare Fastify: 1 INSERT + 1 queue add), ${vus} concurrent: ${(s.count / elapsed).toFixed(0)} req/s  p50 ${s.median.toFixed(0)} ms  p99 ${s.p99.toFixed(0)} ms  errors ${errors}`,
-    );
-    return s.count / elapsed;
-  }
-}
-
-/**
- * The start burst's floor: the same number of clients hit the bare route at the same instant, each
- * with a second request as soon as the first is answered (as a start is followed by the first
- * question). Whatever the product reaches, this machine cannot do better than this.
- */
-async function baselineBurst(count: number) {
-  return withBaseline(async (url) => {
-    // All clients send at t0, so a first request's latency is also when it was answered.
-    const first: number[] = [];
-    let errors = 0;
-    const why = new Map<string, number>();
-    if (values.connections === 'warm') {
-      // As in the product's burst: every client's connection is open before t0.
-      await Promise.all(Array.from({ length: count }, () => request(url, 'GET', '/health', null)));
-    }
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: count }, async () => {
-        for (let k = 0; k < 2; k += 1) {
-          const res = await baselineRequest(url);
-          if (k === 0) {
-            first.push(performance.now() - t0);
-          }
-          if (res.status !== 200) {
-            errors += 1;
-            const key = `${res.status} ${JSON.stringify(res.body).slice(0, 80)}`;
-            why.set(key, (why.get(key) ?? 0) + 1);
-          }
-        }
-      }),
-    );
-    for (const [key, n] of why) {
-      console.log(`  baseline error ×${n}: ${key}`);
-    }
-    const s = summarize(first);
-    console.log(
-      `\nbaseline burst (bare route, ${count} clients at once, ${values.connections} connections, 2 requests each): all first requests answered within ${(s.max / 1000).toFixed(1)} s (${(count / (s.max / 1000)).toFixed(0)}/s); first request p50 ${s.median.toFixed(0)} ms  p99 ${s.p99.toFixed(0)} ms; errors ${errors}`,
-    );
-  });
-}
-
-/** Deletes this run's virtual students (e-mails load-<run>-…@loadtest.invalid), their plays, and re-ranks. */
-async function removeVirtualStudents(db: Db) {
-  const pattern = `load-${RUN}-%@loadtest.invalid`;
-  const boards = await sql<{ phaseId: string; gradeId: string }>`
-    SELECT DISTINCT p.phase_id AS "phaseId", p.grade_id AS "gradeId" FROM plays p
-    JOIN students s ON s.id = p.student_id WHERE s.email LIKE ${pattern}`.execute(db);
-  for (;;) {
-    const batch = await sql<{ id: string }>`
-      SELECT id FROM students WHERE email LIKE ${pattern} LIMIT 2000`.execute(db);
-    if (batch.rows.length === 0) {
-      break;
-    }
-    const ids = batch.rows.map((row) => row.id);
-    // The ranking worker may be writing these students' standings: PostgreSQL then picks one side
-    // as a deadlock victim (40P01), and the same delete goes through on the next try.
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        await sql`DELETE FROM plays WHERE student_id = ANY(${ids}::uuid[])`.execute(db);
-        await sql`DELETE FROM students WHERE id = ANY(${ids}::uuid[])`.execute(db);
-        break;
-      } catch (err) {
-        if ((err as { code?: string }).code !== '40P01' || attempt === 5) {
-          throw err;
-        }
-      }
-    }
-  }
-  for (const board of boards.rows) {
-    await recomputeStandings(db, board.phaseId, board.gradeId);
-  }
-  console.log('\nvirtual students and their plays removed (--keep keeps them)');
 }
 
 const db = createDb({ connectionString: config.DATABASE_URL, max: 10 });
@@ -531,7 +262,7 @@ try {
   if (students > 0) {
     await contestDay(db, students);
     if (values['burst-baseline']) {
-      await baselineBurst(students);
+      await baselineBurst(students, values.connections);
     }
   }
   const vus = Number(values.saturate);
@@ -565,7 +296,8 @@ try {
   }
 } finally {
   if (!values.keep) {
-    await removeVirtualStudents(db);
+    await removeVirtualStudents(db, `load-${RUN}-`);
+    console.log('\nvirtual students and their plays removed (--keep keeps them)');
   }
   await db.destroy();
 }

@@ -1,5 +1,5 @@
 // What the contest scenarios share: a grade's contest opened for everyone, virtual students with
-// attempts, and a random answer to a served question.
+// attempts, a random answer to a served question, and think times.
 import { randomInt } from 'node:crypto';
 import type { Db } from '@riyazi/db';
 
@@ -74,3 +74,9 @@ export const randomAnswer = ({ question }: ServedQuestion) =>
   question.type === 'MCQs'
     ? [question.questionOptions[randomInt(question.questionOptions.length)]!._id]
     : ['1'];
+
+/** Think times between min and max ms, from a `min:max` option. */
+export function thinkTimes(spec: string) {
+  const [min, max] = spec.split(':').map(Number) as [number, number];
+  return { min, max, next: () => min + randomInt(Math.max(1, max - min + 1)) };
+}

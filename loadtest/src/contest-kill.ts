@@ -6,22 +6,31 @@
 //   npx tsx loadtest/src/contest-kill.ts --students 300 --kills 6
 //
 // Prints the figures and exits 1 when an acknowledged answer is lost or something is counted twice.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@riyazi/api/config';
-import { createDb, migrateToLatest } from '@riyazi/db';
-import { seedDemoData } from '@riyazi/db/seed';
-import { Redis } from 'ioredis';
-import { sql } from 'kysely';
-import { createVirtualStudents, openContest, randomAnswer, type ServedQuestion } from './contest-fixtures.js';
-import { type Acknowledged, settled, verify } from './contest-verify.js';
+import {
+  createVirtualStudents,
+  openContest,
+  randomAnswer,
+  type ServedQuestion,
+  thinkTimes,
+} from './contest-fixtures.js';
+import { type Acknowledged, verifyOnceRanked } from './contest-verify.js';
 import { type Response, request } from './http-client.js';
-import { adminStatement, deleteRedisPrefix } from './run-resources.js';
+import {
+  bundleServer,
+  migrateAndSeed,
+  ownResources,
+  ownStackOptions,
+  Service,
+  sleep,
+  untilReady,
+} from './own-stack.js';
+import { deleteRedisPrefix } from './run-resources.js';
 import { openStudentSessions } from './student-tokens.js';
 
 const { values } = parseArgs({
@@ -33,30 +42,20 @@ const { values } = parseArgs({
     // How long a killed process stays down before it is started again.
     down: { type: 'string', default: '2000' },
     grade: { type: 'string', default: 'Grade 3' },
-    'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
-    // Keep the database afterwards (its name is printed) to look into it.
-    keep: { type: 'boolean', default: false },
+    ...ownStackOptions,
   },
 });
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const RUN = `${Date.now().toString(36)}_${randomInt(1e6).toString(36)}`;
-const dbName = `riyazi_kill_${RUN}`;
-const [thinkMin, thinkMax] = values.think.split(':').map(Number) as [number, number];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const databaseUrl = (() => {
-  const url = new URL(values['admin-url']);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
+const own = ownResources('kill', values['admin-url']);
+const RUN = own.run;
+const think = thinkTimes(values.think);
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'riyazi-kill-'));
 const port = 41_000 + randomInt(9000);
 const env: Record<string, string> = {
   ...(process.env as Record<string, string>),
   NODE_ENV: 'development',
-  DATABASE_URL: databaseUrl,
-  REDIS_PREFIX: `riyazi-kill-${RUN}`,
+  DATABASE_URL: own.databaseUrl,
+  REDIS_PREFIX: own.redisPrefix,
   PORT: String(port),
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
@@ -65,46 +64,8 @@ const env: Record<string, string> = {
 const config = loadConfig(env);
 const base = `http://127.0.0.1:${port}`;
 
-/** The api or the workers as a process that can be killed and started again. */
-class Service {
-  private child: ChildProcess | null = null;
-  starts = 0;
-  constructor(
-    readonly name: string,
-    private readonly script: string,
-  ) {}
-
-  start() {
-    this.starts += 1;
-    const child = spawn(process.execPath, [this.script], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${this.name}] ${d}`));
-    this.child = child;
-  }
-
-  async kill(signal: NodeJS.Signals) {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) {
-      return;
-    }
-    const gone = new Promise((resolve) => child.once('exit', resolve));
-    child.kill(signal);
-    await gone;
-  }
-}
-
-async function apiReady() {
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    if ((await request(base, 'GET', '/api/health/ready', null)).status === 200) {
-      return;
-    }
-    await sleep(50);
-  }
-  throw new Error('the api did not become ready within 30 s');
-}
+/** The api is back: every start and restart is awaited before the kills go on. */
+const apiReady = () => untilReady(base, { pollMs: 50 });
 
 let unanswered = 0;
 /**
@@ -150,7 +111,7 @@ async function student(token: string, quizId: string, acked: Acknowledged[], pla
       return;
     }
     const answers = randomAnswer(served.body as ServedQuestion);
-    await sleep(thinkMin + randomInt(Math.max(1, thinkMax - thinkMin + 1)));
+    await sleep(think.next());
     const body = { playId: play._id, questionId, answers, timeTaken: 1000 };
     const submitted = await persistent(() =>
       request(base, 'POST', '/api/play-quiz/question/submit-answer', token, body),
@@ -164,19 +125,13 @@ async function student(token: string, quizId: string, acked: Acknowledged[], pla
 }
 
 async function main() {
-  console.log('→ bundling the api and the workers');
-  const bundled = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
-  if (bundled.status !== 0) {
-    throw new Error('bundling failed');
-  }
-  await adminStatement(values['admin-url'], `CREATE DATABASE ${dbName}`);
-  const db = createDb({ connectionString: databaseUrl, max: 4 });
-  const api = new Service('api', 'api/dist/server.mjs');
-  const workers = new Service('workers', 'workers/dist/main.mjs');
+  bundleServer();
+  const db = await own.createDatabase(4);
+  const api = new Service('api', process.execPath, ['api/dist/server.mjs'], env);
+  const workers = new Service('workers', process.execPath, ['workers/dist/main.mjs'], env);
   let failed = true;
   try {
-    await migrateToLatest(db);
-    await seedDemoData(db, { adminPassword: `kill-${RUN}-Admin!` });
+    await migrateAndSeed(db, `kill-${RUN}-Admin!`);
     const { gradeId, quizId } = await openContest(db, values.grade);
     const count = Number(values.students);
     const studentIds = await createVirtualStudents(db, gradeId, count, `kill-${RUN}`);
@@ -185,7 +140,7 @@ async function main() {
     api.start();
     workers.start();
     await apiReady();
-    console.log(`→ ${count} students start the ${values.grade} contest on ${base} (database ${dbName})`);
+    console.log(`→ ${count} students start the ${values.grade} contest on ${base} (database ${own.dbName})`);
 
     const acked: Acknowledged[] = [];
     const plays: string[] = [];
@@ -197,7 +152,7 @@ async function main() {
 
     // Kills spread over the expected length of a play (15 × mean think), taking turns.
     const kills = Number(values.kills);
-    const expectedMs = 15 * ((thinkMin + thinkMax) / 2 + 50);
+    const expectedMs = 15 * ((think.min + think.max) / 2 + 50);
     const log: string[] = [];
     for (let k = 0; k < kills && playing; k += 1) {
       await sleep(expectedMs / (kills + 1) - (k === 0 ? 0 : Number(values.down)));
@@ -206,7 +161,7 @@ async function main() {
       }
       const target = k % 2 === 0 ? workers : api;
       const ackedBefore = acked.length;
-      await target.kill('SIGKILL');
+      await target.stop('SIGKILL');
       log.push(
         `${target.name} killed at ${((Date.now() - t0) / 1000).toFixed(1)} s (${ackedBefore} answers acknowledged)`,
       );
@@ -218,24 +173,17 @@ async function main() {
     }
     await contest;
     const contestSeconds = (Date.now() - t0) / 1000;
-    const allSettled = await settled(db, plays);
-    let result = await verify(db, acked, plays);
-    // Standings are recomputed in 2 s windows after the plays finish: give them a minute.
-    const rankedFrom = Date.now();
-    while (result.standings.wrong > 0 && Date.now() - rankedFrom < 60_000) {
-      await sleep(1000);
-      result = await verify(db, acked, plays);
-    }
-    const rankingSeconds = (Date.now() - rankedFrom) / 1000;
+    const { allSettled, result, rankingSeconds, lost, changed, unscored } = await verifyOnceRanked(
+      db,
+      acked,
+      plays,
+    );
 
     for (const line of log) {
       console.log(`  ${line}`);
     }
-    const lost = acked.length - result.stored;
-    const changed = result.stored - result.sameAnswer;
-    const unscored = result.stored - result.scored;
     console.log(
-      `\ncontest with crashes: ${count} students, think ${thinkMin}–${thinkMax} ms, ${contestSeconds.toFixed(1)} s`,
+      `\ncontest with crashes: ${count} students, think ${think.min}–${think.max} ms, ${contestSeconds.toFixed(1)} s`,
     );
     console.log(
       `  kills: workers ×${workers.starts - 1}, api ×${api.starts - 1} (SIGKILL, down ${values.down} ms each)`,
@@ -266,14 +214,14 @@ async function main() {
         : '\n✓ every acknowledged answer stored once and scored once',
     );
   } finally {
-    await Promise.all([api.kill('SIGTERM'), workers.kill('SIGTERM')]);
+    await Promise.all([api.stop(), workers.stop()]);
     await db.destroy();
     await deleteRedisPrefix(config.REDIS_URL, config.REDIS_PREFIX);
     rmSync(uploadDir, { recursive: true, force: true });
     if (values.keep) {
-      console.log(`database kept: ${databaseUrl}`);
+      console.log(`database kept: ${own.databaseUrl}`);
     } else {
-      await adminStatement(values['admin-url'], `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await own.dropDatabase();
     }
   }
   process.exit(failed ? 1 : 0);

@@ -58,3 +58,25 @@ export async function verify(db: Db, acked: Acknowledged[], playIds: string[]) {
                                  AND st.grade_id = best.grade_id`.execute(db);
   return { ...stored[0]!, ...totals[0]!, standings: standings[0]! };
 }
+
+/**
+ * `settled`, then `verify` until every standing is right (standings are recomputed in 2 s windows
+ * after the plays finish), for at most a minute; with what was lost, changed or left unscored.
+ */
+export async function verifyOnceRanked(db: Db, acked: Acknowledged[], playIds: string[]) {
+  const allSettled = await settled(db, playIds);
+  let result = await verify(db, acked, playIds);
+  const rankedFrom = Date.now();
+  while (result.standings.wrong > 0 && Date.now() - rankedFrom < 60_000) {
+    await sleep(1000);
+    result = await verify(db, acked, playIds);
+  }
+  return {
+    allSettled,
+    result,
+    rankingSeconds: (Date.now() - rankedFrom) / 1000,
+    lost: acked.length - result.stored,
+    changed: result.stored - result.sameAnswer,
+    unscored: result.stored - result.scored,
+  };
+}

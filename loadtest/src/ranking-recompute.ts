@@ -8,8 +8,9 @@
 // ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server.
 import { parseArgs } from 'node:util';
 import { rebuildPhase, recomputeStandings } from '@riyazi/api/rankings';
-import { createDb, type Db, migrateToLatest } from '@riyazi/db';
+import { type Db, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
+import { openBenchDatabase } from './bench-database.js';
 
 const { values } = parseArgs({
   options: {
@@ -24,24 +25,6 @@ const GRADES = Number(values.grades);
 const RUNS = Number(values.runs);
 const CONCURRENCY = Number(values.concurrency);
 const PLAYS_PER_STUDENT = 3;
-const BENCH_DB = 'riyazi_bench';
-
-const adminUrl = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = `/${BENCH_DB}`;
-
-async function ensureDatabase() {
-  const admin = createDb({ connectionString: adminUrl, max: 1 });
-  try {
-    const found = await sql`SELECT 1 FROM pg_database WHERE datname = ${BENCH_DB}`.execute(admin);
-    if (found.rows.length === 0) {
-      await sql.raw(`CREATE DATABASE ${BENCH_DB}`).execute(admin);
-      console.log(`created database ${BENCH_DB}`);
-    }
-  } finally {
-    await admin.destroy();
-  }
-}
 
 /** Fresh bench data: 8 grades, one phase, ~33,000 students, the plays, and 30,000 practice plays beside them. */
 async function seed(db: Db) {
@@ -112,8 +95,7 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function main() {
-  await ensureDatabase();
-  const db = createDb({ connectionString: benchUrl.toString(), max: CONCURRENCY + 2 });
+  const db = await openBenchDatabase(CONCURRENCY + 2);
   try {
     await migrateToLatest(db);
     const [phaseId, seedMs] = await timed(() => seed(db));

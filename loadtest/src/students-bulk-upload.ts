@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { createQueues } from '@riyazi/api/queue';
 import { createRedis } from '@riyazi/api/redis';
-import { createDb, type Db, migrateToLatest } from '@riyazi/db';
+import { type Db, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { pino } from 'pino';
@@ -17,6 +17,7 @@ import { pino } from 'pino';
 import { confirmUpload } from '../../api/src/modules/bulk-upload/bulk-upload.repository.js';
 import { runBulkUpload } from '../../api/src/modules/bulk-upload/bulk-upload.run.js';
 import { previewUpload } from '../../api/src/modules/bulk-upload/bulk-upload.service.js';
+import { openBenchDatabase } from './bench-database.js';
 
 const { values } = parseArgs({
   options: {
@@ -26,25 +27,7 @@ const { values } = parseArgs({
 });
 const ROWS = Number(values.rows);
 const WELCOME = values.welcome !== 'false';
-const BENCH_DB = 'riyazi_bench';
 const TARGET_MS = 60_000;
-
-const adminUrl = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = `/${BENCH_DB}`;
-
-async function ensureDatabase() {
-  const admin = createDb({ connectionString: adminUrl, max: 1 });
-  try {
-    const found = await sql`SELECT 1 FROM pg_database WHERE datname = ${BENCH_DB}`.execute(admin);
-    if (found.rows.length === 0) {
-      await sql.raw(`CREATE DATABASE ${BENCH_DB}`).execute(admin);
-      console.log(`created database ${BENCH_DB}`);
-    }
-  } finally {
-    await admin.destroy();
-  }
-}
 
 /** A grade and a staff member for the run; earlier bench uploads and their students removed. */
 async function seed(db: Db) {
@@ -123,8 +106,7 @@ function csvOf(rows: number, grade: string): Buffer {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function main() {
-  await ensureDatabase();
-  const db = createDb({ connectionString: benchUrl.toString(), max: 4 });
+  const db = await openBenchDatabase(4);
   const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', 'riyazi-bench');
   const queues = createQueues(redis, 'riyazi-bench');
   try {

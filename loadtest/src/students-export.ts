@@ -21,10 +21,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { closeQueues, createQueues, enqueue } from '@riyazi/api/queue';
 import { createRedis } from '@riyazi/api/redis';
-import { createDb, type Db, migrateToLatest } from '@riyazi/db';
+import { type Db, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
 // @ts-expect-error: a plain .mjs script without types
 import { buildServer } from '../../scripts/build-server.mjs';
+import { benchDatabaseUrl, openBenchDatabase, redisUrl } from './bench-database.js';
 import { summarize } from './stats.js';
 
 const { values } = parseArgs({
@@ -32,28 +33,9 @@ const { values } = parseArgs({
 });
 const STUDENTS = Number(values.students);
 const RUNS = Number(values.runs);
-const BENCH_DB = 'riyazi_bench';
 const TARGET_MS = 15_000;
 const TARGET_MB = 150;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-const adminUrl = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = `/${BENCH_DB}`;
-
-async function ensureDatabase() {
-  const admin = createDb({ connectionString: adminUrl, max: 1 });
-  try {
-    const found = await sql`SELECT 1 FROM pg_database WHERE datname = ${BENCH_DB}`.execute(admin);
-    if (found.rows.length === 0) {
-      await sql.raw(`CREATE DATABASE ${BENCH_DB}`).execute(admin);
-      console.log(`created database ${BENCH_DB}`);
-    }
-  } finally {
-    await admin.destroy();
-  }
-}
 
 /** Adds students (with quotes, commas, Urdu names and paid grants) until there are `STUDENTS`. */
 async function topUp(db: Db): Promise<number> {
@@ -162,8 +144,7 @@ const mb = (value: number) => `${value.toFixed(1)} MB`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {
-  await ensureDatabase();
-  const db = createDb({ connectionString: benchUrl.toString(), max: 4 });
+  const db = await openBenchDatabase(4);
   const uploadDir = await mkdtemp(path.join(tmpdir(), 'riyazi-export-bench-'));
   const prefix = `bench-export-${Date.now().toString(36)}`;
   const redis = createRedis(redisUrl, 'riyazi-export-bench');
@@ -181,7 +162,7 @@ async function main() {
     workers = startWorkers(
       {
         ...process.env,
-        DATABASE_URL: benchUrl.toString(),
+        DATABASE_URL: benchDatabaseUrl,
         REDIS_URL: redisUrl,
         REDIS_PREFIX: prefix,
         UPLOAD_DIR: uploadDir,

@@ -16,10 +16,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createDb, type Db, hashPassword, migrateToLatest } from '@riyazi/db';
+import { type Db, hashPassword, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
 // @ts-expect-error: a plain .mjs script without types
 import { buildServer } from '../../scripts/build-server.mjs';
+import { benchDatabaseUrl, openBenchDatabase, redisUrl } from './bench-database.js';
 import { freePort } from './run-resources.js';
 import { percentile } from './stats.js';
 
@@ -33,27 +34,9 @@ const { values } = parseArgs({
 const STUDENTS = Number(values.students);
 const GRADES = Number(values.grades);
 const RUNS = Number(values.runs);
-const BENCH_DB = 'riyazi_bench';
 const TARGET_P95_MS = 200;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const adminUrl = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const benchUrl = new URL(adminUrl);
-benchUrl.pathname = `/${BENCH_DB}`;
-
-async function ensureDatabase() {
-  const admin = createDb({ connectionString: adminUrl, max: 1 });
-  try {
-    const found = await sql`SELECT 1 FROM pg_database WHERE datname = ${BENCH_DB}`.execute(admin);
-    if (found.rows.length === 0) {
-      await sql.raw(`CREATE DATABASE ${BENCH_DB}`).execute(admin);
-      console.log(`created database ${BENCH_DB}`);
-    }
-  } finally {
-    await admin.destroy();
-  }
-}
 
 /**
  * 100,000 students with varied profiles; 30% played contests (1–3 plays) and 40% practice; 20%
@@ -245,8 +228,7 @@ async function waitUntilReady(base: string, api: ChildProcess) {
 }
 
 async function main() {
-  await ensureDatabase();
-  const db = createDb({ connectionString: benchUrl.toString(), max: 4 });
+  const db = await openBenchDatabase(4);
   let api: ChildProcess | null = null;
   try {
     await migrateToLatest(db);
@@ -266,7 +248,7 @@ async function main() {
       cwd: root,
       env: {
         ...process.env,
-        DATABASE_URL: benchUrl.toString(),
+        DATABASE_URL: benchDatabaseUrl,
         REDIS_URL: redisUrl,
         REDIS_PREFIX: `bench-list-${Date.now().toString(36)}`,
         PORT: String(port),

@@ -1,35 +1,40 @@
-// Two api nodes and two worker processes behind nginx, as docker-compose.yml runs them with
-// `--scale api=2 --scale workers=2`: the contest-day scenario goes through nginx, then the script
-// checks that nothing was lost or counted twice, that both nodes served, and that boards computed
-// by a worker reach Socket.IO clients of either node (WebSocket to node A directly, WebSocket and
-// long-polling through nginx). Self-contained: a database and Redis prefix of its own, nginx run
-// from deploy/nginx/riyazi.conf with its upstream servers replaced by the two local api ports.
-//
-//   apt-get install -y nginx      # once (Debian); the script runs it as a plain process
-//   npx tsx loadtest/src/two-nodes.ts --students 1000
-//
-// Prints a table of figures and exits 1 when a check fails.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@riyazi/api/config';
-import { type Leaderboard, rooms } from '@riyazi/api/contracts';
-import { createDb, type Db, migrateToLatest } from '@riyazi/db';
-import { seedDemoData } from '@riyazi/db/seed';
-import { Redis } from 'ioredis';
-import { sql } from 'kysely';
-import { io as connect, type Socket } from 'socket.io-client';
-import { createVirtualStudents, openContest, randomAnswer, type ServedQuestion } from './contest-fixtures.js';
-import { type Acknowledged, settled, verify } from './contest-verify.js';
+import { rooms } from '@riyazi/api/contracts';
+import type { Db } from '@riyazi/db';
+import {
+  createVirtualStudents,
+  openContest,
+  randomAnswer,
+  type ServedQuestion,
+  thinkTimes,
+} from './contest-fixtures.js';
+import { type Acknowledged, verifyOnceRanked } from './contest-verify.js';
 import { type Response, request } from './http-client.js';
-import { adminStatement, deleteRedisPrefix } from './run-resources.js';
+import {
+  bundleServer,
+  migrateAndSeed,
+  ownResources,
+  ownStackOptions,
+  Service,
+  sleep,
+  untilReady,
+} from './own-stack.js';
+import { deleteRedisPrefix } from './run-resources.js';
 import { summarize } from './stats.js';
 import { openStudentSessions } from './student-tokens.js';
+import { nginxTimes, writeNginxConfig } from './two-nodes-nginx.js';
+import {
+  boardRanking,
+  loginCountedAgainst,
+  pollingWithoutCookie,
+  type Watcher,
+  watch,
+} from './two-nodes-probes.js';
 
 const { values } = parseArgs({
   options: {
@@ -37,31 +42,21 @@ const { values } = parseArgs({
     think: { type: 'string', default: '1000:3000' },
     grade: { type: 'string', default: 'Grade 3' },
     nginx: { type: 'string', default: 'nginx' },
-    'admin-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
-    // Keep the database afterwards (its name is printed) to look into it.
-    keep: { type: 'boolean', default: false },
+    ...ownStackOptions,
   },
 });
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const RUN = `${Date.now().toString(36)}_${randomInt(1e6).toString(36)}`;
-const dbName = `riyazi_nodes_${RUN}`;
-const [thinkMin, thinkMax] = values.think.split(':').map(Number) as [number, number];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const databaseUrl = (() => {
-  const url = new URL(values['admin-url']);
-  url.pathname = `/${dbName}`;
-  return url.toString();
-})();
+const own = ownResources('nodes', values['admin-url']);
+const RUN = own.run;
+const think = thinkTimes(values.think);
 const work = mkdtempSync(path.join(tmpdir(), 'riyazi-nodes-'));
 const firstPort = 42_000 + randomInt(8000);
 const ports = { nginx: firstPort, a: firstPort + 1, b: firstPort + 2 };
 const env: Record<string, string> = {
   ...(process.env as Record<string, string>),
   NODE_ENV: 'development',
-  DATABASE_URL: databaseUrl,
-  REDIS_PREFIX: `riyazi-nodes-${RUN}`,
+  DATABASE_URL: own.databaseUrl,
+  REDIS_PREFIX: own.redisPrefix,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   // Shared by both nodes and both workers, as the compose volume is.
@@ -76,90 +71,8 @@ const urls = {
   b: `http://127.0.0.1:${ports.b}`,
 };
 
-/** A child process whose stderr is shown with its name. */
-class Service {
-  private child: ChildProcess | null = null;
-  constructor(
-    readonly name: string,
-    private readonly command: string,
-    private readonly args: string[],
-    private readonly extraEnv: Record<string, string> = {},
-  ) {}
-
-  start() {
-    const child = spawn(this.command, this.args, {
-      cwd: root,
-      env: { ...env, ...this.extraEnv },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${this.name}] ${d}`));
-    // Warnings and errors only (LOG_LEVEL=warn): the Redis durability warning among them.
-    child.stdout?.on('data', (d: Buffer) => process.stderr.write(`[${this.name}] ${d}`));
-    child.on('error', (err) => process.stderr.write(`[${this.name}] ${err.message}\n`));
-    this.child = child;
-  }
-
-  async stop() {
-    const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) {
-      return;
-    }
-    const gone = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await gone;
-  }
-}
-
-/** deploy/nginx/riyazi.conf with the two local api nodes as its upstream servers, in a config of its own. */
-function writeNginxConfig(): string {
-  const site = readFileSync(path.join(root, 'deploy/nginx/riyazi.conf'), 'utf8');
-  let replaced = 0;
-  const adapted = site
-    .replace(/server api:3000 resolve([^;]*);/g, (_line, options: string) => {
-      replaced += 1;
-      return `server 127.0.0.1:${ports.a}${options};\n    server 127.0.0.1:${ports.b}${options};`;
-    })
-    .replace('listen 80;', `listen 127.0.0.1:${ports.nginx} backlog=65535;`)
-    .replace('/var/log/nginx/access.log', path.join(work, 'access.log'));
-  if (replaced !== 2 || !adapted.includes(`:${ports.nginx}`)) {
-    throw new Error(
-      'deploy/nginx/riyazi.conf changed shape: two `server api:3000 resolve …;` and `listen 80;` expected',
-    );
-  }
-  writeFileSync(path.join(work, 'riyazi.conf'), adapted);
-  for (const dir of ['client_body', 'proxy']) {
-    mkdirSync(path.join(work, dir));
-  }
-  const main = `worker_processes 1;
-worker_rlimit_nofile 65535;
-pid ${work}/nginx.pid;
-error_log ${work}/error.log warn;
-events { worker_connections 16384; }
-http {
-  client_body_temp_path ${work}/client_body;
-  proxy_temp_path ${work}/proxy;
-  include ${work}/riyazi.conf;
-}
-`;
-  const file = path.join(work, 'nginx.conf');
-  writeFileSync(file, main);
-  const tested = spawnSync(values.nginx, ['-t', '-p', work, '-c', file], { encoding: 'utf8' });
-  if (tested.status !== 0) {
-    throw new Error(`nginx -t failed (is nginx installed? apt-get install -y nginx):\n${tested.stderr}`);
-  }
-  return file;
-}
-
-async function ready(url: string, what: string) {
-  // Two cores shared by two api nodes, two workers, nginx and this script: starting takes a while.
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
-    if ((await request(url, 'GET', '/api/health/ready', null)).status === 200) {
-      return;
-    }
-    await sleep(100);
-  }
-  throw new Error(`${what} did not become ready within 2 minutes`);
-}
+// Two cores shared by two api nodes, two workers, nginx and this script: starting takes a while.
+const ready = (url: string, what: string) => untilReady(url, { what, timeoutMs: 120_000 });
 
 // ---------------------------------------------------------------------------------------------
 // The contest through nginx.
@@ -239,105 +152,6 @@ async function student(base: string, token: string, quizId: string, think: () =>
   return play._id;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Board watchers.
-
-interface Watcher {
-  name: string;
-  socket: Socket;
-  boards: { at: number; board: Leaderboard }[];
-  disconnects: number;
-}
-
-async function watch(name: string, url: string, room: string, transport: 'websocket' | 'polling') {
-  const socket = connect(url, {
-    transports: [transport],
-    forceNew: true,
-    reconnection: false,
-    // Node's client keeps cookies only with this: nginx's affinity cookie for long-polling.
-    withCredentials: true,
-  });
-  const watcher: Watcher = { name, socket, boards: [], disconnects: 0 };
-  socket.on('leaderboard:updated', (board: Leaderboard) => watcher.boards.push({ at: Date.now(), board }));
-  socket.on('disconnect', () => {
-    watcher.disconnects += 1;
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  const ack = (await socket.timeout(10_000).emitWithAck('room:join', room)) as { ok: boolean };
-  if (!ack.ok) {
-    throw new Error(`${name}: could not join ${room}`);
-  }
-  return watcher;
-}
-
-/**
- * The control for nginx's affinity cookie: a long-polling client that drops cookies has each request
- * hashed anew, so one lands on the node without its session within a few requests. Milliseconds
- * until it broke, or null when it held for 10 s (each request is a coin toss: rare, not impossible).
- */
-async function pollingWithoutCookie(room: string): Promise<number | null> {
-  const t0 = Date.now();
-  const socket = connect(urls.nginx, { transports: ['polling'], forceNew: true, reconnection: false });
-  const broke = new Promise<number>((resolve) => {
-    socket.once('connect_error', () => resolve(Date.now() - t0));
-    socket.once('disconnect', () => resolve(Date.now() - t0));
-  });
-  socket.once('connect', () => {
-    socket.timeout(10_000).emit('room:join', room, () => {});
-  });
-  const result = await Promise.race([broke, sleep(10_000).then(() => null)]);
-  socket.disconnect();
-  return result;
-}
-
-/**
- * Which client address the api counted a failed login against, for a login sent to nginx from
- * 127.0.0.2 with a made-up X-Forwarded-For: 127.0.0.2 when nginx replaces the header and the api
- * trusts it (TRUST_PROXY), 127.0.0.1 (nginx itself) when it does not trust it, the made-up one when
- * a client could choose its address.
- */
-async function loginCountedAgainst(): Promise<string[]> {
-  const body = JSON.stringify({ email: 'nobody@loadtest.invalid', password: 'not-the-password-1' });
-  await new Promise<void>((resolve) => {
-    const req = http.request(
-      `${urls.nginx}/api/student/login`,
-      {
-        method: 'POST',
-        localAddress: '127.0.0.2',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', resolve);
-      },
-    );
-    req.on('error', () => resolve());
-    req.end(body);
-  });
-  const redis = new Redis(config.REDIS_URL);
-  const prefix = `${env.REDIS_PREFIX}:rl:student-login:fail:net:`;
-  const keys = await redis.keys(`${prefix}*`);
-  redis.disconnect();
-  return keys.map((key) => key.slice(prefix.length));
-}
-
-/** The first board after `since` ranking `count` students, or null after `ms`. */
-async function boardRanking(watcher: Watcher, since: number, count: number, ms = 15_000) {
-  for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
-    const found = watcher.boards.find((b) => b.at >= since && b.board.rankedCount === count);
-    if (found) {
-      return found;
-    }
-    await sleep(20);
-  }
-  return null;
-}
-
-// ---------------------------------------------------------------------------------------------
-
 const rankedIn = async (db: Db, phaseId: string, gradeId: string) =>
   Number(
     (
@@ -352,64 +166,30 @@ const rankedIn = async (db: Db, phaseId: string, gradeId: string) =>
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-/**
- * Where a request's time went, from nginx's access log (its `rt` and `urt` fields, seconds): the
- * time nginx held it and the time the api took. The rest of what the client measured was spent
- * before nginx read the request (the connection waiting to be accepted) or in the client itself.
- */
-function nginxTimes(pathPrefix: string): { nginx: number[]; upstream: number[] } {
-  const nginx: number[] = [];
-  const upstream: number[] = [];
-  const log = readFileSync(path.join(work, 'access.log'), 'utf8');
-  for (const line of log.split('\n')) {
-    if (!line.includes(` ${pathPrefix}`)) {
-      continue;
-    }
-    const rt = /\brt=([\d.]+)/.exec(line)?.[1];
-    const urt = /\burt=([\d.]+)/.exec(line)?.[1];
-    if (rt !== undefined) {
-      nginx.push(Number(rt) * 1000);
-    }
-    if (urt !== undefined) {
-      upstream.push(Number(urt) * 1000);
-    }
-  }
-  return { nginx, upstream };
-}
-
 async function main() {
-  console.log('→ bundling the api and the workers');
-  const bundled = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
-  if (bundled.status !== 0) {
-    throw new Error('bundling failed');
-  }
+  bundleServer();
   let nginxConf: string;
   try {
-    nginxConf = writeNginxConfig();
+    nginxConf = writeNginxConfig({ nginx: values.nginx, work, ports });
   } catch (err) {
     rmSync(work, { recursive: true, force: true });
     throw err;
   }
-  await adminStatement(values['admin-url'], `CREATE DATABASE ${dbName}`);
-  const db = createDb({ connectionString: databaseUrl, max: 4 });
+  const db = await own.createDatabase(4);
+  // Warnings and errors only (LOG_LEVEL=warn): the Redis durability warning among them.
+  const service = (name: string, command: string, args: string[], extraEnv: Record<string, string> = {}) =>
+    new Service(name, command, args, { ...env, ...extraEnv }, true);
   const services = [
-    new Service('api-a', process.execPath, ['api/dist/server.mjs'], {
-      PORT: String(ports.a),
-      NODE_NAME: 'a',
-    }),
-    new Service('api-b', process.execPath, ['api/dist/server.mjs'], {
-      PORT: String(ports.b),
-      NODE_NAME: 'b',
-    }),
-    new Service('workers-1', process.execPath, ['workers/dist/main.mjs']),
-    new Service('workers-2', process.execPath, ['workers/dist/main.mjs']),
-    new Service('nginx', values.nginx, ['-p', work, '-c', nginxConf, '-g', 'daemon off;']),
+    service('api-a', process.execPath, ['api/dist/server.mjs'], { PORT: String(ports.a), NODE_NAME: 'a' }),
+    service('api-b', process.execPath, ['api/dist/server.mjs'], { PORT: String(ports.b), NODE_NAME: 'b' }),
+    service('workers-1', process.execPath, ['workers/dist/main.mjs']),
+    service('workers-2', process.execPath, ['workers/dist/main.mjs']),
+    service('nginx', values.nginx, ['-p', work, '-c', nginxConf, '-g', 'daemon off;']),
   ];
   const watchers: Watcher[] = [];
   let failed = true;
   try {
-    await migrateToLatest(db);
-    await seedDemoData(db, { adminPassword: `nodes-${RUN}-Admin!` });
+    await migrateAndSeed(db, `nodes-${RUN}-Admin!`);
     const { gradeId, quizId } = await openContest(db, values.grade);
     const { phaseId } = await db
       .selectFrom('quizzes')
@@ -433,17 +213,14 @@ async function main() {
     );
     console.log(`→ ${count} students play the ${values.grade} contest through nginx on ${urls.nginx}`);
 
-    const think = () => thinkMin + randomInt(Math.max(1, thinkMax - thinkMin + 1));
     const t0 = Date.now();
-    await Promise.all(tokens.map((token) => student(urls.nginx, token, quizId, think)));
+    await Promise.all(tokens.map((token) => student(urls.nginx, token, quizId, think.next)));
     const contestSeconds = (Date.now() - t0) / 1000;
-    const allSettled = await settled(db, played.plays);
-    let result = await verify(db, played.acked, played.plays);
-    const rankedFrom = Date.now();
-    while (result.standings.wrong > 0 && Date.now() - rankedFrom < 60_000) {
-      await sleep(1000);
-      result = await verify(db, played.acked, played.plays);
-    }
+    const { allSettled, result, lost, changed, unscored } = await verifyOnceRanked(
+      db,
+      played.acked,
+      played.plays,
+    );
     // Let the last recompute's board go out before the probe.
     await sleep(3000);
 
@@ -456,19 +233,16 @@ async function main() {
       watchers.map(async (w) => ({ w, got: await boardRanking(w, probeAnswered, before + 1) })),
     );
 
-    const control = await pollingWithoutCookie(room);
-    const countedAgainst = await loginCountedAgainst();
+    const control = await pollingWithoutCookie(urls.nginx, room);
+    const countedAgainst = await loginCountedAgainst(urls.nginx, config.REDIS_URL, config.REDIS_PREFIX);
 
-    const lost = ackedCount - result.stored;
-    const changed = result.stored - result.sameAnswer;
-    const unscored = result.stored - result.scored;
     const errors = [...played.errors].map(([k, n]) => `${k} ×${n}`);
     const nodeA = played.nodes.get('a') ?? 0;
     const nodeB = played.nodes.get('b') ?? 0;
     const requests = [...played.nodes.values()].reduce((s, n) => s + n, 0);
 
     console.log(
-      `\ntwo nodes behind nginx: ${count} students, think ${thinkMin}–${thinkMax} ms, contest ${contestSeconds.toFixed(1)} s`,
+      `\ntwo nodes behind nginx: ${count} students, think ${think.min}–${think.max} ms, contest ${contestSeconds.toFixed(1)} s`,
     );
     console.log('\n| request (through nginx) | n | p50 | p95 | p99 | max |');
     console.log('|---|---:|---:|---:|---:|---:|');
@@ -476,7 +250,7 @@ async function main() {
       const s = summarize(samples);
       console.log(`| ${name} | ${s.count} | ${ms(s.median)} | ${ms(s.p95)} | ${ms(s.p99)} | ${ms(s.max)} |`);
     }
-    const page = nginxTimes('/api/play-quiz/available');
+    const page = nginxTimes(work, '/api/play-quiz/available');
     console.log('\n| contest page, measured by | n | p50 | p95 | p99 | max |');
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const [name, samples] of [
@@ -539,9 +313,9 @@ async function main() {
     await db.destroy();
     await deleteRedisPrefix(config.REDIS_URL, config.REDIS_PREFIX);
     if (values.keep) {
-      console.log(`database kept: ${databaseUrl}; nginx files in ${work}`);
+      console.log(`database kept: ${own.databaseUrl}; nginx files in ${work}`);
     } else {
-      await adminStatement(values['admin-url'], `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await own.dropDatabase();
       rmSync(work, { recursive: true, force: true });
     }
   }

@@ -9,23 +9,28 @@
 //   npm run budgets -w loadtest            # or: npx tsx loadtest/src/web-budgets.ts --runs 3
 //
 // Prints a table and the budget verdicts; exits 1 when a budget is missed.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { randomInt } from 'node:crypto';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createDb, migrateToLatest } from '@riyazi/db';
-import { seedDemoData } from '@riyazi/db/seed';
-import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import lighthouse from 'lighthouse';
-import { type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
-import { DEMO_STUDENT_PASSWORD, STUDENTS } from '../../db/src/seed/reference.js';
+import { type BrowserContext, chromium } from 'playwright-core';
 import { openContest } from './contest-fixtures.js';
-import { request } from './http-client.js';
-import { adminStatement, deleteRedisPrefix, freePort } from './run-resources.js';
+import { bundleServer, migrateAndSeed, ownResources, repoRoot, untilReady } from './own-stack.js';
+import { deleteRedisPrefix, freePort } from './run-resources.js';
+import {
+  coldPage,
+  contestQuestionColdLoad,
+  DEMO_STUDENT,
+  homeFirstLoad,
+  kb,
+  signIn,
+  slowNetworkPaint,
+  startContest,
+  type Transfer,
+} from './web-budgets-pages.js';
 
 const { values } = parseArgs({
   options: {
@@ -51,155 +56,13 @@ export const BUDGETS = {
   accessibility: 100,
 } as const;
 
-/** Lighthouse's mobile network (its "slow 4G"): 1.6 Mbps down, 750 kbps up, 150 ms round trip. */
-const SLOW_4G = {
-  offline: false,
-  latency: 150,
-  downloadThroughput: (1.6 * 1024 * 1024) / 8,
-  uploadThroughput: (750 * 1024) / 8,
-};
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const clientDist = path.join(root, 'client/dist');
-const RUN = `${Date.now().toString(36)}_${randomInt(1e6).toString(36)}`;
-const dbName = `riyazi_budgets_${RUN}`;
-const redisPrefix = `riyazi-budgets-${RUN}`;
+const clientDist = path.join(repoRoot, 'client/dist');
+const own = ownResources('budgets', values['admin-url']);
 const runs = Number(values.runs);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (xs: number[]) => {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const DEMO_STUDENT = STUDENTS[0]!;
-
-async function apiReady(base: string, api: ChildProcess) {
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
-    if (api.exitCode !== null) {
-      throw new Error(`the api exited with code ${api.exitCode}`);
-    }
-    if ((await request(base, 'GET', '/api/health/ready', null)).status === 200) {
-      return;
-    }
-    await sleep(100);
-  }
-  throw new Error('the api did not become ready within 30 s');
-}
-
-interface Transfer {
-  jsCss: number;
-  /** Of jsCss: KaTeX, loaded only for a question with maths. */
-  katex: number;
-  total: number;
-  requests: number;
-}
-
-/** Counts what crosses the network (compressed bodies plus headers) while `load` runs. */
-async function measureTransfer(cdp: CDPSession, load: () => Promise<unknown>): Promise<Transfer> {
-  const types = new Map<string, { type: string; url: string }>();
-  const transfer: Transfer = { jsCss: 0, katex: 0, total: 0, requests: 0 };
-  const onResponse = (event: { requestId: string; type: string; response: { url: string } }) =>
-    types.set(event.requestId, { type: event.type, url: event.response.url });
-  const onFinished = (event: { requestId: string; encodedDataLength: number }) => {
-    const { type, url } = types.get(event.requestId) ?? {};
-    if (type === undefined) {
-      return;
-    }
-    if (values.verbose) {
-      console.log(`    ${kb(event.encodedDataLength).padStart(9)}  ${type.padEnd(10)} ${url}`);
-    }
-    transfer.requests += 1;
-    transfer.total += event.encodedDataLength;
-    if (type === 'Script' || type === 'Stylesheet') {
-      transfer.jsCss += event.encodedDataLength;
-      if (/\/assets\/katex/.test(url ?? '')) {
-        transfer.katex += event.encodedDataLength;
-      }
-    }
-  };
-  cdp.on('Network.responseReceived', onResponse);
-  cdp.on('Network.loadingFinished', onFinished);
-  try {
-    await load();
-  } finally {
-    cdp.off('Network.responseReceived', onResponse);
-    cdp.off('Network.loadingFinished', onFinished);
-  }
-  return transfer;
-}
-
-/** A tab with an empty HTTP cache and no service worker (cookies and storage kept), the network watched. */
-async function coldPage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-  // A first visit: the service worker an earlier load installed must not answer from its cache.
-  await cdp.send('Network.setBypassServiceWorker', { bypass: true });
-  return { page, cdp };
-}
-
-async function firstContentfulPaint(page: Page): Promise<number> {
-  const entry = () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
-  await page.waitForFunction(entry);
-  return page.evaluate(entry);
-}
-
-async function homeFirstLoad(context: BrowserContext, base: string) {
-  const { page, cdp } = await coldPage(context);
-  const transfer = await measureTransfer(cdp, () => page.goto(`${base}/`, { waitUntil: 'networkidle' }));
-  await page.close();
-  return transfer;
-}
-
-async function slowNetworkPaint(context: BrowserContext, url: string) {
-  const { page, cdp } = await coldPage(context);
-  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-  await page.goto(url, { waitUntil: 'load' });
-  const fcp = await firstContentfulPaint(page);
-  await page.close();
-  return fcp;
-}
-
-async function signIn(context: BrowserContext, base: string) {
-  const page = await context.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByTestId('login-email').fill(DEMO_STUDENT.email);
-  await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('dashboard-home').waitFor();
-  return page;
-}
-
-/** Starts a contest play from the dashboard and returns the question screen's address. */
-async function startContest(page: Page) {
-  await page.getByRole('navigation', { name: 'Student' }).getByRole('link', { name: 'Contest quiz' }).click();
-  await page.getByTestId('contest-quiz-page').waitFor();
-  await page.getByTestId('quiz-start-link').first().click();
-  await page.getByTestId('quiz-start').click();
-  await page.getByTestId('question-screen').waitFor();
-  return page.url();
-}
-
-/** `withoutMathMl`: as an older browser (no MathML Core) sees it, where KaTeX typesets the maths. */
-async function contestQuestionColdLoad(context: BrowserContext, url: string, withoutMathMl = false) {
-  const { page, cdp } = await coldPage(context);
-  if (withoutMathMl) {
-    await page.addInitScript("Reflect.deleteProperty(window, 'MathMLElement');");
-  }
-  const transfer = await measureTransfer(cdp, async () => {
-    await page.goto(url, { waitUntil: 'networkidle' });
-    await page.getByTestId('question-screen').waitFor();
-    await page
-      .locator(withoutMathMl ? '.quiz-question__text .katex-html' : '.quiz-question__text math')
-      .first()
-      .waitFor();
-    await page.waitForLoadState('networkidle');
-  });
-  await page.close();
-  return transfer;
-}
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 /** The four category scores, and the two metrics that move performance most (ms). */
@@ -307,7 +170,7 @@ async function measure(base: string) {
     const homeLoads: Transfer[] = [];
     const paints: number[] = [];
     for (let i = 0; i < runs; i += 1) {
-      homeLoads.push(await homeFirstLoad(context, base));
+      homeLoads.push(await homeFirstLoad(context, base, values.verbose));
       paints.push(await slowNetworkPaint(context, `${base}/`));
     }
     const home = homeLoads[0]!;
@@ -321,8 +184,8 @@ async function measure(base: string) {
     const student = await signIn(context, base);
     const questionUrl = await startContest(student);
     await student.close();
-    const contest = await contestQuestionColdLoad(context, questionUrl);
-    const contestWithoutMathMl = await contestQuestionColdLoad(context, questionUrl, true);
+    const contest = await contestQuestionColdLoad(context, questionUrl, values.verbose);
+    const contestWithoutMathMl = await contestQuestionColdLoad(context, questionUrl, values.verbose, true);
     if (!values['no-lighthouse']) {
       console.log(`→ Lighthouse /dashboard (signed in) ×${runs}`);
       scores.set('/dashboard', await medianLighthouse(context, `${base}/dashboard`, debugPort, true));
@@ -407,25 +270,14 @@ async function main() {
   if (!existsSync(path.join(clientDist, 'index.html'))) {
     throw new Error('client/dist/index.html is missing: run `npm run build` first');
   }
-  console.log('→ bundling the api');
-  const bundled = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
-  if (bundled.status !== 0) {
-    throw new Error('bundling failed');
-  }
+  bundleServer('the api');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'riyazi-budgets-'));
-  const databaseUrl = (() => {
-    const url = new URL(values['admin-url']);
-    url.pathname = `/${dbName}`;
-    return url.toString();
-  })();
-  await adminStatement(values['admin-url'], `CREATE DATABASE ${dbName}`);
-  const db = createDb({ connectionString: databaseUrl, max: 2 });
+  const db = await own.createDatabase(2);
   let api: ChildProcess | null = null;
   try {
-    await migrateToLatest(db);
-    await seedDemoData(db, { adminPassword: `budgets-${RUN}-Admin!` });
+    await migrateAndSeed(db, `budgets-${own.run}-Admin!`);
     await openContest(db, `Grade ${DEMO_STUDENT.grade}`);
     await sql`UPDATE students SET contest_attempts = 10`.execute(db);
     // The worst case: whichever question comes first has an inline and a display formula.
@@ -435,12 +287,12 @@ async function main() {
     );
 
     api = spawn(process.execPath, ['api/dist/server.mjs'], {
-      cwd: root,
+      cwd: repoRoot,
       env: {
         ...process.env,
         NODE_ENV: 'development',
-        DATABASE_URL: databaseUrl,
-        REDIS_PREFIX: redisPrefix,
+        DATABASE_URL: own.databaseUrl,
+        REDIS_PREFIX: own.redisPrefix,
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: base,
@@ -449,8 +301,8 @@ async function main() {
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    await apiReady(base, api);
-    console.log(`→ measuring ${base} (database ${dbName}), ${runs} runs`);
+    await untilReady(base, { child: api });
+    console.log(`→ measuring ${base} (database ${own.dbName}), ${runs} runs`);
     const verdicts = report(await measure(base));
     process.exitCode = verdicts.every((v) => v.ok) ? 0 : 1;
   } finally {
@@ -460,8 +312,8 @@ async function main() {
       await exited;
     }
     await db.destroy();
-    await adminStatement(values['admin-url'], `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await deleteRedisPrefix(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', redisPrefix);
+    await own.dropDatabase();
+    await deleteRedisPrefix(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', own.redisPrefix);
     rmSync(uploadDir, { recursive: true, force: true });
   }
 }
