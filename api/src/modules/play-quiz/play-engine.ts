@@ -7,8 +7,9 @@ import { type CacheNode, nodeCache } from '../../lib/node-caches.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
 import { enqueue, type Queues } from '../../queue/queues.js';
 import { storedQuestionCache } from '../questions/served-question.js';
+import * as answerBatches from './answer-batches.repository.js';
+import * as batches from './play-batches.repository.js';
 import { loadQuizPool, POOL_TTL_MS } from './play-pool.js';
-import * as batches from './play-quiz.batches.js';
 
 export type Inserted =
   | { kind: 'created'; id: string; attempts: number }
@@ -26,7 +27,7 @@ const isCheckViolation = (err: unknown) => isPgError(err, PG.checkViolation);
  */
 export function createPlayEngine(caches: CacheNode, db: Db, queues: Queues) {
   const playStructure = createBatcher({
-    run: (playIds: string[]) => batches.playStructures(db, playIds),
+    run: (playIds: string[]) => answerBatches.playStructures(db, playIds),
   });
   return {
     /** Contest content is read thousands of times a minute; an edit reaches every node through the cache bus. */
@@ -65,7 +66,7 @@ export function createPlayEngine(caches: CacheNode, db: Db, queues: Queues) {
       keep: (structure) => structure !== null,
     }),
     recordAnswer: createBatcher({
-      run: (items: batches.AnswerInput[]) => batches.recordAnswers(db, items, ANSWER_GRACE_MS),
+      run: (items: answerBatches.AnswerInput[]) => answerBatches.recordAnswers(db, items, ANSWER_GRACE_MS),
     }),
     /** The answers recorded together go to the scoring worker as one job (one Redis round trip). */
     scoringJob: createBatcher<AnswerToScore, null>({

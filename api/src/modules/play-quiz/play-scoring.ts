@@ -1,10 +1,12 @@
-import { type Database, type Db, prepared } from '@riyazi/db';
-import { sql, type Transaction } from 'kysely';
+import type { Db } from '@riyazi/db';
 import { matchesAny } from '../../contracts/answers.js';
 import { ANSWER_GRACE_MS, answerScore, isCorrectSelection } from '../../contracts/scoring.js';
 import { createBatcher } from '../../lib/batcher.js';
+import type { Trx } from '../../lib/db.js';
 import { scoreLag } from '../../metrics/metrics.js';
-import { insertOutboxEvent, insertOutboxEventsSelect, type OutboxEvent } from '../../queue/outbox.js';
+import { insertOutboxEvent, type OutboxEvent } from '../../queue/outbox.js';
+import * as repo from './play-scoring.repository.js';
+import { applyScores, unscoredAnswers } from './play-scoring.repository.js';
 
 export interface AnswerToScore {
   playId: string;
@@ -26,36 +28,9 @@ export async function scoreRecordedAnswers(
   db: Db,
   items: AnswerToScore[],
 ): Promise<OutboxEvent<'play.finished'>[]> {
-  const answers = await sql<{
-    n: number;
-    outcome: 'ANSWERED' | 'NO_ANSWER';
-    selectedOptionIds: string[];
-    answerText: string | null;
-    timeTakenMs: number;
-    type: 'MCQS' | 'OPEN_ENDED';
-    acceptedAnswers: string[];
-    weight: number;
-    secondsPerQuestion: number;
-    correctOptionIds: string[];
-    ageSeconds: number;
-  }>`${prepared}
-    SELECT i.n::int AS n, a.outcome,
-      extract(epoch FROM clock_timestamp() - a.answered_at)::float8 AS "ageSeconds", a.selected_option_ids AS "selectedOptionIds",
-      a.answer_text AS "answerText", a.time_taken_ms AS "timeTakenMs", q.type,
-      q.accepted_answers AS "acceptedAnswers", q.score AS weight, qz.seconds_per_question AS "secondsPerQuestion",
-      coalesce((SELECT array_agg(o.id) FROM question_options o WHERE o.question_id = q.id AND o.is_correct), '{}')
-        AS "correctOptionIds"
-    FROM unnest(${items.map((i) => i.playId)}::uuid[], ${items.map((i) => i.questionId)}::uuid[])
-      WITH ORDINALITY AS i (play_id, question_id, n)
-    CROSS JOIN LATERAL (
-      SELECT * FROM play_answers WHERE play_id = i.play_id AND question_id = i.question_id AND is_correct IS NULL
-    ) a
-    JOIN questions q ON q.id = i.question_id
-    JOIN plays p ON p.id = i.play_id
-    JOIN quizzes qz ON qz.id = p.quiz_id
-  `.execute(db.withoutPlugins());
+  const answers = await unscoredAnswers(db, items);
   const readAt = performance.now();
-  const scores = answers.rows.map((answer) => {
+  const scores = answers.map((answer) => {
     const item = items[answer.n - 1]!;
     let correct = false;
     if (answer.outcome === 'ANSWERED') {
@@ -68,54 +43,9 @@ export async function scoreRecordedAnswers(
     return { playId: item.playId, questionId: item.questionId, correct, score };
   });
   const eventIds = items.flatMap((item) => (item.eventId === undefined ? [] : [item.eventId]));
-  const finished = await sql<Omit<OutboxEvent<'play.finished'>, 'type'>>`${prepared}
-    WITH input AS (
-      SELECT * FROM unnest(
-        ${scores.map((s) => s.playId)}::uuid[], ${scores.map((s) => s.questionId)}::uuid[],
-        ${scores.map((s) => s.correct)}::boolean[], ${scores.map((s) => s.score)}::float8[]
-      ) AS t (play_id, question_id, is_correct, score)
-    ), scored AS (
-      UPDATE play_answers a SET is_correct = input.is_correct, score = input.score, scored_at = now()
-      FROM input
-      WHERE a.play_id = input.play_id AND a.question_id = input.question_id AND a.is_correct IS NULL
-      RETURNING a.play_id, a.score, a.is_correct, a.time_taken_ms
-    ), totals AS (
-      SELECT play_id, sum(score) AS score, sum(is_correct::int) AS correct, sum(time_taken_ms) AS time_ms,
-        count(*) AS n
-      FROM scored GROUP BY play_id
-    ), play AS (
-      UPDATE plays SET
-        score = plays.score + totals.score,
-        correct_count = plays.correct_count + totals.correct,
-        total_time_ms = plays.total_time_ms + totals.time_ms,
-        scored_count = plays.scored_count + totals.n,
-        status = CASE WHEN plays.status = 'IN_PROGRESS' AND plays.scored_count + totals.n >= plays.question_count
-          THEN 'FINISHED' ELSE plays.status END,
-        finished_at = CASE WHEN plays.status = 'IN_PROGRESS' AND plays.scored_count + totals.n >= plays.question_count
-          THEN (SELECT max(a.answered_at) FROM play_answers a WHERE a.play_id = plays.id)
-          ELSE plays.finished_at END,
-        clock_deadline_at = CASE WHEN plays.scored_count + totals.n >= plays.question_count
-          THEN NULL ELSE plays.clock_deadline_at END
-      FROM totals
-      WHERE plays.id = totals.play_id
-      RETURNING plays.id, plays.kind, plays.phase_id, plays.grade_id,
-        plays.status = 'FINISHED' AND plays.scored_count = plays.question_count AS finished_now
-    ), marked AS (
-      UPDATE outbox_events SET enqueued_at = now()
-      WHERE id = ANY(${eventIds}::uuid[]) AND enqueued_at IS NULL
-    )
-    ${insertOutboxEventsSelect('play.finished', {
-      playId: sql`play.id`,
-      phaseId: sql`play.phase_id`,
-      gradeId: sql`play.grade_id`,
-      kind: sql`play.kind`,
-    })}
-    FROM play
-    WHERE play.finished_now AND play.kind = 'CONTEST'
-    RETURNING id, payload
-  `.execute(db);
-  observeScoreLag(answers.rows, (performance.now() - readAt) / 1000);
-  return finished.rows.map((row) => ({ ...row, type: 'play.finished' }));
+  const finished = await applyScores(db, scores, eventIds);
+  observeScoreLag(answers, (performance.now() - readAt) / 1000);
+  return finished;
 }
 
 /**
@@ -173,17 +103,8 @@ export async function expireOverdueQuestions(
   db: Db,
   options: { limit?: number } = {},
 ): Promise<OutboxEvent<'answer.recorded'>[]> {
-  const due = await db
-    .selectFrom('plays')
-    .select('id')
-    .where('status', '=', 'IN_PROGRESS')
-    .where('kind', '=', 'CONTEST')
-    .where('clockDeadlineAt', '<', sql<Date>`now() - make_interval(secs => ${ANSWER_GRACE_MS / 1000})`)
-    .orderBy('clockDeadlineAt')
-    .limit(options.limit ?? 500)
-    .execute();
   const events: OutboxEvent<'answer.recorded'>[] = [];
-  for (const { id } of due) {
+  for (const id of await repo.playsPastTheirClock(db, options.limit ?? 500)) {
     const event = await db.transaction().execute((trx) => closeOverdueQuestion(trx, id));
     if (event) {
       events.push(event);
@@ -193,42 +114,19 @@ export async function expireOverdueQuestions(
 }
 
 async function closeOverdueQuestion(
-  trx: Transaction<Database>,
+  trx: Trx,
   playId: string,
 ): Promise<OutboxEvent<'answer.recorded'> | null> {
-  const play = await trx
-    .selectFrom('plays')
-    .innerJoin('quizzes', 'quizzes.id', 'plays.quizId')
-    .select(['plays.status', 'plays.startedAt', 'quizzes.secondsPerQuestion'])
-    .where('plays.id', '=', playId)
-    .forUpdate('plays')
-    .executeTakeFirst();
+  const play = await repo.lockPlayClock(trx, playId);
   if (play?.status !== 'IN_PROGRESS') {
     return null;
   }
-  const questions = await trx
-    .selectFrom('playQuestions')
-    .leftJoin('playAnswers', (join) =>
-      join
-        .onRef('playAnswers.playId', '=', 'playQuestions.playId')
-        .onRef('playAnswers.questionId', '=', 'playQuestions.questionId'),
-    )
-    .select([
-      'playQuestions.questionId',
-      'playQuestions.servedAt',
-      'playQuestions.deadlineAt',
-      'playAnswers.answeredAt',
-    ])
-    .where('playQuestions.playId', '=', playId)
-    .orderBy('playQuestions.position')
-    .execute();
+  const questions = await repo.questionClocks(trx, playId);
   const index = questions.findIndex((q) => q.answeredAt === null);
-  const setClock = (at: Date | null) =>
-    trx.updateTable('plays').set({ clockDeadlineAt: at }).where('id', '=', playId).execute();
   const current = questions[index];
   if (!current) {
     // Every question has its answer: the scoring worker finishes the play.
-    await setClock(null);
+    await repo.setPlayClock(trx, playId, null);
     return null;
   }
   const limitMs = play.secondsPerQuestion * 1000;
@@ -239,35 +137,21 @@ async function closeOverdueQuestion(
   // Never fetched: its clock ran from the previous answer (or the start).
   const deadline = current.deadlineAt ?? new Date(lastAnswer + limitMs);
   if (deadline.getTime() + ANSWER_GRACE_MS > Date.now()) {
-    await setClock(deadline);
+    await repo.setPlayClock(trx, playId, deadline);
     return null;
   }
   if (current.servedAt === null) {
-    await trx
-      .updateTable('playQuestions')
-      .set({ servedAt: new Date(deadline.getTime() - limitMs), deadlineAt: deadline })
-      .where('playId', '=', playId)
-      .where('questionId', '=', current.questionId)
-      .where('servedAt', 'is', null)
-      .execute();
-  }
-  const inserted = await trx
-    .insertInto('playAnswers')
-    .values({
+    await repo.markServedAt(
+      trx,
       playId,
-      questionId: current.questionId,
-      outcome: 'NO_ANSWER',
-      selectedOptionIds: [],
-      answerText: null,
-      answeredAt: deadline,
-      timeTakenMs: limitMs,
-      clientTimeTakenMs: null,
-    })
-    .onConflict((oc) => oc.columns(['playId', 'questionId']).doNothing())
-    .returning('playId')
-    .executeTakeFirst();
+      current.questionId,
+      new Date(deadline.getTime() - limitMs),
+      deadline,
+    );
+  }
+  const inserted = await repo.insertNoAnswer(trx, playId, current.questionId, deadline, limitMs);
   const last = index === questions.length - 1;
-  await setClock(last ? null : new Date(deadline.getTime() + limitMs));
+  await repo.setPlayClock(trx, playId, last ? null : new Date(deadline.getTime() + limitMs));
   return inserted
     ? insertOutboxEvent(trx, 'answer.recorded', { playId, questionId: current.questionId })
     : null;
@@ -280,14 +164,7 @@ async function closeOverdueQuestion(
  */
 export async function scoreStragglers(db: Db, options: { olderThanMs?: number; limit?: number } = {}) {
   const olderThanMs = options.olderThanMs ?? 15_000;
-  const rows = await db
-    .selectFrom('playAnswers')
-    .select(['playId', 'questionId'])
-    .where('isCorrect', 'is', null)
-    .where('answeredAt', '<', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
-    .orderBy('answeredAt')
-    .limit(options.limit ?? 500)
-    .execute();
+  const rows = await repo.unscoredSince(db, olderThanMs, options.limit ?? 500);
   const events = rows.length === 0 ? [] : await scoreRecordedAnswers(db, rows);
   return { scored: rows.length, events };
 }
