@@ -1,0 +1,149 @@
+import type { ReactNode } from 'react';
+import { useDebouncedSearch } from '../hooks/use-debounced-search';
+import { Button, type ButtonVariant } from '../ui/button';
+import { TextField } from '../ui/field';
+import { ListPagination } from '../ui/pagination';
+import type { PagerWiring } from './use-list-url-state';
+
+/** The list's search box: what is typed shows at once, the URL follows when typing pauses. */
+export function ListSearch({
+  value,
+  onSearch,
+  placeholder,
+  className,
+  maxLength = 100,
+  testId,
+}: {
+  value: string;
+  onSearch: (search: string) => void;
+  placeholder: string;
+  className?: string;
+  maxLength?: number;
+  testId: string;
+}) {
+  const [text, onChange] = useDebouncedSearch(value, onSearch);
+  return (
+    <TextField
+      className={className}
+      label="Search"
+      type="search"
+      placeholder={placeholder}
+      value={text}
+      maxLength={maxLength}
+      onChange={(event) => onChange(event.target.value)}
+      data-testid={testId}
+    />
+  );
+}
+
+type PageEnvelope = Parameters<typeof ListPagination>[0]['page'];
+
+/** Pagination under a list, wired to the list's URL state. */
+export function ListPager({ page, pager, noun }: { page: PageEnvelope; pager: PagerWiring; noun: string }) {
+  return <ListPagination page={page} onPage={pager.onPage} onPageSize={pager.onPageSize} noun={noun} />;
+}
+
+export type Column = string | { label: string; className: string };
+
+/**
+ * A list's table: column headers (and a hidden one for the actions column), then a row per item.
+ * Nothing while the page loads or when it is empty (ListStatus says so).
+ */
+export function ListTable<T>({
+  rows,
+  busy,
+  className,
+  testId,
+  columns,
+  actions = 'Actions',
+  wrapClassName,
+  children,
+}: {
+  rows: readonly T[] | undefined;
+  busy: boolean;
+  className: string;
+  testId: string;
+  columns: readonly Column[];
+  /** The hidden header of the last column; null when rows have no actions. */
+  actions?: string | null;
+  /** A scrolling box around the table. */
+  wrapClassName?: string;
+  children: (row: T) => ReactNode;
+}) {
+  if (rows === undefined || rows.length === 0) {
+    return null;
+  }
+  const table = (
+    <table className={className} data-testid={testId} aria-busy={busy}>
+      <thead>
+        <tr>
+          {columns.map((column) =>
+            typeof column === 'string' ? (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ) : (
+              <th key={column.label} scope="col" className={column.className}>
+                {column.label}
+              </th>
+            ),
+          )}
+          {actions === null ? null : (
+            <th scope="col">
+              <span className="visually-hidden">{actions}</span>
+            </th>
+          )}
+        </tr>
+      </thead>
+      <tbody>{rows.map(children)}</tbody>
+    </table>
+  );
+  return wrapClassName === undefined ? table : <div className={wrapClassName}>{table}</div>;
+}
+
+interface RowButtonProps {
+  /** The row as the button's label names it: "Edit {rowName}". */
+  rowName: string;
+  onClick: () => void;
+  className?: string;
+  variant?: ButtonVariant;
+  testId?: string;
+}
+
+/** A row's Edit button. */
+export function EditRowButton({
+  rowName,
+  onClick,
+  className,
+  variant = 'secondary',
+  testId,
+}: RowButtonProps) {
+  return (
+    <Button
+      small
+      variant={variant}
+      className={className}
+      onClick={onClick}
+      aria-label={`Edit ${rowName}`}
+      data-testid={testId}
+    >
+      Edit
+    </Button>
+  );
+}
+
+/** A row's Delete button (it opens the confirmation, never deletes by itself). */
+export function DeleteRowButton({ rowName, onClick, className, variant = 'ghost', testId }: RowButtonProps) {
+  return (
+    <Button
+      small
+      variant={variant}
+      className={className}
+      onClick={onClick}
+      aria-label={`Delete ${rowName}`}
+      data-testid={testId}
+    >
+      Delete
+    </Button>
+  );
+}
