@@ -45,7 +45,9 @@ export function useListUrlState<P extends Parsers>(schema: ListSchema<P>) {
     update,
     pager,
     filtered: isListFiltered(schema, query),
-    clear: () => update(clearedListChange(schema)),
+    /** Clears every filter; the page size stays unless keepSize is false. */
+    clear: (keepSize = true) =>
+      update({ ...clearedListChange(schema), ...(keepSize ? {} : { [sizeParam]: '' }) }),
     /** Props for a filter control bound to one field. */
     bind: (key: keyof P & string, testId: string): BoundField => ({
       value: query[key],
