@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';
 import { Button, type ButtonVariant } from '../ui/button';
-import { TextField } from '../ui/field';
+import { Switch, TextField } from '../ui/field';
 import { ListPagination } from '../ui/pagination';
 import type { PagerWiring } from './use-list-url-state';
 
@@ -110,40 +110,62 @@ interface RowButtonProps {
   testId?: string;
 }
 
-/** A row's Edit button. */
-export function EditRowButton({
+function RowButton({
+  verb,
   rowName,
   onClick,
   className,
-  variant = 'secondary',
+  variant,
   testId,
-}: RowButtonProps) {
+}: RowButtonProps & { verb: string }) {
   return (
     <Button
       small
       variant={variant}
       className={className}
       onClick={onClick}
-      aria-label={`Edit ${rowName}`}
+      aria-label={`${verb} ${rowName}`}
       data-testid={testId}
     >
-      Edit
+      {verb}
     </Button>
   );
 }
 
+/** A row's Edit button. */
+export const EditRowButton = ({ variant = 'secondary', ...props }: RowButtonProps) => (
+  <RowButton verb="Edit" variant={variant} {...props} />
+);
+
 /** A row's Delete button (it opens the confirmation, never deletes by itself). */
-export function DeleteRowButton({ rowName, onClick, className, variant = 'ghost', testId }: RowButtonProps) {
+export const DeleteRowButton = ({ variant = 'ghost', ...props }: RowButtonProps) => (
+  <RowButton verb="Delete" variant={variant} {...props} />
+);
+
+/** A row's Active switch: locked while the user may not change it or a change is on its way. */
+export function ActiveSwitch({
+  rowName,
+  active,
+  canChange,
+  pending,
+  onChange,
+  testId,
+}: {
+  rowName: string;
+  active: boolean;
+  canChange: boolean;
+  pending: boolean;
+  onChange: (active: boolean) => void;
+  testId?: string;
+}) {
   return (
-    <Button
-      small
-      variant={variant}
-      className={className}
-      onClick={onClick}
-      aria-label={`Delete ${rowName}`}
+    <Switch
+      label={active ? 'Active' : 'Inactive'}
+      aria-label={`${rowName} is active`}
+      checked={active}
+      disabled={!canChange || pending}
+      onCheckedChange={onChange}
       data-testid={testId}
-    >
-      Delete
-    </Button>
+    />
   );
 }

@@ -1,9 +1,13 @@
 import { type FormEvent, useState } from 'react';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../../../shared/admin-list/delete-confirm';
-import { ListPager, ListTable } from '../../../shared/admin-list/list-parts';
-import { defineListSchema } from '../../../shared/admin-list/list-url-schema';
-import { canOn } from '../../../shared/admin-list/use-can';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+import {
+  canOn,
+  DeleteConfirmDialog,
+  defineListSchema,
+  ListPager,
+  ListTable,
+  useDeleteConfirm,
+  useListUrlState,
+} from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { adminPagePath } from '../../../config/paths';
-import { ListTable } from '../../../shared/admin-list/list-parts';
-import { useCan } from '../../../shared/admin-list/use-can';
+import { ListTable, useCan } from '../../../shared/admin-list';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';

@@ -1,8 +1,7 @@
 import { type PaymentFailureRow, PROBLEM_OUTCOMES } from '@riyazi/api/contracts';
 import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
-import { ListPager } from '../../../shared/admin-list/list-parts';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+import { ListPager, useListUrlState } from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
 import { TextField } from '../../../shared/ui/field';
 import { FilterSelect } from '../../../shared/ui/filter-select';

@@ -1,6 +1,6 @@
 import { PAYMENT_STATUSES } from '@riyazi/api/contracts';
 import { useId, useState } from 'react';
-import type { ListUrlState } from '../../../shared/admin-list/use-list-url-state';
+import type { ListUrlState } from '../../../shared/admin-list';
 import { useDebouncedSearch } from '../../../shared/hooks/use-debounced-search';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';

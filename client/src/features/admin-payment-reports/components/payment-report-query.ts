@@ -18,7 +18,7 @@ import {
   orderedDays,
   readListQuery,
   textField,
-} from '../../../shared/admin-list/list-url-schema';
+} from '../../../shared/admin-list';
 import type {
   FailureFilters,
   FailureQuery,

@@ -1,7 +1,6 @@
 import type { PaymentReportPage } from '@riyazi/api/contracts';
 import { lazy, Suspense } from 'react';
-import { ListPager } from '../../../shared/admin-list/list-parts';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+import { ListPager, useListUrlState } from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';

@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../../../shared/admin-list/delete-confirm';
 import {
+  ActiveSwitch,
+  DeleteConfirmDialog,
   DeleteRowButton,
+  defineListSchema,
   EditRowButton,
   ListPager,
   ListSearch,
   ListTable,
-} from '../../../shared/admin-list/list-parts';
-import { defineListSchema, textField } from '../../../shared/admin-list/list-url-schema';
-import { useCan } from '../../../shared/admin-list/use-can';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+  textField,
+  useCan,
+  useDeleteConfirm,
+  useListUrlState,
+} from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
-import { Switch } from '../../../shared/ui/field';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
 import { Card } from '../../../shared/ui/surface';
@@ -96,13 +98,13 @@ export function PromoCodesPage() {
                 {promo.packages.length === 0 ? 'All packages' : promo.packages.map((p) => p.name).join(', ')}
               </td>
               <td data-label="Status">
-                <Switch
-                  label={promo.isActive ? 'Active' : 'Inactive'}
-                  aria-label={`${promo.code} is active`}
-                  checked={promo.isActive}
-                  disabled={!can('update') || toggle.isPending}
-                  onCheckedChange={(isActive) => toggle.mutate({ id: promo._id, isActive })}
-                  data-testid="promo-active-switch"
+                <ActiveSwitch
+                  rowName={promo.code}
+                  active={promo.isActive}
+                  canChange={can('update')}
+                  pending={toggle.isPending}
+                  onChange={(isActive) => toggle.mutate({ id: promo._id, isActive })}
+                  testId="promo-active-switch"
                 />
               </td>
               <td className="promo-table__actions">

@@ -8,7 +8,7 @@ import {
   type ListChange,
   readListQuery,
   textField,
-} from '../../../shared/admin-list/list-url-schema';
+} from '../../../shared/admin-list';
 import {
   QUESTION_STATUSES,
   QUESTION_TAGS,

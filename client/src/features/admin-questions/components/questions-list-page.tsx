@@ -1,12 +1,18 @@
 import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../../../shared/admin-list/delete-confirm';
-import { DeleteRowButton, ListPager, ListSearch, ListTable } from '../../../shared/admin-list/list-parts';
-import { useCan } from '../../../shared/admin-list/use-can';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+import {
+  ActiveSwitch,
+  DeleteConfirmDialog,
+  DeleteRowButton,
+  ListPager,
+  ListSearch,
+  ListTable,
+  useCan,
+  useDeleteConfirm,
+  useListUrlState,
+} from '../../../shared/admin-list';
 import { RichTextView } from '../../../shared/math/rich-text-view';
 import { ButtonLink } from '../../../shared/ui/button';
-import { Switch } from '../../../shared/ui/field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
@@ -155,15 +161,15 @@ export function QuestionsListPage() {
               <td data-label="Type">{row.type}</td>
               <td data-label="Used">{row.usageCount}</td>
               <td data-label="Status">
-                <Switch
-                  label={row.status}
-                  aria-label={`Question ${row.questionNo} is active`}
-                  checked={row.status === 'Active'}
-                  disabled={!can('update') || setStatus.isPending}
-                  onCheckedChange={(checked) =>
-                    setStatus.mutate({ id: row._id, status: checked ? 'Active' : 'Inactive' })
+                <ActiveSwitch
+                  rowName={`Question ${row.questionNo}`}
+                  active={row.status === 'Active'}
+                  canChange={can('update')}
+                  pending={setStatus.isPending}
+                  onChange={(active) =>
+                    setStatus.mutate({ id: row._id, status: active ? 'Active' : 'Inactive' })
                   }
-                  data-testid="questions-active-switch"
+                  testId="questions-active-switch"
                 />
               </td>
               <td className="q-table__actions">

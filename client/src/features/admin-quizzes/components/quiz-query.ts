@@ -1,10 +1,5 @@
 import { describeSeconds } from '@riyazi/api/contracts';
-import {
-  choiceField,
-  defineListSchema,
-  idField,
-  textField,
-} from '../../../shared/admin-list/list-url-schema';
+import { choiceField, defineListSchema, idField, textField } from '../../../shared/admin-list';
 import { QUIZ_KINDS, QUIZ_STATUSES, type QuizRow } from '../api/quizzes-api';
 
 /** The quiz list in the URL. */

@@ -1,10 +1,16 @@
 import { adminPagePath } from '../../../config/paths';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../../../shared/admin-list/delete-confirm';
-import { DeleteRowButton, ListPager, ListSearch, ListTable } from '../../../shared/admin-list/list-parts';
-import { useCan } from '../../../shared/admin-list/use-can';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+import {
+  ActiveSwitch,
+  DeleteConfirmDialog,
+  DeleteRowButton,
+  ListPager,
+  ListSearch,
+  ListTable,
+  useCan,
+  useDeleteConfirm,
+  useListUrlState,
+} from '../../../shared/admin-list';
 import { ButtonLink } from '../../../shared/ui/button';
-import { Switch } from '../../../shared/ui/field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
@@ -107,15 +113,15 @@ export function QuizzesListPage() {
               <td data-label="Attempts">{attemptsLabel(row)}</td>
               <td data-label="Window">{describeWindow(row)}</td>
               <td data-label="Status">
-                <Switch
-                  label={row.status}
-                  aria-label={`${row.title} is active`}
-                  checked={row.status === 'Active'}
-                  disabled={!can('update') || setStatus.isPending}
-                  onCheckedChange={(checked) =>
-                    setStatus.mutate({ id: row._id, status: checked ? 'Active' : 'Inactive' })
+                <ActiveSwitch
+                  rowName={row.title}
+                  active={row.status === 'Active'}
+                  canChange={can('update')}
+                  pending={setStatus.isPending}
+                  onChange={(active) =>
+                    setStatus.mutate({ id: row._id, status: active ? 'Active' : 'Inactive' })
                   }
-                  data-testid="quizzes-active-switch"
+                  testId="quizzes-active-switch"
                 />
               </td>
               <td className="qz-table__actions">

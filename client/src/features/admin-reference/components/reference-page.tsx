@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../../../shared/admin-list/delete-confirm';
 import {
+  ActiveSwitch,
+  DeleteConfirmDialog,
   DeleteRowButton,
+  defineListSchema,
   EditRowButton,
   ListPager,
   ListSearch,
   ListTable,
-} from '../../../shared/admin-list/list-parts';
-import { defineListSchema, textField } from '../../../shared/admin-list/list-url-schema';
-import { useCan } from '../../../shared/admin-list/use-can';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+  textField,
+  useCan,
+  useDeleteConfirm,
+  useListUrlState,
+} from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
-import { Switch } from '../../../shared/ui/field';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
 import { Card } from '../../../shared/ui/surface';
@@ -90,15 +92,13 @@ export function ReferencePage<T extends { _id: string }, D extends Draft>({
               )}
               {config.isActive ? (
                 <td data-label="Status">
-                  <Switch
-                    label={config.isActive(row) ? 'Active' : 'Inactive'}
-                    aria-label={`${config.rowName(row)} is active`}
-                    checked={config.isActive(row)}
-                    disabled={!can('update') || toggle.isPending}
-                    onCheckedChange={(checked) =>
-                      toggle.mutate({ id: row._id, changes: { isActive: checked } })
-                    }
-                    data-testid="reference-active-switch"
+                  <ActiveSwitch
+                    rowName={config.rowName(row)}
+                    active={config.isActive(row)}
+                    canChange={can('update')}
+                    pending={toggle.isPending}
+                    onChange={(isActive) => toggle.mutate({ id: row._id, changes: { isActive } })}
+                    testId="reference-active-switch"
                   />
                 </td>
               ) : null}

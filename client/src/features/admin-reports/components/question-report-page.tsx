@@ -1,7 +1,5 @@
 import { REPORT_KINDS } from '@riyazi/api/contracts';
-import { ListPager } from '../../../shared/admin-list/list-parts';
-import { useCan } from '../../../shared/admin-list/use-can';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+import { ListPager, useCan, useListUrlState } from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
 import { SelectField, TextField } from '../../../shared/ui/field';

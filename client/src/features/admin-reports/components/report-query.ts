@@ -17,7 +17,7 @@ import {
   filtersOf as listFilters,
   orderedDays,
   readListQuery,
-} from '../../../shared/admin-list/list-url-schema';
+} from '../../../shared/admin-list';
 import type { ReportFilters, ReportQuery } from '../api/question-report-api';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

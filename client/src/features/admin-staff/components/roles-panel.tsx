@@ -1,7 +1,11 @@
 import { MODULES } from '@riyazi/api/contracts';
 import { useState } from 'react';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../../../shared/admin-list/delete-confirm';
-import { DeleteRowButton, EditRowButton } from '../../../shared/admin-list/list-parts';
+import {
+  DeleteConfirmDialog,
+  DeleteRowButton,
+  EditRowButton,
+  useDeleteConfirm,
+} from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import type { Role } from '../api/staff-api';

@@ -1,21 +1,21 @@
 import { useState } from 'react';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../../../shared/admin-list/delete-confirm';
 import {
+  ActiveSwitch,
+  choiceField,
+  DeleteConfirmDialog,
   DeleteRowButton,
+  defineListSchema,
   EditRowButton,
   ListPager,
   ListSearch,
   ListTable,
-} from '../../../shared/admin-list/list-parts';
-import {
-  choiceField,
-  defineListSchema,
   rawField,
   textField,
-} from '../../../shared/admin-list/list-url-schema';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+  useDeleteConfirm,
+  useListUrlState,
+} from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
-import { SelectField, Switch } from '../../../shared/ui/field';
+import { SelectField } from '../../../shared/ui/field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { Card } from '../../../shared/ui/surface';
@@ -119,15 +119,13 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
                 </span>
               </td>
               <td data-label="Status">
-                <Switch
-                  label={staff.isActive ? 'Active' : 'Inactive'}
-                  aria-label={`${staff.username} is active`}
-                  checked={staff.isActive}
-                  disabled={!abilities.update || isSelf(staff) || lock !== null || toggle.isPending}
-                  onCheckedChange={(checked) =>
-                    toggle.mutate({ id: staff._id, changes: { isActive: checked } })
-                  }
-                  data-testid="staff-active-switch"
+                <ActiveSwitch
+                  rowName={staff.username}
+                  active={staff.isActive}
+                  canChange={abilities.update && !isSelf(staff) && lock === null}
+                  pending={toggle.isPending}
+                  onChange={(isActive) => toggle.mutate({ id: staff._id, changes: { isActive } })}
+                  testId="staff-active-switch"
                 />
               </td>
               <td data-label="Last sign-in">{formatDate(staff.lastLoginAt)}</td>

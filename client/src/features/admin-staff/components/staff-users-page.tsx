@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { canOn } from '../../../shared/admin-list/use-can';
+import { canOn } from '../../../shared/admin-list';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { PageHeading } from '../../../shared/ui/page';
 import { RolesPanel } from './roles-panel';

@@ -1,8 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
-import { ListPager, ListTable } from '../../../shared/admin-list/list-parts';
-import { choiceField, defineListSchema } from '../../../shared/admin-list/list-url-schema';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+import {
+  choiceField,
+  defineListSchema,
+  ListPager,
+  ListTable,
+  useListUrlState,
+} from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';

@@ -7,7 +7,7 @@ import {
   type ListChange,
   readListQuery,
   textField,
-} from '../../../shared/admin-list/list-url-schema';
+} from '../../../shared/admin-list';
 import type { StudentListQuery } from '../api/students-api';
 
 const MAX_FILTER_LENGTH = 120;

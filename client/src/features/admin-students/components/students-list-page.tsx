@@ -2,13 +2,19 @@ import { type AdminAuthState, STUDENT_FILTER_KEYS, type StudentFilterValues } fr
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
-import { DeleteConfirmDialog, useDeleteConfirm } from '../../../shared/admin-list/delete-confirm';
-import { DeleteRowButton, EditRowButton, ListPager, ListTable } from '../../../shared/admin-list/list-parts';
-import { canOn } from '../../../shared/admin-list/use-can';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+import {
+  ActiveSwitch,
+  canOn,
+  DeleteConfirmDialog,
+  DeleteRowButton,
+  EditRowButton,
+  ListPager,
+  ListTable,
+  useDeleteConfirm,
+  useListUrlState,
+} from '../../../shared/admin-list';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
-import { Switch } from '../../../shared/ui/field';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
 import { Card } from '../../../shared/ui/surface';
@@ -162,13 +168,13 @@ export function StudentsListPage({ extras }: { extras: StudentsListExtras }) {
                 {when(row.contestAttempts.createdAt)}
               </td>
               <td data-label="Status">
-                <Switch
-                  label={row.isActive ? 'Active' : 'Inactive'}
-                  aria-label={`${row.fullName} is active`}
-                  checked={row.isActive}
-                  disabled={!can('update') || setStatus.isPending}
-                  onCheckedChange={(isActive) => setStatus.mutate({ id: row._id, isActive })}
-                  data-testid="students-status"
+                <ActiveSwitch
+                  rowName={row.fullName}
+                  active={row.isActive}
+                  canChange={can('update')}
+                  pending={setStatus.isPending}
+                  onChange={(isActive) => setStatus.mutate({ id: row._id, isActive })}
+                  testId="students-status"
                 />
               </td>
               <td className="st-table__actions">

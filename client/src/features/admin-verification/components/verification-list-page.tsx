@@ -1,7 +1,6 @@
 import { Link, type To, useLocation, useNavigate } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
-import { ListSearch, ListTable } from '../../../shared/admin-list/list-parts';
-import { useListUrlState } from '../../../shared/admin-list/use-list-url-state';
+import { ListSearch, ListTable, useListUrlState } from '../../../shared/admin-list';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';

@@ -6,7 +6,7 @@ import {
   rawField,
   readListQuery,
   textField,
-} from '../../../shared/admin-list/list-url-schema';
+} from '../../../shared/admin-list';
 import { PAGE_SIZES } from '../../../shared/ui/pagination-range';
 import type { VerificationListQuery, VerificationStatus } from '../api/verification-api';
 
