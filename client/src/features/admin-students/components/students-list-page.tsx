@@ -8,6 +8,7 @@ import {
   DeleteConfirmDialog,
   DeleteRowButton,
   EditRowButton,
+  filtersOf,
   ListPager,
   ListTable,
   useDeleteConfirm,
@@ -58,7 +59,7 @@ export function StudentsListPage({ extras }: { extras: StudentsListExtras }) {
   const { params, query, update, pager, clear } = useListUrlState(STUDENT_LIST);
   const key = params.toString();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the URL decides when the filters change.
-  const filters = useMemo(() => nonEmptyFilters(query), [key]);
+  const filters = useMemo(() => nonEmptyFilters(filtersOf(query)), [key]);
   const list = useStudentList({ page: query.page, limit: query.limit, filters });
   const { setStatus, remove } = useStudentMutations();
   const [editing, setEditing] = useState<Editing>(null);
