@@ -18,11 +18,11 @@ import { PaymentFailuresPage } from '../../features/admin-payment-reports/compon
 import { PaymentLogTrailPage } from '../../features/admin-payment-reports/components/payment-log-trail-page';
 import { PaymentsReportPage } from '../../features/admin-payment-reports/components/payments-report-page';
 import { PromoCodesPage } from '../../features/admin-promo-codes/components/promo-codes-page';
-import { QueuesPage } from '../../features/admin-queues/components/queues-page';
 import { QuestionImportPage } from '../../features/admin-question-import/components/question-import-page';
 import { QuestionFormPage } from '../../features/admin-questions/components/question-form-page';
 import { QuestionViewPage } from '../../features/admin-questions/components/question-view-page';
 import { QuestionsListPage } from '../../features/admin-questions/components/questions-list-page';
+import { QueuesPage } from '../../features/admin-queues/components/queues-page';
 import { QuizFormPage } from '../../features/admin-quizzes/components/quiz-form-page';
 import { QuizzesListPage } from '../../features/admin-quizzes/components/quizzes-list-page';
 import {
@@ -36,7 +36,6 @@ import { StaffUsersPage } from '../../features/admin-staff/components/staff-user
 import { QuizAttemptDetailPage } from '../../features/admin-student-details/components/quiz-attempt-detail-page';
 import { QuizAttemptListPage } from '../../features/admin-student-details/components/quiz-attempt-list-page';
 import { StudentViewPage } from '../../features/admin-student-details/components/student-view-page';
-import { StudentsListPage } from '../../features/admin-students/components/students-list-page';
 import { VerificationListPage } from '../../features/admin-verification/components/verification-list-page';
 import { VerificationViewPage } from '../../features/admin-verification/components/verification-view-page';
 import { PhaseWinnersPanel } from '../../features/admin-winners/components/phase-winners-panel';
@@ -46,6 +45,7 @@ import { Alert } from '../../shared/ui/surface';
 import { AdminLayout } from './admin-layout';
 import { ADMIN_PAGE_TITLES } from './admin-page-titles';
 import { RequirePermission, RequireSuperAdmin } from './require-permission';
+import { StudentsPage } from './students-page';
 
 // Pages are part of the admin chunk, so a page's queries start in the same render as the layout's.
 const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
@@ -88,7 +88,7 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   quiz: () => <QuizzesListPage />,
   quizNew: () => <QuizFormPage />,
   quizEdit: () => <QuizFormPage />,
-  students: () => <StudentsListPage />,
+  students: () => <StudentsPage />,
   bulkUpload: () => <BulkUploadListPage />,
   bulkUploadNew: () => <BulkUploadNewPage />,
   queues: () => <QueuesPage />,

@@ -1,17 +1,21 @@
-import { type Action, hasPermission } from '@riyazi/api/contracts';
 import { type FormEvent, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import {
+  canOn,
+  DeleteConfirmDialog,
+  defineListSchema,
+  ListPager,
+  ListTable,
+  useDeleteConfirm,
+  useListUrlState,
+} from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
-import { applyListChange, DEFAULT_PAGE_SIZE, pagingFromParams } from '../../../shared/query/list-params';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
-import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/field';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { ListPagination } from '../../../shared/ui/pagination';
 import { Alert, Card } from '../../../shared/ui/surface';
-import type { BatchFilters, CodeBatch } from '../api/access-codes-api';
+import type { CodeBatch } from '../api/access-codes-api';
 import {
   useBatchPage,
   useExportBatch,
@@ -23,6 +27,8 @@ import { GenerateCodesDialog } from './generate-codes-dialog';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
 import './access-codes.css';
+
+const BATCH_LIST = defineListSchema({});
 
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 const formatDay = (iso: string) => day.format(new Date(iso));
@@ -36,34 +42,20 @@ function statusOf(batch: CodeBatch, now = Date.now()): BatchStatus {
   return batch.validUntil !== null && new Date(batch.validUntil).getTime() <= now ? 'Expired' : 'Active';
 }
 
-function useBatchFilters() {
-  const [params, setParams] = useSearchParams();
-  const filters: BatchFilters = pagingFromParams(params);
-  const update = (change: Record<string, string>) => setParams((current) => applyListChange(current, change));
-  return { filters, update };
-}
-
 export function CodeManagementPage() {
   const auth = useAdminAuth();
-  const { filters, update } = useBatchFilters();
+  const { query, pager } = useListUrlState(BATCH_LIST);
   const [generating, setGenerating] = useState(false);
-  const [revoking, setRevoking] = useState<CodeBatch | null>(null);
-  const canReadPhases =
-    auth !== null && hasPermission(auth.permissions, auth.isSuperAdmin, { module: 'phase', action: 'read' });
-  const list = useBatchPage(filters);
+  const canReadPhases = auth !== null && canOn(auth, 'phase')('read');
+  const list = useBatchPage(query);
   const phases = usePhaseOptions(canReadPhases);
   const exporter = useExportBatch();
-  const revoke = useRevokeBatch();
+  const revoking = useDeleteConfirm<CodeBatch>(useRevokeBatch());
   if (auth === null) {
     return null;
   }
-  const can = (action: Action) =>
-    hasPermission(auth.permissions, auth.isSuperAdmin, { module: 'code', action });
+  const can = canOn(auth, 'code');
   const page = list.data;
-  const closeRevoke = () => {
-    setRevoking(null);
-    revoke.reset();
-  };
 
   return (
     <div className="stack">
@@ -87,83 +79,62 @@ export function CodeManagementPage() {
           empty="No codes yet. Generate a batch to hand codes to a school or sponsor."
           emptyTestId="batches-empty"
         />
-        {page !== undefined && page.data.length > 0 ? (
-          <table
-            className="data-table codes-table stacked-table stacked-table--wide"
-            data-testid="batches-table"
-            aria-busy={list.isFetching}
-          >
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Phase</th>
-                <th scope="col">Codes</th>
-                <th scope="col">Redeemed</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+        <ListTable
+          rows={page?.data}
+          busy={list.isFetching}
+          className="data-table codes-table stacked-table stacked-table--wide"
+          testId="batches-table"
+          columns={['Label', 'Attempts', 'Phase', 'Codes', 'Redeemed', 'Status', 'Created']}
+        >
+          {(batch) => {
+            const status = statusOf(batch);
+            return (
+              <tr key={batch._id} data-testid="batch-row">
+                <th scope="row" className="codes-table__label">
+                  {batch.label}
                 </th>
+                <td data-label="Attempts">{batch.attempts}</td>
+                <td data-label="Phase">{batch.phase?.title ?? 'Any phase'}</td>
+                <td data-label="Codes">{batch.codeCount.toLocaleString('en-PK')}</td>
+                <td data-label="Redeemed">{batch.redeemedCount.toLocaleString('en-PK')}</td>
+                <td data-label="Status">
+                  <span>
+                    <span className={`codes-badge codes-badge--${status.toLowerCase()}`}>{status}</span>
+                    {status === 'Active' && batch.validUntil !== null ? (
+                      <span className="codes-note">until {formatDay(batch.validUntil)}</span>
+                    ) : null}
+                  </span>
+                </td>
+                <td data-label="Created">{formatDay(batch.createdAt)}</td>
+                <td className="codes-table__actions">
+                  <Button
+                    small
+                    variant="secondary"
+                    disabled={exporter.isPending}
+                    onClick={() => exporter.mutate(batch)}
+                    aria-label={`Export CSV of the codes of ${batch.label}`}
+                    data-testid="batch-export"
+                  >
+                    Export CSV
+                  </Button>
+                  {can('update') && batch.revokedAt === null ? (
+                    <Button
+                      small
+                      variant="ghost"
+                      className="codes-danger"
+                      onClick={() => revoking.ask(batch)}
+                      aria-label={`Revoke ${batch.label}`}
+                      data-testid="batch-revoke"
+                    >
+                      Revoke
+                    </Button>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {page.data.map((batch) => {
-                const status = statusOf(batch);
-                return (
-                  <tr key={batch._id} data-testid="batch-row">
-                    <th scope="row" className="codes-table__label">
-                      {batch.label}
-                    </th>
-                    <td data-label="Attempts">{batch.attempts}</td>
-                    <td data-label="Phase">{batch.phase?.title ?? 'Any phase'}</td>
-                    <td data-label="Codes">{batch.codeCount.toLocaleString('en-PK')}</td>
-                    <td data-label="Redeemed">{batch.redeemedCount.toLocaleString('en-PK')}</td>
-                    <td data-label="Status">
-                      <span>
-                        <span className={`codes-badge codes-badge--${status.toLowerCase()}`}>{status}</span>
-                        {status === 'Active' && batch.validUntil !== null ? (
-                          <span className="codes-note">until {formatDay(batch.validUntil)}</span>
-                        ) : null}
-                      </span>
-                    </td>
-                    <td data-label="Created">{formatDay(batch.createdAt)}</td>
-                    <td className="codes-table__actions">
-                      <Button
-                        small
-                        variant="secondary"
-                        disabled={exporter.isPending}
-                        onClick={() => exporter.mutate(batch)}
-                        aria-label={`Export CSV of the codes of ${batch.label}`}
-                        data-testid="batch-export"
-                      >
-                        Export CSV
-                      </Button>
-                      {can('update') && batch.revokedAt === null ? (
-                        <Button
-                          small
-                          variant="ghost"
-                          className="codes-danger"
-                          onClick={() => setRevoking(batch)}
-                          aria-label={`Revoke ${batch.label}`}
-                          data-testid="batch-revoke"
-                        >
-                          Revoke
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        ) : null}
-        <ListPagination
-          page={page}
-          onPage={(next) => update({ page: String(next) })}
-          onPageSize={(size) => update({ itemsPerPage: size === DEFAULT_PAGE_SIZE ? '' : String(size) })}
-          noun="batches"
-        />
+            );
+          }}
+        </ListTable>
+        <ListPager page={page} pager={pager} noun="batches" />
       </Card>
 
       {can('update') ? <RevokeOneCode /> : null}
@@ -175,22 +146,15 @@ export function CodeManagementPage() {
           onClose={() => setGenerating(false)}
         />
       ) : null}
-      {revoking !== null ? (
-        <ConfirmDialog
-          title="Revoke batch"
-          confirmLabel="Revoke batch"
-          pending={revoke.isPending}
-          error={revoke.error === null ? null : describeError(revoke.error)}
-          onClose={closeRevoke}
-          onConfirm={() => revoke.mutate(revoking._id, { onSuccess: closeRevoke })}
-        >
+      <DeleteConfirmDialog state={revoking} title="Revoke batch" confirmLabel="Revoke batch">
+        {(batch) => (
           <p>
-            Revoke <strong>{revoking.label}</strong>? Its{' '}
-            {(revoking.codeCount - revoking.redeemedCount).toLocaleString('en-PK')} unused codes stop working
-            at once. Students who already redeemed a code keep their attempts. This cannot be undone.
+            Revoke <strong>{batch.label}</strong>? Its{' '}
+            {(batch.codeCount - batch.redeemedCount).toLocaleString('en-PK')} unused codes stop working at
+            once. Students who already redeemed a code keep their attempts. This cannot be undone.
           </p>
-        </ConfirmDialog>
-      ) : null}
+        )}
+      </DeleteConfirmDialog>
     </div>
   );
 }

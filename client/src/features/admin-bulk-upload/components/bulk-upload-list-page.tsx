@@ -1,7 +1,6 @@
-import { hasPermission } from '@riyazi/api/contracts';
 import { useState } from 'react';
 import { adminPagePath } from '../../../config/paths';
-import { useAdminAuth } from '../../../shared/session/use-session';
+import { ListTable, useCan } from '../../../shared/admin-list';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
@@ -22,12 +21,10 @@ const when = (iso: string | null) =>
 
 /** Every bulk upload run with its status, counts and result file. */
 export function BulkUploadListPage() {
-  const auth = useAdminAuth();
+  const can = useCan('bulkUpload');
   const [page, setPage] = useState(1);
   const runs = useBulkRuns(page);
-  const canCreate =
-    auth !== null &&
-    hasPermission(auth.permissions, auth.isSuperAdmin, { module: 'bulkUpload', action: 'create' });
+  const canCreate = can?.('create') === true;
   const data = runs.data;
 
   return (
@@ -47,62 +44,51 @@ export function BulkUploadListPage() {
         {runs.isPending ? <LoadingBlock label="Loading the uploads…" /> : null}
         {runs.isError ? <Alert tone="error">Could not load the uploads.</Alert> : null}
         {data && data.data.length === 0 ? <p className="muted">No uploads yet.</p> : null}
-        {data && data.data.length > 0 ? (
-          <table className="data-table stacked-table bu-table" data-testid="bulk-runs">
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-                <th scope="col">Skipped</th>
-                <th scope="col">Invalid</th>
-                <th scope="col">By</th>
-                <th scope="col">When</th>
-                <th scope="col">
-                  <span className="visually-hidden">Result</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.map((run) => (
-                <tr key={run.id} data-testid="bulk-run">
-                  <th scope="row" className="bu-table__file">
-                    {run.fileName}
-                    <span className="muted bu-table__rows">{plural(run.totalRows, 'row', 'rows')}</span>
-                  </th>
-                  <td data-label="Status">
-                    {run.status === 'RUNNING' || run.status === 'QUEUED' ? (
-                      <span className="bu-status">
-                        <StatusBadge status={run.status} />
-                        <RunProgress progress={run.progress} label={`Progress of ${run.fileName}`} />
-                      </span>
-                    ) : (
-                      <StatusBadge status={run.status} />
-                    )}
-                  </td>
-                  <td data-label="Created" data-testid="bulk-run-created">
-                    {run.created}
-                  </td>
-                  <td data-label="Skipped" data-testid="bulk-run-skipped">
-                    {run.skipped}
-                  </td>
-                  <td data-label="Invalid" data-testid="bulk-run-invalid">
-                    {run.invalid}
-                  </td>
-                  <td data-label="By" data-testid="bulk-run-by">
-                    {run.requestedBy ?? '—'}
-                  </td>
-                  <td data-label="When" data-testid="bulk-run-when">
-                    <time dateTime={run.createdAt}>{when(run.createdAt)}</time>
-                  </td>
-                  <td data-label="Result">
-                    {run.status === 'SUCCEEDED' ? <ResultButton run={run} small /> : '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+        <ListTable
+          rows={data?.data}
+          busy={runs.isFetching}
+          className="data-table stacked-table bu-table"
+          testId="bulk-runs"
+          columns={['File', 'Status', 'Created', 'Skipped', 'Invalid', 'By', 'When']}
+          actions="Result"
+        >
+          {(run) => (
+            <tr key={run.id} data-testid="bulk-run">
+              <th scope="row" className="bu-table__file">
+                {run.fileName}
+                <span className="muted bu-table__rows">{plural(run.totalRows, 'row', 'rows')}</span>
+              </th>
+              <td data-label="Status">
+                {run.status === 'RUNNING' || run.status === 'QUEUED' ? (
+                  <span className="bu-status">
+                    <StatusBadge status={run.status} />
+                    <RunProgress progress={run.progress} label={`Progress of ${run.fileName}`} />
+                  </span>
+                ) : (
+                  <StatusBadge status={run.status} />
+                )}
+              </td>
+              <td data-label="Created" data-testid="bulk-run-created">
+                {run.created}
+              </td>
+              <td data-label="Skipped" data-testid="bulk-run-skipped">
+                {run.skipped}
+              </td>
+              <td data-label="Invalid" data-testid="bulk-run-invalid">
+                {run.invalid}
+              </td>
+              <td data-label="By" data-testid="bulk-run-by">
+                {run.requestedBy ?? '—'}
+              </td>
+              <td data-label="When" data-testid="bulk-run-when">
+                <time dateTime={run.createdAt}>{when(run.createdAt)}</time>
+              </td>
+              <td data-label="Result">
+                {run.status === 'SUCCEEDED' ? <ResultButton run={run} small /> : '—'}
+              </td>
+            </tr>
+          )}
+        </ListTable>
         {data && data.totalPages > 1 ? (
           <div className="bu-actions">
             <Button variant="secondary" small disabled={page <= 1} onClick={() => setPage(page - 1)}>

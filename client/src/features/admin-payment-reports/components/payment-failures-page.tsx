@@ -1,23 +1,20 @@
 import { type PaymentFailureRow, PROBLEM_OUTCOMES } from '@riyazi/api/contracts';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
+import { ListPager, useListUrlState } from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
 import { TextField } from '../../../shared/ui/field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { ListPagination } from '../../../shared/ui/pagination';
 import { Card } from '../../../shared/ui/surface';
 import { useFailureGatewayLabel, useFailureGateways, usePaymentFailures } from '../api/use-payment-reports';
 import {
-  applyQueryChange,
-  failureQueryFromParams,
+  FAILURE_LIST,
   formatRupees,
-  isFiltered,
   ORPHAN_SEGMENT,
   OUTCOME_LABELS,
   pakistanTime,
-  type QueryChange,
 } from './payment-report-query';
 import { OutcomeBadge, StatusBadge } from './status-badge';
 import '../../../shared/ui/data-table.css';
@@ -124,17 +121,11 @@ function FailuresTable({
 }
 
 export function PaymentFailuresPage() {
-  const [params, setParams] = useSearchParams();
-  const query = failureQueryFromParams(params);
-  const update = (change: QueryChange) => setParams((current) => applyQueryChange(current, change));
+  const { params, query, pager, filtered, bind } = useListUrlState(FAILURE_LIST);
   const failures = usePaymentFailures(query);
   const gateways = useFailureGateways();
   const page = failures.data;
-  const field = (key: 'from' | 'to' | 'outcome' | 'gateway') => ({
-    value: query[key],
-    onChange: (event: { target: { value: string } }) => update({ [key]: event.target.value }),
-    'data-testid': `pf-filter-${key}`,
-  });
+  const field = (key: 'from' | 'to' | 'outcome' | 'gateway') => bind(key, `pf-filter-${key}`);
 
   return (
     <div className="stack">
@@ -168,7 +159,7 @@ export function PaymentFailuresPage() {
           loading="Loading payment failures…"
           error={`The failures could not be loaded: ${describeError(failures.error)}`}
           errorTestId="pf-error"
-          empty={isFiltered(query) ? 'No problems match these filters.' : 'No failed or suspicious payments.'}
+          empty={filtered ? 'No problems match these filters.' : 'No failed or suspicious payments.'}
           emptyTestId="pf-empty"
         />
         {page !== undefined && page.data.length > 0 ? (
@@ -178,12 +169,7 @@ export function PaymentFailuresPage() {
             listSearch={params.size > 0 ? `?${params}` : ''}
           />
         ) : null}
-        <ListPagination
-          page={page}
-          onPage={(next) => update({ page: String(next) })}
-          onPageSize={(size) => update({ itemsPerPage: String(size) })}
-          noun="problems"
-        />
+        <ListPager page={page} pager={pager} noun="problems" />
       </Card>
     </div>
   );

@@ -1,13 +1,13 @@
 import { PAYMENT_STATUSES } from '@riyazi/api/contracts';
 import { useId, useState } from 'react';
+import type { ListUrlState } from '../../../shared/admin-list';
 import { useDebouncedSearch } from '../../../shared/hooks/use-debounced-search';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { Card } from '../../../shared/ui/surface';
-import type { PaymentQuery } from '../api/payment-reports-api';
 import { usePaymentOptions } from '../api/use-payment-reports';
-import { filtersOf, type QueryChange, STATUS_LABELS } from './payment-report-query';
+import { filtersOf, type PAYMENT_LIST, STATUS_LABELS } from './payment-report-query';
 
 type SelectKey = 'status' | 'gateway' | 'packageId' | 'gradeId' | 'from' | 'to';
 
@@ -42,24 +42,13 @@ function DebouncedField({
 const WIDE_SCREEN = '(min-width: 640px)';
 
 /** The payments report filters; on a phone they fold away (eight fields are a screen and a half). */
-export function PaymentFilterPanel({
-  query,
-  onChange,
-  onClear,
-}: {
-  query: PaymentQuery;
-  onChange: (change: QueryChange) => void;
-  onClear: () => void;
-}) {
+export function PaymentFilterPanel({ list }: { list: ListUrlState<(typeof PAYMENT_LIST)['fields']> }) {
+  const { query, update: onChange, bind } = list;
   const options = usePaymentOptions();
   const citiesId = useId();
   const active = Object.values(filtersOf(query)).filter((value) => value !== '').length;
   const [open, setOpen] = useState(() => active > 0 || window.matchMedia(WIDE_SCREEN).matches);
-  const field = (key: SelectKey) => ({
-    value: query[key],
-    onChange: (event: { target: { value: string } }) => onChange({ [key]: event.target.value }),
-    'data-testid': `pr-filter-${key}`,
-  });
+  const field = (key: SelectKey) => bind(key, `pr-filter-${key}`);
 
   return (
     <Card>
@@ -121,7 +110,13 @@ export function PaymentFilterPanel({
           </datalist>
         </div>
         {active > 0 ? (
-          <Button small variant="ghost" className="pr-clear" onClick={onClear} data-testid="pr-clear">
+          <Button
+            small
+            variant="ghost"
+            className="pr-clear"
+            onClick={() => list.clear(false)}
+            data-testid="pr-clear"
+          >
             Clear filters
           </Button>
         ) : null}

@@ -6,7 +6,19 @@ import {
   PROBLEM_OUTCOMES,
   type ProblemOutcome,
 } from '@riyazi/api/contracts';
-import { applyListChange, idOf, oneOf, pagingFromParams } from '../../../shared/query/list-params';
+import {
+  applyListUrlChange,
+  choiceField,
+  dayField,
+  defineListSchema,
+  type FieldParser,
+  idField,
+  type ListChange,
+  filtersOf as listFilters,
+  orderedDays,
+  readListQuery,
+  textField,
+} from '../../../shared/admin-list';
 import type {
   FailureFilters,
   FailureQuery,
@@ -20,56 +32,47 @@ const PROMO = /^[A-Z0-9-]{3,32}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A gateway id's shape (the api says which gateways exist). */
-const gatewayOf = (value: string | null) => (value !== null && isGatewayId(value) ? value : '');
+const gatewayField: FieldParser<string> = (raw) => (raw !== null && isGatewayId(raw) ? raw : '');
 
-const dayOf = (value: string | null) => (value !== null && DAY.test(value) ? value : '');
+const promoField: FieldParser<string> = (raw) => {
+  const code = (raw ?? '').trim().toUpperCase();
+  return PROMO.test(code) ? code : '';
+};
 
-/** from and to; a range that ends before it starts keeps only its start. */
-function daysOf(params: URLSearchParams) {
-  const from = dayOf(params.get('from'));
-  const to = dayOf(params.get('to'));
-  return { from, to: from !== '' && to !== '' && to < from ? '' : to };
-}
+/** The payments report in the URL. */
+export const PAYMENT_LIST = defineListSchema(
+  {
+    from: dayField,
+    to: dayField,
+    status: choiceField(PAYMENT_STATUSES),
+    gateway: gatewayField,
+    packageId: idField,
+    promoCode: promoField,
+    gradeId: idField,
+    city: textField(80),
+  },
+  { refine: orderedDays },
+);
 
-/** The payments report state as the URL holds it; bad values fall back, so a mangled link still opens. */
-export function paymentQueryFromParams(params: URLSearchParams): PaymentQuery {
-  const promoCode = (params.get('promoCode') ?? '').trim().toUpperCase();
-  return {
-    ...pagingFromParams(params),
-    ...daysOf(params),
-    status: oneOf(PAYMENT_STATUSES, params.get('status')),
-    gateway: gatewayOf(params.get('gateway')),
-    packageId: idOf(params.get('packageId')),
-    promoCode: PROMO.test(promoCode) ? promoCode : '',
-    gradeId: idOf(params.get('gradeId')),
-    city: (params.get('city') ?? '').trim().slice(0, 80),
-  };
-}
+/** The payment failures list in the URL. */
+export const FAILURE_LIST = defineListSchema(
+  { from: dayField, to: dayField, outcome: choiceField(PROBLEM_OUTCOMES), gateway: gatewayField },
+  { refine: orderedDays },
+);
 
-export function failureQueryFromParams(params: URLSearchParams): FailureQuery {
-  return {
-    ...pagingFromParams(params),
-    ...daysOf(params),
-    outcome: oneOf(PROBLEM_OUTCOMES, params.get('outcome')),
-    gateway: gatewayOf(params.get('gateway')),
-  };
-}
+export const paymentQueryFromParams = (params: URLSearchParams): PaymentQuery =>
+  readListQuery(PAYMENT_LIST, params);
 
-export type QueryChange = Partial<
-  Record<'page' | 'itemsPerPage' | keyof PaymentFilters | keyof FailureFilters, string>
->;
+export const failureQueryFromParams = (params: URLSearchParams): FailureQuery =>
+  readListQuery(FAILURE_LIST, params);
+
+export type QueryChange = ListChange<PaymentFilters & FailureFilters>;
 
 /** The URL after a change: anything but the page goes back to page 1; defaults are left out. */
 export const applyQueryChange = (current: URLSearchParams, change: QueryChange) =>
-  applyListChange(current, change);
+  applyListUrlChange(PAYMENT_LIST, current, change);
 
-export function filtersOf({ page: _page, limit: _limit, ...filters }: PaymentQuery): PaymentFilters {
-  return filters;
-}
-
-/** True when any filter (not page or size) narrows the list. */
-export const isFiltered = (query: PaymentQuery | FailureQuery) =>
-  Object.entries(query).some(([key, value]) => key !== 'page' && key !== 'limit' && value !== '');
+export const filtersOf = (query: PaymentQuery): PaymentFilters => listFilters(query);
 
 /** The trail a log page shows: /logs/{payment id}, or /logs/orphan?log={log id}. */
 export function trailTargetOf(id: string, params: URLSearchParams): TrailTarget | null {

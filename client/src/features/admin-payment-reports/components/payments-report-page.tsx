@@ -1,23 +1,13 @@
 import type { PaymentReportPage } from '@riyazi/api/contracts';
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { ListPager, useListUrlState } from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { ListPagination } from '../../../shared/ui/pagination';
 import { Card, LoadingBlock } from '../../../shared/ui/surface';
-import type { PaymentQuery } from '../api/payment-reports-api';
 import { PAYMENT_FETCH_FAILED, usePaymentCsvExport, usePaymentReport } from '../api/use-payment-reports';
 import { PaymentFilterPanel } from './payment-filters';
-import {
-  applyQueryChange,
-  csvFilename,
-  filtersOf,
-  formatRupees,
-  isFiltered,
-  paymentQueryFromParams,
-  type QueryChange,
-} from './payment-report-query';
+import { csvFilename, filtersOf, formatRupees, PAYMENT_LIST } from './payment-report-query';
 import { PaymentsTable } from './payments-table';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
@@ -69,9 +59,8 @@ function Chart({ page }: { page: PaymentReportPage | undefined }) {
 }
 
 export function PaymentsReportPage() {
-  const [params, setParams] = useSearchParams();
-  const query: PaymentQuery = paymentQueryFromParams(params);
-  const update = (change: QueryChange) => setParams((current) => applyQueryChange(current, change));
+  const list = useListUrlState(PAYMENT_LIST);
+  const { query, pager } = list;
   const report = usePaymentReport(query);
   const exporter = usePaymentCsvExport();
   const page = report.data;
@@ -82,7 +71,7 @@ export function PaymentsReportPage() {
         Every checkout with its student, package and result. Dates are days in Pakistan time (the day the
         checkout started), both ends included.
       </PageHeading>
-      <PaymentFilterPanel query={query} onChange={update} onClear={() => setParams(new URLSearchParams())} />
+      <PaymentFilterPanel list={list} />
 
       <Totals page={page} />
 
@@ -113,18 +102,13 @@ export function PaymentsReportPage() {
           loading="Loading payments…"
           error={PAYMENT_FETCH_FAILED}
           errorTestId="pr-error"
-          empty={isFiltered(query) ? 'No payments match these filters.' : 'No payments yet.'}
+          empty={list.filtered ? 'No payments match these filters.' : 'No payments yet.'}
           emptyTestId="pr-empty"
         />
         {page !== undefined && page.data.length > 0 ? (
           <PaymentsTable rows={page.data} busy={report.isFetching} />
         ) : null}
-        <ListPagination
-          page={page}
-          onPage={(next) => update({ page: String(next) })}
-          onPageSize={(size) => update({ itemsPerPage: String(size) })}
-          noun="payments"
-        />
+        <ListPager page={page} pager={pager} noun="payments" />
       </Card>
     </div>
   );

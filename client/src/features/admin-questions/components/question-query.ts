@@ -1,5 +1,14 @@
 import { env } from '../../../config/env';
-import { applyListChange, idOf, oneOf, pagingFromParams } from '../../../shared/query/list-params';
+import {
+  applyListUrlChange,
+  choiceField,
+  defineListSchema,
+  idField,
+  isListFiltered,
+  type ListChange,
+  readListQuery,
+  textField,
+} from '../../../shared/admin-list';
 import {
   QUESTION_STATUSES,
   QUESTION_TAGS,
@@ -9,57 +18,39 @@ import {
   type QuestionOption,
 } from '../api/questions-api';
 
-const MAX_SEARCH_LENGTH = 100;
-
 export const TAG_LABELS: Record<(typeof QUESTION_TAGS)[number], string> = {
   PRACTICE: 'Practice',
   CONTEST: 'Contest',
   BOTH: 'Practice & contest',
 };
 
-/** The list state as the URL holds it; bad values fall back, so a mangled link still opens the list. */
-export function queryFromParams(params: URLSearchParams): QuestionListQuery {
-  const categoryId = idOf(params.get('categoryId'));
-  return {
-    ...pagingFromParams(params),
-    search: (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
-    gradeId: idOf(params.get('gradeId')),
-    phaseId: idOf(params.get('phaseId')),
-    categoryId,
-    // A sub category only filters under its category.
-    subCategoryId: categoryId === '' ? '' : idOf(params.get('subCategoryId')),
-    tag: oneOf(QUESTION_TAGS, params.get('tag')),
-    type: oneOf(QUESTION_TYPES, params.get('type')),
-    status: oneOf(QUESTION_STATUSES, params.get('status')),
-  };
-}
+/** The question list in the URL: a new category clears the sub category, which only filters under it. */
+export const QUESTION_LIST = defineListSchema(
+  {
+    search: textField(100),
+    gradeId: idField,
+    phaseId: idField,
+    categoryId: idField,
+    subCategoryId: idField,
+    tag: choiceField(QUESTION_TAGS),
+    type: choiceField(QUESTION_TYPES),
+    status: choiceField(QUESTION_STATUSES),
+  },
+  {
+    refine: (filters) => (filters.categoryId === '' ? { ...filters, subCategoryId: '' } : filters),
+    clears: { categoryId: ['subCategoryId'] },
+  },
+);
 
-export type QueryKeyName =
-  | 'page'
-  | 'itemsPerPage'
-  | 'search'
-  | 'gradeId'
-  | 'phaseId'
-  | 'categoryId'
-  | 'subCategoryId'
-  | 'tag'
-  | 'type'
-  | 'status';
-export type QueryChange = Partial<Record<QueryKeyName, string>>;
+export const queryFromParams = (params: URLSearchParams): QuestionListQuery =>
+  readListQuery(QUESTION_LIST, params);
 
-/**
- * The URL after a change. A filter change goes back to page 1, a category change clears the sub
- * category, and defaults and empty values are left out, so the plain list has a clean address.
- */
-export function applyQueryChange(current: URLSearchParams, change: QueryChange): URLSearchParams {
-  return applyListChange(current, 'categoryId' in change ? { ...change, subCategoryId: '' } : change);
-}
+export type QueryChange = ListChange<QuestionListQuery>;
 
-/** True when any filter (not page or size) narrows the list. */
-export function isFiltered(query: QuestionListQuery): boolean {
-  const { page: _page, limit: _limit, ...filters } = query;
-  return Object.values(filters).some((value) => value !== '');
-}
+export const applyQueryChange = (current: URLSearchParams, change: QueryChange) =>
+  applyListUrlChange(QUESTION_LIST, current, change);
+
+export const isFiltered = (query: QuestionListQuery) => isListFiltered(QUESTION_LIST, query);
 
 /** A question's options in order A–D, skipping the empty slots. */
 export function letteredOptions(question: Pick<Question, 'option1' | 'option2' | 'option3' | 'option4'>) {

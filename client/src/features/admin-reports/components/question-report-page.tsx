@@ -1,24 +1,14 @@
-import { hasPermission, REPORT_KINDS } from '@riyazi/api/contracts';
-import { useSearchParams } from 'react-router-dom';
+import { REPORT_KINDS } from '@riyazi/api/contracts';
+import { ListPager, useCan, useListUrlState } from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
-import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { ListPagination } from '../../../shared/ui/pagination';
 import { Alert, Card } from '../../../shared/ui/surface';
 import { useCsvDownload, useQuestionReport, useReportOptions } from '../api/use-question-report';
-import {
-  applyQueryChange,
-  csvFilename,
-  filtersOf,
-  isFiltered,
-  type QueryChange,
-  queryFromParams,
-  sortChange,
-} from './report-query';
+import { csvFilename, filtersOf, REPORT_LIST, sortChange } from './report-query';
 import { ReportTable } from './report-table';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
@@ -79,26 +69,16 @@ function HelpText() {
 }
 
 export function QuestionReportPage() {
-  const auth = useAdminAuth();
-  const [params, setParams] = useSearchParams();
-  const query = queryFromParams(params);
-  const update = (change: QueryChange) => setParams((current) => applyQueryChange(current, change));
+  const can = useCan('question');
+  const { query, update, pager, filtered, bind } = useListUrlState(REPORT_LIST);
   const report = useQuestionReport(query);
   const options = useReportOptions();
   const download = useCsvDownload();
-  if (auth === null) {
+  if (can === null) {
     return null;
   }
-  const canOpenQuestion = hasPermission(auth.permissions, auth.isSuperAdmin, {
-    module: 'question',
-    action: 'update',
-  });
   const page = report.data;
-  const field = (key: FilterKey) => ({
-    value: query[key],
-    onChange: (event: { target: { value: string } }) => update({ [key]: event.target.value }),
-    'data-testid': `qr-filter-${key}`,
-  });
+  const field = (key: FilterKey) => bind(key, `qr-filter-${key}`);
 
   return (
     <div className="stack">
@@ -187,7 +167,7 @@ export function QuestionReportPage() {
           error={`The report could not be loaded: ${describeError(report.error)}`}
           errorTestId="qr-error"
           empty={
-            isFiltered(query)
+            filtered
               ? 'No finished plays served a question with these filters.'
               : 'No finished plays yet: statistics appear once students finish quizzes.'
           }
@@ -196,19 +176,14 @@ export function QuestionReportPage() {
         {page !== undefined && page.data.length > 0 ? (
           <ReportTable
             rows={page.data}
-            canOpenQuestion={canOpenQuestion}
+            canOpenQuestion={can('update')}
             busy={report.isFetching}
             sort={query.sort}
             order={query.order}
             onSort={(column) => update(sortChange(query, column))}
           />
         ) : null}
-        <ListPagination
-          page={page}
-          onPage={(next) => update({ page: String(next) })}
-          onPageSize={(size) => update({ itemsPerPage: String(size) })}
-          noun="questions"
-        />
+        <ListPager page={page} pager={pager} noun="questions" />
       </Card>
     </div>
   );

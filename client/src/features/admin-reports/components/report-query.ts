@@ -6,43 +6,54 @@ import {
   type ReportOrder,
   type ReportSort,
 } from '@riyazi/api/contracts';
-import { applyListChange, idOf, oneOf, pagingFromParams } from '../../../shared/query/list-params';
+import {
+  applyListUrlChange,
+  choiceField,
+  dayField,
+  defineListSchema,
+  idField,
+  isListFiltered,
+  type ListChange,
+  filtersOf as listFilters,
+  orderedDays,
+  readListQuery,
+} from '../../../shared/admin-list';
 import type { ReportFilters, ReportQuery } from '../api/question-report-api';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const dayOf = (value: string | null) => (value !== null && DAY.test(value) ? value : '');
+/** The report in the URL; the default sort (question number, low first) is left out of it. */
+export const REPORT_LIST = defineListSchema(
+  {
+    phaseId: idField,
+    gradeId: idField,
+    categoryId: idField,
+    kind: choiceField(REPORT_KINDS),
+    from: dayField,
+    to: dayField,
+    sort: choiceField(REPORT_SORTS, 'questionNo'),
+    order: choiceField(REPORT_ORDERS, 'asc'),
+  },
+  {
+    refine: orderedDays,
+    sortKeys: ['sort', 'order'],
+    tidy: (next) => {
+      if (next.get('sort') === 'questionNo' && next.get('order') !== 'desc') {
+        next.delete('sort');
+        next.delete('order');
+      }
+      return next;
+    },
+  },
+);
 
-/** The report state as the URL holds it; bad values fall back, so a mangled link still opens. */
-export function queryFromParams(params: URLSearchParams): ReportQuery {
-  const from = dayOf(params.get('from'));
-  const to = dayOf(params.get('to'));
-  return {
-    ...pagingFromParams(params),
-    phaseId: idOf(params.get('phaseId')),
-    gradeId: idOf(params.get('gradeId')),
-    categoryId: idOf(params.get('categoryId')),
-    kind: oneOf(REPORT_KINDS, params.get('kind')),
-    from,
-    // A range that ends before it starts keeps only its start.
-    to: from !== '' && to !== '' && to < from ? '' : to,
-    sort: oneOf(REPORT_SORTS, params.get('sort')) || 'questionNo',
-    order: oneOf(REPORT_ORDERS, params.get('order')) || 'asc',
-  };
-}
+export const queryFromParams = (params: URLSearchParams): ReportQuery => readListQuery(REPORT_LIST, params);
 
-export type QueryKeyName = 'page' | 'itemsPerPage' | keyof ReportFilters;
-export type QueryChange = Partial<Record<QueryKeyName, string>>;
+export type QueryChange = ListChange<ReportQuery>;
 
 /** The URL after a change: anything but the page goes back to page 1; defaults are left out. */
-export function applyQueryChange(current: URLSearchParams, change: QueryChange): URLSearchParams {
-  const next = applyListChange(current, change);
-  if (next.get('sort') === 'questionNo' && next.get('order') !== 'desc') {
-    next.delete('sort');
-    next.delete('order');
-  }
-  return next;
-}
+export const applyQueryChange = (current: URLSearchParams, change: QueryChange) =>
+  applyListUrlChange(REPORT_LIST, current, change);
 
 /** Clicking a header: the same column flips its order; a new one starts high-first (number low-first). */
 export function sortChange(query: { sort: ReportSort; order: ReportOrder }, column: ReportSort): QueryChange {
@@ -52,15 +63,10 @@ export function sortChange(query: { sort: ReportSort; order: ReportOrder }, colu
   return { sort: column, order: column === 'questionNo' ? 'asc' : 'desc' };
 }
 
-export function filtersOf({ page: _page, limit: _limit, ...filters }: ReportQuery): ReportFilters {
-  return filters;
-}
+export const filtersOf = (query: ReportQuery): ReportFilters => listFilters(query);
 
 /** True when any filter (not page, size or sort) narrows the report. */
-export function isFiltered(query: ReportQuery): boolean {
-  const { sort: _sort, order: _order, ...filters } = filtersOf(query);
-  return Object.values(filters).some((value) => value !== '');
-}
+export const isFiltered = (query: ReportQuery) => isListFiltered(REPORT_LIST, query);
 
 export const percent = (share: number) => `${Math.round(share * 1000) / 10}%`;
 export const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(1)} s`);

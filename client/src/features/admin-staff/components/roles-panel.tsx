@@ -1,7 +1,12 @@
 import { MODULES } from '@riyazi/api/contracts';
 import { useState } from 'react';
+import {
+  DeleteConfirmDialog,
+  DeleteRowButton,
+  EditRowButton,
+  useDeleteConfirm,
+} from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
-import { ConfirmDialog } from '../../../shared/ui/dialog';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import type { Role } from '../api/staff-api';
 import { useDeleteRole, useRoles } from '../api/use-staff';
@@ -31,9 +36,8 @@ const staffCount = (n: number) => `${n} staff member${n === 1 ? '' : 's'}`;
 
 export function RolesPanel({ abilities, access }: { abilities: StaffAbilities; access: Access }) {
   const roles = useRoles();
-  const remove = useDeleteRole();
+  const deletion = useDeleteConfirm<Role>(useDeleteRole());
   const [editing, setEditing] = useState<{ role: Role | null } | null>(null);
-  const [deleting, setDeleting] = useState<Role | null>(null);
 
   return (
     <Card className="stack" aria-label="Roles">
@@ -73,25 +77,14 @@ export function RolesPanel({ abilities, access }: { abilities: StaffAbilities; a
               <p className="role-item__count">{staffCount(role.userCount)}</p>
               <div className="staff-actions">
                 {abilities.update && !role.isSuperAdmin ? (
-                  <Button
-                    small
-                    variant="secondary"
-                    onClick={() => setEditing({ role })}
-                    aria-label={`Edit role ${role.name}`}
-                  >
-                    Edit
-                  </Button>
+                  <EditRowButton rowName={`role ${role.name}`} onClick={() => setEditing({ role })} />
                 ) : null}
                 {abilities.delete && !role.isSuperAdmin && canGrantAll(access, role) ? (
-                  <Button
-                    small
-                    variant="ghost"
+                  <DeleteRowButton
+                    rowName={`role ${role.name}`}
                     className="staff-danger-link"
-                    onClick={() => setDeleting(role)}
-                    aria-label={`Delete role ${role.name}`}
-                  >
-                    Delete
-                  </Button>
+                    onClick={() => deletion.ask(role)}
+                  />
                 ) : null}
                 {role.isSuperAdmin ? (
                   <span className="muted role-item__fixed">Cannot be edited or deleted</span>
@@ -105,30 +98,26 @@ export function RolesPanel({ abilities, access }: { abilities: StaffAbilities; a
       {editing !== null ? (
         <RoleFormDialog role={editing.role} access={access} onClose={() => setEditing(null)} />
       ) : null}
-      {deleting !== null ? (
-        <ConfirmDialog
-          title="Delete role"
-          confirmLabel="Delete role"
-          pending={remove.isPending}
-          onClose={() => setDeleting(null)}
-          onConfirm={
-            deleting.userCount === 0
-              ? () => remove.mutate(deleting._id, { onSuccess: () => setDeleting(null) })
-              : undefined
-          }
-        >
-          {deleting.userCount === 0 ? (
+      <DeleteConfirmDialog
+        state={deletion}
+        title="Delete role"
+        confirmLabel="Delete role"
+        showError={false}
+        allowed={(role) => role.userCount === 0}
+      >
+        {(role) =>
+          role.userCount === 0 ? (
             <p>
-              Delete the role <strong>{deleting.name}</strong>? This cannot be undone.
+              Delete the role <strong>{role.name}</strong>? This cannot be undone.
             </p>
           ) : (
             <Alert tone="warning">
-              <strong>{deleting.name}</strong> is held by {staffCount(deleting.userCount)}. Move them to
-              another role first, then delete it.
+              <strong>{role.name}</strong> is held by {staffCount(role.userCount)}. Move them to another role
+              first, then delete it.
             </Alert>
-          )}
-        </ConfirmDialog>
-      ) : null}
+          )
+        }
+      </DeleteConfirmDialog>
     </Card>
   );
 }

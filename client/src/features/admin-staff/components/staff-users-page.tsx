@@ -1,6 +1,6 @@
-import { type Action, hasPermission } from '@riyazi/api/contracts';
 import { type KeyboardEvent, useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { canOn } from '../../../shared/admin-list';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { PageHeading } from '../../../shared/ui/page';
 import { RolesPanel } from './roles-panel';
@@ -27,8 +27,7 @@ export function StaffUsersPage() {
   if (auth === null) {
     return null;
   }
-  const can = (action: Action) =>
-    hasPermission(auth.permissions, auth.isSuperAdmin, { module: 'users', action });
+  const can = canOn(auth, 'users');
   const abilities: StaffAbilities = { create: can('create'), update: can('update'), delete: can('delete') };
   const access = { permissions: auth.permissions, isSuperAdmin: auth.isSuperAdmin };
 

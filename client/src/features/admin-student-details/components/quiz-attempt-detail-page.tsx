@@ -1,3 +1,4 @@
+import type { WrongAnswer } from '@riyazi/api/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { env } from '../../../config/env';
@@ -7,7 +8,6 @@ import { Switch } from '../../../shared/ui/field';
 import { PageHeading } from '../../../shared/ui/page';
 import { RecordStatus } from '../../../shared/ui/record-status';
 import { Card } from '../../../shared/ui/surface';
-import type { WrongAnswer } from '@riyazi/api/contracts';
 import type { AttemptDetail, AttemptQuestion } from '../api/student-details-api';
 import { useAttemptDetail, useWrongAnswers } from '../api/use-student-details';
 import { formatDateTime, formatDuration, formatScore, OUTCOME_LABELS } from './student-format';

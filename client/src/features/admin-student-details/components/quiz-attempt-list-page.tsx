@@ -1,38 +1,40 @@
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
+import {
+  choiceField,
+  defineListSchema,
+  ListPager,
+  ListTable,
+  useListUrlState,
+} from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { ListPagination } from '../../../shared/ui/pagination';
 import { Card } from '../../../shared/ui/surface';
-import type { QuizKind } from '../api/student-details-api';
 import { useStudentDetail, useStudentPlays } from '../api/use-student-details';
 import { formatDateTime, formatDuration, formatScore } from './student-format';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
 import './student-details.css';
 
-const TABS: { type: QuizKind; label: string }[] = [
+const TABS = [
   { type: 'CONTEST', label: 'Contest' },
   { type: 'PRACTICE', label: 'Practice' },
-];
+] as const;
 const STATUS_LABELS = { IN_PROGRESS: 'In progress', FINISHED: 'Finished', CANCELLED: 'Stopped' } as const;
-const DEFAULT_LIMIT = 25;
+
+/** The attempts list in the URL: type, page and limit (this page's own name for the page size). */
+const ATTEMPT_LIST = defineListSchema(
+  { type: choiceField(['CONTEST', 'PRACTICE'] as const, 'CONTEST') },
+  { sizeParam: 'limit', defaultSize: 25 },
+);
 
 export function QuizAttemptListPage() {
   const { id = '' } = useParams();
-  const [params, setParams] = useSearchParams();
-  const type: QuizKind = params.get('type') === 'PRACTICE' ? 'PRACTICE' : 'CONTEST';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const limit = Math.min(100, Math.max(1, Number(params.get('limit')) || DEFAULT_LIMIT));
+  const { query, update, pager } = useListUrlState(ATTEMPT_LIST);
+  const { type, page, limit } = query;
   const student = useStudentDetail(id);
   const plays = useStudentPlays(id, type, page, limit);
-  const go = (next: { type?: QuizKind; page?: number; limit?: number }) =>
-    setParams({
-      type: next.type ?? type,
-      page: String(next.page ?? page),
-      limit: String(next.limit ?? limit),
-    });
   const name = student.data?.profile.fullName;
 
   return (
@@ -52,7 +54,7 @@ export function QuizAttemptListPage() {
               role="tab"
               aria-selected={tab.type === type}
               className={tab.type === type ? 'sd-tab sd-tab--on' : 'sd-tab'}
-              onClick={() => go({ type: tab.type, page: 1 })}
+              onClick={() => update({ type: tab.type })}
               data-testid={`attempts-tab-${tab.type.toLowerCase()}`}
             >
               {tab.label}
@@ -67,64 +69,34 @@ export function QuizAttemptListPage() {
           empty={`No ${type === 'CONTEST' ? 'contest' : 'practice'} attempts yet.`}
           emptyTestId="attempts-empty"
         />
-        {plays.data !== undefined && plays.data.data.length > 0 ? (
-          <table
-            className="data-table data-table--compact stacked-table stacked-table--wide"
-            aria-busy={plays.isFetching}
-            data-testid="attempts-table"
-          >
-            <thead>
-              <tr>
-                <th scope="col">Quiz</th>
-                <th scope="col">Phase</th>
-                <th scope="col">Status</th>
-                <th scope="col">Score</th>
-                <th scope="col">Correct</th>
-                <th scope="col">Time</th>
-                <th scope="col">Started</th>
-                <th scope="col">Finished</th>
-              </tr>
-            </thead>
-            <tbody>
-              {plays.data.data.map((play) => (
-                <tr key={play._id} data-testid="attempt-row">
-                  <td data-label="Quiz">
-                    <Link
-                      to={adminPagePath('studentAttemptDetail', { id: play._id })}
-                      data-testid="attempt-link"
-                    >
-                      {play.quizTitle}
-                    </Link>
-                  </td>
-                  <td data-label="Phase">{play.phase.name}</td>
-                  <td data-label="Status">{STATUS_LABELS[play.status]}</td>
-                  <td data-label="Score">{formatScore(play.score)}</td>
-                  <td data-label="Correct">
-                    {play.correctCount} / {play.questionCount}
-                  </td>
-                  <td data-label="Time">{formatDuration(play.totalTimeMs)}</td>
-                  <td data-label="Started">{formatDateTime(play.startedAt)}</td>
-                  <td data-label="Finished">{formatDateTime(play.finishedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
-        <ListPagination
-          page={
-            plays.data === undefined
-              ? undefined
-              : {
-                  total: plays.data.total,
-                  currentPage: plays.data.currentPage,
-                  totalPages: plays.data.totalPages,
-                  itemsPerPage: plays.data.itemsPerPage,
-                }
-          }
-          noun="attempts"
-          onPage={(next) => go({ page: next })}
-          onPageSize={(size) => go({ page: 1, limit: size })}
-        />
+        <ListTable
+          rows={plays.data?.data}
+          busy={plays.isFetching}
+          className="data-table data-table--compact stacked-table stacked-table--wide"
+          testId="attempts-table"
+          columns={['Quiz', 'Phase', 'Status', 'Score', 'Correct', 'Time', 'Started', 'Finished']}
+          actions={null}
+        >
+          {(play) => (
+            <tr key={play._id} data-testid="attempt-row">
+              <td data-label="Quiz">
+                <Link to={adminPagePath('studentAttemptDetail', { id: play._id })} data-testid="attempt-link">
+                  {play.quizTitle}
+                </Link>
+              </td>
+              <td data-label="Phase">{play.phase.name}</td>
+              <td data-label="Status">{STATUS_LABELS[play.status]}</td>
+              <td data-label="Score">{formatScore(play.score)}</td>
+              <td data-label="Correct">
+                {play.correctCount} / {play.questionCount}
+              </td>
+              <td data-label="Time">{formatDuration(play.totalTimeMs)}</td>
+              <td data-label="Started">{formatDateTime(play.startedAt)}</td>
+              <td data-label="Finished">{formatDateTime(play.finishedAt)}</td>
+            </tr>
+          )}
+        </ListTable>
+        <ListPager page={plays.data} pager={pager} noun="attempts" />
       </Card>
     </div>
   );

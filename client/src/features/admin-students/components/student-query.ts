@@ -1,32 +1,43 @@
 import { STUDENT_FILTER_KEYS, type StudentFilterKey, type StudentFilterValues } from '@riyazi/api/contracts';
-import { applyListChange, pagingFromParams } from '../../../shared/query/list-params';
+import {
+  applyListUrlChange,
+  clearedListChange,
+  defineListSchema,
+  type FieldParser,
+  type ListChange,
+  readListQuery,
+  textField,
+} from '../../../shared/admin-list';
 import type { StudentListQuery } from '../api/students-api';
 
 const MAX_FILTER_LENGTH = 120;
 
-/** The filters the URL carries, trimmed, empty ones left out (spec §5: sent only when non-empty). */
-export function filtersFromParams(params: URLSearchParams): StudentFilterValues {
-  const filters: StudentFilterValues = {};
-  for (const key of STUDENT_FILTER_KEYS) {
-    const value = (params.get(key) ?? '').trim().slice(0, MAX_FILTER_LENGTH);
-    if (value !== '') {
-      filters[key] = value;
-    }
-  }
-  return filters;
+/** The student list in the URL: every filter is text the api checks. */
+export const STUDENT_LIST = defineListSchema(
+  Object.fromEntries(STUDENT_FILTER_KEYS.map((key) => [key, textField(MAX_FILTER_LENGTH)])) as Record<
+    StudentFilterKey,
+    FieldParser<string>
+  >,
+);
+
+/** The non-empty filters only (spec §5: sent only when non-empty). */
+export function nonEmptyFilters(filters: Record<StudentFilterKey, string>): StudentFilterValues {
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== ''),
+  ) as StudentFilterValues;
 }
 
 export function queryFromParams(params: URLSearchParams): StudentListQuery {
-  return { ...pagingFromParams(params), filters: filtersFromParams(params) };
+  const { page, limit, ...filters } = readListQuery(STUDENT_LIST, params);
+  return { page, limit, filters: nonEmptyFilters(filters) };
 }
 
-export type StudentQueryChange = Partial<Record<StudentFilterKey | 'page' | 'itemsPerPage', string>>;
+export type StudentQueryChange = ListChange<Record<StudentFilterKey, string>>;
 
 /** The URL after a change: a filter change goes back to page 1, empty values are left out. */
 export const applyStudentQueryChange = (current: URLSearchParams, change: StudentQueryChange) =>
-  applyListChange(current, change);
+  applyListUrlChange(STUDENT_LIST, current, change);
 
 /** Clears every filter, keeping the page size. */
-export function clearedFilters(current: URLSearchParams): URLSearchParams {
-  return applyListChange(current, Object.fromEntries(STUDENT_FILTER_KEYS.map((key) => [key, ''])));
-}
+export const clearedFilters = (current: URLSearchParams) =>
+  applyListUrlChange(STUDENT_LIST, current, clearedListChange(STUDENT_LIST));

@@ -1,37 +1,46 @@
-import {
-  type Action,
-  hasPermission,
-  STUDENT_FILTER_KEYS,
-  type StudentFilterValues,
-} from '@riyazi/api/contracts';
-import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { type AdminAuthState, STUDENT_FILTER_KEYS, type StudentFilterValues } from '@riyazi/api/contracts';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
-import { describeError } from '../../../shared/http/http-error';
+import {
+  ActiveSwitch,
+  canOn,
+  DeleteConfirmDialog,
+  DeleteRowButton,
+  EditRowButton,
+  filtersOf,
+  ListPager,
+  ListTable,
+  useDeleteConfirm,
+  useListUrlState,
+} from '../../../shared/admin-list';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
-import { ConfirmDialog } from '../../../shared/ui/dialog';
-import { Switch } from '../../../shared/ui/field';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { ListPagination } from '../../../shared/ui/pagination';
 import { Card } from '../../../shared/ui/surface';
-import { StudentExportButton } from '../../admin-student-export/components/student-export-button';
-import { canPromote, PromoteStudentModal } from '../../admin-winners/components/promote-student-modal';
 import type { StudentListRow } from '../api/students-api';
 import { useStudentList, useStudentMutations } from '../api/use-students';
 import { StudentFiltersPanel } from './student-filters-panel';
 import { StudentFormDialog } from './student-form-dialog';
-import { applyStudentQueryChange, clearedFilters, filtersFromParams, queryFromParams } from './student-query';
+import { nonEmptyFilters, STUDENT_LIST } from './student-query';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
 import './students.css';
 
-/** The list's current filters, parsed from the URL (non-empty only): for the export button. */
-export function useCurrentStudentFilters(): StudentFilterValues {
-  const [params] = useSearchParams();
-  const key = params.toString();
-  return useMemo(() => filtersFromParams(new URLSearchParams(key)), [key]);
+/** A student the Promote action names, in the phase the list shows. */
+export interface PromoteTarget {
+  student: { _id: string; fullName: string; gradeId: string };
+  phaseId: string;
+}
+
+/** What other features add to the list; the app composes them (features do not import each other). */
+export interface StudentsListExtras {
+  /** The CSV export control for the current filters. */
+  exportButton: (filters: StudentFilterValues) => ReactNode;
+  /** Whether the Promote row action is offered, given the list's addWinner. */
+  canPromote: (auth: AdminAuthState, addWinner: boolean | undefined) => boolean;
+  promoteModal: (target: PromoteTarget, onClose: () => void) => ReactNode;
 }
 
 const pakistanTime = new Intl.DateTimeFormat('en-GB', {
@@ -45,34 +54,25 @@ const standing = (s: StudentListRow['rankAndScorePhase1']) =>
 
 type Editing = { mode: 'add' } | { mode: 'edit'; student: StudentListRow } | null;
 
-export function StudentsListPage() {
+export function StudentsListPage({ extras }: { extras: StudentsListExtras }) {
   const auth = useAdminAuth();
-  const [params, setParams] = useSearchParams();
-  const query = queryFromParams(params);
-  const filters = useCurrentStudentFilters();
-  const list = useStudentList(query);
+  const { params, query, update, pager, clear } = useListUrlState(STUDENT_LIST);
+  const key = params.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL decides when the filters change.
+  const filters = useMemo(() => nonEmptyFilters(filtersOf(query)), [key]);
+  const list = useStudentList({ page: query.page, limit: query.limit, filters });
   const { setStatus, remove } = useStudentMutations();
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<StudentListRow | null>(null);
+  const deletion = useDeleteConfirm<StudentListRow>(remove);
   const [promoting, setPromoting] = useState<StudentListRow | null>(null);
   if (auth === null) {
     return null;
   }
-  const can = (action: Action) =>
-    hasPermission(auth.permissions, auth.isSuperAdmin, { module: 'student', action });
+  const can = canOn(auth, 'student');
   const page = list.data;
-  const mayPromote = canPromote(auth, page?.addWinner) && page?.phaseId != null;
+  const mayPromote = extras.canPromote(auth, page?.addWinner) && page?.phaseId != null;
   const applyFilters = (next: StudentFilterValues) =>
-    setParams((current) =>
-      applyStudentQueryChange(
-        current,
-        Object.fromEntries(STUDENT_FILTER_KEYS.map((k) => [k, next[k] ?? ''])),
-      ),
-    );
-  const closeDelete = () => {
-    setDeleting(null);
-    remove.reset();
-  };
+    update(Object.fromEntries(STUDENT_FILTER_KEYS.map((k) => [k, next[k] ?? ''])));
 
   return (
     <div className="stack">
@@ -81,7 +81,7 @@ export function StudentsListPage() {
           Everyone who signed up, their payments, plays and standings.
         </PageHeading>
         <div className="row st-heading__actions">
-          {can('export') ? <StudentExportButton filters={filters} /> : null}
+          {can('export') ? extras.exportButton(filters) : null}
           {can('create') ? (
             <Button onClick={() => setEditing({ mode: 'add' })} data-testid="students-add">
               Add student
@@ -95,7 +95,7 @@ export function StudentsListPage() {
           filters={filters}
           grades={page?.gradeList ?? []}
           onApply={applyFilters}
-          onClear={() => setParams((current) => clearedFilters(current))}
+          onClear={clear}
         />
         <ListStatus
           query={list}
@@ -104,147 +104,128 @@ export function StudentsListPage() {
           empty={`No students ${Object.keys(filters).length > 0 ? 'match these filters' : 'yet'}.`}
           emptyTestId="students-empty"
         />
-        {page !== undefined && page.data.length > 0 ? (
-          <div className="st-table-wrap">
-            <table
-              className="data-table st-table stacked-table--wide"
-              data-testid="students-table"
-              aria-busy={list.isFetching}
-            >
-              <thead>
-                <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">Student</th>
-                  <th scope="col">Grade / Batch Id</th>
-                  <th scope="col">City / school</th>
-                  <th scope="col">Verified</th>
-                  <th scope="col">Paid</th>
-                  <th scope="col">Attempts</th>
-                  <th scope="col">Contest / practice</th>
-                  <th scope="col">Rank · score</th>
-                  <th scope="col">Signup</th>
-                  <th scope="col">Payment</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.map((row) => (
-                  <tr key={row._id} data-testid="students-row" data-student-id={row._id}>
-                    <th scope="row" className="st-table__id">
-                      {row.studentId}
-                    </th>
-                    <td data-label="Student" className="st-table__wrap">
-                      <span className="st-table__who">
-                        <strong data-testid="students-name">{row.fullName}</strong>
-                        <span className="muted">{row.email}</span>
-                        {row.phone !== null ? <span className="muted">{row.phone}</span> : null}
-                      </span>
-                    </td>
-                    <td data-label="Grade / Batch Id">
-                      <span className="st-table__who">
-                        <span>{row.grade?.title ?? '—'}</span>
-                        <span className="muted">{row.shortDescription ?? ''}</span>
-                      </span>
-                    </td>
-                    <td data-label="City / school" className="st-table__wrap">
-                      <span className="st-table__who">
-                        <span>{row.city ?? '—'}</span>
-                        <span className="muted">{row.schoolName ?? ''}</span>
-                      </span>
-                    </td>
-                    <td data-label="Verified">{row.emailVerified ? 'Yes' : 'No'}</td>
-                    <td data-label="Paid">{row.codeEntered ? 'Yes' : 'No'}</td>
-                    <td data-label="Attempts">{row.contestAttempts.count}</td>
-                    <td data-label="Contest / practice">
-                      {row.contestCount} / {row.practiceCount}
-                    </td>
-                    <td data-label="Rank · score">
-                      <span className="st-table__who">
-                        <span>P1 {standing(row.rankAndScorePhase1)}</span>
-                        <span>P2 {standing(row.rankAndScorePhase2)}</span>
-                        <span>P3 {standing(row.rankAndScorePhase3)}</span>
-                      </span>
-                    </td>
-                    <td data-label="Signup" className="st-table__date">
-                      {when(row.createdAt)}
-                    </td>
-                    <td data-label="Payment" className="st-table__date">
-                      {when(row.contestAttempts.createdAt)}
-                    </td>
-                    <td data-label="Status">
-                      <Switch
-                        label={row.isActive ? 'Active' : 'Inactive'}
-                        aria-label={`${row.fullName} is active`}
-                        checked={row.isActive}
-                        disabled={!can('update') || setStatus.isPending}
-                        onCheckedChange={(isActive) => setStatus.mutate({ id: row._id, isActive })}
-                        data-testid="students-status"
-                      />
-                    </td>
-                    <td className="st-table__actions">
-                      <Link
-                        className="st-action"
-                        to={adminPagePath('studentView', { id: row._id })}
-                        data-testid="students-detail"
-                      >
-                        Detail
-                      </Link>
-                      <Link
-                        className="st-action"
-                        to={adminPagePath('studentAttempts', { id: row._id })}
-                        data-testid="students-view"
-                      >
-                        View
-                      </Link>
-                      {mayPromote && row.grade !== null ? (
-                        <Button
-                          small
-                          variant="ghost"
-                          onClick={() => setPromoting(row)}
-                          data-testid="students-promote"
-                        >
-                          Promote
-                        </Button>
-                      ) : null}
-                      {can('update') ? (
-                        <Button
-                          small
-                          variant="ghost"
-                          onClick={() => setEditing({ mode: 'edit', student: row })}
-                          aria-label={`Edit ${row.fullName}`}
-                          data-testid="students-edit"
-                        >
-                          Edit
-                        </Button>
-                      ) : null}
-                      {can('delete') ? (
-                        <Button
-                          small
-                          variant="ghost"
-                          className="st-danger"
-                          onClick={() => setDeleting(row)}
-                          aria-label={`Delete ${row.fullName}`}
-                          data-testid="students-delete"
-                        >
-                          Delete
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-        <ListPagination
+        <ListTable
+          rows={page?.data}
+          busy={list.isFetching}
+          className="data-table st-table stacked-table--wide"
+          testId="students-table"
+          wrapClassName="st-table-wrap"
+          columns={[
+            'ID',
+            'Student',
+            'Grade / Batch Id',
+            'City / school',
+            'Verified',
+            'Paid',
+            'Attempts',
+            'Contest / practice',
+            'Rank · score',
+            'Signup',
+            'Payment',
+            'Status',
+          ]}
+        >
+          {(row) => (
+            <tr key={row._id} data-testid="students-row" data-student-id={row._id}>
+              <th scope="row" className="st-table__id">
+                {row.studentId}
+              </th>
+              <td data-label="Student" className="st-table__wrap">
+                <span className="st-table__who">
+                  <strong data-testid="students-name">{row.fullName}</strong>
+                  <span className="muted">{row.email}</span>
+                  {row.phone !== null ? <span className="muted">{row.phone}</span> : null}
+                </span>
+              </td>
+              <td data-label="Grade / Batch Id">
+                <span className="st-table__who">
+                  <span>{row.grade?.title ?? '—'}</span>
+                  <span className="muted">{row.shortDescription ?? ''}</span>
+                </span>
+              </td>
+              <td data-label="City / school" className="st-table__wrap">
+                <span className="st-table__who">
+                  <span>{row.city ?? '—'}</span>
+                  <span className="muted">{row.schoolName ?? ''}</span>
+                </span>
+              </td>
+              <td data-label="Verified">{row.emailVerified ? 'Yes' : 'No'}</td>
+              <td data-label="Paid">{row.codeEntered ? 'Yes' : 'No'}</td>
+              <td data-label="Attempts">{row.contestAttempts.count}</td>
+              <td data-label="Contest / practice">
+                {row.contestCount} / {row.practiceCount}
+              </td>
+              <td data-label="Rank · score">
+                <span className="st-table__who">
+                  <span>P1 {standing(row.rankAndScorePhase1)}</span>
+                  <span>P2 {standing(row.rankAndScorePhase2)}</span>
+                  <span>P3 {standing(row.rankAndScorePhase3)}</span>
+                </span>
+              </td>
+              <td data-label="Signup" className="st-table__date">
+                {when(row.createdAt)}
+              </td>
+              <td data-label="Payment" className="st-table__date">
+                {when(row.contestAttempts.createdAt)}
+              </td>
+              <td data-label="Status">
+                <ActiveSwitch
+                  rowName={row.fullName}
+                  active={row.isActive}
+                  canChange={can('update')}
+                  pending={setStatus.isPending}
+                  onChange={(isActive) => setStatus.mutate({ id: row._id, isActive })}
+                  testId="students-status"
+                />
+              </td>
+              <td className="st-table__actions">
+                <Link
+                  className="st-action"
+                  to={adminPagePath('studentView', { id: row._id })}
+                  data-testid="students-detail"
+                >
+                  Detail
+                </Link>
+                <Link
+                  className="st-action"
+                  to={adminPagePath('studentAttempts', { id: row._id })}
+                  data-testid="students-view"
+                >
+                  View
+                </Link>
+                {mayPromote && row.grade !== null ? (
+                  <Button
+                    small
+                    variant="ghost"
+                    onClick={() => setPromoting(row)}
+                    data-testid="students-promote"
+                  >
+                    Promote
+                  </Button>
+                ) : null}
+                {can('update') ? (
+                  <EditRowButton
+                    variant="ghost"
+                    rowName={row.fullName}
+                    onClick={() => setEditing({ mode: 'edit', student: row })}
+                    testId="students-edit"
+                  />
+                ) : null}
+                {can('delete') ? (
+                  <DeleteRowButton
+                    rowName={row.fullName}
+                    className="st-danger"
+                    onClick={() => deletion.ask(row)}
+                    testId="students-delete"
+                  />
+                ) : null}
+              </td>
+            </tr>
+          )}
+        </ListTable>
+        <ListPager
           page={page === undefined ? undefined : { ...page, total: page.totalStudents }}
-          onPage={(next) => setParams((current) => applyStudentQueryChange(current, { page: String(next) }))}
-          onPageSize={(size) =>
-            setParams((current) => applyStudentQueryChange(current, { itemsPerPage: String(size) }))
-          }
+          pager={pager}
           noun="students"
         />
       </Card>
@@ -255,29 +236,23 @@ export function StudentsListPage() {
           onClose={() => setEditing(null)}
         />
       ) : null}
-      {deleting !== null ? (
-        <ConfirmDialog
-          title="Delete student"
-          confirmLabel="Delete"
-          pending={remove.isPending}
-          error={remove.error === null ? null : describeError(remove.error)}
-          onClose={closeDelete}
-          onConfirm={() => remove.mutate(deleting._id, { onSuccess: closeDelete })}
-        >
+      <DeleteConfirmDialog state={deletion} title="Delete student">
+        {(row) => (
           <p>
-            Delete <strong>{deleting.fullName}</strong> ({deleting.email})? A student who has played or paid
-            is kept for the results and accounts, but deactivated and anonymised.
+            Delete <strong>{row.fullName}</strong> ({row.email})? A student who has played or paid is kept for
+            the results and accounts, but deactivated and anonymised.
           </p>
-        </ConfirmDialog>
-      ) : null}
-      {promoting !== null && page?.phaseId && promoting.grade !== null ? (
-        <PromoteStudentModal
-          open
-          onClose={() => setPromoting(null)}
-          student={{ _id: promoting._id, fullName: promoting.fullName, gradeId: promoting.grade._id }}
-          phaseId={page.phaseId}
-        />
-      ) : null}
+        )}
+      </DeleteConfirmDialog>
+      {promoting !== null && page?.phaseId && promoting.grade !== null
+        ? extras.promoteModal(
+            {
+              student: { _id: promoting._id, fullName: promoting.fullName, gradeId: promoting.grade._id },
+              phaseId: page.phaseId,
+            },
+            () => setPromoting(null),
+          )
+        : null}
     </div>
   );
 }

@@ -1,7 +1,6 @@
-import { Link, type To, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, type To, useLocation, useNavigate } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
-import { useDebouncedSearch } from '../../../shared/hooks/use-debounced-search';
-import { TextField } from '../../../shared/ui/field';
+import { ListSearch, ListTable, useListUrlState } from '../../../shared/admin-list';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
@@ -11,27 +10,17 @@ import { useGradeOptions, useVerificationPage } from '../api/use-verification';
 import type { VerificationRow } from '../api/verification-api';
 import { StatusBadge } from './status-badge';
 import { formatDateTime } from './verification-format';
-import { applyQueryChange, type QueryChange, queryFromParams, STATUS_FILTERS } from './verification-query';
+import { STATUS_FILTERS, VERIFICATION_LIST } from './verification-query';
 import '../../../shared/ui/data-table.css';
 import './verification-list.css';
 
-/** The list state lives in the URL, so a filtered page can be bookmarked and survives a reload. */
-function useListQuery() {
-  const [params, setParams] = useSearchParams();
-  const query = queryFromParams(params);
-  const update = (change: QueryChange) => setParams((current) => applyQueryChange(current, change));
-  return { query, update };
-}
-
 export function VerificationListPage() {
-  const { query, update } = useListQuery();
+  const { query, update, pager, filtered, bind } = useListUrlState(VERIFICATION_LIST);
   const navigate = useNavigate();
   const location = useLocation();
   const list = useVerificationPage(query);
   const grades = useGradeOptions();
-  const [searchText, onSearch] = useDebouncedSearch(query.search, (search) => update({ search }));
   const page = list.data;
-  const filtered = query.status !== '' || query.search !== '' || query.gradeId !== '';
 
   const viewPath = (row: VerificationRow): To => adminPagePath('studentVerificationView', { id: row._id });
   // The view page's back link returns to this exact list (filters and page).
@@ -62,21 +51,17 @@ export function VerificationListPage() {
             </div>
           </fieldset>
           <div className="verify-filters__fields">
-            <TextField
-              label="Search"
-              type="search"
+            <ListSearch
               placeholder="Name, e-mail or student number"
-              value={searchText}
+              value={query.search}
+              onSearch={(search) => update({ search })}
               maxLength={120}
-              onChange={(event) => onSearch(event.target.value)}
-              data-testid="verification-search"
+              testId="verification-search"
             />
             <FilterSelect
               label="Grade"
-              value={query.gradeId}
-              onChange={(event) => update({ gradeId: event.target.value })}
+              {...bind('gradeId', 'verification-filter-grade')}
               hint={grades.isError ? 'Grades could not be loaded.' : undefined}
-              data-testid="verification-filter-grade"
               allLabel="All grades"
               options={(grades.data ?? []).map((grade) => ({ value: grade._id, label: grade.title }))}
             />
@@ -90,75 +75,63 @@ export function VerificationListPage() {
           empty={filtered ? 'No students match these filters.' : 'No student has uploaded a document yet.'}
           emptyTestId="verification-empty"
         />
-        {page !== undefined && page.data.length > 0 ? (
-          <div className="verify-table-wrap">
-            <table
-              className="data-table data-table--top verify-table"
-              aria-busy={list.isFetching}
-              data-testid="verification-table"
+        <ListTable
+          rows={page?.data}
+          busy={list.isFetching}
+          className="data-table data-table--top verify-table"
+          testId="verification-table"
+          wrapClassName="verify-table-wrap"
+          columns={['Student', 'No.', 'Grade', 'School', 'Status', 'Submitted']}
+          actions={null}
+        >
+          {(row) => (
+            <tr
+              key={row._id}
+              className="verify-row"
+              data-testid="verification-row"
+              // The name is the keyboard and screen-reader link; the whole row is a larger target.
+              onClick={(event) => {
+                if (!(event.target instanceof Element && event.target.closest('a'))) {
+                  void navigate(viewPath(row), { state: linkState });
+                }
+              }}
             >
-              <thead>
-                <tr>
-                  <th scope="col">Student</th>
-                  <th scope="col">No.</th>
-                  <th scope="col">Grade</th>
-                  <th scope="col">School</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Submitted</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.data.map((row) => (
-                  <tr
-                    key={row._id}
-                    className="verify-row"
-                    data-testid="verification-row"
-                    // The name is the keyboard and screen-reader link; the whole row is a larger target.
-                    onClick={(event) => {
-                      if (!(event.target instanceof Element && event.target.closest('a'))) {
-                        void navigate(viewPath(row), { state: linkState });
-                      }
-                    }}
-                  >
-                    <th scope="row" className="verify-who">
-                      <Link to={viewPath(row)} state={linkState} className="verify-who__name">
-                        {row.fullName}
-                      </Link>
-                      <span className="verify-who__email">{row.email}</span>
-                    </th>
-                    <td data-label="Student no.">{row.studentId}</td>
-                    <td data-label="Grade" className="verify-nowrap">
-                      {row.grade ?? '—'}
-                    </td>
-                    <td data-label="School">
-                      <span className="verify-school">
-                        {row.schoolName ?? '—'}
-                        {row.city ? <span className="muted">, {row.city}</span> : null}
-                      </span>
-                    </td>
-                    <td data-label="Status">
-                      <span className="verify-status">
-                        <StatusBadge status={row.status} />
-                        {row.status === 'REJECTED' && row.reason ? (
-                          <span className="verify-status__reason">{row.reason}</span>
-                        ) : null}
-                      </span>
-                    </td>
-                    <td data-label="Submitted">{formatDateTime(row.submittedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+              <th scope="row" className="verify-who">
+                <Link to={viewPath(row)} state={linkState} className="verify-who__name">
+                  {row.fullName}
+                </Link>
+                <span className="verify-who__email">{row.email}</span>
+              </th>
+              <td data-label="Student no.">{row.studentId}</td>
+              <td data-label="Grade" className="verify-nowrap">
+                {row.grade ?? '—'}
+              </td>
+              <td data-label="School">
+                <span className="verify-school">
+                  {row.schoolName ?? '—'}
+                  {row.city ? <span className="muted">, {row.city}</span> : null}
+                </span>
+              </td>
+              <td data-label="Status">
+                <span className="verify-status">
+                  <StatusBadge status={row.status} />
+                  {row.status === 'REJECTED' && row.reason ? (
+                    <span className="verify-status__reason">{row.reason}</span>
+                  ) : null}
+                </span>
+              </td>
+              <td data-label="Submitted">{formatDateTime(row.submittedAt)}</td>
+            </tr>
+          )}
+        </ListTable>
         {page !== undefined && page.totalStudents > 0 ? (
           <Pagination
             total={page.totalStudents}
             currentPage={page.currentPage}
             totalPages={page.totalPages}
             itemsPerPage={page.itemsPerPage}
-            onPage={(next) => update({ page: String(next) })}
-            onPageSize={(size) => update({ itemsPerPage: String(size) })}
+            onPage={pager.onPage}
+            onPageSize={pager.onPageSize}
             noun="students"
             testId="verification-pagination"
           />

@@ -1,4 +1,12 @@
-import { applyListChange, pagingFromParams } from '../../../shared/query/list-params';
+import {
+  applyListUrlChange,
+  choiceField,
+  defineListSchema,
+  type ListChange,
+  rawField,
+  readListQuery,
+  textField,
+} from '../../../shared/admin-list';
 import { PAGE_SIZES } from '../../../shared/ui/pagination-range';
 import type { VerificationListQuery, VerificationStatus } from '../api/verification-api';
 
@@ -21,27 +29,20 @@ export const STATUS_LABELS: Record<VerificationStatus, string> = {
   REJECTED: 'Rejected',
 };
 
-function isStatus(value: string | null): value is VerificationStatus {
-  return value !== null && value in STATUS_LABELS;
-}
+const STATUSES = Object.keys(STATUS_LABELS) as VerificationStatus[];
 
-/** The list state as the URL holds it (page, itemsPerPage, status, search, gradeId); bad values fall back. */
-export function queryFromParams(params: URLSearchParams): VerificationListQuery {
-  const status = params.get('status');
-  return {
-    ...pagingFromParams(params),
-    status: isStatus(status) ? status : '',
-    search: (params.get('search') ?? '').trim().slice(0, MAX_SEARCH_LENGTH),
-    gradeId: params.get('gradeId') ?? '',
-  };
-}
+/** The verification list in the URL (page, itemsPerPage, status, search, gradeId). */
+export const VERIFICATION_LIST = defineListSchema({
+  status: choiceField(STATUSES),
+  search: textField(MAX_SEARCH_LENGTH),
+  gradeId: rawField,
+});
 
-export type QueryChange = Partial<Record<'page' | 'itemsPerPage' | 'status' | 'search' | 'gradeId', string>>;
+export const queryFromParams = (params: URLSearchParams): VerificationListQuery =>
+  readListQuery(VERIFICATION_LIST, params);
 
-/**
- * The URL after a change. A filter change goes back to page 1; defaults and empty values are left out,
- * so the plain list has a clean address.
- */
-export function applyQueryChange(current: URLSearchParams, change: QueryChange): URLSearchParams {
-  return applyListChange(current, change);
-}
+export type QueryChange = ListChange<VerificationListQuery>;
+
+/** The URL after a change: a filter change goes back to page 1; defaults and empty values are left out. */
+export const applyQueryChange = (current: URLSearchParams, change: QueryChange) =>
+  applyListUrlChange(VERIFICATION_LIST, current, change);
