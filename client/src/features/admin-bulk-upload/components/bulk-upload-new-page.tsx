@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { adminPagePath } from '../../../config/paths';
 import { describeError } from '../../../shared/http/http-error';
+import { isJobFinished } from '../../../shared/jobs/use-job-progress';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Switch } from '../../../shared/ui/field';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card } from '../../../shared/ui/surface';
 import { type BulkUploadPreview, bulkUploadKeys, confirmUpload, previewUpload } from '../api/bulk-upload-api';
-import { isFinished, useBulkRun } from '../api/use-bulk-upload';
+import { useBulkRun } from '../api/use-bulk-upload';
 import { plural, ResultButton, RunProgress, StatusBadge, TemplateButtons } from './bulk-parts';
 import { PreviewTable } from './preview-table';
 import './bulk-upload.css';
@@ -24,7 +25,7 @@ function RunPanel({ runId }: { runId: string }) {
       <p className="bu-status">
         <StatusBadge status={run.status} /> <strong>{run.fileName}</strong>
       </p>
-      {!isFinished(run) ? <RunProgress progress={run.progress} label="Upload progress" /> : null}
+      {!isJobFinished(run) ? <RunProgress progress={run.progress} label="Upload progress" /> : null}
       {run.status === 'SUCCEEDED' ? (
         <Alert tone="success" data-testid="bulk-done">
           <p>
@@ -91,7 +92,7 @@ export function BulkUploadNewPage() {
     try {
       const run = await confirmUpload({ uploadId: preview.uploadId, autoEmailVerified, sendWelcome });
       queryClient.setQueryData(bulkUploadKeys.run(run.id), run);
-      void queryClient.invalidateQueries({ queryKey: [...bulkUploadKeys.root, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: bulkUploadKeys.lists });
       setRunId(run.id);
     } catch (caught) {
       setError(describeError(caught));
