@@ -1,7 +1,9 @@
 import { hasPermission, type Permission } from '@riyazi/api/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { toast } from 'react-hot-toast';
+import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
+import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { sessionActions } from '../../../shared/session/session-store';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
@@ -24,14 +26,13 @@ export function SystemConfigPage() {
     queryKey: configKeys.phases,
     queryFn: ({ signal }) => fetchPhaseOptions(signal),
   });
-  const [draft, setDraft] = useState<FlagDraft | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const { draft, dirty, edit, reset } = useDraftForm<FlagDraft | null>({ initial: null });
 
   useEffect(() => {
     if (flags.data !== undefined && !dirty) {
-      setDraft(toDraft(flags.data));
+      reset(toDraft(flags.data));
     }
-  }, [flags.data, dirty]);
+  }, [flags.data, dirty, reset]);
 
   const save = useMutation({
     mutationKey: configKeys.saveFlags,
@@ -40,15 +41,11 @@ export function SystemConfigPage() {
       toast.success('Flags updated successfully');
       queryClient.setQueryData(configKeys.flags, saved);
       sessionActions.setFlags(saved);
-      setDirty(false);
-      setDraft(toDraft(saved));
+      reset(toDraft(saved));
     },
   });
 
-  const onChange = (next: FlagDraft) => {
-    setDraft(next);
-    setDirty(true);
-  };
+  const onChange = (next: FlagDraft) => edit(next);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,14 +84,13 @@ export function SystemConfigPage() {
                 readOnly={!canUpdate || save.isPending}
                 onChange={onChange}
               />
-              {canUpdate ? (
-                <div className="form-actions">
-                  <Button type="submit" disabled={save.isPending} data-testid="save-flags">
-                    {save.isPending ? 'Saving…' : 'Save'}
-                  </Button>
-                  {dirty ? <span className="muted">You have unsaved changes.</span> : null}
-                </div>
-              ) : null}
+              <SettingsFormFooter
+                readOnly={!canUpdate}
+                pending={save.isPending}
+                dirty={dirty}
+                className="form-actions"
+                testId="save-flags"
+              />
             </form>
           ) : null}
         </Card>
