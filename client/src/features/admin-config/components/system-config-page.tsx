@@ -6,14 +6,14 @@ import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
 import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { sessionActions } from '../../../shared/session/session-store';
 import { useAdminAuth } from '../../../shared/session/use-session';
-import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { Alert, Card } from '../../../shared/ui/surface';
 import { configKeys, fetchAdminFlags, fetchPhaseOptions, saveFlags } from '../api/config-api';
 import { type FlagDraft, toDraft, toRequestBody } from './flag-draft';
 import { FlagFields } from './flag-fields';
 import { PresetPanel } from './preset-panel';
 import './config.css';
+import { SettingsLoadState } from '../../../shared/forms/settings-load-state';
 
 const UPDATE_SYSTEM_CONFIG: Permission = { module: 'systemConfigurations', action: 'update' };
 
@@ -66,15 +66,11 @@ export function SystemConfigPage() {
           <h2 id="flags-title" className="visually-hidden">
             Flags
           </h2>
-          {flags.isPending ? <LoadingBlock label="Loading flags…" /> : null}
-          {flags.isError ? (
-            <Alert tone="error">
-              <p>The flags could not be loaded.</p>
-              <Button small variant="secondary" onClick={() => void flags.refetch()}>
-                Try again
-              </Button>
-            </Alert>
-          ) : null}
+          <SettingsLoadState
+            query={flags}
+            loadingLabel="Loading flags…"
+            errorText="The flags could not be loaded."
+          />
           {draft !== null ? (
             <form onSubmit={onSubmit} aria-busy={save.isPending}>
               <FlagFields

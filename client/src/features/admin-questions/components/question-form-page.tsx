@@ -3,13 +3,13 @@ import { useMemo } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
+import { EditFormActions } from '../../../shared/forms/edit-form-actions';
 import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { HttpError } from '../../../shared/http/http-error';
 import { useAdminAuth } from '../../../shared/session/use-session';
-import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
-import { RecordStatus } from '../../../shared/ui/record-status';
+import { RecordLoader } from '../../../shared/ui/record-loader';
 import { Alert } from '../../../shared/ui/surface';
 import type { Question } from '../api/questions-api';
 import { useQuestion, useQuestionOptions, useSaveQuestion } from '../api/use-questions';
@@ -41,15 +41,12 @@ export function QuestionFormPage() {
 
 function EditQuestion({ id }: { id: string }) {
   const detail = useQuestion(id);
-  if (!detail.isSuccess) {
-    return (
-      <div className="stack">
-        <RecordStatus query={detail} title="Edit question" noun="question" />
-      </div>
-    );
-  }
-  // Keyed by the question: the editors start from its saved content.
-  return <QuestionForm key={detail.data._id} question={detail.data} />;
+  return (
+    <RecordLoader query={detail} title="Edit question" noun="question">
+      {/* Keyed by the question: the editors start from its saved content. */}
+      {(question) => <QuestionForm key={question._id} question={question} />}
+    </RecordLoader>
+  );
 }
 
 function QuestionForm({ question }: { question: Question | null }) {
@@ -169,19 +166,13 @@ function QuestionForm({ question }: { question: Question | null }) {
 
       <QuestionStaffCard draft={draft} problems={problems} update={update} />
 
-      <div className="form-actions">
-        {formError ? (
-          <p className="field__error form-actions__error" role="alert" data-testid="q-form-error">
-            {formError}
-          </p>
-        ) : null}
-        <Button variant="secondary" onClick={() => void navigate(-1)} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending} data-testid="q-save">
-          {save.isPending ? 'Saving…' : question === null ? 'Create question' : 'Save changes'}
-        </Button>
-      </div>
+      <EditFormActions
+        formError={formError}
+        pending={save.isPending}
+        onCancel={() => void navigate(-1)}
+        submitLabel={question === null ? 'Create question' : 'Save changes'}
+        testIdPrefix="q"
+      />
 
       <UnsavedChangesGuard form={form}>
         Your changes to this question have not been saved.

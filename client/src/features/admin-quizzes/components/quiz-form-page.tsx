@@ -3,13 +3,14 @@ import { useMemo } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
+import { EditFormActions } from '../../../shared/forms/edit-form-actions';
 import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { HttpError } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { PageHeading } from '../../../shared/ui/page';
-import { RecordStatus } from '../../../shared/ui/record-status';
+import { RecordLoader } from '../../../shared/ui/record-loader';
 import { Alert, Card } from '../../../shared/ui/surface';
 import { KIND_LABELS, type PoolMode, type Quiz, type QuizKind } from '../api/quizzes-api';
 import { useQuiz, useQuizOptions, useSaveQuiz } from '../api/use-quizzes';
@@ -35,14 +36,11 @@ export function QuizFormPage() {
 
 function EditQuiz({ id }: { id: string }) {
   const detail = useQuiz(id);
-  if (!detail.isSuccess) {
-    return (
-      <div className="stack">
-        <RecordStatus query={detail} title="Edit quiz" noun="quiz" />
-      </div>
-    );
-  }
-  return <QuizForm key={detail.data._id} quiz={detail.data} />;
+  return (
+    <RecordLoader query={detail} title="Edit quiz" noun="quiz">
+      {(quiz) => <QuizForm key={quiz._id} quiz={quiz} />}
+    </RecordLoader>
+  );
 }
 
 const KIND_OPTIONS = [
@@ -300,23 +298,13 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
         <QuizFormAside draft={draft} saveProblem={problems.pool ?? null} />
       </div>
 
-      <div className="form-actions">
-        {formError ? (
-          <p className="field__error form-actions__error" role="alert" data-testid="qz-form-error">
-            {formError}
-          </p>
-        ) : null}
-        <Button
-          variant="secondary"
-          onClick={() => void navigate(adminPagePath('quiz'))}
-          disabled={save.isPending}
-        >
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending} data-testid="qz-save">
-          {save.isPending ? 'Saving…' : quiz === null ? 'Create quiz' : 'Save changes'}
-        </Button>
-      </div>
+      <EditFormActions
+        formError={formError}
+        pending={save.isPending}
+        onCancel={() => void navigate(adminPagePath('quiz'))}
+        submitLabel={quiz === null ? 'Create quiz' : 'Save changes'}
+        testIdPrefix="qz"
+      />
     </form>
   );
 }

@@ -1,5 +1,7 @@
 import type { AttemptGrant, QuestionOutcome, StudentDocument } from '../api/student-details-api';
 
+export { formatBytes } from '../../../shared/format/bytes';
+
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const rupees = new Intl.NumberFormat('en-PK', { maximumFractionDigits: 2 });
 
@@ -20,16 +22,6 @@ export function formatDuration(ms: number | null): string {
 
 export const formatScore = (score: number | null) =>
   score === null ? '—' : String(Math.round(score * 100) / 100);
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) {
-    return `${bytes} B`;
-  }
-  if (bytes < 1024 * 1024) {
-    return `${Math.round(bytes / 1024)} KB`;
-  }
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 export const DOCUMENT_KIND_LABELS: Record<StudentDocument['kind'], string> = {
   SCHOOL_ID: 'School ID card',

@@ -1,19 +1,11 @@
 import type { DocumentKind, StudentDocument } from '../api/verification-api';
 
+export { formatBytes } from '../../../shared/format/bytes';
+
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export function formatDateTime(iso: string | null): string {
   return iso === null ? '—' : dateTime.format(new Date(iso));
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) {
-    return `${bytes} B`;
-  }
-  if (bytes < 1024 * 1024) {
-    return `${Math.round(bytes / 1024)} KB`;
-  }
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
 export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
