@@ -1,22 +1,19 @@
 import { useState } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
-import { Card } from '../../../shared/ui/surface';
+import { TitledCard } from '../../../shared/ui/titled-card';
 import type { QuestionSectionProps } from './question-form-section';
 
 /** The answers an open-ended question accepts. */
 export function AcceptedAnswersCard({ draft, problems, update }: QuestionSectionProps) {
   return (
-    <Card className="stack" aria-labelledby="q-accepted">
-      <h2 id="q-accepted" className="card__title">
-        Accepted answers
-      </h2>
+    <TitledCard id="q-accepted" title="Accepted answers">
       <AcceptedAnswers
         answers={draft.acceptedAnswers}
         error={problems.acceptedAnswers}
         onChange={(acceptedAnswers) => update({ acceptedAnswers }, ['acceptedAnswers'])}
       />
-    </Card>
+    </TitledCard>
   );
 }
 

@@ -2,7 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { ImageField } from '../../../shared/editor/image-field';
 import { RichTextEditor } from '../../../shared/editor/rich-text-editor';
 import { TextField } from '../../../shared/ui/field';
-import { Card } from '../../../shared/ui/surface';
+import { TitledCard } from '../../../shared/ui/titled-card';
 import { uploadQuestionImage } from '../api/questions-api';
 import type { QuestionDraft } from './question-form-model';
 import type { QuestionSectionProps } from './question-form-section';
@@ -15,10 +15,7 @@ export function QuestionHintCard({
   update,
 }: QuestionSectionProps & { initial: QuestionDraft }) {
   return (
-    <Card className="stack" aria-labelledby="q-hint">
-      <h2 id="q-hint" className="card__title">
-        Hint and explanation
-      </h2>
+    <TitledCard id="q-hint" title="Hint and explanation">
       <div data-field="answerHintText">
         <RichTextEditor
           label="Hint text"
@@ -58,17 +55,14 @@ export function QuestionHintCard({
           data-testid="q-hint-video"
         />
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 
 /** Notes only staff see. */
 export function QuestionStaffCard({ draft, problems, update }: QuestionSectionProps) {
   return (
-    <Card className="stack" aria-labelledby="q-internal">
-      <h2 id="q-internal" className="card__title">
-        For staff only
-      </h2>
+    <TitledCard id="q-internal" title="For staff only">
       <div data-field="commentsForInternalPurpose">
         <TextAreaField
           label="Comments for internal purpose (optional)"
@@ -77,7 +71,7 @@ export function QuestionStaffCard({ draft, problems, update }: QuestionSectionPr
           onChange={(value) => update({ commentsForInternalPurpose: value }, ['commentsForInternalPurpose'])}
         />
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 

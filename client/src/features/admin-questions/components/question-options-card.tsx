@@ -1,7 +1,8 @@
 import { ImageField } from '../../../shared/editor/image-field';
 import { RichTextEditor } from '../../../shared/editor/rich-text-editor';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
-import { Alert, Card } from '../../../shared/ui/surface';
+import { Alert } from '../../../shared/ui/surface';
+import { TitledCard } from '../../../shared/ui/titled-card';
 import { uploadQuestionImage } from '../api/questions-api';
 import {
   type FormField,
@@ -34,10 +35,7 @@ export function QuestionOptionsCard({
   updateOption,
 }: OptionsCardProps) {
   return (
-    <Card className="stack" aria-labelledby="q-options">
-      <h2 id="q-options" className="card__title">
-        Options
-      </h2>
+    <TitledCard id="q-options" title="Options">
       <RadioGroupField
         legend="Students choose"
         name="selectMultiple"
@@ -108,6 +106,6 @@ export function QuestionOptionsCard({
           </fieldset>
         ))}
       </div>
-    </Card>
+    </TitledCard>
   );
 }

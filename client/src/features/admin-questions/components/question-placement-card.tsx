@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
 import { SelectField, TextField } from '../../../shared/ui/field';
-import { Card } from '../../../shared/ui/surface';
+import { TitledCard } from '../../../shared/ui/titled-card';
 import { QUESTION_TAGS } from '../api/questions-api';
 import type { useQuestionOptions } from '../api/use-questions';
 import type { FormField, QuestionDraft } from './question-form-model';
@@ -16,10 +16,7 @@ interface PlacementProps extends QuestionSectionProps {
 export function QuestionPlacementCard({ draft, problems, update, options }: PlacementProps) {
   const subCategories = options.subCategories;
   return (
-    <Card className="stack" aria-labelledby="q-where">
-      <h2 id="q-where" className="card__title">
-        Where it belongs
-      </h2>
+    <TitledCard id="q-where" title="Where it belongs">
       <div className="q-form__grid">
         <div data-field="gradeId">
           <SelectField
@@ -121,7 +118,7 @@ export function QuestionPlacementCard({ draft, problems, update, options }: Plac
           hint="Every question is worth 1 point; faster correct answers score more."
         />
       </div>
-    </Card>
+    </TitledCard>
   );
 }
 

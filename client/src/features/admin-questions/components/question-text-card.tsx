@@ -1,7 +1,7 @@
 import { ImageField } from '../../../shared/editor/image-field';
 import { RichTextEditor } from '../../../shared/editor/rich-text-editor';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
-import { Card } from '../../../shared/ui/surface';
+import { TitledCard } from '../../../shared/ui/titled-card';
 import { uploadQuestionImage } from '../api/questions-api';
 import type { QuestionDraft } from './question-form-model';
 import type { QuestionSectionProps } from './question-form-section';
@@ -14,10 +14,7 @@ export function QuestionTextCard({
   update,
 }: QuestionSectionProps & { initial: QuestionDraft }) {
   return (
-    <Card className="stack" aria-labelledby="q-question">
-      <h2 id="q-question" className="card__title">
-        Question
-      </h2>
+    <TitledCard id="q-question" title="Question">
       <RadioGroupField
         legend="Type"
         name="type"
@@ -50,6 +47,6 @@ export function QuestionTextCard({
         hint="JPEG, PNG, WebP or GIF up to 2 MB. Shown under the question."
         testId="q-question-image"
       />
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,5 +1,5 @@
 import { isUnlimitedAttempts, quizRulesText } from '@riyazi/api/contracts';
-import { Card } from '../../../shared/ui/surface';
+import { TitledCard } from '../../../shared/ui/titled-card';
 import { usePoolCheck } from '../api/use-quizzes';
 import { poolBodyFromDraft, type QuizDraft, rulesInputFromDraft } from './quiz-form-model';
 import { PoolPanel } from './quiz-pool-panel';
@@ -12,10 +12,7 @@ export function QuizFormAside({ draft, saveProblem }: { draft: QuizDraft; savePr
   const rulesInput = rulesInputFromDraft(draft);
   return (
     <div className="qz-aside">
-      <Card className="stack" aria-labelledby="qz-sufficiency" data-testid="qz-pool-panel">
-        <h2 id="qz-sufficiency" className="card__title">
-          Can every grade fill an attempt?
-        </h2>
+      <TitledCard id="qz-sufficiency" title="Can every grade fill an attempt?" data-testid="qz-pool-panel">
         <PoolPanel
           waiting={poolBody === null}
           loading={pool.isFetching}
@@ -23,11 +20,8 @@ export function QuizFormAside({ draft, saveProblem }: { draft: QuizDraft; savePr
           report={pool.data ?? null}
           saveProblem={saveProblem}
         />
-      </Card>
-      <Card className="stack" aria-labelledby="qz-rules-preview">
-        <h2 id="qz-rules-preview" className="card__title">
-          Rules students see
-        </h2>
+      </TitledCard>
+      <TitledCard id="qz-rules-preview" title="Rules students see">
         {rulesInput === null ? (
           <p className="muted">Fill in the numbers to see the rules.</p>
         ) : (
@@ -40,7 +34,7 @@ export function QuizFormAside({ draft, saveProblem }: { draft: QuizDraft; savePr
         {rulesInput !== null && isUnlimitedAttempts(rulesInput) ? (
           <p className="muted">Practice with 100 attempts has no attempt limit.</p>
         ) : null}
-      </Card>
+      </TitledCard>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { RadioGroupField } from '../../../shared/ui/choice-fields';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { PageHeading } from '../../../shared/ui/page';
 import { RecordLoader } from '../../../shared/ui/record-loader';
-import { Alert, Card } from '../../../shared/ui/surface';
+import { Alert } from '../../../shared/ui/surface';
 import { KIND_LABELS, type PoolMode, type Quiz, type QuizKind } from '../api/quizzes-api';
 import { useQuiz, useQuizOptions, useSaveQuiz } from '../api/use-quizzes';
 import { QuizFormAside } from './quiz-form-aside';
@@ -27,6 +27,7 @@ import { GradesField } from './quiz-grades-field';
 import { QuestionPicker } from './quiz-question-picker';
 import { RulesEditor } from './quiz-rules-editor';
 import './quizzes.css';
+import { TitledCard } from '../../../shared/ui/titled-card';
 
 /** /quiz/new and /quiz/{id}: one form for both. */
 export function QuizFormPage() {
@@ -148,10 +149,7 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
 
       <div className="qz-layout">
         <div className="qz-main">
-          <Card className="stack" aria-labelledby="qz-about">
-            <h2 id="qz-about" className="card__title">
-              The quiz
-            </h2>
+          <TitledCard id="qz-about" title="The quiz">
             <TextField
               label="Title"
               value={draft.title}
@@ -198,12 +196,9 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
               onCheckedChange={(checked) => update({ status: checked ? 'Active' : 'Inactive' }, ['status'])}
               data-testid="qz-active"
             />
-          </Card>
+          </TitledCard>
 
-          <Card className="stack" aria-labelledby="qz-timing">
-            <h2 id="qz-timing" className="card__title">
-              Attempts and timing
-            </h2>
+          <TitledCard id="qz-timing" title="Attempts and timing">
             <div className="qz-grid">
               <TextField
                 label="Questions per attempt"
@@ -256,12 +251,9 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
                 data-testid="qz-closes"
               />
             </div>
-          </Card>
+          </TitledCard>
 
-          <Card className="stack" aria-labelledby="qz-pool-title">
-            <h2 id="qz-pool-title" className="card__title">
-              Question pool
-            </h2>
+          <TitledCard id="qz-pool-title" title="Question pool">
             <p className="muted">
               Only Active questions of the quiz&apos;s phase tagged {KIND_LABELS[draft.kind]} or Both are
               drawn, each student from their own grade.
@@ -292,7 +284,7 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
                 onChange={(picked) => update({ picked }, ['questionIds'])}
               />
             )}
-          </Card>
+          </TitledCard>
         </div>
 
         <QuizFormAside draft={draft} saveProblem={problems.pool ?? null} />
