@@ -1,5 +1,6 @@
 import { Button } from '../ui/button';
 import { Alert } from '../ui/surface';
+import './settings-form.css';
 
 interface SettingsFormFooterProps {
   /** Server problems the form has no field for. */

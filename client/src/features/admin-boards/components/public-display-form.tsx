@@ -187,7 +187,7 @@ export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps
         pending={save.isPending}
         dirty={dirty}
         lastSaved={settings.updatedAt === null ? null : pakistanTime(settings.updatedAt)}
-        className="display-form__actions"
+        className="settings-actions"
         testId="display-save"
       />
     </form>

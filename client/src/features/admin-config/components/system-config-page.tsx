@@ -12,6 +12,7 @@ import { configKeys, fetchAdminFlags, fetchPhaseOptions, saveFlags } from '../ap
 import { type FlagDraft, toDraft, toRequestBody } from './flag-draft';
 import { FlagFields } from './flag-fields';
 import { PresetPanel } from './preset-panel';
+import '../../../shared/forms/settings-form.css';
 import './config.css';
 import { SettingsLoadState } from '../../../shared/forms/settings-load-state';
 
@@ -61,7 +62,7 @@ export function SystemConfigPage() {
         soon as you save.
       </PageHeading>
       {!canUpdate ? <Alert tone="info">You can view these settings but not change them.</Alert> : null}
-      <div className="config-grid">
+      <div className="settings-grid">
         <Card aria-labelledby="flags-title">
           <h2 id="flags-title" className="visually-hidden">
             Flags

@@ -5,6 +5,7 @@ import { Alert, Card } from '../../../shared/ui/surface';
 import { useSmtpSettings } from '../api/use-smtp';
 import { SmtpSettingsForm } from './smtp-settings-form';
 import { TestMailPanel } from './test-mail-panel';
+import '../../../shared/forms/settings-form.css';
 import './email-config.css';
 import { SettingsLoadState } from '../../../shared/forms/settings-load-state';
 
@@ -21,7 +22,7 @@ export function EmailConfigPage() {
         The mail server (SMTP relay) that sends sign-up, password and verification e-mails.
       </PageHeading>
       {!canUpdate ? <Alert tone="info">You can view these settings but not change them.</Alert> : null}
-      <div className="email-grid">
+      <div className="settings-grid">
         <Card aria-labelledby="smtp-title" className="stack">
           <h2 id="smtp-title" className="card__title">
             Mail server

@@ -116,7 +116,7 @@ export function SmtpSettingsForm({ settings, readOnly }: SmtpSettingsFormProps) 
         pending={save.isPending}
         dirty={dirty}
         lastSaved={settings === null ? null : dateTime.format(new Date(settings.updatedAt))}
-        className="email-actions"
+        className="settings-actions"
         testId="smtp-save"
       />
     </form>
