@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { adminPagePath } from '../../../config/paths';
+import { FileDrop } from '../../../shared/files/file-drop';
 import { describeError } from '../../../shared/http/http-error';
 import { isJobFinished } from '../../../shared/jobs/use-job-progress';
 import { Button, ButtonLink } from '../../../shared/ui/button';
@@ -53,7 +54,6 @@ function RunPanel({ runId }: { runId: string }) {
 /** Template, file, per-row preview, options, then the run's live progress and result. */
 export function BulkUploadNewPage() {
   const queryClient = useQueryClient();
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<BulkUploadPreview | null>(null);
   const [busy, setBusy] = useState<'preview' | 'confirm' | null>(null);
@@ -120,27 +120,13 @@ export function BulkUploadNewPage() {
 
       <Card className="stack" aria-label="Upload">
         <h2 className="card__title">2. Choose the file</h2>
-        <label
-          htmlFor={inputId}
-          className={`bu-drop${busy !== null || runId !== null ? ' bu-drop--busy' : ''}`}
-        >
-          <span className="bu-drop__title">
-            {file === null ? 'Choose a CSV or XLSX file' : 'Choose another file'}
-          </span>
-          <span className="muted">at most 5 MB and 20,000 students</span>
-          <input
-            id={inputId}
-            type="file"
-            className="visually-hidden"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            disabled={busy !== null || runId !== null}
-            onChange={(event) => {
-              void choose(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-            data-testid="bulk-file"
-          />
-        </label>
+        <FileDrop
+          hasFile={file !== null}
+          busy={busy !== null || runId !== null}
+          hint="at most 5 MB and 20,000 students"
+          onFile={(chosen) => void choose(chosen)}
+          testId="bulk-file"
+        />
         {file !== null ? (
           <p className="bu-file">
             <strong>{file.name}</strong>
