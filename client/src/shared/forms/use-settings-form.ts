@@ -1,7 +1,8 @@
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { HttpError } from '../http/http-error';
 import { type FieldProblems, firstInvalidField, focusField, splitServerProblems } from './form-errors';
+import { useDraftForm } from './use-draft-form';
 
 export interface SettingsFormOptions<Draft, Field extends string, Body> {
   initial: () => Draft;
@@ -19,26 +20,19 @@ export interface SettingsFormOptions<Draft, Field extends string, Body> {
 }
 
 /**
- * The state of a settings form (a draft, its problems, unsaved changes): checks the draft before
- * saving, shows the server's field errors on their fields, and focuses the first field with a problem
- * once the fields are enabled again.
+ * A settings form: a draft form (useDraftForm) that checks the draft before saving, shows the
+ * server's field errors on their fields, and focuses the first field with a problem once the fields
+ * are enabled again.
  */
 export function useSettingsForm<Draft, Field extends string, Body>(
   options: SettingsFormOptions<Draft, Field, Body>,
 ) {
   const { fields, readOnly, save, validate, toBody } = options;
-  const formRef = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<Draft>(options.initial);
-  const [dirty, setDirty] = useState(false);
-  const [problems, setProblems] = useState<FieldProblems<Field>>({});
+  const { formRef, draft, dirty, problems, setProblems, change } = useDraftForm<Draft, Field>({
+    initial: options.initial,
+  });
   const [otherProblems, setOtherProblems] = useState<string[]>([]);
   const disabled = readOnly || save.isPending;
-
-  const change = <K extends keyof Draft>(field: K, value: Draft[K]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setProblems(({ [field as unknown as Field]: _fixed, ...rest }) => rest as FieldProblems<Field>);
-    setDirty(true);
-  };
 
   // Focus waits for the fields to be enabled again after a save attempt.
   const [focusTarget, setFocusTarget] = useState<Field | null>(null);
@@ -47,7 +41,7 @@ export function useSettingsForm<Draft, Field extends string, Body>(
       focusField(formRef.current, focusTarget);
       setFocusTarget(null);
     }
-  }, [focusTarget, save.isPending]);
+  }, [focusTarget, save.isPending, formRef]);
 
   const showProblems = (next: FieldProblems<Field>) => {
     setProblems(next);

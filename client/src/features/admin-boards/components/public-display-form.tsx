@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { fieldMessage } from '../../../shared/forms/form-errors';
+import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Button } from '../../../shared/ui/button';
 import { Switch, TextField } from '../../../shared/ui/field';
@@ -180,24 +181,15 @@ export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps
         </Alert>
       </fieldset>
 
-      {otherProblems.length > 0 ? (
-        <Alert tone="error">
-          {otherProblems.map((problem) => (
-            <p key={problem}>{problem}</p>
-          ))}
-        </Alert>
-      ) : null}
-      {readOnly ? null : (
-        <div className="display-form__actions">
-          <Button type="submit" disabled={save.isPending} data-testid="display-save">
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-          {dirty ? <span className="muted">You have unsaved changes.</span> : null}
-          {!dirty && settings.updatedAt !== null ? (
-            <span className="muted">Last saved {pakistanTime(settings.updatedAt)}.</span>
-          ) : null}
-        </div>
-      )}
+      <SettingsFormFooter
+        otherProblems={otherProblems}
+        readOnly={readOnly}
+        pending={save.isPending}
+        dirty={dirty}
+        lastSaved={settings.updatedAt === null ? null : pakistanTime(settings.updatedAt)}
+        className="settings-actions"
+        testId="display-save"
+      />
     </form>
   );
 }

@@ -2,11 +2,11 @@ import { hasPermission, type Permission } from '@riyazi/api/contracts';
 import { useId } from 'react';
 import { describeError } from '../../../shared/http/http-error';
 import { useAdminAuth } from '../../../shared/session/use-session';
-import { Button } from '../../../shared/ui/button';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { Card } from '../../../shared/ui/surface';
 import { useDisplaySettings } from '../api/use-boards';
 import { PublicDisplayForm } from './public-display-form';
 import './boards.css';
+import { SettingsLoadState } from '../../../shared/forms/settings-load-state';
 
 const UPDATE: Permission = { module: 'systemConfigurations', action: 'update' };
 
@@ -27,15 +27,11 @@ export function PublicDisplaySection() {
           What the public leaderboards say about each student, and the announcement on the home page.
         </p>
       </header>
-      {settings.isPending ? <LoadingBlock label="Loading the display settings…" /> : null}
-      {settings.isError ? (
-        <Alert tone="error">
-          <p>The display settings could not be loaded: {describeError(settings.error)}</p>
-          <Button small variant="secondary" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      <SettingsLoadState
+        query={settings}
+        loadingLabel="Loading the display settings…"
+        errorText={`The display settings could not be loaded: ${describeError(settings.error)}`}
+      />
       {settings.isSuccess ? (
         <PublicDisplayForm
           key={settings.data.updatedAt ?? 'defaults'}

@@ -4,28 +4,19 @@ import type {
   BulkUploadRun,
   BulkUploadRunList,
 } from '@riyazi/api/contracts';
+import { saveBlob } from '../../../shared/files/save-blob';
+import type { TemplateFormat } from '../../../shared/files/template-buttons';
 import { adminHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
 export type { BulkUploadPreview, BulkUploadRun, BulkUploadRunList };
-export type TemplateFormat = 'csv' | 'xlsx';
 
 export const bulkUploadKeys = {
   root: [ADMIN_KEY_ROOT, 'bulkUpload'] as const,
+  lists: [ADMIN_KEY_ROOT, 'bulkUpload', 'list'] as const,
   list: (page: number) => [ADMIN_KEY_ROOT, 'bulkUpload', 'list', page] as const,
   run: (id: string) => [ADMIN_KEY_ROOT, 'bulkUpload', 'run', id] as const,
 };
-
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export async function downloadTemplate(format: TemplateFormat): Promise<void> {
   const blob = await adminHttp.get<Blob>('/admin/bulkUpload/template/', {

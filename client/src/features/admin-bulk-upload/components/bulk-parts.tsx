@@ -1,13 +1,8 @@
-import { useState } from 'react';
-import { describeError } from '../../../shared/http/http-error';
+import { TemplateButtons as SharedTemplateButtons } from '../../../shared/files/template-buttons';
+import { useDownload } from '../../../shared/files/use-download';
+import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
 import { Button } from '../../../shared/ui/button';
-import { Alert } from '../../../shared/ui/surface';
-import {
-  type BulkUploadRun,
-  downloadResult,
-  downloadTemplate,
-  type TemplateFormat,
-} from '../api/bulk-upload-api';
+import { type BulkUploadRun, downloadResult, downloadTemplate } from '../api/bulk-upload-api';
 
 export const plural = (n: number, one: string, many: string) =>
   `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -28,64 +23,17 @@ export function StatusBadge({ status }: { status: BulkUploadRun['status'] }) {
   );
 }
 
-export function RunProgress({ progress, label }: { progress: number; label: string }) {
-  return (
-    <div className="bu-progress" data-testid="bulk-progress">
-      <div
-        className="bu-progress__bar"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-      >
-        <span style={{ width: `${progress}%` }} />
-      </div>
-      <span className="bu-progress__percent">{progress}%</span>
-    </div>
-  );
-}
+export const RunProgress = ({ progress, label }: { progress: number; label: string }) => (
+  <JobProgressBar progress={progress} label={label} block="bu-progress" testId="bulk-progress" />
+);
 
-/** Runs a download and shows its failure beside the button that started it. */
-function useDownload() {
-  const [pending, setPending] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (key: string, download: () => Promise<void>) => {
-    setPending(key);
-    setError(null);
-    try {
-      await download();
-    } catch (caught) {
-      setError(describeError(caught));
-    } finally {
-      setPending(null);
-    }
-  };
-  return { pending, error, run };
-}
-
-export function TemplateButtons() {
-  const { pending, error, run } = useDownload();
-  return (
-    <div className="stack">
-      <div className="bu-actions">
-        {(['xlsx', 'csv'] as TemplateFormat[]).map((format) => (
-          <Button
-            key={format}
-            variant="secondary"
-            small
-            disabled={pending !== null}
-            onClick={() => void run(format, () => downloadTemplate(format))}
-            data-testid={`bulk-template-${format}`}
-          >
-            {pending === format ? 'Preparing…' : `Template (${format.toUpperCase()})`}
-          </Button>
-        ))}
-      </div>
-      {error !== null ? <Alert tone="error">{error}</Alert> : null}
-    </div>
-  );
-}
+export const TemplateButtons = () => (
+  <SharedTemplateButtons
+    download={downloadTemplate}
+    actionsClassName="bu-actions"
+    testIdPrefix="bulk-template"
+  />
+);
 
 export function ResultButton({ run: target, small }: { run: BulkUploadRun; small?: boolean }) {
   const { pending, error, run } = useDownload();

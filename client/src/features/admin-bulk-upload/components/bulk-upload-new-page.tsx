@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { adminPagePath } from '../../../config/paths';
+import { FileDrop } from '../../../shared/files/file-drop';
 import { describeError } from '../../../shared/http/http-error';
+import { isJobFinished } from '../../../shared/jobs/use-job-progress';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Switch } from '../../../shared/ui/field';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card } from '../../../shared/ui/surface';
 import { type BulkUploadPreview, bulkUploadKeys, confirmUpload, previewUpload } from '../api/bulk-upload-api';
-import { isFinished, useBulkRun } from '../api/use-bulk-upload';
+import { useBulkRun } from '../api/use-bulk-upload';
 import { plural, ResultButton, RunProgress, StatusBadge, TemplateButtons } from './bulk-parts';
 import { PreviewTable } from './preview-table';
 import './bulk-upload.css';
@@ -24,7 +26,7 @@ function RunPanel({ runId }: { runId: string }) {
       <p className="bu-status">
         <StatusBadge status={run.status} /> <strong>{run.fileName}</strong>
       </p>
-      {!isFinished(run) ? <RunProgress progress={run.progress} label="Upload progress" /> : null}
+      {!isJobFinished(run) ? <RunProgress progress={run.progress} label="Upload progress" /> : null}
       {run.status === 'SUCCEEDED' ? (
         <Alert tone="success" data-testid="bulk-done">
           <p>
@@ -52,7 +54,6 @@ function RunPanel({ runId }: { runId: string }) {
 /** Template, file, per-row preview, options, then the run's live progress and result. */
 export function BulkUploadNewPage() {
   const queryClient = useQueryClient();
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<BulkUploadPreview | null>(null);
   const [busy, setBusy] = useState<'preview' | 'confirm' | null>(null);
@@ -91,7 +92,7 @@ export function BulkUploadNewPage() {
     try {
       const run = await confirmUpload({ uploadId: preview.uploadId, autoEmailVerified, sendWelcome });
       queryClient.setQueryData(bulkUploadKeys.run(run.id), run);
-      void queryClient.invalidateQueries({ queryKey: [...bulkUploadKeys.root, 'list'] });
+      void queryClient.invalidateQueries({ queryKey: bulkUploadKeys.lists });
       setRunId(run.id);
     } catch (caught) {
       setError(describeError(caught));
@@ -119,27 +120,13 @@ export function BulkUploadNewPage() {
 
       <Card className="stack" aria-label="Upload">
         <h2 className="card__title">2. Choose the file</h2>
-        <label
-          htmlFor={inputId}
-          className={`bu-drop${busy !== null || runId !== null ? ' bu-drop--busy' : ''}`}
-        >
-          <span className="bu-drop__title">
-            {file === null ? 'Choose a CSV or XLSX file' : 'Choose another file'}
-          </span>
-          <span className="muted">at most 5 MB and 20,000 students</span>
-          <input
-            id={inputId}
-            type="file"
-            className="visually-hidden"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            disabled={busy !== null || runId !== null}
-            onChange={(event) => {
-              void choose(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-            data-testid="bulk-file"
-          />
-        </label>
+        <FileDrop
+          hasFile={file !== null}
+          busy={busy !== null || runId !== null}
+          hint="at most 5 MB and 20,000 students"
+          onFile={(chosen) => void choose(chosen)}
+          testId="bulk-file"
+        />
         {file !== null ? (
           <p className="bu-file">
             <strong>{file.name}</strong>

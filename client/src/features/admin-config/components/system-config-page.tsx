@@ -1,17 +1,20 @@
 import { hasPermission, type Permission } from '@riyazi/api/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect } from 'react';
 import { toast } from 'react-hot-toast';
+import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
+import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { sessionActions } from '../../../shared/session/session-store';
 import { useAdminAuth } from '../../../shared/session/use-session';
-import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { Alert, Card } from '../../../shared/ui/surface';
 import { configKeys, fetchAdminFlags, fetchPhaseOptions, saveFlags } from '../api/config-api';
 import { type FlagDraft, toDraft, toRequestBody } from './flag-draft';
 import { FlagFields } from './flag-fields';
 import { PresetPanel } from './preset-panel';
+import '../../../shared/forms/settings-form.css';
 import './config.css';
+import { SettingsLoadState } from '../../../shared/forms/settings-load-state';
 
 const UPDATE_SYSTEM_CONFIG: Permission = { module: 'systemConfigurations', action: 'update' };
 
@@ -24,14 +27,13 @@ export function SystemConfigPage() {
     queryKey: configKeys.phases,
     queryFn: ({ signal }) => fetchPhaseOptions(signal),
   });
-  const [draft, setDraft] = useState<FlagDraft | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const { draft, dirty, edit, reset } = useDraftForm<FlagDraft | null>({ initial: null });
 
   useEffect(() => {
     if (flags.data !== undefined && !dirty) {
-      setDraft(toDraft(flags.data));
+      reset(toDraft(flags.data));
     }
-  }, [flags.data, dirty]);
+  }, [flags.data, dirty, reset]);
 
   const save = useMutation({
     mutationKey: configKeys.saveFlags,
@@ -40,15 +42,11 @@ export function SystemConfigPage() {
       toast.success('Flags updated successfully');
       queryClient.setQueryData(configKeys.flags, saved);
       sessionActions.setFlags(saved);
-      setDirty(false);
-      setDraft(toDraft(saved));
+      reset(toDraft(saved));
     },
   });
 
-  const onChange = (next: FlagDraft) => {
-    setDraft(next);
-    setDirty(true);
-  };
+  const onChange = (next: FlagDraft) => edit(next);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,20 +62,16 @@ export function SystemConfigPage() {
         soon as you save.
       </PageHeading>
       {!canUpdate ? <Alert tone="info">You can view these settings but not change them.</Alert> : null}
-      <div className="config-grid">
+      <div className="settings-grid">
         <Card aria-labelledby="flags-title">
           <h2 id="flags-title" className="visually-hidden">
             Flags
           </h2>
-          {flags.isPending ? <LoadingBlock label="Loading flags…" /> : null}
-          {flags.isError ? (
-            <Alert tone="error">
-              <p>The flags could not be loaded.</p>
-              <Button small variant="secondary" onClick={() => void flags.refetch()}>
-                Try again
-              </Button>
-            </Alert>
-          ) : null}
+          <SettingsLoadState
+            query={flags}
+            loadingLabel="Loading flags…"
+            errorText="The flags could not be loaded."
+          />
           {draft !== null ? (
             <form onSubmit={onSubmit} aria-busy={save.isPending}>
               <FlagFields
@@ -87,14 +81,13 @@ export function SystemConfigPage() {
                 readOnly={!canUpdate || save.isPending}
                 onChange={onChange}
               />
-              {canUpdate ? (
-                <div className="form-actions">
-                  <Button type="submit" disabled={save.isPending} data-testid="save-flags">
-                    {save.isPending ? 'Saving…' : 'Save'}
-                  </Button>
-                  {dirty ? <span className="muted">You have unsaved changes.</span> : null}
-                </div>
-              ) : null}
+              <SettingsFormFooter
+                readOnly={!canUpdate}
+                pending={save.isPending}
+                dirty={dirty}
+                className="form-actions"
+                testId="save-flags"
+              />
             </form>
           ) : null}
         </Card>

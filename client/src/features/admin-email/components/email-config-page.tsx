@@ -1,12 +1,13 @@
 import { hasPermission, type Permission } from '@riyazi/api/contracts';
 import { useAdminAuth } from '../../../shared/session/use-session';
-import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { Alert, Card } from '../../../shared/ui/surface';
 import { useSmtpSettings } from '../api/use-smtp';
 import { SmtpSettingsForm } from './smtp-settings-form';
 import { TestMailPanel } from './test-mail-panel';
+import '../../../shared/forms/settings-form.css';
 import './email-config.css';
+import { SettingsLoadState } from '../../../shared/forms/settings-load-state';
 
 const UPDATE_EMAIL_CONFIG: Permission = { module: 'emailConfigurations', action: 'update' };
 
@@ -21,20 +22,16 @@ export function EmailConfigPage() {
         The mail server (SMTP relay) that sends sign-up, password and verification e-mails.
       </PageHeading>
       {!canUpdate ? <Alert tone="info">You can view these settings but not change them.</Alert> : null}
-      <div className="email-grid">
+      <div className="settings-grid">
         <Card aria-labelledby="smtp-title" className="stack">
           <h2 id="smtp-title" className="card__title">
             Mail server
           </h2>
-          {settings.isPending ? <LoadingBlock label="Loading the settings…" /> : null}
-          {settings.isError ? (
-            <Alert tone="error">
-              <p>The e-mail settings could not be loaded.</p>
-              <Button small variant="secondary" onClick={() => void settings.refetch()}>
-                Try again
-              </Button>
-            </Alert>
-          ) : null}
+          <SettingsLoadState
+            query={settings}
+            loadingLabel="Loading the settings…"
+            errorText="The e-mail settings could not be loaded."
+          />
           {settings.isSuccess && settings.data === null ? (
             <Alert tone="warning">
               No mail server is set up yet, so e-mails are not being delivered.

@@ -1,8 +1,7 @@
+import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
-import { Button } from '../../../shared/ui/button';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
-import { Alert } from '../../../shared/ui/surface';
 import type { SmtpSettings } from '../api/smtp-api';
 import { useSaveSmtpSettings } from '../api/use-smtp';
 import {
@@ -111,24 +110,15 @@ export function SmtpSettingsForm({ settings, readOnly }: SmtpSettingsFormProps) 
           placeholder="noreply@example.com"
         />
       </div>
-      {otherProblems.length > 0 ? (
-        <Alert tone="error">
-          {otherProblems.map((problem) => (
-            <p key={problem}>{problem}</p>
-          ))}
-        </Alert>
-      ) : null}
-      {readOnly ? null : (
-        <div className="email-actions">
-          <Button type="submit" disabled={save.isPending} data-testid="smtp-save">
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-          {dirty ? <span className="muted">You have unsaved changes.</span> : null}
-          {!dirty && settings !== null ? (
-            <span className="muted">Last saved {dateTime.format(new Date(settings.updatedAt))}.</span>
-          ) : null}
-        </div>
-      )}
+      <SettingsFormFooter
+        otherProblems={otherProblems}
+        readOnly={readOnly}
+        pending={save.isPending}
+        dirty={dirty}
+        lastSaved={settings === null ? null : dateTime.format(new Date(settings.updatedAt))}
+        className="settings-actions"
+        testId="smtp-save"
+      />
     </form>
   );
 }

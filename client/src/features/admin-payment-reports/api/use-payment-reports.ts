@@ -2,6 +2,7 @@ import type { PaymentGatewayOption } from '@riyazi/api/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { toast } from 'react-hot-toast';
+import { saveBlob } from '../../../shared/files/save-blob';
 import {
   type FailureQuery,
   fetchFailureOptions,
@@ -80,14 +81,7 @@ export function usePaymentCsvExport() {
   return useMutation({
     mutationFn: async ({ filters, filename }: { filters: PaymentFilters; filename: string }) => {
       const blob = await fetchPaymentCsv(filters);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, filename);
     },
     onMutate: () => {
       toast.loading(EXPORTING, { id: 'payment-export' });

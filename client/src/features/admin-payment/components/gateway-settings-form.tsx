@@ -1,6 +1,6 @@
 import type { GatewayConfigView, GatewaySettingView, PaymentConfigView } from '@riyazi/api/contracts';
+import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
-import { Button } from '../../../shared/ui/button';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { Alert, Card } from '../../../shared/ui/surface';
@@ -121,24 +121,15 @@ export function GatewaySettingsForm({ settings, readOnly }: GatewaySettingsFormP
         );
       })}
 
-      {otherProblems.length > 0 ? (
-        <Alert tone="error">
-          {otherProblems.map((problem) => (
-            <p key={problem}>{problem}</p>
-          ))}
-        </Alert>
-      ) : null}
-      {readOnly ? null : (
-        <div className="pay-actions">
-          <Button type="submit" disabled={save.isPending} data-testid="payment-save">
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-          {dirty ? <span className="muted">You have unsaved changes.</span> : null}
-          {!dirty && settings.updatedAt !== null ? (
-            <span className="muted">Last saved {dateTime.format(new Date(settings.updatedAt))}.</span>
-          ) : null}
-        </div>
-      )}
+      <SettingsFormFooter
+        otherProblems={otherProblems}
+        readOnly={readOnly}
+        pending={save.isPending}
+        dirty={dirty}
+        lastSaved={settings.updatedAt === null ? null : dateTime.format(new Date(settings.updatedAt))}
+        className="pay-actions"
+        testId="payment-save"
+      />
     </form>
   );
 }

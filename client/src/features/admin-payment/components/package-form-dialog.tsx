@@ -5,8 +5,9 @@ import {
   PACKAGE_NAME_MAX,
   type PackagePhaseOption,
 } from '@riyazi/api/contracts';
-import { type FormEvent, useId, useState } from 'react';
-import { type FieldProblems, splitServerProblems } from '../../../shared/forms/form-errors';
+import { type FormEvent, useId } from 'react';
+import { splitServerProblems } from '../../../shared/forms/form-errors';
+import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { describeError, HttpError } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
@@ -42,17 +43,17 @@ interface PackageFormDialogProps {
 
 export function PackageFormDialog({ pkg, phases, nextPosition, onClose }: PackageFormDialogProps) {
   const descriptionId = useId();
-  const [draft, setDraft] = useState<PackageDraft>(() =>
-    pkg === null ? emptyDraft(nextPosition) : draftOf(pkg),
-  );
-  const [problems, setProblems] = useState<FieldProblems<PackageField>>({});
-  const [other, setOther] = useState<string | null>(null);
+  const {
+    draft,
+    problems,
+    setProblems,
+    change: set,
+    formError: other,
+    setFormError: setOther,
+  } = useDraftForm<PackageDraft, PackageField>({
+    initial: () => (pkg === null ? emptyDraft(nextPosition) : draftOf(pkg)),
+  });
   const save = useSavePackage();
-
-  const set = <F extends keyof PackageDraft>(field: F, value: PackageDraft[F]) => {
-    setDraft((current) => ({ ...current, [field]: value }));
-    setProblems(({ [field]: _fixed, ...rest }) => rest);
-  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

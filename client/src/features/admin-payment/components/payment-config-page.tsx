@@ -1,11 +1,11 @@
 import { hasPermission, type Permission } from '@riyazi/api/contracts';
 import { useAdminAuth } from '../../../shared/session/use-session';
-import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
-import { Alert, LoadingBlock } from '../../../shared/ui/surface';
+import { Alert } from '../../../shared/ui/surface';
 import { usePaymentConfig } from '../api/use-payment-config';
 import { GatewaySettingsForm } from './gateway-settings-form';
 import './payment-config.css';
+import { SettingsLoadState } from '../../../shared/forms/settings-load-state';
 
 const UPDATE_PAYMENT_CONFIG: Permission = { module: 'paymentConfigurations', action: 'update' };
 
@@ -21,15 +21,11 @@ export function PaymentConfigPage() {
         The payment gateways students can pay through for contest attempts.
       </PageHeading>
       {!canUpdate ? <Alert tone="info">You can view these settings but not change them.</Alert> : null}
-      {settings.isPending ? <LoadingBlock label="Loading the settings…" /> : null}
-      {settings.isError ? (
-        <Alert tone="error">
-          <p>The payment settings could not be loaded.</p>
-          <Button small variant="secondary" onClick={() => void settings.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      <SettingsLoadState
+        query={settings}
+        loadingLabel="Loading the settings…"
+        errorText="The payment settings could not be loaded."
+      />
       {settings.isSuccess ? (
         <GatewaySettingsForm
           key={settings.data.updatedAt ?? 'new'}

@@ -1,24 +1,17 @@
 import type { QuestionImportPreview, QuestionImportResult } from '@riyazi/api/contracts';
 import { env } from '../../../config/env';
+import { saveBlob } from '../../../shared/files/save-blob';
+import type { TemplateFormat } from '../../../shared/files/template-buttons';
 import { adminHttp } from '../../../shared/http/clients';
 import { detailsFromBody, HttpError, messageFromBody } from '../../../shared/http/http-error';
 import { useSessionStore } from '../../../shared/session/session-store';
-
-export type TemplateFormat = 'csv' | 'xlsx';
 
 export async function downloadTemplate(format: TemplateFormat): Promise<void> {
   const blob = await adminHttp.get<Blob>('/question/import/template', {
     query: { format },
     responseType: 'blob',
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `questions-template.${format}`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(blob, `questions-template.${format}`);
 }
 
 /** 0–1 while the file is sent; 1 once the server is reading it. */

@@ -4,6 +4,10 @@ import {
   type QuestionImportRow,
 } from '@riyazi/api/contracts';
 
+import { formatBytes } from '../../../shared/format/bytes';
+
+export { formatBytes };
+
 /** Column names as people read them in the error list. */
 const COLUMN_LABELS: Record<string, string> = {
   question: 'Question',
@@ -39,16 +43,6 @@ export function rowProblems(row: QuestionImportRow): { column: string; label: st
 
 export const visibleRows = (preview: QuestionImportPreview, onlyErrors: boolean) =>
   onlyErrors ? preview.rows.filter((row) => !row.ok) : preview.rows;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) {
-    return `${bytes} B`;
-  }
-  if (bytes < 1024 * 1024) {
-    return `${Math.round(bytes / 1024)} KB`;
-  }
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** What is wrong with a chosen file before it is sent, or null. */
 export function fileProblem(file: { name: string; size: number }): string | null {

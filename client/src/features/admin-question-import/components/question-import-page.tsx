@@ -1,8 +1,9 @@
 import type { QuestionImportPreview, QuestionImportResult } from '@riyazi/api/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { type DragEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
+import { FileDrop } from '../../../shared/files/file-drop';
 import { describeError, HttpError } from '../../../shared/http/http-error';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 import { Button, ButtonLink } from '../../../shared/ui/button';
@@ -38,12 +39,10 @@ function ProgressBar({ step }: { step: Extract<Step, { kind: 'sending' }> }) {
 
 export function QuestionImportPage() {
   const queryClient = useQueryClient();
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [retryable, setRetryable] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const busy = step.kind === 'sending';
 
   const send = async (action: 'preview' | 'commit', chosen: File) => {
@@ -84,14 +83,6 @@ export function QuestionImportPage() {
     }
   };
 
-  const onDrop = (event: DragEvent<HTMLElement>) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!busy) {
-      choose(event.dataTransfer.files[0]);
-    }
-  };
-
   const preview = step.kind === 'previewed' ? step.preview : null;
   const errorAlert =
     error === null ? null : (
@@ -125,33 +116,14 @@ export function QuestionImportPage() {
 
       <Card className="stack" aria-label="Upload">
         <h2 className="card__title">2. Upload and check</h2>
-        <label
-          htmlFor={inputId}
-          className={`qi-drop${dragging ? ' qi-drop--over' : ''}${busy ? ' qi-drop--busy' : ''}`}
-          onDragOver={(event) => {
-            event.preventDefault();
-            setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-        >
-          <span className="qi-drop__title">
-            {file === null ? 'Choose a CSV or XLSX file' : 'Choose another file'}
-          </span>
-          <span className="muted">or drop it here · at most 2 MB and 1000 questions</span>
-          <input
-            id={inputId}
-            type="file"
-            className="visually-hidden"
-            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            disabled={busy}
-            onChange={(event) => {
-              choose(event.target.files?.[0]);
-              event.target.value = '';
-            }}
-            data-testid="import-file"
-          />
-        </label>
+        <FileDrop
+          hasFile={file !== null}
+          busy={busy}
+          hint="or drop it here · at most 2 MB and 1000 questions"
+          droppable
+          onFile={choose}
+          testId="import-file"
+        />
         {file !== null ? (
           <p className="qi-file" data-testid="import-file-name">
             <strong>{file.name}</strong> <span className="muted">({formatBytes(file.size)})</span>

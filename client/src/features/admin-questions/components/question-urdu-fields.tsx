@@ -1,5 +1,5 @@
 import { RichTextEditor } from '../../../shared/editor/rich-text-editor';
-import { Card } from '../../../shared/ui/surface';
+import { TitledCard } from '../../../shared/ui/titled-card';
 import { uploadQuestionImage } from '../api/questions-api';
 import { OPTION_FIELDS, type OptionField, type QuestionDraft } from './question-form-model';
 
@@ -20,10 +20,7 @@ interface UrduFieldsProps {
  */
 export function QuestionUrduFields({ initial, isMcq, onQuestion, onOption, onHint }: UrduFieldsProps) {
   return (
-    <Card className="stack" aria-labelledby="q-urdu" data-testid="q-urdu">
-      <h2 id="q-urdu" className="card__title">
-        Urdu (optional)
-      </h2>
+    <TitledCard id="q-urdu" title="Urdu (optional)" data-testid="q-urdu">
       <p className="field__hint">
         Children who chose Urdu see these texts; any part left empty shows the English one. Pictures and
         answers are the same as above.
@@ -60,6 +57,6 @@ export function QuestionUrduFields({ initial, isMcq, onQuestion, onOption, onHin
           />
         </div>
       </div>
-    </Card>
+    </TitledCard>
   );
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { saveBlob } from '../../../shared/files/save-blob';
 import {
   type CategoryOption,
   fetchOptions,
@@ -42,14 +43,7 @@ export function useCsvDownload() {
   return useMutation({
     mutationFn: async ({ filters, filename }: { filters: ReportFilters; filename: string }) => {
       const blob = await fetchQuestionReportCsv(filters);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = filename;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveBlob(blob, filename);
     },
     meta: { silent: true },
   });

@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
+import { useObjectUrl } from '../../../shared/files/use-object-url';
 import { describeError } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
@@ -95,19 +96,4 @@ function DocumentRow({ document, canOpen }: { document: StudentDocument; canOpen
       ) : null}
     </li>
   );
-}
-
-/** An object URL for a blob, revoked when the blob changes or the component unmounts. */
-function useObjectUrl(blob: Blob | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (blob === undefined) {
-      setUrl(null);
-      return undefined;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
 }

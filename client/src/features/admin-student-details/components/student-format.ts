@@ -1,11 +1,10 @@
-import type { AttemptGrant, QuestionOutcome, StudentDocument } from '../api/student-details-api';
+import type { AttemptGrant, QuestionOutcome } from '../api/student-details-api';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+export { formatBytes } from '../../../shared/format/bytes';
+export { formatDateTime } from '../../../shared/format/date-time';
+export { DOCUMENT_KIND_LABELS, documentFileName } from '../../../shared/format/student-documents';
+
 const rupees = new Intl.NumberFormat('en-PK', { maximumFractionDigits: 2 });
-
-export function formatDateTime(iso: string | null): string {
-  return iso === null ? '—' : dateTime.format(new Date(iso));
-}
 
 export const formatPkr = (amount: number) => `PKR ${rupees.format(amount)}`;
 
@@ -20,24 +19,6 @@ export function formatDuration(ms: number | null): string {
 
 export const formatScore = (score: number | null) =>
   score === null ? '—' : String(Math.round(score * 100) / 100);
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) {
-    return `${bytes} B`;
-  }
-  if (bytes < 1024 * 1024) {
-    return `${Math.round(bytes / 1024)} KB`;
-  }
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-export const DOCUMENT_KIND_LABELS: Record<StudentDocument['kind'], string> = {
-  SCHOOL_ID: 'School ID card',
-  B_FORM: 'B-form',
-};
-
-export const documentFileName = (document: Pick<StudentDocument, '_id' | 'contentType'>) =>
-  `document-${document._id}.${document.contentType === 'application/pdf' ? 'pdf' : 'jpg'}`;
 
 export const GENDER_LABELS = { MALE: 'Male', FEMALE: 'Female', OTHER: 'Rather Not to say' } as const;
 

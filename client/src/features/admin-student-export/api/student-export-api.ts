@@ -1,4 +1,5 @@
 import type { StudentExportJob, StudentExportPage, StudentExportStarted } from '@riyazi/api/contracts';
+import { saveBlob } from '../../../shared/files/save-blob';
 import { adminHttp } from '../../../shared/http/clients';
 import { withoutEmpty } from '../../../shared/query/list-params';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
@@ -6,6 +7,7 @@ import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 const root = [ADMIN_KEY_ROOT, 'student-exports'] as const;
 export const studentExportKeys = {
   root,
+  lists: [...root, 'list'] as const,
   list: (page: number) => [...root, 'list', page] as const,
   job: (id: string) => [...root, 'job', id] as const,
 };
@@ -32,12 +34,5 @@ export async function downloadExport(job: Pick<StudentExportJob, '_id' | 'create
     query: { id: job._id },
     responseType: 'blob',
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `students-${pakistanDay(job.createdAt)}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(blob, `students-${pakistanDay(job.createdAt)}.csv`);
 }

@@ -3,30 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { HttpError } from '../../../shared/http/http-error';
+import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
 import { Button } from '../../../shared/ui/button';
 import { startStudentExport } from '../api/student-export-api';
 import { useExportJob } from '../api/use-student-export';
 import { downloadWithToast, EXPORT_TOAST_ID } from './download-export';
 import { StudentExportsDialog } from './student-exports-dialog';
 import './student-export.css';
-
-function ExportProgress({ progress }: { progress: number }) {
-  return (
-    <div className="student-export__progress" data-testid="student-export-progress">
-      <div
-        className="student-export__bar"
-        role="progressbar"
-        aria-label="Export progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={progress}
-      >
-        <span style={{ width: `${progress}%` }} />
-      </div>
-      <span className="student-export__percent">{progress}%</span>
-    </div>
-  );
-}
 
 /**
  * The students list's CSV export: starts a background export of the current filters, shows its
@@ -95,7 +78,14 @@ export function StudentExportButton({ filters }: { filters: Record<string, strin
       <Button variant="ghost" small onClick={() => setShowExports(true)} data-testid="student-exports-open">
         Exports
       </Button>
-      {running && <ExportProgress progress={job?._id === jobId ? job.progress : 0} />}
+      {running && (
+        <JobProgressBar
+          progress={job?._id === jobId ? job.progress : 0}
+          label="Export progress"
+          block="student-export-progress"
+          testId="student-export-progress"
+        />
+      )}
       {showExports && <StudentExportsDialog onClose={() => setShowExports(false)} />}
     </div>
   );

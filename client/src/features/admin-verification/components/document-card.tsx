@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'react-hot-toast';
+import { saveBlob } from '../../../shared/files/save-blob';
+import { useObjectUrl } from '../../../shared/files/use-object-url';
 import { errorMessage } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
 import { Alert } from '../../../shared/ui/surface';
 import { useDocumentFile } from '../api/use-verification';
 import { fetchDocumentFile, type StudentDocument } from '../api/verification-api';
 import { ImageZoomDialog } from './image-zoom-dialog';
-import { saveBlob, useObjectUrl } from './use-object-url';
 import {
   DOCUMENT_KIND_LABELS,
   documentFileName,

@@ -1,33 +1,8 @@
-import type { DocumentKind, StudentDocument } from '../api/verification-api';
+import type { StudentDocument } from '../api/verification-api';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDateTime(iso: string | null): string {
-  return iso === null ? '—' : dateTime.format(new Date(iso));
-}
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) {
-    return `${bytes} B`;
-  }
-  if (bytes < 1024 * 1024) {
-    return `${Math.round(bytes / 1024)} KB`;
-  }
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
-export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
-  SCHOOL_ID: 'School ID card',
-  B_FORM: 'B-form',
-};
-
-export const isPdf = (document: Pick<StudentDocument, 'contentType'>) =>
-  document.contentType === 'application/pdf';
-
-/** document-<id>.pdf / .jpg, as the api names the file. */
-export function documentFileName(document: Pick<StudentDocument, '_id' | 'contentType'>): string {
-  return `document-${document._id}.${isPdf(document) ? 'pdf' : 'jpg'}`;
-}
+export { formatBytes } from '../../../shared/format/bytes';
+export { formatDateTime } from '../../../shared/format/date-time';
+export { DOCUMENT_KIND_LABELS, documentFileName, isPdf } from '../../../shared/format/student-documents';
 
 /** The document a decision applies to: the newest one that has not been replaced. */
 export function currentDocument<D extends Pick<StudentDocument, 'status' | 'createdAt'>>(

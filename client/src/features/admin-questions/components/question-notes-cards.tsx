@@ -1,0 +1,108 @@
+import { type ReactNode, useId } from 'react';
+import { ImageField } from '../../../shared/editor/image-field';
+import { RichTextEditor } from '../../../shared/editor/rich-text-editor';
+import { TextField } from '../../../shared/ui/field';
+import { TitledCard } from '../../../shared/ui/titled-card';
+import { uploadQuestionImage } from '../api/questions-api';
+import type { QuestionDraft } from './question-form-model';
+import type { QuestionSectionProps } from './question-form-section';
+
+/** The hint and explanation students see after answering. */
+export function QuestionHintCard({
+  initial,
+  draft,
+  problems,
+  update,
+}: QuestionSectionProps & { initial: QuestionDraft }) {
+  return (
+    <TitledCard id="q-hint" title="Hint and explanation">
+      <div data-field="answerHintText">
+        <RichTextEditor
+          label="Hint text"
+          initialHtml={initial.answerHintText}
+          onChange={(html) => update({ answerHintText: html }, ['answerHintText'])}
+          onUploadImage={uploadQuestionImage}
+          error={problems.answerHintText}
+          hint="Shown in practice after answering, and in contest review once the contest is over."
+          testId="q-hint-editor"
+        />
+      </div>
+      <div className="q-form__grid">
+        <ImageField
+          label="Hint picture (optional)"
+          value={draft.answerHintImage}
+          onChange={(answerHintImage) => update({ answerHintImage })}
+          upload={uploadQuestionImage}
+          testId="q-hint-image"
+        />
+        <ImageField
+          label="Video thumbnail (optional)"
+          value={draft.answerHintThumbnail}
+          onChange={(answerHintThumbnail) => update({ answerHintThumbnail })}
+          upload={uploadQuestionImage}
+          testId="q-hint-thumbnail"
+        />
+      </div>
+      <div data-field="answerHintVideo">
+        <TextField
+          label="Hint video link (optional)"
+          type="url"
+          inputMode="url"
+          placeholder="https://www.youtube.com/watch?v=…"
+          value={draft.answerHintVideo}
+          error={problems.answerHintVideo}
+          onChange={(event) => update({ answerHintVideo: event.target.value }, ['answerHintVideo'])}
+          data-testid="q-hint-video"
+        />
+      </div>
+    </TitledCard>
+  );
+}
+
+/** Notes only staff see. */
+export function QuestionStaffCard({ draft, problems, update }: QuestionSectionProps) {
+  return (
+    <TitledCard id="q-internal" title="For staff only">
+      <div data-field="commentsForInternalPurpose">
+        <TextAreaField
+          label="Comments for internal purpose (optional)"
+          value={draft.commentsForInternalPurpose}
+          error={problems.commentsForInternalPurpose}
+          onChange={(value) => update({ commentsForInternalPurpose: value }, ['commentsForInternalPurpose'])}
+        />
+      </div>
+    </TitledCard>
+  );
+}
+
+function TextAreaField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+}): ReactNode {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="input"
+        rows={3}
+        maxLength={5000}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid="q-comments"
+      />
+      {error ? <p className="field__error">{error}</p> : null}
+    </div>
+  );
+}
