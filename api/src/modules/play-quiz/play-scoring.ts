@@ -4,7 +4,12 @@ import { matchesAny } from '../../contracts/answers.js';
 import { ANSWER_GRACE_MS, answerScore, isCorrectSelection } from '../../contracts/scoring.js';
 import { createBatcher, perHandle } from '../../lib/batcher.js';
 import { scoreLag } from '../../metrics/metrics.js';
-import { insertOutboxEvent, insertOutboxEventsSelect, type OutboxEvent } from '../../queue/outbox.js';
+import {
+  insertOutboxEvent,
+  insertOutboxEventsSelect,
+  markOutboxEnqueuedSql,
+  type OutboxEvent,
+} from '../../queue/outbox.js';
 
 export interface AnswerToScore {
   playId: string;
@@ -101,8 +106,7 @@ export async function scoreRecordedAnswers(
       RETURNING plays.id, plays.kind, plays.phase_id, plays.grade_id,
         plays.status = 'FINISHED' AND plays.scored_count = plays.question_count AS finished_now
     ), marked AS (
-      UPDATE outbox_events SET enqueued_at = now()
-      WHERE id = ANY(${eventIds}::uuid[]) AND enqueued_at IS NULL
+      ${markOutboxEnqueuedSql(eventIds)}
     )
     ${insertOutboxEventsSelect('play.finished', {
       playId: sql`play.id`,
