@@ -14,8 +14,11 @@ interface Pass {
 let passes: Pass[];
 let running: { stop(): Promise<void> }[];
 
-/** A worker node's reconciliation schedule; its passes are recorded instead of asking gateways. */
-function startNode(node: string) {
+/**
+ * A worker node's reconciliation schedule; its passes are recorded (then `during` runs) instead of
+ * asking gateways.
+ */
+function startNode(node: string, intervalMs = INTERVAL_MS, during?: () => Promise<void>) {
   const started = startPaymentReconciliation(
     {
       db: t.db,
@@ -25,10 +28,11 @@ function startNode(node: string) {
       config: t.config,
       reconcile: async () => {
         passes.push({ node, startedAt: Date.now() });
+        await during?.();
         return { asked: 0, expired: 0 };
       },
     },
-    INTERVAL_MS,
+    intervalMs,
   );
   running.push(started);
   return started;
@@ -84,25 +88,12 @@ describe('payment reconciliation schedule', () => {
   it('a pass longer than the interval is not overlapped by the next tick of the same node', async () => {
     let inFlight = 0;
     let most = 0;
-    const node = startPaymentReconciliation(
-      {
-        db: t.db,
-        redis: t.redis,
-        queues: t.queues,
-        log: pino({ level: 'silent' }),
-        config: t.config,
-        reconcile: async () => {
-          inFlight += 1;
-          most = Math.max(most, inFlight);
-          passes.push({ node: 'slow', startedAt: Date.now() });
-          await new Promise((r) => setTimeout(r, 2500));
-          inFlight -= 1;
-          return { asked: 0, expired: 0 };
-        },
-      },
-      1000,
-    );
-    running.push(node);
+    startNode('slow', 1000, async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 2500));
+      inFlight -= 1;
+    });
     await waitForPasses(2);
     expect(most).toBe(1);
     expect(gaps()[0]).toBeGreaterThanOrEqual(2500);

@@ -1,45 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { type Leaderboard, LIVE_BOARD_SIZE, rooms } from '@riyazi/api/contracts';
 import { dispatchOutboxEvent, insertOutboxEvent } from '@riyazi/api/queue';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  loginStaff,
-  makeGrade,
-  makePhase,
-  makeQuiz,
-  makeStaff,
-  resetDatabase,
-  type TestContext,
-} from '../../test/helpers.js';
-import { startTestWorkers } from '../../test/workers.js';
-import type { RunningWorkers } from '../src/runtime.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loginStaff, makeGrade, makePhase, makeQuiz, makeStaff } from '../../test/helpers.js';
+import { listen, socketTo, useTwoNodes } from './two-nodes.js';
 
-let nodeA: TestContext;
-let nodeB: TestContext;
-let workers: RunningWorkers;
+const nodes = useTwoNodes();
 let urlA: string;
 let urlB: string;
 let phaseId: string;
 let quizId: string;
 let adminToken: string;
-const sockets: Socket[] = [];
-
-async function listen(ctx: TestContext): Promise<string> {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-}
-
 /** A guest watching one board; every leaderboard:updated it hears is kept in order. */
 async function watch(url: string, gradeId: string) {
-  const socket = connect(url, { transports: ['websocket'], reconnection: false });
-  sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
+  const socket = await socketTo(url);
   const events: Leaderboard[] = [];
   socket.on('leaderboard:updated', (event: Leaderboard) => events.push(event));
   expect(await socket.emitWithAck('room:join', rooms.leaderboard(phaseId, gradeId))).toEqual({ ok: true });
@@ -62,7 +36,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined> | T | 
 
 async function makeStudents(gradeId: string, count: number) {
   const tag = randomBytes(3).toString('hex');
-  return nodeA.db
+  return nodes.nodeA.db
     .insertInto('students')
     .values(
       Array.from({ length: count }, (_, i) => ({
@@ -88,7 +62,7 @@ interface Finish {
 /** As play-scoring does: the finished play and its outbox event commit, then the event is enqueued. */
 async function finishPlay(f: Finish) {
   const kind = f.kind ?? 'CONTEST';
-  const { event } = await nodeA.db.transaction().execute(async (trx) => {
+  const { event } = await nodes.nodeA.db.transaction().execute(async (trx) => {
     const play = await trx
       .insertInto('plays')
       .values({
@@ -108,11 +82,11 @@ async function finishPlay(f: Finish) {
     const payload = { playId: play.id, phaseId, gradeId: f.gradeId, kind };
     return { event: await insertOutboxEvent(trx, 'play.finished', payload) };
   });
-  await dispatchOutboxEvent(nodeA.db, nodeA.queues, event);
+  await dispatchOutboxEvent(nodes.nodeA.db, nodes.nodeA.queues, event);
 }
 
 async function recomputeJobs(gradeId: string) {
-  const jobs = await nodeA.queues.ranking.getJobs(['completed', 'active', 'delayed', 'waiting']);
+  const jobs = await nodes.nodeA.queues.ranking.getJobs(['completed', 'active', 'delayed', 'waiting']);
   return jobs.filter((j) => j.name === 'standings.recompute' && j.data.gradeId === gradeId);
 }
 
@@ -136,29 +110,17 @@ function expectedRanks(plays: (Finish & { order: number })[]) {
 }
 
 beforeAll(async () => {
-  nodeA = await createTestContext();
-  nodeB = await createTestContext();
-  await resetDatabase(nodeA.db);
-  workers = await startTestWorkers(nodeA);
-  [urlA, urlB] = [await listen(nodeA), await listen(nodeB)];
-  phaseId = (await makePhase(nodeA.db, 1)).id;
-  const grades = [(await makeGrade(nodeA.db, 3)).id, (await makeGrade(nodeA.db, 4)).id];
-  quizId = (await makeQuiz(nodeA.db, { gradeIds: grades, phaseId })).id;
-  adminToken = (await loginStaff(nodeA.app, await makeStaff(nodeA.db, { superAdmin: true }))).accessToken;
-});
-
-afterAll(async () => {
-  for (const s of sockets) {
-    s.disconnect();
-  }
-  await workers.close();
-  await nodeA.close();
-  await nodeB.close();
+  [urlA, urlB] = [await listen(nodes.nodeA), await listen(nodes.nodeB)];
+  phaseId = (await makePhase(nodes.nodeA.db, 1)).id;
+  const grades = [(await makeGrade(nodes.nodeA.db, 3)).id, (await makeGrade(nodes.nodeA.db, 4)).id];
+  quizId = (await makeQuiz(nodes.nodeA.db, { gradeIds: grades, phaseId })).id;
+  adminToken = (await loginStaff(nodes.nodeA.app, await makeStaff(nodes.nodeA.db, { superAdmin: true })))
+    .accessToken;
 });
 
 describe('the ranking worker', () => {
   it('ranks a burst of 100 finishes with one recompute per 2-s window, ending with the right board', async () => {
-    const gradeId = (await makeGrade(nodeA.db, 5)).id;
+    const gradeId = (await makeGrade(nodes.nodeA.db, 5)).id;
     const students = await makeStudents(gradeId, 60);
     const events = await watch(urlB, gradeId);
     // 100 plays in ten batches over about a second: 40 students play twice (best of two counts),
@@ -193,7 +155,7 @@ describe('the ranking worker', () => {
     );
 
     const expected = expectedRanks(plays);
-    const stored = await nodeA.db
+    const stored = await nodes.nodeA.db
       .selectFrom('phaseStandings')
       .select(['studentId', 'rank', 'score'])
       .where('phaseId', '=', phaseId)
@@ -213,7 +175,7 @@ describe('the ranking worker', () => {
   });
 
   it('delivers leaderboard:updated from the worker to clients of both api nodes', async () => {
-    const gradeId = (await makeGrade(nodeA.db, 6)).id;
+    const gradeId = (await makeGrade(nodes.nodeA.db, 6)).id;
     const [student] = await makeStudents(gradeId, 1);
     const [onA, onB] = [await watch(urlA, gradeId), await watch(urlB, gradeId)];
     await finishPlay({ studentId: student!.id, gradeId, score: 11.5, timeMs: 42_000 });
@@ -235,14 +197,14 @@ describe('the ranking worker', () => {
   });
 
   it('sends no live board while the phase is frozen, and the live one on reveal', async () => {
-    const gradeId = (await makeGrade(nodeA.db, 7)).id;
+    const gradeId = (await makeGrade(nodes.nodeA.db, 7)).id;
     const [first, second] = await makeStudents(gradeId, 2);
     const events = await watch(urlB, gradeId);
     await finishPlay({ studentId: first!.id, gradeId, score: 5, timeMs: 10_000 });
     await until('the first board', () => events[0]);
 
     const admin = { authorization: `Bearer ${adminToken}` };
-    const freeze = await nodeA.app.inject({
+    const freeze = await nodes.nodeA.app.inject({
       method: 'POST',
       url: '/api/admin/ranking/freeze/',
       headers: admin,
@@ -259,7 +221,7 @@ describe('the ranking worker', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(events).toHaveLength(2);
 
-    const reveal = await nodeA.app.inject({
+    const reveal = await nodes.nodeA.app.inject({
       method: 'POST',
       url: '/api/admin/ranking/reveal/',
       headers: admin,
@@ -275,14 +237,14 @@ describe('the ranking worker', () => {
   });
 
   it('pushes the board again, without the name, when a ranked student is anonymised', async () => {
-    const gradeId = (await makeGrade(nodeA.db, 9)).id;
+    const gradeId = (await makeGrade(nodes.nodeA.db, 9)).id;
     const [student] = await makeStudents(gradeId, 1);
     const events = await watch(urlB, gradeId);
     await finishPlay({ studentId: student!.id, gradeId, score: 7, timeMs: 20_000 });
     const first = await until('the first board', () => events[0]);
     expect(first.entries[0]?.name).toBe(`${student!.fullName.split(' ')[0]} G.`);
 
-    const res = await nodeA.app.inject({
+    const res = await nodes.nodeA.app.inject({
       method: 'DELETE',
       url: `/api/student/delete/?id=${student!.id}`,
       headers: { authorization: `Bearer ${adminToken}` },
@@ -300,11 +262,11 @@ describe('the ranking worker', () => {
   });
 
   it('does not rank practice plays', async () => {
-    const gradeId = (await makeGrade(nodeA.db, 8)).id;
+    const gradeId = (await makeGrade(nodes.nodeA.db, 8)).id;
     const [student] = await makeStudents(gradeId, 1);
     await finishPlay({ studentId: student!.id, gradeId, score: 5, timeMs: 10_000, kind: 'PRACTICE' });
     await until('the play.finished job', async () => {
-      const done = await nodeA.queues.ranking.getJobs(['completed']);
+      const done = await nodes.nodeA.queues.ranking.getJobs(['completed']);
       return done.some((j) => j.name === 'play.finished' && j.data.gradeId === gradeId) ? true : undefined;
     });
     expect(await recomputeJobs(gradeId)).toEqual([]);

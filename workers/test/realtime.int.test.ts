@@ -1,35 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { FlagsUpdatedEvent } from '@riyazi/api/contracts';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestContext,
-  loginStaff,
-  makeStaff,
-  resetDatabase,
-  type TestContext,
-} from '../../test/helpers.js';
-import { startTestWorkers } from '../../test/workers.js';
-import type { RunningWorkers } from '../src/runtime.js';
+import type { Socket } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import { loginStaff, makeStaff } from '../../test/helpers.js';
+import { listen, socketTo, useTwoNodes } from './two-nodes.js';
 
-let nodeA: TestContext;
-let nodeB: TestContext;
-let workers: RunningWorkers;
-const sockets: Socket[] = [];
-
-async function listen(ctx: TestContext): Promise<string> {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-}
-
-function client(url: string, auth: Record<string, string> = {}): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], auth, reconnection: false });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const nodes = useTwoNodes();
 
 const nextFlags = (socket: Socket) =>
   new Promise<FlagsUpdatedEvent>((resolve, reject) => {
@@ -40,32 +16,16 @@ const nextFlags = (socket: Socket) =>
     });
   });
 
-beforeAll(async () => {
-  nodeA = await createTestContext();
-  nodeB = await createTestContext();
-  await resetDatabase(nodeA.db);
-  workers = await startTestWorkers(nodeA);
-});
-
-afterAll(async () => {
-  for (const s of sockets) {
-    s.disconnect();
-  }
-  await workers.close();
-  await nodeA.close();
-  await nodeB.close();
-});
-
 describe('realtime path', () => {
   it('delivers flags:updated from a worker, through Redis, to clients of two api nodes', async () => {
-    const [urlA, urlB] = [await listen(nodeA), await listen(nodeB)];
-    const [onA, onB] = [await client(urlA), await client(urlB)];
-    const staff = await makeStaff(nodeA.db, { superAdmin: true });
-    const { accessToken } = await loginStaff(nodeA.app, staff);
+    const [urlA, urlB] = [await listen(nodes.nodeA), await listen(nodes.nodeB)];
+    const [onA, onB] = [await socketTo(urlA), await socketTo(urlB)];
+    const staff = await makeStaff(nodes.nodeA.db, { superAdmin: true });
+    const { accessToken } = await loginStaff(nodes.nodeA.app, staff);
 
     const received = Promise.all([nextFlags(onA), nextFlags(onB)]);
     // Saved through node A: the worker emits, node B's client must hear it too.
-    const res = await nodeA.app.inject({
+    const res = await nodes.nodeA.app.inject({
       method: 'POST',
       url: '/api/admin/createFlag/',
       headers: { authorization: `Bearer ${accessToken}` },
@@ -78,24 +38,24 @@ describe('realtime path', () => {
   });
 
   it('refuses a socket that presents an invalid token', async () => {
-    const [url] = [`http://127.0.0.1:${(nodeA.app.server.address() as AddressInfo).port}`];
-    await expect(client(url, { token: 'not-a-token' })).rejects.toThrow(/unauthorized/);
+    const [url] = [`http://127.0.0.1:${(nodes.nodeA.app.server.address() as AddressInfo).port}`];
+    await expect(socketTo(url, { token: 'not-a-token' })).rejects.toThrow(/unauthorized/);
   });
 
   it('lets only staff join job rooms (the job must exist)', async () => {
-    const url = `http://127.0.0.1:${(nodeA.app.server.address() as AddressInfo).port}`;
-    const staff = await makeStaff(nodeA.db, { superAdmin: true });
-    const job = await nodeA.db
+    const url = `http://127.0.0.1:${(nodes.nodeA.app.server.address() as AddressInfo).port}`;
+    const staff = await makeStaff(nodes.nodeA.db, { superAdmin: true });
+    const job = await nodes.nodeA.db
       .insertInto('backgroundJobs')
       .values({ kind: 'STUDENT_EXPORT', requestedBy: staff.id, params: '{}' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const room = `job:${job.id}`;
-    const guest = await client(url);
+    const guest = await socketTo(url);
     const guestJoin = await guest.emitWithAck('room:join', room);
     expect(guestJoin).toEqual({ ok: false, message: 'You cannot join this room' });
-    const { accessToken } = await loginStaff(nodeA.app, staff);
-    const staffSocket = await client(url, { token: accessToken });
+    const { accessToken } = await loginStaff(nodes.nodeA.app, staff);
+    const staffSocket = await socketTo(url, { token: accessToken });
     expect(await staffSocket.emitWithAck('room:join', room)).toEqual({ ok: true });
     expect(await staffSocket.emitWithAck('room:join', 'job:00000000-0000-4000-8000-000000000000')).toEqual({
       ok: false,

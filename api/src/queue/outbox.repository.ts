@@ -49,6 +49,10 @@ export function insertOutboxEventsSelect<T extends OutboxType>(
     : sql`INSERT INTO outbox_events (type, payload) SELECT ${sql.lit(type)}, ${payload}`;
 }
 
+/** The batched form of markOutboxEnqueued, as one statement of the caller's (a CTE). */
+export const markOutboxEnqueuedSql = (eventIds: string[]): RawBuilder<unknown> =>
+  sql`UPDATE outbox_events SET enqueued_at = now() WHERE id = ANY(${eventIds}::uuid[]) AND enqueued_at IS NULL`;
+
 /** Written in the same transaction as the domain row it describes. */
 export async function insertOutboxEvent<T extends OutboxEventType>(
   trx: Executor,

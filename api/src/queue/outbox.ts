@@ -8,6 +8,7 @@ export {
   insertOutboxEvent,
   insertOutboxEventsSelect,
   markOutboxEnqueued,
+  markOutboxEnqueuedSql,
   type OutboxEvent,
   outboxRow,
 } from './outbox.repository.js';

@@ -2,7 +2,7 @@ import { type Db, prepared } from '@riyazi/db';
 import { sql } from 'kysely';
 import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
 import type { Trx } from '../../lib/db.js';
-import { insertOutboxEventsSelect, type OutboxEvent } from '../../queue/outbox.repository.js';
+import { insertOutboxEventsSelect, markOutboxEnqueuedSql, type OutboxEvent } from '../../queue/outbox.repository.js';
 
 // The scoring step's statements (play-scoring.ts holds what decides): the batch read and write of
 // scores, and the deadline sweep's reads and writes.
@@ -96,8 +96,7 @@ export async function applyScores(
       RETURNING plays.id, plays.kind, plays.phase_id, plays.grade_id,
         plays.status = 'FINISHED' AND plays.scored_count = plays.question_count AS finished_now
     ), marked AS (
-      UPDATE outbox_events SET enqueued_at = now()
-      WHERE id = ANY(${eventIds}::uuid[]) AND enqueued_at IS NULL
+      ${markOutboxEnqueuedSql(eventIds)}
     )
     ${insertOutboxEventsSelect('play.finished', {
       playId: sql`play.id`,
