@@ -2,7 +2,11 @@ import { type Db, prepared } from '@riyazi/db';
 import { sql } from 'kysely';
 import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
 import type { Trx } from '../../lib/db.js';
-import { insertOutboxEventsSelect, markOutboxEnqueuedSql, type OutboxEvent } from '../../queue/outbox.repository.js';
+import {
+  insertOutboxEventsSelect,
+  markOutboxEnqueuedSql,
+  type OutboxEvent,
+} from '../../queue/outbox.repository.js';
 
 // The scoring step's statements (play-scoring.ts holds what decides): the batch read and write of
 // scores, and the deadline sweep's reads and writes.
