@@ -18,11 +18,11 @@ import { PaymentFailuresPage } from '../../features/admin-payment-reports/compon
 import { PaymentLogTrailPage } from '../../features/admin-payment-reports/components/payment-log-trail-page';
 import { PaymentsReportPage } from '../../features/admin-payment-reports/components/payments-report-page';
 import { PromoCodesPage } from '../../features/admin-promo-codes/components/promo-codes-page';
-import { QueuesPage } from '../../features/admin-queues/components/queues-page';
 import { QuestionImportPage } from '../../features/admin-question-import/components/question-import-page';
 import { QuestionFormPage } from '../../features/admin-questions/components/question-form-page';
 import { QuestionViewPage } from '../../features/admin-questions/components/question-view-page';
 import { QuestionsListPage } from '../../features/admin-questions/components/questions-list-page';
+import { QueuesPage } from '../../features/admin-queues/components/queues-page';
 import { QuizFormPage } from '../../features/admin-quizzes/components/quiz-form-page';
 import { QuizzesListPage } from '../../features/admin-quizzes/components/quizzes-list-page';
 import {

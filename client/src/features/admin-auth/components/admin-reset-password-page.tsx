@@ -6,7 +6,7 @@ import { type FieldProblems, firstInvalidField, focusField } from '../../../shar
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { describeError, HttpError } from '../../../shared/http/http-error';
 import { Button, ButtonLink } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/field';
+import { EmailField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { Alert } from '../../../shared/ui/surface';
 import { requestStaffPasswordReset, resetStaffPassword } from '../api/admin-auth-api';
@@ -76,14 +76,10 @@ function RequestLinkForm() {
         Enter your staff e-mail address. We will send you a link to choose a new password.
       </p>
       <form className="stack" noValidate onSubmit={onSubmit} aria-busy={request.isPending}>
-        <TextField
+        <EmailField
           label="E-mail"
           name="email"
-          type="email"
-          inputMode="email"
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           error={problem}
           onChange={(event) => setEmail(event.target.value)}

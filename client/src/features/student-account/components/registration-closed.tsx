@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useT } from '../../../shared/i18n';
-import { fillTemplate } from '../../../shared/ui/fill-template';
 import { ButtonLink } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { PageHeading } from '../../../shared/ui/page';
 import { Card } from '../../../shared/ui/surface';
 

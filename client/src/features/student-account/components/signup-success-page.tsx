@@ -2,8 +2,8 @@ import { useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { Ltr, useT } from '../../../shared/i18n';
-import { fillTemplate } from '../../../shared/ui/fill-template';
 import { ButtonLink } from '../../../shared/ui/button';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { Card } from '../../../shared/ui/surface';
 import './account.css';
 

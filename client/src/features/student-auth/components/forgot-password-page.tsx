@@ -8,7 +8,7 @@ import { problemText } from '../../../shared/forms/problem-text';
 import { describeStudentError } from '../../../shared/http/student-error';
 import { translate, useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/field';
+import { EmailField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import { requestPasswordReset } from '../api/student-login-api';
 import { AuthCard } from './auth-card';
@@ -60,15 +60,11 @@ export function ForgotPasswordPage() {
     <AuthCard title={t('auth.forgot.title')}>
       <p className="muted">{t('auth.forgot.intro')}</p>
       <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-busy={request.isPending}>
-        <TextField
+        <EmailField
           label={t('common.field.email')}
           dir="ltr"
           name="email"
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           error={problem}
           onChange={(event) => setEmail(event.target.value)}
