@@ -8,8 +8,8 @@ import { describeStudentError } from '../../../shared/http/student-error';
 import { Ltr, type Translate, translate, useT } from '../../../shared/i18n';
 import { sessionActions } from '../../../shared/session/session-store';
 import { Button } from '../../../shared/ui/button';
-import { fillTemplate } from '../../../shared/ui/fill-template';
 import { TextField } from '../../../shared/ui/field';
+import { fillTemplate } from '../../../shared/ui/fill-template';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import {
