@@ -13,7 +13,7 @@ import {
 } from '../../../shared/recaptcha/use-login-captcha';
 import { sessionActions } from '../../../shared/session/session-store';
 import { useAdminAuth } from '../../../shared/session/use-session';
-import { Button } from '../../../shared/ui/button';
+import { SubmitButton } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import { type LoginInput, loginStaff } from '../api/admin-auth-api';
@@ -91,9 +91,9 @@ export function AdminLoginPage() {
           onToken={onCaptchaToken}
           error={captchaAsked ? 'Please tick the box to show that you are not a robot.' : null}
         />
-        <Button type="submit" block disabled={login.isPending} data-testid="admin-login-submit">
-          {login.isPending ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <SubmitButton pending={login.isPending} pendingLabel="Signing in…" data-testid="admin-login-submit">
+          Sign in
+        </SubmitButton>
         {login.isError ? (
           <Alert tone={isCaptchaRequired(login.error) ? 'info' : 'error'} data-testid="admin-login-error">
             {errorMessage(login.error)}

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths';
 import { type FieldProblems, firstInvalidField, focusField } from '../../../shared/forms/form-errors';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { describeError, HttpError } from '../../../shared/http/http-error';
-import { Button, ButtonLink } from '../../../shared/ui/button';
+import { Button, ButtonLink, SubmitButton } from '../../../shared/ui/button';
 import { EmailField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { Alert } from '../../../shared/ui/surface';
@@ -86,9 +86,9 @@ function RequestLinkForm() {
           data-testid="reset-email"
         />
         {request.isError ? <Alert tone="error">{describeError(request.error)}</Alert> : null}
-        <Button type="submit" block disabled={request.isPending} data-testid="reset-submit">
-          {request.isPending ? 'Sending…' : 'Send the link'}
-        </Button>
+        <SubmitButton pending={request.isPending} pendingLabel="Sending…" data-testid="reset-submit">
+          Send the link
+        </SubmitButton>
       </form>
       <Link to={paths.admin.login}>Back to sign in</Link>
     </div>
@@ -161,9 +161,9 @@ function NewPasswordForm({ token }: { token: string }) {
             ) : null}
           </Alert>
         ) : null}
-        <Button type="submit" block disabled={reset.isPending} data-testid="reset-submit">
-          {reset.isPending ? 'Saving…' : 'Save the new password'}
-        </Button>
+        <SubmitButton pending={reset.isPending} pendingLabel="Saving…" data-testid="reset-submit">
+          Save the new password
+        </SubmitButton>
       </form>
       <Link to={paths.admin.login}>Back to sign in</Link>
     </div>

@@ -16,7 +16,7 @@ import {
 } from '../../../shared/recaptcha/use-login-captcha';
 import { sessionActions } from '../../../shared/session/session-store';
 import { useStudentAuth, useSystemFlags } from '../../../shared/session/use-session';
-import { Button } from '../../../shared/ui/button';
+import { SubmitButton } from '../../../shared/ui/button';
 import { EmailField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { passwordTexts, recaptchaTexts } from '../../../shared/ui/student-texts';
@@ -144,9 +144,14 @@ export function LoginPage() {
           texts={recaptchaTexts(t)}
         />
         {login.isSuccess ? <Alert tone="success">{t('auth.login.done')}</Alert> : null}
-        <Button type="submit" block disabled={login.isPending || login.isSuccess} data-testid="login-submit">
-          {login.isPending ? t('auth.login.pending') : t('common.logIn')}
-        </Button>
+        <SubmitButton
+          pending={login.isPending}
+          pendingLabel={t('auth.login.pending')}
+          disabled={login.isPending || login.isSuccess}
+          data-testid="login-submit"
+        >
+          {t('common.logIn')}
+        </SubmitButton>
       </form>
       <div className="auth-page__links">
         <Link to={paths.forgotPassword} state={{ email: email.trim() }}>
