@@ -1,9 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
 import { precompress } from './build/precompress.ts';
 import { ROUTE_PRELOADS } from './build/route-preload-groups.ts';
 import { routePreloadPlugin } from './build/route-preload-plugin.ts';
+import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
 
 // The api's port: PORT as npm run dev passes it to every process.
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? '3000'}`;

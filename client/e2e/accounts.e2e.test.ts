@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueStudentToken } from '../../api/src/auth/account-tokens.js';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.js';
 import { makeGrade, makeStaff, resetDatabase, setFlags, signupBody } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin, signInAsStudent } from './pages.js';
 import { type Stack, startStack } from './stack.js';
 
 let stack: Stack;
@@ -42,8 +42,7 @@ describe('a student from sign-up to a verified profile', () => {
   const password = 'Triangles have 3 sides';
 
   it('signs up on a phone, confirms the e-mail from the link received, completes the profile and logs out', async () => {
-    const context = await stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack, PHONE);
     let bearer = '';
     page.on('request', (req) => {
       bearer = req.headers().authorization ?? bearer;
@@ -71,11 +70,7 @@ describe('a student from sign-up to a verified profile', () => {
     await page.goto(`${url.pathname}${url.search}`);
     await page.locator('[data-testid="verification-result"][data-status="verified"]').waitFor();
 
-    await page.goto('/login');
-    await page.getByTestId('login-email').fill(email);
-    await page.getByTestId('login-password').fill(password);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('dashboard-home').waitFor();
+    await signInAsStudent(page, email, password);
     await page.getByTestId('complete-profile-card').waitFor();
 
     await page.goto('/profile');
@@ -113,8 +108,7 @@ describe('a student from sign-up to a verified profile', () => {
         ['studentVerification', 'update'],
       ],
     });
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     await signInAsAdmin(page, verifier.email, verifier.password);
 
     await page.goto('/admin-a1b2c3/student-verification');
@@ -158,8 +152,7 @@ describe('an e-mail change whose address another account took meanwhile', () => 
     });
     expect(owner.statusCode, owner.body).toBe(201);
 
-    const context = await stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack, PHONE);
     await page.goto(`/student-verification?token=${token}`);
     const result = page.locator('[data-testid="verification-result"][data-status="taken"]');
     await result.getByText('This e-mail address is now used by another account').waitFor();

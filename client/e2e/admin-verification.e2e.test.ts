@@ -8,7 +8,7 @@ import {
   setFlags,
   signupBody,
 } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 const holder = setupStack((stack) =>
@@ -67,8 +67,7 @@ describe('student verification', () => {
         ['studentVerification', 'update'],
       ],
     });
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, verifier.email, verifier.password);
 
     await page.goto('/admin-a1b2c3/student-verification');
@@ -138,8 +137,7 @@ describe('student verification', () => {
   it('a staff member with read access only sees the request but no decision buttons', async () => {
     const student = await studentWithSchoolId('Bilal Readonly Ahmed');
     const reader = await makeStaff(holder.stack.db, { permissions: [['studentVerification', 'read']] });
-    const context = await holder.stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack);
     await signInAsAdmin(page, reader.email, reader.password);
     await page.goto('/admin-a1b2c3/student-verification?status=PENDING');
     await page.getByTestId('verification-row').filter({ hasText: student.fullName }).click();

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
-import { expectAccessible, horizontalOverflow } from './pages.js';
+import { expectAccessible, horizontalOverflow, openPage, submitStudentLogin } from './pages.js';
 import { openDemoContest, seedDemo, setupStack } from './stack.js';
 
 // A copy of the built client, so rewriting its sw.js never touches the build other tests use.
@@ -25,7 +24,6 @@ const token = (name: string) => new RegExp(`--${name}:\\s*(#[0-9a-f]{6})`, 'i').
 
 const holder = setupStack(seedDemo, { CLIENT_DIST: dist });
 const SHOTS = process.env.PWA_SHOTS_DIR ?? '/tmp';
-const STUDENT_EMAIL = 'fatima.malik@example.com';
 
 beforeEach(() => {
   writeFileSync(swPath, builtSw);
@@ -64,8 +62,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
 
 describe('web app manifest', () => {
   it('is linked from the page, valid for Chromium, and its icons load at their declared sizes', async () => {
-    const context = await holder.stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack);
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/manifest.webmanifest');
@@ -229,9 +226,7 @@ const enableContests = () => openDemoContest(holder.stack);
 /** Signs in and opens the first question of a contest, with the worker controlling the tab. */
 async function openContestQuestion(page: Page): Promise<void> {
   await openControlled(page, '/login');
-  await page.getByTestId('login-email').fill(STUDENT_EMAIL);
-  await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await submitStudentLogin(page);
   await page.getByTestId('dashboard-home').waitFor();
   await page.getByRole('navigation', { name: 'Student' }).getByRole('link', { name: 'Contest quiz' }).click();
   await page.getByTestId('contest-quiz-page').waitFor();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
@@ -23,8 +23,7 @@ const csvFile = (count: number) => ({
 
 describe('students bulk upload', () => {
   it('shows the bad row, creates the others with live progress, and lists the run with its counts', async () => {
-    const context = await holder.stack.newContext({ width: 1280, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 1280, height: 900 });
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
     await page.goto('/admin-a1b2c3/students-bulk-upload');
@@ -99,8 +98,7 @@ describe('students bulk upload', () => {
   });
 
   it('works on a phone: preview with the error, the run, and the list without sideways scrolling', async () => {
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin-a1b2c3/students-bulk-upload/new');
     await page.getByTestId('bulk-file').setInputFiles({ ...csvFile(3), name: 'phone.csv' });

@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePhase, makeStaff } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { type Stack, setupStack } from './stack.js';
 
 const SCREENS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/riyazi-screens';
@@ -21,8 +21,7 @@ const holder = setupStack(async (stack) => {
 
 describe('code management', () => {
   it('an admin generates a batch, downloads its codes and revokes it', async () => {
-    const context = await holder.stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack);
     await signInAsAdmin(page, seeded.admin.email, seeded.admin.password);
     await page.goto('/admin-a1b2c3/code-management');
     await page.getByTestId('batches-empty').waitFor();
@@ -102,8 +101,7 @@ describe('code management', () => {
         { label: 'Sponsor: Alif Bank', attempts: 1, codeCount: 40, revokedAt: new Date() },
       ])
       .execute();
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, seeded.admin.email, seeded.admin.password);
     await page.goto('/admin-a1b2c3/code-management');
     await page.getByTestId('batch-row').first().waitFor();

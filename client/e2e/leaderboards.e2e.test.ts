@@ -4,38 +4,14 @@ import { type HomeLeaderboard, rooms } from '@riyazi/api/contracts';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { recomputeStandings } from '../../api/src/modules/rankings/rankings.service.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { makePlay, setFlags } from '../../test/helpers.js';
-import { horizontalOverflow } from './pages.js';
+import { type Contest, contestOfGrade3 } from './demo-data.js';
+import { horizontalOverflow, signInAsStudent } from './pages.js';
 import { type Stack, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
 const SHOTS = process.env.BOARD_SHOTS_DIR ?? '/tmp/riyazi-board-screens';
 mkdirSync(SHOTS, { recursive: true });
-
-interface Contest {
-  phaseId: string;
-  gradeId: string;
-  quizId: string;
-}
-
-async function contestOfGrade3(stack: Stack): Promise<Contest> {
-  const { db } = stack;
-  const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
-  const grade = await db
-    .selectFrom('grades')
-    .select('id')
-    .where('title', '=', 'Grade 3')
-    .executeTakeFirstOrThrow();
-  const quiz = await db
-    .selectFrom('quizzes')
-    .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
-    .select('quizzes.id')
-    .where('quizGrades.gradeId', '=', grade.id)
-    .where('quizzes.kind', '=', 'CONTEST')
-    .executeTakeFirstOrThrow();
-  return { phaseId: phase.id, gradeId: grade.id, quizId: quiz.id };
-}
 
 /**
  * A finished contest play (of a demo student, or of a new grade 3 student "Test Student"),
@@ -158,11 +134,7 @@ describe('live leaderboards', () => {
     const { stack } = holder;
     const contest = await contestOfGrade3(stack);
     const page = await (await stack.newContext({ width: 360, height: 780 })).newPage();
-    await page.goto('/login');
-    await page.getByTestId('login-email').fill('fatima.malik@example.com');
-    await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('dashboard-home').waitFor();
+    await signInAsStudent(page);
     await expect.poll(() => page.getByTestId('my-rank').textContent()).toContain('Not ranked yet');
 
     await finishPlay(stack, contest, 'fatima.malik@example.com', 9.5);
@@ -252,11 +224,7 @@ describe('the dashboard', () => {
       timeZone: 'Asia/Karachi',
     });
     const page = await (await stack.newContext({ width: 360, height: 780 })).newPage();
-    await page.goto('/login');
-    await page.getByTestId('login-email').fill('fatima.malik@example.com');
-    await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('dashboard-home').waitFor();
+    await signInAsStudent(page);
     await page.getByTestId('my-rank').waitFor();
     expect(await page.getByTestId('next-phase').count()).toBe(0);
     expect(await page.getByTestId('previous-phase').count()).toBe(0);

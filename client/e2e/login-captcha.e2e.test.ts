@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRecaptcha, startFakeRecaptcha } from '../../test/fake-recaptcha.js';
 import { deleteRedisKeys, makeStaff, resetDatabase, setFlags } from '../../test/helpers.js';
+import { submitStudentLogin } from './pages.js';
 import { type Stack, startStack } from './stack.js';
 
 const PASSWORD = 'Counting to 100';
@@ -91,9 +92,7 @@ describe('a login from a network with many failed logins', () => {
 
     const page = await pageWithFakeRecaptcha();
     await page.goto('/login');
-    await page.getByTestId('login-email').fill(email);
-    await page.getByTestId('login-password').fill(PASSWORD);
-    await page.getByTestId('login-submit').click();
+    await submitStudentLogin(page, email, PASSWORD);
     await expect
       .poll(() => page.getByTestId('login-error').textContent())
       .toContain('Please tick the box to show that you are not a robot');

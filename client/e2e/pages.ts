@@ -1,6 +1,23 @@
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
+import type { ContextOptions, Stack } from './stack.js';
+
+/** A phone's viewport, the size most student pages are tested at. */
+export const PHONE = { width: 360, height: 740 } as const;
+
+/** A new browser context (see Stack.newContext: 1280 × 800 unless told) and its first page. */
+export async function openPage(
+  stack: Stack,
+  options?: ContextOptions,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await stack.newContext(options);
+  return { context, page: await context.newPage() };
+}
+
+/** A grade-3 student of the demo data (password DEMO_STUDENT_PASSWORD). */
+export const DEMO_STUDENT_EMAIL = 'fatima.malik@example.com';
 
 /** Signs in through the back-office login form and waits for the admin layout. */
 export async function signInAsAdmin(page: Page, email: string, password: string): Promise<void> {
@@ -9,6 +26,28 @@ export async function signInAsAdmin(page: Page, email: string, password: string)
   await page.getByTestId('admin-login-password').fill(password);
   await page.getByTestId('admin-login-submit').click();
   await page.getByTestId('admin-layout').waitFor();
+}
+
+/** Fills and sends the student login form the page shows. */
+export async function submitStudentLogin(
+  page: Page,
+  email = DEMO_STUDENT_EMAIL,
+  password = DEMO_STUDENT_PASSWORD,
+): Promise<void> {
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in through the student login form and waits for the dashboard. */
+export async function signInAsStudent(
+  page: Page,
+  email = DEMO_STUDENT_EMAIL,
+  password = DEMO_STUDENT_PASSWORD,
+): Promise<void> {
+  await page.goto('/login');
+  await submitStudentLogin(page, email, password);
+  await page.getByTestId('dashboard-home').waitFor();
 }
 
 /** Pixels the page scrolls sideways (0 when it fits the viewport). */

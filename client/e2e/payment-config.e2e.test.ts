@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makePhase, makeStaff } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, PHONE, signInAsAdmin } from './pages.js';
 import { type Stack, setupStack } from './stack.js';
 
 const holder = setupStack();
 const SHOTS = '/tmp/riyazi-screens';
-const PHONE = { width: 360, height: 740 };
 const PASSWORD = 'Jc-secret-9912';
 const SALT = 'salt-abc-4477';
 

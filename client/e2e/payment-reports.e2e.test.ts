@@ -4,7 +4,7 @@ import type { Db } from '@riyazi/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeGrade, makeStaff, type TestStaff } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 let admin: TestStaff;
@@ -139,8 +139,7 @@ const orderRefs = (page: Page) =>
 
 describe('payments report', () => {
   it('shows totals, the chart and the rows, narrows by status in the URL and exports CSV', async () => {
-    const context = await holder.stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack);
     await signInAsAdmin(page, admin.email, admin.password);
     await page.goto('/admin-a1b2c3/reports/payments');
     await page.getByTestId('pr-row').first().waitFor();
@@ -179,8 +178,7 @@ describe('payments report', () => {
   });
 
   it('stacks the payments report on a 360 px phone without sideways scrolling', async () => {
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, admin.email, admin.password);
     await page.goto('/admin-a1b2c3/reports/payments');
     await page.getByTestId('pr-row').first().waitFor();
@@ -201,8 +199,7 @@ describe('payments report', () => {
 
 describe('payment failures', () => {
   it('lists the problems without loading the chart and opens a payment log trail', async () => {
-    const context = await holder.stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') {
@@ -259,8 +256,7 @@ describe('payment failures', () => {
   });
 
   it('opens an orphan log and fits a 360 px phone', async () => {
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, admin.email, admin.password);
     await page.goto('/admin-a1b2c3/reports/payment-failures');
     await page.getByTestId('pf-row').first().waitFor();

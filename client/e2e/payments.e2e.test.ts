@@ -2,39 +2,25 @@ import { mkdirSync } from 'node:fs';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { setFlags } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { demoPhaseId } from './demo-data.js';
+import { DEMO_STUDENT_EMAIL, horizontalOverflow, openPage, signInAsAdmin, signInAsStudent } from './pages.js';
 import { DEMO_ADMIN, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
-const STUDENT_EMAIL = 'fatima.malik@example.com';
 const SHOTS = process.env.PAYMENT_SHOTS_DIR ?? '/tmp/riyazi-payment-screens';
 mkdirSync(SHOTS, { recursive: true });
 
 beforeEach(async () => {
   await sql`UPDATE students SET contest_attempts = 0`.execute(holder.stack.db);
-  const phase = await holder.stack.db
-    .selectFrom('phases')
-    .select('id')
-    .where('number', '=', 1)
-    .executeTakeFirstOrThrow();
   await setFlags(holder.stack.db, {
     isPaymentEnabled: true,
     isContestQuizEnabled: true,
-    contestQuizPhase: phase.id,
+    contestQuizPhase: await demoPhaseId(holder.stack),
     contestPermissionRequired: false,
     documentAcceptanceRequired: false,
   });
 });
-
-async function signInAsStudent(page: Page) {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(STUDENT_EMAIL);
-  await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('dashboard-home').waitFor();
-}
 
 async function openPayment(page: Page) {
   await page.goto('/dashboard/payment');
@@ -44,8 +30,7 @@ async function openPayment(page: Page) {
 
 describe('paying for contest attempts', () => {
   it('pays through the sandbox gateway with a promo code and sees the attempts on the dashboard (360 px)', async () => {
-    const context = await holder.stack.newContext({ width: 360, height: 780 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 360, height: 780 });
     await signInAsStudent(page);
     // Spec §3 isAttemptEarned: none yet, so the contest card invites the student to get attempts.
     await page.getByText('Take on students of your grade').waitFor();
@@ -98,8 +83,7 @@ describe('paying for contest attempts', () => {
   });
 
   it('a declined payment lands on /payment/failed and appears in the failures report with its log', async () => {
-    const context = await holder.stack.newContext({ width: 360, height: 780 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 360, height: 780 });
     await signInAsStudent(page);
     await openPayment(page);
     await page.getByTestId('pay-button').click();
@@ -119,7 +103,7 @@ describe('paying for contest attempts', () => {
       await holder.stack.db
         .selectFrom('students')
         .select('contestAttempts')
-        .where('email', '=', STUDENT_EMAIL)
+        .where('email', '=', DEMO_STUDENT_EMAIL)
         .executeTakeFirstOrThrow(),
     ).toEqual({ contestAttempts: 0 });
 
@@ -145,8 +129,7 @@ describe('paying for contest attempts', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('accessCodes').values({ batchId: batch.id, code: 'ABCD-EFGH-JKMN' }).execute();
-    const context = await holder.stack.newContext({ width: 360, height: 780 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 360, height: 780 });
     await signInAsStudent(page);
     await openPayment(page);
     await page.getByTestId('access-code-input').fill('abcd efgh jkmn');
@@ -162,8 +145,7 @@ describe('paying for contest attempts', () => {
 
   it('says when online payment is off, and still takes codes', async () => {
     await setFlags(holder.stack.db, { isPaymentEnabled: false });
-    const context = await holder.stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack);
     await signInAsStudent(page);
     await openPayment(page);
     await page.getByTestId('payment-disabled').waitFor();
@@ -173,8 +155,7 @@ describe('paying for contest attempts', () => {
   });
 
   it("toasts 'Failed to fetch Payment data' when the options cannot be loaded", async () => {
-    const context = await holder.stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack);
     await signInAsStudent(page);
     await page.route('**/api/payment/options', (route) => route.abort());
     await page.goto('/dashboard/payment');

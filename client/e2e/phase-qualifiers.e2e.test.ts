@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rebuildPhase } from '../../api/src/modules/rankings/rankings.service.js';
 import { makePlay } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
 
 const SCREENS = process.env.E2E_WINNER_SCREENSHOT_DIR ?? '/tmp/riyazi-winner-screens';
@@ -62,8 +62,7 @@ const mails = () =>
 
 describe('e-mailing qualifiers', () => {
   it('is refused while the phase is running: the dialog says why and offers no send', async () => {
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     const dialog = await openNotifyDialog(page);
     await expect
@@ -85,8 +84,7 @@ describe('e-mailing qualifiers', () => {
       .set({ status: 'CLOSED' })
       .where('id', '=', seeded.phaseId)
       .execute();
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     const dialog = await openNotifyDialog(page);
     await expect

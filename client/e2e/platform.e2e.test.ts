@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loginStaff, makeStaff, resetDatabase } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { type Stack, startStack } from './stack.js';
 
 let stack: Stack;
@@ -30,8 +30,7 @@ async function saveFlagsThroughApi(flags: Record<string, unknown>) {
 
 describe('public site', () => {
   it('renders the home page with the chat widget, on a phone without sideways scrolling', async () => {
-    const context = await stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack, PHONE);
     await page.goto('/');
     await page.getByTestId('public-layout').waitFor();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toMatch(/\S/);
@@ -43,8 +42,7 @@ describe('public site', () => {
 
   it('shows the leaderboard section when the flag is on', async () => {
     await saveFlagsThroughApi({ isLeaderBoardDisplayed: true });
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     await page.goto('/');
     await page.getByTestId('leaderboard-section').waitFor();
     expect(await page.getByTestId('empty-leaderboard-section').count()).toBe(0);
@@ -52,8 +50,7 @@ describe('public site', () => {
   });
 
   it('refreshes its flags live when an admin saves them (worker → Redis → socket)', async () => {
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     // Let the socket (opened when the browser is idle) connect before the change.
     const socketAnswered = new Promise<void>((resolve) => {
       page.on('websocket', (ws) => {
@@ -73,8 +70,7 @@ describe('public site', () => {
   });
 
   it("opens its socket over WebSocket to its own origin, which the page's CSP allows", async () => {
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     const refused: string[] = [];
     page.on('console', (message) => {
       if (message.text().includes('Content Security Policy')) {
@@ -97,8 +93,7 @@ describe('public site', () => {
   });
 
   it('hides the chat widget on quiz routes', async () => {
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     await page.goto('/quiz');
     await page.getByTestId('quiz-layout').waitFor();
     await page.getByRole('button', { name: 'Start contest Quiz' }).waitFor();
@@ -107,8 +102,7 @@ describe('public site', () => {
   });
 
   it('shows a not-found page for an unknown route', async () => {
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     await page.goto('/no-such-page');
     await page.getByTestId('not-found').waitFor();
     await context.close();
@@ -117,8 +111,7 @@ describe('public site', () => {
 
 describe('back office', () => {
   it('sends a signed-out visitor of /admin-a1b2c3/questions to the admin login, without the chat widget', async () => {
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     await page.goto('/admin-a1b2c3/questions');
     await page.waitForURL(/\/admin-a1b2c3\/login/);
     await page.getByTestId('admin-login-email').waitFor();
@@ -127,8 +120,7 @@ describe('back office', () => {
   });
 
   it('does not load admin code for a student visiting the home page', async () => {
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     const scripts: string[] = [];
     page.on('request', (req) => {
       if (req.resourceType() === 'script') {
@@ -150,8 +142,7 @@ describe('back office', () => {
         ['systemConfigurations', 'update'],
       ],
     });
-    const context = await stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack, PHONE);
     await signInAsAdmin(page, staff.email, staff.password);
     await page.goto('/admin-a1b2c3/configurations/system');
     const toggle = page.getByTestId('flag-isPracticeQuizEnabled');
@@ -171,8 +162,7 @@ describe('back office', () => {
     const staff = await makeStaff(stack.db, {
       permissions: [['systemConfigurations', 'read']],
     });
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     await signInAsAdmin(page, staff.email, staff.password);
     // The next load starts with empty storage (cleared, or a reload that beat the encrypted
     // session write); the refresh cookie remains.
@@ -190,8 +180,7 @@ describe('back office', () => {
 
   it('tells staff without the permission that they cannot open the page', async () => {
     const staff = await makeStaff(stack.db, { permissions: [['student', 'read']] });
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     await signInAsAdmin(page, staff.email, staff.password);
     await page.goto('/admin-a1b2c3/configurations/system');
     await page.getByTestId('no-permission').waitFor();
@@ -200,8 +189,7 @@ describe('back office', () => {
 
   it('makes one refresh call for a burst of concurrent 401s and then loads the page', async () => {
     const staff = await makeStaff(stack.db, { superAdmin: true });
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     await signInAsAdmin(page, staff.email, staff.password);
     await page.waitForTimeout(2600); // the two-second access token is now expired
 
@@ -226,8 +214,7 @@ describe('back office', () => {
 
   it('logs out with a clear message when the session cannot be refreshed', async () => {
     const staff = await makeStaff(stack.db, { superAdmin: true });
-    const context = await stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack);
     await signInAsAdmin(page, staff.email, staff.password);
     // Ending the session ends its access token at once: the next call gets 401 and refreshing fails.
     await stack.db.updateTable('sessions').set({ revokedAt: new Date() }).execute();

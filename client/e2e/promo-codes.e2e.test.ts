@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeStaff } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { type Stack, setupStack } from './stack.js';
 
 const SCREENS = process.env.E2E_SCREENSHOT_DIR ?? '/tmp/riyazi-screens';
@@ -27,8 +27,7 @@ const stored = (code: string) =>
 
 describe('promo codes', () => {
   it('an admin adds a fixed-amount code for one package, edits it and switches it off', async () => {
-    const context = await holder.stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack);
     await signInAsAdmin(page, seeded.admin.email, seeded.admin.password);
     await page.goto('/admin-a1b2c3/promo-code');
     await page.getByTestId('promo-empty').waitFor();
@@ -79,8 +78,7 @@ describe('promo codes', () => {
       .insertInto('promoCodes')
       .values({ code: 'WELCOME', discountType: 'PERCENT', discountValue: 10 })
       .execute();
-    const context = await holder.stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack);
     await signInAsAdmin(page, seeded.admin.email, seeded.admin.password);
     await page.goto('/admin-a1b2c3/promo-code');
     await page.getByTestId('promo-add').click();
@@ -110,8 +108,7 @@ describe('promo codes', () => {
         { code: 'EID', discountType: 'FIXED', discountValue: 15_000, isActive: false },
       ])
       .execute();
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, seeded.admin.email, seeded.admin.password);
     await page.goto('/admin-a1b2c3/promo-code');
     await page.getByTestId('promo-row').first().waitFor();

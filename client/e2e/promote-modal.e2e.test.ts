@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeStaff } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
 
 const SCREENS = process.env.E2E_WINNER_SCREENSHOT_DIR ?? '/tmp/riyazi-winner-screens';
@@ -66,8 +66,7 @@ const winnerCount = async () =>
 describe('promoting a student', () => {
   it('a Super Admin promotes a student with their password: a toast, and the winner is listed', async () => {
     await mkdir(SCREENS, { recursive: true });
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     const modal = await openPromoteModal(page);
 
     await expect(modal.getByRole('heading').textContent()).resolves.toBe('Promote Student');
@@ -92,8 +91,7 @@ describe('promoting a student', () => {
 
   it('a wrong password shows "Incorrect password" in the modal and promotes nobody', async () => {
     await mkdir(SCREENS, { recursive: true });
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     const modal = await openPromoteModal(page);
 
     await modal.getByTestId('confirm-password-submit').click();
@@ -132,8 +130,7 @@ describe('who is offered Promote', () => {
         ['phase', 'read'],
       ],
     });
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, staff.email, staff.password);
     await page.goto('/admin-a1b2c3/phase');
     const panel = page.getByTestId('winners-panel');
@@ -151,8 +148,7 @@ describe('who is offered Promote', () => {
   });
 
   it('a Super Admin sees no Promote once the response says no winner can be added', async () => {
-    const context = await holder.stack.newContext({ width: 1280, height: 800 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 1280, height: 800 });
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
     // The list: Promote while the contest phase is ranked (addWinner), none once it is not.

@@ -3,7 +3,8 @@ import type { Leaderboard } from '@riyazi/api/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makePlay, makeStaff } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { type Contest, contestOfGrade3 } from './demo-data.js';
+import { horizontalOverflow, openPage, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
@@ -13,30 +14,6 @@ mkdirSync(SHOTS, { recursive: true });
 const PHASES_PAGE = '/admin-a1b2c3/phase';
 const CONFIG_PAGE = '/admin-a1b2c3/configurations/system';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-interface Contest {
-  phaseId: string;
-  gradeId: string;
-  quizId: string;
-}
-
-async function contestOfGrade3(stack: Stack): Promise<Contest> {
-  const { db } = stack;
-  const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
-  const grade = await db
-    .selectFrom('grades')
-    .select('id')
-    .where('title', '=', 'Grade 3')
-    .executeTakeFirstOrThrow();
-  const quiz = await db
-    .selectFrom('quizzes')
-    .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
-    .select('quizzes.id')
-    .where('quizGrades.gradeId', '=', grade.id)
-    .where('quizzes.kind', '=', 'CONTEST')
-    .executeTakeFirstOrThrow();
-  return { phaseId: phase.id, gradeId: grade.id, quizId: quiz.id };
-}
 
 /** A finished contest play, only in PostgreSQL: nothing tells the ranking worker, so a rebuild must. */
 async function finishedPlay(stack: Stack, contest: Contest, score: number, email?: string) {
@@ -70,8 +47,7 @@ async function confirmDialog(page: Page, explains: string) {
 
 /** Whether the home page shows the announcement to a new visitor (no cached copy), once it has loaded. */
 async function homeShowsAnnouncement(stack: Stack): Promise<boolean> {
-  const context = await stack.newContext({ width: 360, height: 780 });
-  const page = await context.newPage();
+  const { context, page } = await openPage(stack, { width: 360, height: 780 });
   const loaded = page.waitForResponse((r) => r.url().endsWith('/api/publicDisplay'));
   await page.goto('/');
   await (await loaded).finished();

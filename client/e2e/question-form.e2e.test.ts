@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makePhase, makeStaff, type TestStaff } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { QUESTION_EDITOR_PERMISSIONS } from './demo-data.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { seedDemo, setupStack } from './stack.js';
 
 const SCREENSHOTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results');
@@ -17,15 +18,7 @@ const holder = setupStack(async (stack) => {
   await seedDemo(stack);
   // A content editor: question read/create/update and the reference lists the form needs.
   teacher = await makeStaff(stack.db, {
-    permissions: [
-      ['question', 'read'],
-      ['question', 'create'],
-      ['question', 'update'],
-      ['grade', 'read'],
-      ['phase', 'read'],
-      ['category', 'read'],
-      ['subCategory', 'read'],
-    ],
+    permissions: QUESTION_EDITOR_PERMISSIONS,
   });
 });
 
@@ -44,8 +37,7 @@ const pizzaPng = () =>
 
 describe('question form', () => {
   it('lets a teacher on a phone write a question with a fraction and a picture, then shows it as students will see it', async () => {
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, teacher.email, teacher.password);
     await page.goto('/admin-a1b2c3/question/new');
     const form = page.getByTestId('question-form');
@@ -148,8 +140,7 @@ describe('question form', () => {
   });
 
   it('edits a question: loads its content unchanged, and shows client and server refusals on their fields', async () => {
-    const context = await holder.stack.newContext({ width: 1280, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 1280, height: 900 });
     await signInAsAdmin(page, teacher.email, teacher.password);
     const before = await holder.stack.db
       .selectFrom('questions')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
@@ -19,8 +19,7 @@ const csvFile = (rows: string[]) => ({
 
 describe('question import', () => {
   it('shows a bad row, then imports the fixed file into the list, on a phone', async () => {
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
     await page.goto('/admin-a1b2c3/questions');
@@ -70,8 +69,7 @@ describe('question import', () => {
   });
 
   it('explains a file that is not a spreadsheet and lists row errors in a table on desktop', async () => {
-    const context = await holder.stack.newContext({ width: 1280, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 1280, height: 900 });
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin-a1b2c3/questions/import');
 

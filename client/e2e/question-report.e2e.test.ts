@@ -13,7 +13,7 @@ import {
   makeSubCategory,
   type TestStaff,
 } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 let admin: TestStaff;
@@ -65,8 +65,7 @@ const rowOrder = (page: Page) =>
 
 describe('question report', () => {
   it('sorts by a column, shows flags and downloads the report as CSV', async () => {
-    const context = await holder.stack.newContext();
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack);
     await signInAsAdmin(page, admin.email, admin.password);
     await page.goto('/admin-a1b2c3/reports/questions');
     await page.getByTestId('qr-row').first().waitFor();
@@ -118,8 +117,7 @@ describe('question report', () => {
   });
 
   it('stacks the report on a 360 px phone without sideways scrolling', async () => {
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, admin.email, admin.password);
     await page.goto('/admin-a1b2c3/reports/questions');
     await page.getByTestId('qr-row').first().waitFor();

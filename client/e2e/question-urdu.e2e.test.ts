@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { makeStaff, type TestStaff } from '../../test/helpers.js';
-import { expectAccessible, horizontalOverflow, screenshotFor, signInAsAdmin } from './pages.js';
+import { QUESTION_EDITOR_PERMISSIONS } from './demo-data.js';
+import {
+  expectAccessible,
+  horizontalOverflow,
+  openPage,
+  PHONE,
+  screenshotFor,
+  signInAsAdmin,
+} from './pages.js';
 import { seedDemo, setupStack } from './stack.js';
 
 let teacher: TestStaff;
 const holder = setupStack(async (stack) => {
   await seedDemo(stack);
   teacher = await makeStaff(stack.db, {
-    permissions: [
-      ['question', 'read'],
-      ['question', 'create'],
-      ['question', 'update'],
-      ['grade', 'read'],
-      ['phase', 'read'],
-      ['category', 'read'],
-      ['subCategory', 'read'],
-    ],
+    permissions: QUESTION_EDITOR_PERMISSIONS,
   });
 });
 
@@ -29,8 +29,7 @@ describe("the question form's Urdu part", () => {
       // The newest: the first row of the list.
       .orderBy('questionNo', 'desc')
       .executeTakeFirstOrThrow();
-    const context = await stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack, PHONE);
     await signInAsAdmin(page, teacher.email, teacher.password);
     await page.goto(`/admin-a1b2c3/question/${before.id}`);
     const urdu = page.getByTestId('q-urdu');

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
 
 describe('question bank', () => {
   it('filters the list by grade and shows a question with typeset math and lettered options on a phone', async () => {
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
     await page.goto('/admin-a1b2c3/questions');

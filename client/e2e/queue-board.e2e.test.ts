@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeStaff } from '../../test/helpers.js';
-import { expectAccessible, horizontalOverflow, screenshotFor, signInAsAdmin } from './pages.js';
+import { expectAccessible, horizontalOverflow, openPage, screenshotFor, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 const holder = setupStack();
@@ -33,8 +33,7 @@ describe('job queues in the back office', () => {
         ['queues', 'update'],
       ],
     });
-    const context = await holder.stack.newContext({ width: 1366, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 1366, height: 900 });
     await signInAsAdmin(page, operator.email, operator.password);
     await page.getByRole('link', { name: 'Job queues' }).click();
     await page.getByTestId('queues-table').waitFor();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, setupSeededStack } from './stack.js';
 
 const SCREENSHOT = '/tmp/quiz-form-360.png';
@@ -30,8 +30,7 @@ describe('quiz authoring', () => {
   it('creates a two-rule quiz: sees which grade falls short, fixes it, saves, and finds it in the list', async () => {
     const category = await pickCategory();
     expect(category.g4).toBeLessThan(14);
-    const context = await holder.stack.newContext({ width: 1280, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 1280, height: 900 });
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
     await page.goto('/admin-a1b2c3/quiz');
@@ -128,8 +127,7 @@ describe('quiz authoring', () => {
   });
 
   it('picks questions from the bank on a phone and checks the picked pool', async () => {
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto('/admin-a1b2c3/quiz/new');
     await page.getByTestId('qz-title').fill('Hand-picked practice');

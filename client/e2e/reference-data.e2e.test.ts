@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeCategory, makeGrade, makeStaff, makeSubCategory } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 const holder = setupStack();
@@ -28,8 +28,7 @@ describe('reference data', () => {
   it('a Super Admin adds a category and a sub category, deactivates the category and cannot delete a used grade', async () => {
     const admin = await makeStaff(holder.stack.db, { superAdmin: true });
     await gradeUsedByAQuestion();
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, admin.email, admin.password);
 
     await page.goto('/admin-a1b2c3/category');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeStaff } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 const holder = setupStack();
@@ -74,8 +74,7 @@ describe('staff users', () => {
         ['users', 'delete'],
       ],
     });
-    const context = await holder.stack.newContext({ width: 1366, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 1366, height: 900 });
     await signInAsAdmin(page, manager.email, manager.password);
     await page.goto('/admin-a1b2c3/staff-users');
     const rowOf = (email: string) => page.getByTestId('staff-row').filter({ hasText: email });

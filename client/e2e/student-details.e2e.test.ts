@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePlay, makeStaff } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
 
 const SCREENS = process.env.E2E_STUDENT_DETAILS_SCREENSHOT_DIR ?? '/tmp/riyazi-student-details-screens';
@@ -69,8 +69,7 @@ describe('admin student view', () => {
     const stack = holder.stack;
     await mkdir(SCREENS, { recursive: true });
 
-    const context = await stack.newContext({ width: 1280, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack, { width: 1280, height: 900 });
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
     await page.goto(`/admin-a1b2c3/students/view/${world.studentId}`);
@@ -165,8 +164,7 @@ describe('admin student view', () => {
 
   it('shows a read-only staff member the student without the grant form or the reset link', async () => {
     const reader = await makeStaff(holder.stack.db, { permissions: [['student', 'read']] });
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, reader.email, reader.password);
     await page.goto(`/admin-a1b2c3/students/view/${world.studentId}`);
     await page.getByTestId('student-profile').waitFor();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { makeGrade, makeStaff } from '../../test/helpers.js';
-import { signInAsAdmin } from './pages.js';
+import { openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 const holder = setupStack();
@@ -30,8 +30,7 @@ describe('admin student export', () => {
       })
       .execute();
     const admin = await makeStaff(db, { superAdmin: true });
-    const context = await holder.stack.newContext({ width: 1280, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 1280, height: 900 });
     await signInAsAdmin(page, admin.email, admin.password);
     await page.goto(`/admin-a1b2c3/students?grade=${grade5.id}`);
     await page.getByTestId('students-table').waitFor();
@@ -75,8 +74,7 @@ describe('admin student export', () => {
     let failed = false;
     try {
       const admin = await makeStaff(stack.db, { superAdmin: true });
-      const context = await stack.newContext({ width: 360, height: 740 });
-      const page = await context.newPage();
+      const { context, page } = await openPage(stack, PHONE);
       await signInAsAdmin(page, admin.email, admin.password);
       await page.goto('/admin-a1b2c3/students');
       await page.getByTestId('students-table').waitFor();

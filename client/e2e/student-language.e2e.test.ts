@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeGrade, makeStudent } from '../../test/helpers.js';
+import { screenshotFor, submitStudentLogin } from './pages.js';
 import { setupStack } from './stack.js';
-import { screenshotFor } from './pages.js';
 
 const holder = setupStack();
 
@@ -14,9 +14,7 @@ describe("the child's language follows the account", () => {
     const phone = await stack.newContext({ width: 360, height: 740 });
     const page = await phone.newPage();
     await page.goto('/login');
-    await page.getByTestId('login-email').fill(student.email);
-    await page.getByTestId('login-password').fill(student.password);
-    await page.getByTestId('login-submit').click();
+    await submitStudentLogin(page, student.email, student.password);
     await page.waitForURL((url) => url.pathname !== '/login');
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     // The public pages' header carries the switch for a signed-in child too.
@@ -39,9 +37,7 @@ describe("the child's language follows the account", () => {
     const other = await fresh.newPage();
     await other.goto('/login');
     expect(await other.evaluate(() => document.documentElement.lang)).toBe('en');
-    await other.getByTestId('login-email').fill(student.email);
-    await other.getByTestId('login-password').fill(student.password);
-    await other.getByTestId('login-submit').click();
+    await submitStudentLogin(other, student.email, student.password);
     await other.waitForFunction(
       () => document.documentElement.lang === 'ur' && document.documentElement.dir === 'rtl',
     );

@@ -1,13 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { resetDatabase, setFlags } from '../../test/helpers.js';
 import { format } from '../src/shared/i18n/i18n-store.js';
 import type { Language } from '../src/shared/i18n/languages.js';
-import { en } from '../src/shared/i18n/messages/en.js';
 import type { MessageKey, Messages } from '../src/shared/i18n/messages/en.js';
+import { en } from '../src/shared/i18n/messages/en.js';
 import { ur } from '../src/shared/i18n/messages/ur.js';
-import { expectAccessible, screenshotFor } from './pages.js';
+import { expectAccessible, openPage, screenshotFor, submitStudentLogin } from './pages.js';
 import { type Stack, seedDemo, startStack } from './stack.js';
 
 /*
@@ -129,9 +128,7 @@ async function openContext(language: Language): Promise<BrowserContext> {
 
 async function logIn(page: Page, email = STUDENT.email, landsOn = 'dashboard-home'): Promise<void> {
   await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
-  await page.getByTestId('login-submit').click();
+  await submitStudentLogin(page, email);
   await page.getByTestId(landsOn).waitFor();
 }
 
@@ -221,8 +218,7 @@ describe('every student page', () => {
   }, 300_000);
 
   it('switches the interface to Urdu from the header and remembers it', async () => {
-    const context = await stack.newContext({ width: 360, height: 780 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack, { width: 360, height: 780 });
     await page.goto('/login');
     await page.getByTestId('login-email').waitFor();
     expect(await page.locator('h1').textContent()).toBe(en['auth.login.title']);
@@ -262,8 +258,7 @@ describe('every student page', () => {
 
 describe('the accessibility check itself', () => {
   it('fails a page on a serious violation of the WCAG tags and on a link named unlike its text', async () => {
-    const context = await stack.newContext({ width: 360, height: 780 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(stack, { width: 360, height: 780 });
     await page.setContent(
       '<!doctype html><html lang="en"><title>t</title><main><h1>Check</h1>' +
         '<a href="/" aria-label="Home page">Riyazi</a></main></html>',

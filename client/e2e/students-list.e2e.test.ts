@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
 import { STUDENT_MESSAGES } from '@riyazi/api/contracts';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeGrade, makePhase, makeStaff, setFlags } from '../../test/helpers.js';
-import { horizontalOverflow, signInAsAdmin } from './pages.js';
+import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 const holder = setupStack();
@@ -59,8 +59,7 @@ describe('admin students list', () => {
   it('filters by grade and name, keeping the filters in the URL, and pages', async () => {
     const { grade5 } = await seedStudents();
     const admin = await makeStaff(holder.stack.db, { superAdmin: true });
-    const context = await holder.stack.newContext({ width: 1280, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 1280, height: 900 });
     await signInAsAdmin(page, admin.email, admin.password);
     await openList(page);
     expect(await page.getByTestId('students-row').count()).toBe(50);
@@ -92,8 +91,7 @@ describe('admin students list', () => {
   it('toggles a status with a toast and the row updated in place, and adds a student', async () => {
     await seedStudents();
     const admin = await makeStaff(holder.stack.db, { superAdmin: true });
-    const context = await holder.stack.newContext({ width: 360, height: 740 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, admin.email, admin.password);
     await openList(page, '?fullName=Zara');
     const row = page.getByTestId('students-row').filter({ hasText: 'Zara Ahmed' });
@@ -135,8 +133,7 @@ describe('admin students list', () => {
       .where('email', 'in', ['ali-1@example.com', 'ali-2@example.com'])
       .execute();
     const admin = await makeStaff(holder.stack.db, { superAdmin: true });
-    const context = await holder.stack.newContext({ width: 1280, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 1280, height: 900 });
     await signInAsAdmin(page, admin.email, admin.password);
     await openList(page);
 
@@ -189,8 +186,7 @@ describe('admin students list', () => {
       })
       .execute();
     const admin = await makeStaff(db, { superAdmin: true });
-    const context = await holder.stack.newContext({ width: 1280, height: 900 });
-    const page = await context.newPage();
+    const { context, page } = await openPage(holder.stack, { width: 1280, height: 900 });
     await signInAsAdmin(page, admin.email, admin.password);
 
     await openList(page, '?fullName=Zara');
@@ -278,8 +274,7 @@ describe('admin students list', () => {
       return shown;
     };
     const signedIn = async (staff: { email: string; password: string }) => {
-      const context = await holder.stack.newContext({ width: 1280, height: 900 });
-      const page = await context.newPage();
+      const { context, page } = await openPage(holder.stack, { width: 1280, height: 900 });
       await signInAsAdmin(page, staff.email, staff.password);
       await openList(page, '?fullName=Zainab');
       return { context, page };

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { BrowserContext, Page, Response } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
-import { screenshotFor } from './pages.js';
+import { screenshotFor, signInAsStudent } from './pages.js';
 import { openDemoContest, setupSeededStack } from './stack.js';
 
 // Bytes are deterministic for a build (compressed bodies plus headers), so they are asserted here;
@@ -65,11 +64,7 @@ async function expectTypesetMaths(page: Page): Promise<void> {
 }
 
 async function signInAndStartContest(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill('fatima.malik@example.com');
-  await page.getByTestId('login-password').fill(DEMO_STUDENT_PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('dashboard-home').waitFor();
+  await signInAsStudent(page);
   await page.getByRole('navigation', { name: 'Student' }).getByRole('link', { name: 'Contest quiz' }).click();
   await page.getByTestId('quiz-start-link').first().click();
   await page.getByTestId('quiz-start').click();

@@ -12,16 +12,22 @@ import { StudentComingSoon, StudentNotFound } from './layouts/student-not-found'
 import { RouteError } from './route-error';
 import { type ComingSoonPage, PUBLIC_COMING_SOON } from './routes/coming-soon-pages';
 import {
+  loadLightPages,
   STUDENT_DASHBOARD_ROUTES,
   STUDENT_PAYMENT_RESULT_ROUTES,
   STUDENT_PUBLIC_ROUTES,
-  loadLightPages,
   studentPageRoute,
 } from './routes/student-routes';
 
 // The back office toasts its errors: its host comes with it.
 const AdminRoot = lazy(() => Promise.all([import('./admin/admin-root'), wantToasts()]).then(([m]) => m));
 const StaticPage = lazy(() => import('../features/static-pages/components/static-page'));
+// The live board (and its socket code) loads only when the flag shows it.
+const HomeLeaderboardSection = lazy(() =>
+  import('../features/leaderboard/components/home-leaderboard').then((m) => ({
+    default: m.HomeLeaderboardSection,
+  })),
+);
 const ChampionsBoardPage = lazy(() =>
   import('../features/leaderboard/components/champions-board-page').then((m) => ({
     default: m.ChampionsBoardPage,
@@ -61,7 +67,7 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <HomePage /> },
+          { index: true, element: <HomePage leaderboard={<HomeLeaderboardSection />} /> },
           ...STATIC_ROUTES.map(([path, page]) => ({ path, element: <StaticPage page={page} /> })),
           ...STUDENT_PUBLIC_ROUTES,
           { path: paths.championsBoard, element: <ChampionsBoardPage /> },

@@ -4,8 +4,8 @@ import { onSessionExpired } from '../shared/http/clients';
 import { SESSION_EXPIRED_MESSAGE } from '../shared/http/http-error';
 import { translate } from '../shared/i18n';
 import { ADMIN_KEY_ROOT, STUDENT_KEY_ROOT } from '../shared/query/query-meta';
-import type { AppRouter } from './router';
 import { toastError } from '../shared/ui/toasts';
+import type { AppRouter } from './router';
 
 /** Spec §8: after the refresh attempts fail, say so once and send the user to the right login. */
 export function registerSessionExpiry(router: AppRouter, queryClient: QueryClient): void {

@@ -1,16 +1,12 @@
-import { Suspense } from 'react';
-import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { StudentLogoutButton } from '../../features/student-auth/components/student-logout-button';
-import { LanguageSwitch, type MessageKey, useT } from '../../shared/i18n';
+import { LanguageSwitch, useT } from '../../shared/i18n';
 import { useStudentAuth } from '../../shared/session/use-session';
-import { ChatWidget } from '../../shared/ui/chat-widget';
-import { LoadingBlock } from '../../shared/ui/surface';
-import { ScrollToTop } from './scroll-to-top';
+import { type NavItem, NavLinks, RoutedPage, SiteFrame } from './site-frame';
 import { Logo } from './site-header';
 import './layouts.css';
 
-const NAV: { href: string; label: MessageKey }[] = [
+const NAV: NavItem[] = [
   { href: paths.dashboard, label: 'common.dashboard' },
   { href: paths.practiceQuiz, label: 'dashboard.nav.practice' },
   { href: paths.contestQuiz, label: 'dashboard.nav.contest' },
@@ -22,10 +18,7 @@ export function DashboardLayout() {
   const t = useT();
   const student = useStudentAuth();
   return (
-    <div className="site" data-testid="dashboard-layout">
-      <a className="skip-link" href="#main">
-        {t('common.skipToContent')}
-      </a>
+    <SiteFrame testId="dashboard-layout">
       <header className="site-header">
         <div className="container">
           <div className="site-header__bar">
@@ -41,25 +34,13 @@ export function DashboardLayout() {
       <div className="site__main">
         <div className="container dash">
           <nav className="dash-nav" aria-label={t('dashboard.nav.label')}>
-            <ul>
-              {NAV.map((item) => (
-                <li key={item.href}>
-                  <NavLink to={item.href} end className="nav-link">
-                    {t(item.label)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavLinks items={NAV} />
           </nav>
           <main id="main">
-            <Suspense fallback={<LoadingBlock label={t('common.loading')} />}>
-              <Outlet />
-            </Suspense>
+            <RoutedPage loadingLabel={t('common.loading')} />
           </main>
         </div>
       </div>
-      <ChatWidget contactHref={paths.contact} />
-      <ScrollToTop />
-    </div>
+    </SiteFrame>
   );
 }

@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
-import { Link, Outlet } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { LanguageSwitch, useT } from '../../shared/i18n';
-import { LoadingBlock } from '../../shared/ui/surface';
+import { RoutedPage } from './site-frame';
 import { Logo } from './site-header';
 import './layouts.css';
 
@@ -19,9 +18,7 @@ export function QuizLayout() {
         </div>
       </header>
       <main id="main" className="container quiz-shell__main">
-        <Suspense fallback={<LoadingBlock label={t('quiz.loading')} />}>
-          <Outlet />
-        </Suspense>
+        <RoutedPage loadingLabel={t('quiz.loading')} />
       </main>
     </div>
   );

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { LanguageSwitch, type MessageKey, useT } from '../../shared/i18n';
+import { LanguageSwitch, useT } from '../../shared/i18n';
 import { useStudentAuth, useSystemFlags } from '../../shared/session/use-session';
 import { ButtonLink } from '../../shared/ui/button';
+import { type NavItem, NavLinks } from './site-frame';
 
-const NAV: { href: string; label: MessageKey }[] = [
+const NAV: NavItem[] = [
   { href: paths.home, label: 'site.nav.home' },
   { href: paths.practiceQuizInfo, label: 'site.nav.practiceQuiz' },
   { href: paths.championsBoard, label: 'site.nav.championsBoard' },
@@ -49,15 +50,7 @@ export function SiteHeader() {
             id="site-nav"
             className={open ? 'site-nav site-nav--open' : 'site-nav'}
           >
-            <ul>
-              {NAV.map((item) => (
-                <li key={item.href}>
-                  <NavLink to={item.href} end className="nav-link">
-                    {t(item.label)}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <NavLinks items={NAV} />
           </nav>
           <div className="site-header__actions">
             <LanguageSwitch />

@@ -3,17 +3,10 @@ import { publicHttp } from '../../shared/http/clients';
 
 export type { ChampionsBoard, HomeLeaderboard, Leaderboard, LeaderboardEntry } from '@riyazi/api/contracts';
 
-export interface PublicAnnouncement {
-  title: string;
-  body: string;
-  endsAt: string | null;
-}
-
 export const leaderboardKeys = {
   home: ['public', 'leaderboard', 'home'] as const,
   board: (phaseId: string, gradeId: string) => ['public', 'leaderboard', phaseId, gradeId] as const,
   champions: ['public', 'champions'] as const,
-  announcement: ['public', 'announcement'] as const,
 };
 
 export const fetchHomeLeaderboard = (signal?: AbortSignal) =>
@@ -25,10 +18,6 @@ export const fetchLeaderboard = (phaseId: string, gradeId: string, limit: number
 /** `since`: the updatedAt of the champions:updated event that asked for this refetch. */
 export const fetchChampions = (since: string | null, signal?: AbortSignal) =>
   publicHttp.get<ChampionsBoard>('/champions', { query: { since }, signal });
-
-export const fetchAnnouncement = async (signal?: AbortSignal) =>
-  (await publicHttp.get<{ announcement: PublicAnnouncement | null }>('/publicDisplay', { signal }))
-    .announcement;
 
 /** 1.8765 → "1.88"; a score is a sum of 0.5–1 points per correct answer. */
 export const formatScore = (score: number) => score.toFixed(2);

@@ -2,6 +2,7 @@ import Image from '@tiptap/extension-image';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId, useRef, useState } from 'react';
+import { FieldError, FieldHint, fieldDescribedBy } from '../ui/field';
 import { Glyph, Toolbar } from './editor-toolbar';
 import { MathEditDialog } from './math-edit-dialog';
 import { MathBlock, type MathEditRequest, MathInline } from './math-nodes';
@@ -48,7 +49,7 @@ export function RichTextEditor({
   testId,
 }: RichTextEditorProps) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const describedBy = fieldDescribedBy(id, hint, error);
   const [mathDialog, setMathDialog] = useState<MathDialog>(null);
   const [uploading, setUploading] = useState(0);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -237,21 +238,13 @@ export function RichTextEditor({
           Uploading picture…
         </p>
       ) : null}
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
       {uploadError ? (
         <p className="field__error" role="alert">
           {uploadError}
         </p>
       ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
       {mathDialog !== null ? (
         <MathEditDialog
           initialLatex={mathDialog.latex}

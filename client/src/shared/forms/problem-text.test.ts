@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { format } from '../i18n/i18n-store';
-import type { Translate } from '../i18n/use-t';
 import { en } from '../i18n/messages/en';
 import { ur } from '../i18n/messages/ur';
+import type { Translate } from '../i18n/use-t';
 import { problemText } from './problem-text';
 
 const inUrdu: Translate = (key, params) => format(ur[key], params);

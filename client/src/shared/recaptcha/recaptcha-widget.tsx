@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '../ui/button';
 import { Alert } from '../ui/surface';
 import { loadRecaptcha } from './recaptcha-script';
+import type { LoginCaptcha } from './use-login-captcha';
 import './recaptcha.css';
 
 /** The widget's own sentences; English unless a student page passes its language's. */
@@ -104,4 +105,24 @@ export function RecaptchaWidget({
       {error ? <p className="field__error">{error}</p> : null}
     </div>
   );
+}
+
+interface LoginCaptchaBoxProps {
+  captcha: LoginCaptcha;
+  onToken: (token: string | null) => void;
+  error?: string | null;
+  texts?: RecaptchaTexts;
+}
+
+/** A login form's box, shown once the api has asked for it (see useLoginCaptcha). */
+export function LoginCaptchaBox({ captcha, onToken, error, texts }: LoginCaptchaBoxProps) {
+  return captcha.siteKey !== null ? (
+    <RecaptchaWidget
+      siteKey={captcha.siteKey}
+      onToken={onToken}
+      resetKey={captcha.resetKey}
+      error={error}
+      texts={texts}
+    />
+  ) : null;
 }

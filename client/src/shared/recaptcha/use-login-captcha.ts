@@ -1,5 +1,5 @@
 import { CAPTCHA_REQUIRED } from '@riyazi/api/contracts';
-import { useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useState } from 'react';
 import { HttpError } from '../http/http-error';
 
 export interface LoginCaptcha {
@@ -29,4 +29,26 @@ export function useLoginCaptcha(): LoginCaptcha {
     setResetKey((count) => count + 1);
   }, []);
   return { siteKey, token, resetKey, setToken, refused };
+}
+
+/**
+ * A login form's submit handlers around `submit(token)`: the form sends with the current token;
+ * ticking the box sends at once (the person already pressed the button).
+ */
+export function captchaSubmitHandlers(
+  captcha: LoginCaptcha,
+  submit: (recaptchaToken: string | null) => void,
+  pending: boolean,
+) {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(captcha.token);
+  };
+  const onCaptchaToken = (token: string | null) => {
+    captcha.setToken(token);
+    if (token !== null && !pending) {
+      submit(token);
+    }
+  };
+  return { onSubmit, onCaptchaToken };
 }

@@ -23,6 +23,21 @@ export function Button({ variant, small, block, className, type = 'button', ...r
   return <button type={type} className={classes} {...rest} />;
 }
 
+interface SubmitButtonProps extends Omit<ButtonProps, 'type'> {
+  /** While the form is being sent: the button is disabled and says `pendingLabel`. */
+  pending: boolean;
+  pendingLabel: string;
+}
+
+/** A form's full-width submit button. */
+export function SubmitButton({ pending, pendingLabel, children, disabled, ...rest }: SubmitButtonProps) {
+  return (
+    <Button type="submit" block disabled={disabled ?? pending} {...rest}>
+      {pending ? pendingLabel : children}
+    </Button>
+  );
+}
+
 export function ButtonLink({ variant, small, block, className, ...rest }: StyleProps & LinkProps) {
   const classes = `${buttonClass({ variant, small, block })} ${className ?? ''}`.trim();
   return <Link className={classes} {...rest} />;

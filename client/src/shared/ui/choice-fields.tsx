@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { FieldError } from './field';
 import './form.css';
 
 interface RadioGroupFieldProps<V extends string> {
@@ -51,11 +52,7 @@ export function RadioGroupField<V extends string>({
           </label>
         ))}
       </div>
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </fieldset>
   );
 }
@@ -83,11 +80,7 @@ export function CheckboxField({ label, checked, onCheckedChange, error, ...input
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

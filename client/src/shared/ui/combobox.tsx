@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Field, fieldDescribedBy } from './field';
 import { exactOption, searchOptions } from './option-search';
 import './form.css';
 
@@ -128,14 +129,10 @@ export function Combobox({
     onBlur?.();
   };
 
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   const expanded = open && matches.length > 0;
 
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} error={error}>
       <div className="combobox">
         <input
           ref={inputRef}
@@ -152,7 +149,7 @@ export function Combobox({
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={fieldDescribedBy(id, hint, error)}
           placeholder={placeholder}
           value={value}
           disabled={disabled}
@@ -231,16 +228,6 @@ export function Combobox({
       <span className="visually-hidden" aria-live="polite">
         {open && query !== null ? texts.matches(matches.length) : ''}
       </span>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }

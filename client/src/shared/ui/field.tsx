@@ -7,8 +7,48 @@ interface FieldShellProps {
   error?: string | null;
 }
 
-function describedBy(hintId: string, errorId: string, hint?: string, error?: string | null) {
-  return [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+/** The ids of a field's hint and error lines, for its control's aria-describedby. */
+export function fieldDescribedBy(id: string, hint?: string, error?: string | null): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's hint line (id `${id}-hint`), when it has one. */
+export function FieldHint({ id, hint }: { id: string; hint?: string | undefined }) {
+  return hint ? (
+    <p className="field__hint" id={`${id}-hint`}>
+      {hint}
+    </p>
+  ) : null;
+}
+
+/** A field's error line (id `${id}-error`), when it has one. */
+export function FieldError({ id, error }: { id: string; error?: string | null | undefined }) {
+  return error ? (
+    <p className="field__error" id={`${id}-error`}>
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A labelled field: the label for the control `id`, the control, then its hint and error lines. */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: FieldShellProps & { id: string; className?: string | undefined; children: ReactNode }) {
+  return (
+    <div className={`field ${className ?? ''}`.trim()}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      <FieldHint id={id} hint={hint} />
+      <FieldError id={id} error={error} />
+    </div>
+  );
 }
 
 export function TextField({
@@ -20,29 +60,24 @@ export function TextField({
 }: FieldShellProps & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <div className={`field ${className ?? ''}`.trim()}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
       <input
         id={id}
         className="input"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${id}-hint`, `${id}-error`, hint, error)}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
         {...input}
       />
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
+}
+
+/** An e-mail input: the e-mail keyboard, no capitals, no spell check. */
+export function EmailField(
+  props: FieldShellProps &
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode' | 'autoCapitalize' | 'spellCheck'>,
+) {
+  return <TextField type="email" inputMode="email" autoCapitalize="none" spellCheck={false} {...props} />;
 }
 
 export function SelectField({
@@ -55,30 +90,17 @@ export function SelectField({
 }: FieldShellProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
   const id = useId();
   return (
-    <div className={`field ${className ?? ''}`.trim()}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
       <select
         id={id}
         className="select"
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(`${id}-hint`, `${id}-error`, hint, error)}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
         {...select}
       >
         {children}
       </select>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }
 

@@ -1,4 +1,5 @@
 import { type InputHTMLAttributes, useId, useState } from 'react';
+import { Field, fieldDescribedBy } from './field';
 import './form.css';
 
 /** The words of the Show/Hide button; English unless a student page passes its language's. */
@@ -29,12 +30,8 @@ export function PasswordField({
 }: PasswordFieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
-    <div className={`field ${className ?? ''}`.trim()}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
       <div className="input-with-button">
         <input
           id={id}
@@ -44,7 +41,7 @@ export function PasswordField({
           autoCorrect="off"
           spellCheck={false}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={fieldDescribedBy(id, hint, error)}
           {...input}
         />
         <button
@@ -57,16 +54,6 @@ export function PasswordField({
           <span className="visually-hidden">{texts.password}</span>
         </button>
       </div>
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </Field>
   );
 }

@@ -1,15 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { adminHomePath, safeAdminReturnPath } from '../../../config/admin-menu';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { errorMessage } from '../../../shared/http/http-error';
-import { RecaptchaWidget } from '../../../shared/recaptcha/recaptcha-widget';
-import { isCaptchaRequired, useLoginCaptcha } from '../../../shared/recaptcha/use-login-captcha';
+import { LoginCaptchaBox } from '../../../shared/recaptcha/recaptcha-widget';
+import {
+  captchaSubmitHandlers,
+  isCaptchaRequired,
+  useLoginCaptcha,
+} from '../../../shared/recaptcha/use-login-captcha';
 import { sessionActions } from '../../../shared/session/session-store';
 import { useAdminAuth } from '../../../shared/session/use-session';
-import { Button } from '../../../shared/ui/button';
+import { SubmitButton } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import { type LoginInput, loginStaff } from '../api/admin-auth-api';
@@ -56,17 +60,7 @@ export function AdminLoginPage() {
       ...(recaptchaToken === null ? {} : { recaptchaToken }),
     });
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit(captcha.token);
-  };
-  // Ticking the box signs in at once with what was typed.
-  const onCaptchaToken = (token: string | null) => {
-    captcha.setToken(token);
-    if (token !== null && !login.isPending) {
-      submit(token);
-    }
-  };
+  const { onSubmit, onCaptchaToken } = captchaSubmitHandlers(captcha, submit, login.isPending);
 
   return (
     <AdminAuthShell>
@@ -92,17 +86,14 @@ export function AdminLoginPage() {
           onChange={(e) => setForm({ ...form, password: e.target.value })}
           data-testid="admin-login-password"
         />
-        {captcha.siteKey !== null ? (
-          <RecaptchaWidget
-            siteKey={captcha.siteKey}
-            onToken={onCaptchaToken}
-            resetKey={captcha.resetKey}
-            error={captchaAsked ? 'Please tick the box to show that you are not a robot.' : null}
-          />
-        ) : null}
-        <Button type="submit" block disabled={login.isPending} data-testid="admin-login-submit">
-          {login.isPending ? 'Signing in…' : 'Sign in'}
-        </Button>
+        <LoginCaptchaBox
+          captcha={captcha}
+          onToken={onCaptchaToken}
+          error={captchaAsked ? 'Please tick the box to show that you are not a robot.' : null}
+        />
+        <SubmitButton pending={login.isPending} pendingLabel="Signing in…" data-testid="admin-login-submit">
+          Sign in
+        </SubmitButton>
         {login.isError ? (
           <Alert tone={isCaptchaRequired(login.error) ? 'info' : 'error'} data-testid="admin-login-error">
             {errorMessage(login.error)}

@@ -5,8 +5,8 @@ import { paths } from '../../../config/paths';
 import { type FieldProblems, firstInvalidField, focusField } from '../../../shared/forms/form-errors';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { describeError, HttpError } from '../../../shared/http/http-error';
-import { Button, ButtonLink } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/field';
+import { Button, ButtonLink, SubmitButton } from '../../../shared/ui/button';
+import { EmailField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { Alert } from '../../../shared/ui/surface';
 import { requestStaffPasswordReset, resetStaffPassword } from '../api/admin-auth-api';
@@ -76,23 +76,19 @@ function RequestLinkForm() {
         Enter your staff e-mail address. We will send you a link to choose a new password.
       </p>
       <form className="stack" noValidate onSubmit={onSubmit} aria-busy={request.isPending}>
-        <TextField
+        <EmailField
           label="E-mail"
           name="email"
-          type="email"
-          inputMode="email"
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           error={problem}
           onChange={(event) => setEmail(event.target.value)}
           data-testid="reset-email"
         />
         {request.isError ? <Alert tone="error">{describeError(request.error)}</Alert> : null}
-        <Button type="submit" block disabled={request.isPending} data-testid="reset-submit">
-          {request.isPending ? 'Sending…' : 'Send the link'}
-        </Button>
+        <SubmitButton pending={request.isPending} pendingLabel="Sending…" data-testid="reset-submit">
+          Send the link
+        </SubmitButton>
       </form>
       <Link to={paths.admin.login}>Back to sign in</Link>
     </div>
@@ -165,9 +161,9 @@ function NewPasswordForm({ token }: { token: string }) {
             ) : null}
           </Alert>
         ) : null}
-        <Button type="submit" block disabled={reset.isPending} data-testid="reset-submit">
-          {reset.isPending ? 'Saving…' : 'Save the new password'}
-        </Button>
+        <SubmitButton pending={reset.isPending} pendingLabel="Saving…" data-testid="reset-submit">
+          Save the new password
+        </SubmitButton>
       </form>
       <Link to={paths.admin.login}>Back to sign in</Link>
     </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { paths } from '../../../config/paths';
 import { CONTEST_ATTEMPTS, QUESTION_TIME_SECONDS, QUESTIONS_PER_ATTEMPT } from '../../../config/quiz-rules';
 import { loadFlagsIntoStore } from '../../../shared/flags/load-flags';
@@ -8,7 +8,7 @@ import { Ltr, type MessageKey, useT } from '../../../shared/i18n';
 import { useSystemFlags } from '../../../shared/session/use-session';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Alert, Card } from '../../../shared/ui/surface';
-import { fetchAnnouncement, leaderboardKeys } from '../../leaderboard/leaderboard-api';
+import { fetchAnnouncement, homeKeys } from '../home-api';
 import { isAnnouncementVisible } from './announcement';
 import './home.css';
 
@@ -19,19 +19,17 @@ const STEPS: { title: MessageKey; text: MessageKey }[] = [
 ];
 const STEP_VALUES = { questions: QUESTIONS_PER_ATTEMPT, seconds: QUESTION_TIME_SECONDS };
 
-// The live board (and its socket code) loads only when the flag shows it.
-const HomeLeaderboardSection = lazy(() =>
-  import('../../leaderboard/components/home-leaderboard').then((m) => ({
-    default: m.HomeLeaderboardSection,
-  })),
-);
+interface HomePageProps {
+  /** The live leaderboard section, shown when the flag isLeaderBoardDisplayed is on (it may suspend). */
+  leaderboard: ReactNode;
+}
 
-export function HomePage() {
+export function HomePage({ leaderboard }: HomePageProps) {
   useDocumentTitle('');
   const t = useT();
   const { flags, status } = useSystemFlags();
   const announcement = useQuery({
-    queryKey: leaderboardKeys.announcement,
+    queryKey: homeKeys.announcement,
     queryFn: ({ signal }) => fetchAnnouncement(signal),
     staleTime: 60_000,
     retry: 1,
@@ -107,7 +105,7 @@ export function HomePage() {
             </Card>
           }
         >
-          <HomeLeaderboardSection />
+          {leaderboard}
         </Suspense>
       ) : null}
 

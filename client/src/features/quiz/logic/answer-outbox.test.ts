@@ -10,16 +10,7 @@ import {
   statusWhileFailing,
   writePending,
 } from './answer-outbox';
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  };
-}
+import { memoryStorage } from './memory-storage';
 
 const pending: PendingAnswer = {
   playId: 'p1',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { memoryStorage } from './memory-storage';
 import {
   clearPlayTimers,
   clockOffsetMs,
@@ -18,20 +19,6 @@ import {
 
 const LIMIT = 180_000;
 const NOW = 1_000_000;
-
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-    key: (index: number) => [...map.keys()][index] ?? null,
-    get length() {
-      return map.size;
-    },
-  };
-}
 
 describe('clockOffsetMs', () => {
   it('measures the server clock against the middle of the round trip', () => {

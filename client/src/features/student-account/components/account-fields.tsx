@@ -11,7 +11,7 @@ import { type Translate, useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/button';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
 import { Combobox } from '../../../shared/ui/combobox';
-import { SelectField, TextField } from '../../../shared/ui/field';
+import { EmailField, SelectField, TextField } from '../../../shared/ui/field';
 import { cityComboboxTexts } from '../../../shared/ui/student-texts';
 import { accountKeys, fetchGradeOptions, type GradeOption } from '../api/account-api';
 import { type DetailField, type DetailValues, gradeChoices } from './account-form';
@@ -82,14 +82,10 @@ export function AccountFields({
         {...text('fatherName')}
         dir="auto"
       />
-      <TextField
+      <EmailField
         label={t('common.field.email')}
         dir="ltr"
-        type="email"
-        inputMode="email"
         autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
         maxLength={254}
         hint={emailHint}
         {...text('email')}

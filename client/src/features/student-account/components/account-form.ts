@@ -113,30 +113,39 @@ function describeIssues<F extends SignupField>(
   return described;
 }
 
-export type SignupCheck =
-  | { ok: true; data: SignupData; problems: FieldProblems<SignupField> }
-  | { ok: false; problems: FieldProblems<SignupField> };
+/** A form's values checked against its schema: the parsed data, or each field's problem. */
+export type FormCheck<D, F extends string> =
+  | { ok: true; data: D; problems: FieldProblems<F> }
+  | { ok: false; problems: FieldProblems<F> };
+
+interface FormSchema<D> {
+  safeParse(
+    values: unknown,
+  ): { success: true; data: D } | { success: false; error: { issues: readonly ValidationIssue[] } };
+}
+
+function checkWith<D, F extends SignupField>(
+  schema: FormSchema<D>,
+  fields: readonly F[],
+  values: Partial<Record<F, unknown>>,
+): FormCheck<D, F> {
+  const result = schema.safeParse(values);
+  if (result.success) {
+    return { ok: true, data: result.data, problems: {} };
+  }
+  return { ok: false, problems: describeIssues(result.error.issues, fields, values) };
+}
+
+export type SignupCheck = FormCheck<SignupData, SignupField>;
 
 /** The same rules as the server (one shared schema); the reCAPTCHA token is checked by the page. */
-export function checkSignup(values: SignupValues): SignupCheck {
-  const result = signupSchema.safeParse(values);
-  if (result.success) {
-    return { ok: true, data: result.data, problems: {} };
-  }
-  return { ok: false, problems: describeIssues(result.error.issues, SIGNUP_FIELDS, values) };
-}
+export const checkSignup = (values: SignupValues): SignupCheck =>
+  checkWith(signupSchema, SIGNUP_FIELDS, values);
 
-export type ProfileCheck =
-  | { ok: true; data: ReturnType<typeof profileUpdateSchema.parse>; problems: FieldProblems<DetailField> }
-  | { ok: false; problems: FieldProblems<DetailField> };
+export type ProfileCheck = FormCheck<ReturnType<typeof profileUpdateSchema.parse>, DetailField>;
 
-export function checkProfile(values: DetailValues): ProfileCheck {
-  const result = profileUpdateSchema.safeParse(values);
-  if (result.success) {
-    return { ok: true, data: result.data, problems: {} };
-  }
-  return { ok: false, problems: describeIssues(result.error.issues, DETAIL_FIELDS, values) };
-}
+export const checkProfile = (values: DetailValues): ProfileCheck =>
+  checkWith(profileUpdateSchema, DETAIL_FIELDS, values);
 
 /** The edit form starts from the saved profile; a missing value is an empty field. */
 export function profileToValues(profile: StudentProfile): DetailValues {

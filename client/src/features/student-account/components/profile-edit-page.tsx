@@ -1,5 +1,5 @@
 import type { StudentProfile } from '@riyazi/api/contracts/accounts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router-dom';
@@ -14,7 +14,7 @@ import { useStudentAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
-import { accountKeys, fetchProfile, updateProfile } from '../api/account-api';
+import { accountKeys, updateProfile } from '../api/account-api';
 import { AccountFields } from './account-fields';
 import {
   checkProfile,
@@ -24,6 +24,7 @@ import {
   describeServerProblems,
   profileToValues,
 } from './account-form';
+import { ProfileLoadFailed, useProfile } from './profile-query';
 import './account.css';
 
 type Problems = FieldProblems<DetailField>;
@@ -137,24 +138,11 @@ function ProfileForm({ profile }: { profile: StudentProfile }) {
 
 export function ProfileEditPage() {
   const t = useT();
-  const profile = useQuery({
-    queryKey: accountKeys.profile,
-    queryFn: ({ signal }) => fetchProfile(signal),
-    refetchOnMount: 'always',
-  });
+  const profile = useProfile();
   return (
     <div className="stack" data-testid="profile-edit-page">
       <PageHeading title={t('account.edit.title')}>{t('account.edit.intro')}</PageHeading>
-      {profile.isError ? (
-        <Alert tone="error">
-          <p>
-            {t('account.profile.failed')} {describeStudentError(profile.error)}
-          </p>
-          <Button small variant="secondary" onClick={() => void profile.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </Alert>
-      ) : null}
+      {profile.isError ? <ProfileLoadFailed error={profile.error} retry={profile.refetch} /> : null}
       {profile.isSuccess && !profile.isFetching ? (
         <Card>
           <ProfileForm profile={profile.data} />

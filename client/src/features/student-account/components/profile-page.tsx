@@ -1,19 +1,17 @@
 import type { StudentProfile } from '@riyazi/api/contracts/accounts';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../../config/paths';
-import { describeStudentError } from '../../../shared/http/student-error';
 import { Ltr, useLanguage, useT } from '../../../shared/i18n';
 import { useSystemFlags } from '../../../shared/session/use-session';
-import { Button, ButtonLink } from '../../../shared/ui/button';
+import { ButtonLink } from '../../../shared/ui/button';
 import { fillTemplate } from '../../../shared/ui/fill-template';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
-import { accountKeys, fetchProfile } from '../api/account-api';
 import { referralLabel } from './account-fields';
 import { DocumentUploadForm } from './document-upload-card';
 import { genderText, joinedText, verificationStatusText } from './profile-labels';
+import { ProfileLoadFailed, useProfile } from './profile-query';
 import './account.css';
 
 function Item({ label, value }: { label: string; value: ReactNode }) {
@@ -141,11 +139,7 @@ function savedNotice(state: unknown): string | null {
 export function ProfilePage() {
   const t = useT();
   const pendingAfterSave = savedNotice(useLocation().state);
-  const profile = useQuery({
-    queryKey: accountKeys.profile,
-    queryFn: ({ signal }) => fetchProfile(signal),
-    refetchOnMount: 'always',
-  });
+  const profile = useProfile();
 
   return (
     <div className="stack" data-testid="profile-page">
@@ -169,16 +163,7 @@ export function ProfilePage() {
         </Alert>
       ) : null}
       {profile.isPending ? <LoadingBlock label={t('account.profile.loading')} /> : null}
-      {profile.isError ? (
-        <Alert tone="error">
-          <p>
-            {t('account.profile.failed')} {describeStudentError(profile.error)}
-          </p>
-          <Button small variant="secondary" onClick={() => void profile.refetch()}>
-            {t('common.tryAgain')}
-          </Button>
-        </Alert>
-      ) : null}
+      {profile.isError ? <ProfileLoadFailed error={profile.error} retry={profile.refetch} /> : null}
       {profile.isSuccess ? <ProfileDetails profile={profile.data} /> : null}
     </div>
   );

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
+import { useT } from '../../../shared/i18n';
 import { Card } from '../../../shared/ui/surface';
 import './student-auth.css';
 
@@ -32,6 +35,16 @@ export function AuthCard({ title, icon, children, testId }: AuthCardProps) {
         <h1>{title}</h1>
         {children}
       </Card>
+    </div>
+  );
+}
+
+/** The link back to the login page, under an auth page's form. */
+export function BackToLogin() {
+  const t = useT();
+  return (
+    <div className="auth-page__links">
+      <Link to={paths.login}>{t('common.backToLogin')}</Link>
     </div>
   );
 }

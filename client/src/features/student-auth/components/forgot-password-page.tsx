@@ -7,11 +7,11 @@ import { focusField } from '../../../shared/forms/form-errors';
 import { problemText } from '../../../shared/forms/problem-text';
 import { describeStudentError } from '../../../shared/http/student-error';
 import { translate, useT } from '../../../shared/i18n';
-import { Button } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/field';
+import { Button, SubmitButton } from '../../../shared/ui/button';
+import { EmailField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import { requestPasswordReset } from '../api/student-login-api';
-import { AuthCard } from './auth-card';
+import { AuthCard, BackToLogin } from './auth-card';
 import { loginState } from './login-destination';
 
 function emailProblem(email: string): string | null {
@@ -60,15 +60,11 @@ export function ForgotPasswordPage() {
     <AuthCard title={t('auth.forgot.title')}>
       <p className="muted">{t('auth.forgot.intro')}</p>
       <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-busy={request.isPending}>
-        <TextField
+        <EmailField
           label={t('common.field.email')}
           dir="ltr"
           name="email"
-          type="email"
-          inputMode="email"
           autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           error={problem}
           onChange={(event) => setEmail(event.target.value)}
@@ -76,13 +72,15 @@ export function ForgotPasswordPage() {
           data-testid="forgot-email"
         />
         {request.isError ? <Alert tone="error">{describeStudentError(request.error)}</Alert> : null}
-        <Button type="submit" block disabled={request.isPending} data-testid="forgot-submit">
-          {request.isPending ? t('common.sending') : t('auth.forgot.submit')}
-        </Button>
+        <SubmitButton
+          pending={request.isPending}
+          pendingLabel={t('common.sending')}
+          data-testid="forgot-submit"
+        >
+          {t('auth.forgot.submit')}
+        </SubmitButton>
       </form>
-      <div className="auth-page__links">
-        <Link to={paths.login}>{t('common.backToLogin')}</Link>
-      </div>
+      <BackToLogin />
     </AuthCard>
   );
 }

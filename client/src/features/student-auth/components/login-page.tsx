@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { focusField } from '../../../shared/forms/form-errors';
@@ -8,12 +8,16 @@ import { HttpError } from '../../../shared/http/http-error';
 import { describeStudentError } from '../../../shared/http/student-error';
 import { type Translate, useT } from '../../../shared/i18n';
 import { STUDENT_KEY_ROOT } from '../../../shared/query/query-meta';
-import { RecaptchaWidget } from '../../../shared/recaptcha/recaptcha-widget';
-import { isCaptchaRequired, useLoginCaptcha } from '../../../shared/recaptcha/use-login-captcha';
+import { LoginCaptchaBox } from '../../../shared/recaptcha/recaptcha-widget';
+import {
+  captchaSubmitHandlers,
+  isCaptchaRequired,
+  useLoginCaptcha,
+} from '../../../shared/recaptcha/use-login-captcha';
 import { sessionActions } from '../../../shared/session/session-store';
 import { useStudentAuth, useSystemFlags } from '../../../shared/session/use-session';
-import { Button } from '../../../shared/ui/button';
-import { TextField } from '../../../shared/ui/field';
+import { SubmitButton } from '../../../shared/ui/button';
+import { EmailField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { passwordTexts, recaptchaTexts } from '../../../shared/ui/student-texts';
 import { Alert } from '../../../shared/ui/surface';
@@ -102,31 +106,17 @@ export function LoginPage() {
       ...(recaptchaToken === null ? {} : { recaptchaToken }),
     });
   };
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    submit(captcha.token);
-  };
-  // Ticking the box sends the login again at once: the child already pressed Log in.
-  const onCaptchaToken = (token: string | null) => {
-    captcha.setToken(token);
-    if (token !== null && !login.isPending) {
-      submit(token);
-    }
-  };
+  const { onSubmit, onCaptchaToken } = captchaSubmitHandlers(captcha, submit, login.isPending);
 
   return (
     <AuthCard title={t('auth.login.title')}>
       <p className="muted">{t('auth.login.intro')}</p>
       <form ref={formRef} className="stack" noValidate onSubmit={onSubmit} aria-busy={login.isPending}>
-        <TextField
+        <EmailField
           label={t('common.field.email')}
           dir="ltr"
           name="email"
-          type="email"
-          inputMode="email"
           autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           value={email}
           error={problems.email}
           onChange={(event) => setEmail(event.target.value)}
@@ -147,19 +137,21 @@ export function LoginPage() {
             {describeStudentError(login.error)}
           </Alert>
         ) : null}
-        {captcha.siteKey !== null ? (
-          <RecaptchaWidget
-            siteKey={captcha.siteKey}
-            onToken={onCaptchaToken}
-            resetKey={captcha.resetKey}
-            error={captchaAsked ? t('common.recaptcha.tick') : null}
-            texts={recaptchaTexts(t)}
-          />
-        ) : null}
+        <LoginCaptchaBox
+          captcha={captcha}
+          onToken={onCaptchaToken}
+          error={captchaAsked ? t('common.recaptcha.tick') : null}
+          texts={recaptchaTexts(t)}
+        />
         {login.isSuccess ? <Alert tone="success">{t('auth.login.done')}</Alert> : null}
-        <Button type="submit" block disabled={login.isPending || login.isSuccess} data-testid="login-submit">
-          {login.isPending ? t('auth.login.pending') : t('common.logIn')}
-        </Button>
+        <SubmitButton
+          pending={login.isPending}
+          pendingLabel={t('auth.login.pending')}
+          disabled={login.isPending || login.isSuccess}
+          data-testid="login-submit"
+        >
+          {t('common.logIn')}
+        </SubmitButton>
       </form>
       <div className="auth-page__links">
         <Link to={paths.forgotPassword} state={{ email: email.trim() }}>

@@ -1,19 +1,19 @@
 import { passwordProblem } from '@riyazi/api/contracts/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { firstInvalidField, focusField } from '../../../shared/forms/form-errors';
 import { problemText } from '../../../shared/forms/problem-text';
 import { HttpError } from '../../../shared/http/http-error';
 import { describeStudentError } from '../../../shared/http/student-error';
 import { type Translate, useT } from '../../../shared/i18n';
-import { Button, ButtonLink } from '../../../shared/ui/button';
+import { ButtonLink, SubmitButton } from '../../../shared/ui/button';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { passwordTexts } from '../../../shared/ui/student-texts';
 import { Alert } from '../../../shared/ui/surface';
 import { resetPassword } from '../api/student-login-api';
-import { AuthCard } from './auth-card';
+import { AuthCard, BackToLogin } from './auth-card';
 
 type ResetField = 'password' | 'confirm';
 const FIELDS: readonly ResetField[] = ['password', 'confirm'];
@@ -132,13 +132,11 @@ export function ResetPasswordPage() {
         {reset.isError && !passwordRefused ? (
           <Alert tone="error">{describeStudentError(reset.error)}</Alert>
         ) : null}
-        <Button type="submit" block disabled={reset.isPending} data-testid="reset-submit">
-          {reset.isPending ? t('common.saving') : t('auth.reset.submit')}
-        </Button>
+        <SubmitButton pending={reset.isPending} pendingLabel={t('common.saving')} data-testid="reset-submit">
+          {t('auth.reset.submit')}
+        </SubmitButton>
       </form>
-      <div className="auth-page__links">
-        <Link to={paths.login}>{t('common.backToLogin')}</Link>
-      </div>
+      <BackToLogin />
     </AuthCard>
   );
 }

@@ -131,14 +131,7 @@ export function PaymentSuccessPage() {
           })}
         </Alert>
         <OrderFacts order={data} />
-        <div className="payment-actions">
-          <ButtonLink to={paths.contestQuiz} variant="accent">
-            {t('payment.result.goContest')}
-          </ButtonLink>
-          <ButtonLink to={paths.dashboard} variant="secondary">
-            {t('common.dashboard')}
-          </ButtonLink>
-        </div>
+        <ResultActions to={paths.contestQuiz} label={t('payment.result.goContest')} />
       </ResultShell>
     );
   }
@@ -164,6 +157,21 @@ export function PaymentSuccessPage() {
   return <FailedContent order={data} />;
 }
 
+/** The result's next step, and the way back to the dashboard. */
+function ResultActions({ to, label }: { to: string; label: string }) {
+  const t = useT();
+  return (
+    <div className="payment-actions">
+      <ButtonLink to={to} variant="accent">
+        {label}
+      </ButtonLink>
+      <ButtonLink to={paths.dashboard} variant="secondary">
+        {t('common.dashboard')}
+      </ButtonLink>
+    </div>
+  );
+}
+
 function FailedContent({ order }: { order: PaymentOrder }) {
   const t = useT();
   return (
@@ -178,14 +186,7 @@ function FailedContent({ order }: { order: PaymentOrder }) {
         {t('payment.result.noAttempts')}
       </Alert>
       <OrderFacts order={order} />
-      <div className="payment-actions">
-        <ButtonLink to={paths.dashboardPayment} variant="accent">
-          {t('payment.result.tryAgain')}
-        </ButtonLink>
-        <ButtonLink to={paths.dashboard} variant="secondary">
-          {t('common.dashboard')}
-        </ButtonLink>
-      </div>
+      <ResultActions to={paths.dashboardPayment} label={t('payment.result.tryAgain')} />
     </ResultShell>
   );
 }
