@@ -1,10 +1,10 @@
 import type { Db } from '@riyazi/db';
 import type { Redis } from 'ioredis';
+import { grantAttempts } from '#modules/payments';
 import { REDEEM_REFUSED, REDEEM_TOO_MANY, type RedeemCodeResult } from '../../contracts/payment-codes.js';
 import { writeAudit } from '../../lib/audit.js';
 import { badRequest, tooManyRequests } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
-import { grantAttempts } from '../payments/attempt-grants.repository.js';
 import { normalizeAccessCode } from './access-code-format.js';
 import * as repo from './access-codes.repository.js';
 

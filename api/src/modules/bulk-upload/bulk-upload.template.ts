@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
+import { firstActiveGradeTitle } from '#modules/grades';
 import { REFERRAL_SOURCES } from '../../contracts/accounts/schemas.js';
 import { BULK_UPLOAD_COLUMNS, type BulkUploadColumn } from '../../contracts/bulk-upload.js';
 import { exampleCsv } from '../../lib/csv.js';
 import type { Executor } from '../../lib/db.js';
-import { firstActiveGradeTitle } from '../grades/grades.repository.js';
 
 async function exampleRow(db: Executor): Promise<Record<BulkUploadColumn, string>> {
   const grade = await firstActiveGradeTitle(db);

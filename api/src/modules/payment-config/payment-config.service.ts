@@ -1,4 +1,6 @@
 import type { Db } from '@riyazi/db';
+import type { GatewayModule, GatewaySettingSpec } from '#modules/payments';
+import { findGatewayModule, type GatewayPolicy, gatewayAllowed, gatewayModules } from '#modules/payments';
 import {
   type GatewayConfigView,
   type GatewaySettingView,
@@ -10,13 +12,6 @@ import {
 import { writeAudit } from '../../lib/audit.js';
 import { HttpError } from '../../lib/errors.js';
 import { decryptSecret, encryptSecret } from '../../lib/secret-box.js';
-import type { GatewayModule, GatewaySettingSpec } from '../payments/gateways/gateway.js';
-import {
-  findGatewayModule,
-  type GatewayPolicy,
-  gatewayAllowed,
-  gatewayModules,
-} from '../payments/gateways/registry.js';
 import * as repo from './payment-config.repository.js';
 import type { PaymentConfigBody } from './payment-config.schemas.js';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentGatewayChoices } from '#modules/payments';
 import { GATEWAY_ID } from '../../contracts/payment-config.js';
 import {
   PAYMENT_LOG_KINDS,
@@ -7,7 +8,6 @@ import {
   PROBLEM_OUTCOMES,
 } from '../../contracts/payment-reports.js';
 import { calendarDay, datesInOrder, idOf, limitParam, pageParam } from '../../lib/schemas.js';
-import { paymentGatewayChoices } from '../payments/gateways/registry.js';
 
 const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { message: `must be one of ${values.join(', ')}` });

@@ -1,3 +1,4 @@
+import { paymentGatewayChoices } from '#modules/payments';
 import {
   type PaymentFailureOptions,
   type PaymentFailurePage,
@@ -15,7 +16,6 @@ import {
 } from '../../contracts/payment-reports.js';
 import type { Executor } from '../../lib/db.js';
 import { notFound } from '../../lib/errors.js';
-import { paymentGatewayChoices } from '../payments/gateways/registry.js';
 import * as failuresRepo from './payment-failures.repository.js';
 import * as repo from './payment-reports.repository.js';
 import type { FailureQuery, PaymentFilter, PaymentPageQuery, TrailQuery } from './payment-reports.schemas.js';

@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { listActivePackages } from '#modules/payment-config';
 import type { Executor } from '../../lib/db.js';
 import { HttpError } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { pakistanStamp } from '../../lib/time.js';
 import { dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
-import { listActivePackages } from '../payment-config/payment-config.service.js';
 import type { GatewayId, PaymentGateway } from './gateways/gateway.js';
 import { enabledGateways, loadFlags, type PaymentDeps, rupees } from './payment-deps.js';
 import * as repo from './payments.repository.js';

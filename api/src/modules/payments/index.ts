@@ -1,3 +1,10 @@
-/** What workers use of payments (`@riyazi/api/payments`). */
-export type { PaymentDeps } from './payment-deps.js';
-export { reconcilePendingPayments } from './reconciliation.service.js';
+// The module's entry: what other modules use (import '#modules/<name>', scripts/check-boundaries.mjs).
+export { grantAttempts } from './attempt-grants.repository.js';
+export type { GatewayModule, GatewaySettingSpec } from './gateways/gateway.js';
+export {
+  findGatewayModule,
+  type GatewayPolicy,
+  gatewayAllowed,
+  gatewayModules,
+  paymentGatewayChoices,
+} from './gateways/registry.js';

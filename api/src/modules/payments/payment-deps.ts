@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
+import { loadGatewaySettings, missingSettings } from '#modules/payment-config';
 import { normalizeFlags } from '../../contracts/flags.js';
 import type { Executor } from '../../lib/db.js';
 import type { DispatchDeps } from '../../queue/outbox.js';
-import { loadGatewaySettings, missingSettings } from '../payment-config/payment-config.service.js';
 import type { GatewayEnv, GatewayId, PaymentGateway } from './gateways/gateway.js';
 import { type GatewayPolicy, gatewayAllowed, gatewayModules } from './gateways/registry.js';
 import { findStoredFlags } from './payments.repository.js';

@@ -1,6 +1,6 @@
+import { findPromoByCode } from '#modules/promo-codes';
 import type { Executor } from '../../lib/db.js';
 import { HttpError } from '../../lib/errors.js';
-import { findPromoByCode } from '../promo-codes/promo-codes.repository.js';
 import { countPromoUsesOf } from './payments.repository.js';
 
 export interface PromoRule {

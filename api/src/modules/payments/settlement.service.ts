@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
+import { queueMail } from '#modules/mail';
 import { writeAudit } from '../../lib/audit.js';
 import type { Trx } from '../../lib/db.js';
 import { type DispatchDeps, dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
-import { queueMail } from '../mail/mail.service.js';
 import { grantAttempts } from './attempt-grants.repository.js';
 import type { GatewayId, GatewayReport } from './gateways/gateway.js';
 import { rupees } from './payment-deps.js';

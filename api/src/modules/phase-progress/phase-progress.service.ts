@@ -1,4 +1,7 @@
 import type { Db } from '@riyazi/db';
+import { getFlags } from '#modules/flags';
+import { queueMail } from '#modules/mail';
+import { rebuildPhase } from '#modules/rankings';
 import {
   DEFAULT_TOPPER_CUT,
   type NotifyQualifiersPreview,
@@ -12,9 +15,6 @@ import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, fieldError, notFound } from '../../lib/errors.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
-import { getFlags } from '../flags/flags.service.js';
-import { queueMail } from '../mail/mail.service.js';
-import { rebuildPhase } from '../rankings/rankings.service.js';
 import * as repo from './phase-progress.repository.js';
 import { qualifiesFor } from './qualification.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from '@riyazi/db';
-import { getFlags } from '../flags/flags.service.js';
+import { getFlags } from '#modules/flags';
 import * as repo from './phases.repository.js';
 
 type PhaseRow = Awaited<ReturnType<typeof repo.listPhases>>[number];

@@ -1,8 +1,8 @@
+import { getFlags } from '#modules/flags';
+import { qualifiesFor } from '#modules/phase-progress';
 import type { AvailableQuiz } from '../../contracts/play-quiz.js';
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import type { EngineDeps } from '../../engine.js';
-import { getFlags } from '../flags/flags.service.js';
-import { qualifiesFor } from '../phase-progress/qualification.js';
 import * as repo from './play-quiz.repository.js';
 
 /** GET /play-quiz/available?type: the quizzes the signed-in student may start now. */

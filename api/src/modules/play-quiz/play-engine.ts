@@ -1,4 +1,5 @@
 import type { Db } from '@riyazi/db';
+import { storedQuestionCache } from '#modules/questions';
 import type { JobPayload } from '../../contracts/jobs.js';
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
@@ -6,7 +7,6 @@ import { createBatcher } from '../../lib/batcher.js';
 import { type CacheNode, nodeCache } from '../../lib/node-caches.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
 import { enqueue, type Queues } from '../../queue/queues.js';
-import { storedQuestionCache } from '../questions/served-question.js';
 import * as answerBatches from './answer-batches.repository.js';
 import * as batches from './play-batches.repository.js';
 import { loadQuizPool, POOL_TTL_MS } from './play-pool.js';

@@ -1,7 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Db } from '@riyazi/db';
-import { allocatePicked, allocatePool, type PoolCandidate } from '../quizzes/quiz-pool.js';
-import { eligibleQuestions, pickedOf, rulesOf } from '../quizzes/quizzes.repository.js';
+import {
+  allocatePicked,
+  allocatePool,
+  eligibleQuestions,
+  type PoolCandidate,
+  pickedOf,
+  rulesOf,
+} from '#modules/quizzes';
 import * as repo from './play-quiz.repository.js';
 
 /**

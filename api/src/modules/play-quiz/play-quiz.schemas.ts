@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { servedQuestionSchema } from '../questions/questions.schemas.js';
+import { servedQuestionSchema } from '#modules/questions';
 
 /** The client's own time for an answer is kept (for audit) clamped to -1 … this. */
 export const CLIENT_TIME_MAX_MS = 3_600_000;

@@ -1,8 +1,8 @@
 import type { Db } from '@riyazi/db';
+import { getFlags } from '#modules/flags';
+import { loadServedQuestion } from '#modules/questions';
 import type { PlayResults } from '../../contracts/play-quiz.js';
 import { notFound } from '../../lib/errors.js';
-import { getFlags } from '../flags/flags.service.js';
-import { loadServedQuestion } from '../questions/served-question.js';
 import * as repo from './play-quiz.repository.js';
 import { ownPlay, refuse } from './play-shared.js';
 import { answersShown } from './play-visibility.js';

@@ -1,7 +1,7 @@
+import { serveQuestion as serveQuestionShape } from '#modules/questions';
 import type { ServedWithTimer } from '../../contracts/play-quiz.js';
 import type { EngineDeps } from '../../engine.js';
 import { notFound } from '../../lib/errors.js';
-import { serveQuestion as serveQuestionShape } from '../questions/served-question.js';
 import * as repo from './play-quiz.repository.js';
 import { refuse } from './play-shared.js';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@riyazi/db';
+import { qualifiesFor } from '#modules/phase-progress';
+import { isProfileCompleted } from '#modules/student-auth';
 import { normalizeFlags, type SystemFlags } from '../../contracts/flags.js';
 import type { PlayDto, QuizDto } from '../../contracts/play-quiz.js';
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import { type HttpError, notFound } from '../../lib/errors.js';
 import { playStarts } from '../../metrics/metrics.js';
-import { qualifiesFor } from '../phase-progress/qualification.js';
-import { isProfileCompleted } from '../student-auth/student-auth.service.js';
 import { drawFrom, poolKey } from './play-pool.js';
 import * as repo from './play-quiz.repository.js';
 import { noAttempts, type PlayDeps, refuse } from './play-shared.js';

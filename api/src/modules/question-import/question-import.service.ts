@@ -1,4 +1,12 @@
 import type { Db } from '@riyazi/db';
+import {
+  checkQuestion,
+  insertPrepared,
+  type PreparedQuestion,
+  type QuestionBody,
+  questionBody,
+  references as referencesOf,
+} from '#modules/questions';
 import type {
   QuestionImportPreview,
   QuestionImportResult,
@@ -10,9 +18,6 @@ import type { Executor } from '../../lib/db.js';
 import { HttpError } from '../../lib/errors.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { plainTextPreview, richTextPreview } from '../../lib/rich-text.js';
-import { references as referencesOf } from '../questions/questions.repository.js';
-import { type QuestionBody, questionBody } from '../questions/questions.schemas.js';
-import { checkQuestion, insertPrepared, type PreparedQuestion } from '../questions/questions.service.js';
 import { cellToRichText, nameKey, parseCorrect, parseYesNo, splitList } from './question-import.cells.js';
 import { type Column, readSheet, type SheetRow } from './question-import.parse.js';
 import { allNames } from './question-import.repository.js';

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
+import { firstActiveGradeTitle } from '#modules/grades';
 import { exampleCsv } from '../../lib/csv.js';
 import type { Executor } from '../../lib/db.js';
-import { firstActiveGradeTitle } from '../grades/grades.repository.js';
 import { COLUMNS, type Column, REQUIRED_COLUMNS } from './question-import.parse.js';
 import { firstActiveSubCategory, firstPhaseName } from './question-import.repository.js';
 

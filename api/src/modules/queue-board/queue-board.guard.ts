@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StaffIdentity } from '#modules/staff-auth';
 import { isSameOriginRequest } from '../../auth/same-origin.js';
 import { type AccessTokens, bearerToken } from '../../auth/tokens.js';
 import { hasPermission } from '../../contracts/permissions.js';
 import type { LiveSessions } from '../../plugins/auth.js';
-import type { StaffIdentity } from '../staff-auth/staff-auth.service.js';
 
 export const BOARD_PREFIX = '/api/admin/queues';
 /** Holds the staff access token for the board's pages only (httpOnly, SameSite=Strict, this path). */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idQuery, listResponse, messageResponse } from '#modules/reference-data';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
 import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
-import { idQuery, listResponse, messageResponse } from '../reference-data/reference-data.schemas.js';
 import { checkPool } from './quiz-pool-report.js';
 import {
   poolCheckBody,

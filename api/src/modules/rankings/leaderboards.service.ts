@@ -1,4 +1,5 @@
 import type { Db } from '@riyazi/db';
+import { findActiveContestPhase } from '#modules/phases';
 import {
   type HomeLeaderboard,
   type Leaderboard,
@@ -9,7 +10,6 @@ import { rooms } from '../../contracts/socket.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import type { TypedServer } from '../../realtime/adapter.js';
-import { findActiveContestPhase } from '../phases/phases.service.js';
 import * as freezes from './board-freezes.repository.js';
 import { publicEntry } from './display-names.js';
 import {

@@ -1,9 +1,9 @@
 import type { Db } from '@riyazi/db';
+import { queueMail } from '#modules/mail';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { encryptSecret } from '../../lib/secret-box.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
-import { queueMail } from '../mail/mail.service.js';
 import * as repo from './smtp.repository.js';
 import type { SmtpSettingsBody } from './smtp.schemas.js';
 

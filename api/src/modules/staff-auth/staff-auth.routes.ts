@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { getFlags } from '#modules/flags';
 import { AUTH_LIMITS, enforceLimits } from '../../auth/auth-limits.js';
 import { clientNetwork } from '../../auth/client-network.js';
 import { createLoginGuard } from '../../auth/login-limits.js';
@@ -11,7 +12,6 @@ import { writeAudit } from '../../lib/audit.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
-import { getFlags } from '../flags/flags.service.js';
 import { authStateSchema, loginBody, loginResponse, refreshResponse } from './staff-auth.schemas.js';
 import { loadActiveStaff, toAuthState, verifyStaffCredentials } from './staff-auth.service.js';
 import { requestStaffPasswordReset, resetStaffPassword } from './staff-password.service.js';

@@ -1,4 +1,5 @@
 import { hashPassword } from '@riyazi/db';
+import { queueMail } from '#modules/mail';
 import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from '../../auth/account-tokens.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { Config } from '../../config.js';
@@ -7,7 +8,6 @@ import { ADMIN_PREFIX } from '../../contracts/permissions.js';
 import { writeAudit } from '../../lib/audit.js';
 import { fieldError, HttpError } from '../../lib/errors.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
-import { queueMail } from '../mail/mail.service.js';
 import { findStaffByEmail, setStaffPassword } from './staff-auth.repository.js';
 
 export const STAFF_PASSWORD_MIN = 10;

@@ -1,4 +1,5 @@
 import type { Db } from '@riyazi/db';
+import type { StaffIdentity } from '#modules/staff-auth';
 import {
   type Action,
   actionsOf,
@@ -11,7 +12,6 @@ import {
 import { writeAudit } from '../../lib/audit.js';
 import type { Trx } from '../../lib/db.js';
 import { HttpError } from '../../lib/errors.js';
-import type { StaffIdentity } from '../staff-auth/staff-auth.service.js';
 import * as repo from './staff-users.repository.js';
 
 /** Who is acting: read from the database on this request, so permission changes apply at once. */

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { getFlags } from '#modules/flags';
 import { AUTH_LIMITS, enforceLimits, type FixedWindow } from '../../auth/auth-limits.js';
 import { clientNetwork } from '../../auth/client-network.js';
 import { createLoginGuard } from '../../auth/login-limits.js';
@@ -11,7 +12,6 @@ import { fieldError, forbidden, HttpError, unauthorized } from '../../lib/errors
 import { preferredLanguage } from '../../lib/i18n/accept-language.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
-import { getFlags } from '../flags/flags.service.js';
 import { findStudentActive } from './student-auth.repository.js';
 import {
   forgotPasswordSchema,

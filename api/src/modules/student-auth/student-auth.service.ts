@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, hashPassword, verifyPassword } from '@riyazi/db';
+import { queueMail } from '#modules/mail';
 import { consumeStudentToken, issueStudentToken, TOKEN_LIFETIME_MINUTES } from '../../auth/account-tokens.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { Config } from '../../config.js';
@@ -11,7 +12,6 @@ import type { Executor } from '../../lib/db.js';
 import { conflict, fieldError, HttpError } from '../../lib/errors.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
 import { type DispatchDeps, dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
-import { queueMail } from '../mail/mail.service.js';
 import * as repo from './student-auth.repository.js';
 
 export interface StudentDeps extends DispatchDeps {

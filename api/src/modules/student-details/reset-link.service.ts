@@ -1,3 +1,4 @@
+import { queueMail } from '#modules/mail';
 import { issueStudentToken } from '../../auth/account-tokens.js';
 import {
   confirmStaffPassword,
@@ -8,7 +9,6 @@ import type { Config } from '../../config.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
-import { queueMail } from '../mail/mail.service.js';
 import * as repo from './student-details.repository.js';
 
 export const RESET_LINK_HOURS = 24;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { documentSchema } from '#modules/documents';
+import { servedQuestionSchema } from '#modules/questions';
 import { limitParam, pageParam } from '../../lib/schemas.js';
-import { documentSchema } from '../documents/documents.routes.js';
-import { servedQuestionSchema } from '../questions/questions.schemas.js';
 
 const idOf = (what: string) => z.uuid({ message: `must be a ${what} id` });
 const kind = z.enum(['CONTEST', 'PRACTICE']);

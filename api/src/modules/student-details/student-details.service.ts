@@ -1,10 +1,10 @@
 import type { Db } from '@riyazi/db';
 import type { z } from 'zod';
+import { toDocumentDto } from '#modules/documents';
+import { playQuizRepository as plays } from '#modules/play-quiz';
+import { loadServedQuestion } from '#modules/questions';
+import { listDocumentsOf } from '#modules/student-verification';
 import { notFound } from '../../lib/errors.js';
-import { toDocumentDto } from '../documents/documents.service.js';
-import * as plays from '../play-quiz/play-quiz.repository.js';
-import { loadServedQuestion } from '../questions/served-question.js';
-import { listDocumentsOf } from '../student-verification/student-verification.repository.js';
 import * as repo from './student-details.repository.js';
 import type {
   attemptDetailResponse,

@@ -1,7 +1,7 @@
 import type { Db } from '@riyazi/db';
 import { sql } from 'kysely';
-import type { StudentFilters } from '../students/student-filters.js';
-import { applyStudentFilters } from '../students/students-filters.repository.js';
+import type { StudentFilters } from '#modules/students';
+import { applyStudentFilters } from '#modules/students';
 
 export async function countExportRows(db: Db, filters: StudentFilters): Promise<number> {
   const row = await applyStudentFilters(

@@ -1,6 +1,6 @@
+import type { StudentStandings } from '#modules/rankings';
 import { csvHead, csvLine } from '../../lib/csv.js';
 import { pakistanTime } from '../../lib/time.js';
-import type { StudentStandings } from '../rankings/rankings.service.js';
 import type { ExportStudentRow } from './student-export-rows.repository.js';
 
 export const STUDENT_CSV_HEADER = [

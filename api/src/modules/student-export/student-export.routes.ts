@@ -2,11 +2,11 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { StaffIdentity } from '#modules/staff-auth';
 import type { AppContext } from '../../context.js';
 import { hasPermission } from '../../contracts/permissions.js';
 import { forbidden, unauthorized } from '../../lib/errors.js';
 import { errorSchema } from '../../lib/schemas.js';
-import type { StaffIdentity } from '../staff-auth/staff-auth.service.js';
 import {
   exportIdQuery,
   exportJobSchema,

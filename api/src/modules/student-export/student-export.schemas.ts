@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { studentFiltersSchema } from '#modules/students';
 import type {
   StudentExportJob,
   StudentExportPage,
   StudentExportStarted,
 } from '../../contracts/student-export.js';
 import { limitParam, pageParam } from '../../lib/schemas.js';
-import { studentFiltersSchema } from '../students/student-filters.js';
 
 export const exportQuery = studentFiltersSchema;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { studentFiltersSchema } from '../students/student-filters.js';
+import { studentFiltersSchema } from '#modules/students';
 import { filtersToParams } from './student-export.service.js';
 
 describe('filtersToParams', () => {

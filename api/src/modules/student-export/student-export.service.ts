@@ -1,3 +1,5 @@
+import type { StaffIdentity } from '#modules/staff-auth';
+import type { StudentFilters } from '#modules/students';
 import type { AppContext } from '../../context.js';
 import { DEFAULT_JOB_OPTIONS } from '../../contracts/jobs.js';
 import {
@@ -10,8 +12,6 @@ import {
 import { HttpError, notFound, tooManyRequests } from '../../lib/errors.js';
 import { pakistanDay } from '../../lib/time.js';
 import { enqueue } from '../../queue/queues.js';
-import type { StaffIdentity } from '../staff-auth/staff-auth.service.js';
-import type { StudentFilters } from '../students/student-filters.js';
 import { exportKeyOf } from './student-export.files.js';
 import * as repo from './student-export.repository.js';
 import type { ExportListQuery } from './student-export.schemas.js';

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { Db } from '@riyazi/db';
+import { standingsOfStudents } from '#modules/rankings';
+import type { StudentFilters } from '#modules/students';
 import type { FileStorage } from '../../lib/storage/index.js';
-import { standingsOfStudents } from '../rankings/rankings.service.js';
-import type { StudentFilters } from '../students/student-filters.js';
 import { studentCsvHead, studentCsvLine } from './student-export.csv.js';
 import { countExportRows, findExportPage } from './student-export-rows.repository.js';
 

@@ -1,15 +1,19 @@
 import type { Db } from '@riyazi/db';
 import type { z } from 'zod';
+import { getFlags } from '#modules/flags';
+import { queueMail } from '#modules/mail';
+import {
+  loadAccount,
+  studentAuthRepository as repo,
+  type StudentDeps,
+  toProfile,
+} from '#modules/student-auth';
 import { issueStudentToken } from '../../auth/account-tokens.js';
 import type { profileUpdateSchema } from '../../contracts/accounts/schemas.js';
 import type { StudentLanguage, StudentProfile } from '../../contracts/accounts/types.js';
 import { writeAudit } from '../../lib/audit.js';
 import { fieldError, HttpError } from '../../lib/errors.js';
 import { dispatchAfterCommit, type OutboxEvent } from '../../queue/outbox.js';
-import { getFlags } from '../flags/flags.service.js';
-import { queueMail } from '../mail/mail.service.js';
-import * as repo from '../student-auth/student-auth.repository.js';
-import { loadAccount, type StudentDeps, toProfile } from '../student-auth/student-auth.service.js';
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
 

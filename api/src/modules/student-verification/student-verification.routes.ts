@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { documentSchema } from '#modules/documents';
 import type { AppContext } from '../../context.js';
 import { signedInStaff } from '../../lib/actors.js';
 import { errorSchema, limitParam, pageParam } from '../../lib/schemas.js';
-import { documentSchema } from '../documents/documents.routes.js';
 import {
   addToVerificationList,
   decideVerification,

@@ -1,7 +1,7 @@
 import type { Db } from '@riyazi/db';
+import { toDocumentDto } from '#modules/documents';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, HttpError, notFound } from '../../lib/errors.js';
-import { toDocumentDto } from '../documents/documents.service.js';
 import * as repo from './student-verification.repository.js';
 
 export async function listVerifications(

@@ -1,7 +1,7 @@
 import type { Db } from '@riyazi/db';
+import { grantAttempts } from '#modules/payments';
 import { audit } from '../../lib/audit.js';
 import { HttpError, notFound } from '../../lib/errors.js';
-import { grantAttempts } from '../payments/attempt-grants.repository.js';
 import * as repo from './students.repository.js';
 import type { GrantAttemptsBody } from './students.schemas.js';
 import type { StaffActor } from './students.service.js';

@@ -1,4 +1,7 @@
 import { type Db, hashPassword } from '@riyazi/db';
+import { documentStore, isDocumentKey } from '#modules/documents';
+import { getFlags } from '#modules/flags';
+import { markStudentStandingsStale, standingsOfStudents } from '#modules/rankings';
 import type { Revocation } from '../../auth/revocations.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { StudentListPage, StudentListRow } from '../../contracts/students.js';
@@ -7,10 +10,6 @@ import { audit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
 import type { FileStorage } from '../../lib/storage/index.js';
-import { documentStore, isDocumentKey } from '../documents/document-files.js';
-import { getFlags } from '../flags/flags.service.js';
-import { standingsOfStudents } from '../rankings/rankings.service.js';
-import { markStudentStandingsStale } from '../rankings/stale-standings.js';
 import type { StudentFilters } from './student-filters.js';
 import * as repo from './students.repository.js';
 import type { CreateStudentBody, ListStudentsQuery, UpdateStudentBody } from './students.schemas.js';

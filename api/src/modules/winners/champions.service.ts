@@ -1,8 +1,7 @@
 import type { Db } from '@riyazi/db';
+import { type DisplaySettings, displayName, getDisplaySettings } from '#modules/rankings';
 import type { ChampionsBoard } from '../../contracts/rankings.js';
 import { type CacheNode, nodeCache } from '../../lib/node-caches.js';
-import { type DisplaySettings, displayName } from '../rankings/display-names.js';
-import { getDisplaySettings } from '../rankings/public-display.service.js';
 import { listChampionRows } from './winners.repository.js';
 
 type BoardPhase = ChampionsBoard['phases'][number];

@@ -1,0 +1,2 @@
+// The module's entry: what other modules use (import '#modules/<name>', scripts/check-boundaries.mjs).
+export { findPromoByCode } from './promo-codes.repository.js';

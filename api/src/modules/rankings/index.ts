@@ -1,0 +1,5 @@
+// The module's entry: what other modules use (import '#modules/<name>', scripts/check-boundaries.mjs).
+export { type DisplaySettings, displayName } from './display-names.js';
+export { getDisplaySettings } from './public-display.service.js';
+export { rebuildPhase, type StudentStandings, standingsOfStudents } from './rankings.service.js';
+export { markStudentStandingsStale } from './stale-standings.js';
