@@ -1,20 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Action, Module } from '@riyazi/api/contracts';
 import { hashPassword } from '@riyazi/db';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  deleteRedisKeys,
-  loginStaff,
-  makePhase,
-  makeStaff,
-  STUDENT_PASSWORD,
-  useTestContext,
-} from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { loginStaff, makePhase, makeStaff, STUDENT_PASSWORD, useTestContext } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const REFUSED = 'This code is not valid or has already been used.';
 const TOO_MANY = 'Too many tries. Please try again later.';

@@ -1,26 +1,16 @@
 import { PassThrough } from 'node:stream';
 import { deflateRawSync } from 'node:zlib';
+import type { JobProgressEvent } from '@riyazi/api/contracts';
+import type { Job } from 'bullmq';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { pino } from 'pino';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  deleteRedisKeys,
-  latestMailToken,
-  loginStaff,
-  makeGrade,
-  makeStaff,
-  useTestContext,
-} from '../../test/helpers.js';
-import type { JobProgressEvent } from '@riyazi/api/contracts';
-import type { Job } from 'bullmq';
+import { describe, expect, it } from 'vitest';
+import { latestMailToken, loginStaff, makeGrade, makeStaff, useTestContext } from '../../test/helpers.js';
 import { bulkUploadHandlers } from '../../workers/src/processors/bulk-upload.js';
 import { runBulkUpload } from '../src/modules/bulk-upload/bulk-upload.run.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const HEADER = [
   'fullName',

@@ -1,13 +1,10 @@
 import type { Action } from '@riyazi/api/contracts';
 import { decryptSecret } from '@riyazi/api/secret-box';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
 import { loadGatewaySettings } from '../src/modules/payment-config/payment-config.service.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const PASSWORD = 'Jc-pass-0734';
 const SALT = 'salt9x2k18';

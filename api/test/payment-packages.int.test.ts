@@ -1,20 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Action } from '@riyazi/api/contracts';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  deleteRedisKeys,
-  loginStaff,
-  makeGrade,
-  makePhase,
-  makeStaff,
-  useTestContext,
-} from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { loginStaff, makeGrade, makePhase, makeStaff, useTestContext } from '../../test/helpers.js';
 import { listActivePackages } from '../src/modules/payment-config/payment-config.service.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 async function tokenFor(actions: Action[]) {
   const staff = await makeStaff(t.db, {

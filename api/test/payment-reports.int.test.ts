@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@riyazi/db';
 import { sql } from 'kysely';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  deleteRedisKeys,
   loginStaff,
   makeGrade,
   makeStaff,
@@ -11,10 +10,7 @@ import {
   useTestContext,
 } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 async function adminToken() {
   return (await loginStaff(t.app, await makeStaff(t.db, { superAdmin: true }))).accessToken;

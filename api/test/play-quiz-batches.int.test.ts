@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import { openStudentSessions } from '../../loadtest/src/student-tokens.js';
 import { resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
+import { answerScore } from '../src/contracts/scoring.js';
 import { insertPlays, recordAnswers, serveMany } from '../src/modules/play-quiz/play-quiz.batches.js';
 import { scoreRecordedAnswers } from '../src/modules/play-quiz/play-scoring.js';
-import { answerScore } from '../src/contracts/scoring.js';
 
 // Students who start, fetch and answer at the same moment share one statement per step
 // (lib/batcher.ts). These tests send many requests in the same instant and check that each student

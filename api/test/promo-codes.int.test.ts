@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Action, Module } from '@riyazi/api/contracts';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const PROMO_ALL: [Module, Action][] = [
   ['promoCode', 'read'],

@@ -1,8 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  deleteRedisKeys,
   loginStaff,
   makeCategory,
   makeGrade,
@@ -12,10 +11,7 @@ import {
   useTestContext,
 } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 async function signedIn() {
   const staff = await makeStaff(t.db, { superAdmin: true });

@@ -1,6 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  deleteRedisKeys,
   loginStaff,
   makeCategory,
   makeGrade,
@@ -11,10 +10,7 @@ import {
   useTestContext,
 } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 async function signedIn() {
   const staff = await makeStaff(t.db, { superAdmin: true });

@@ -1,7 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import {
-  deleteRedisKeys,
   loginStaff,
   makeCategory,
   makeGrade,
@@ -15,10 +14,7 @@ import {
 import { eligibleQuestions } from '../src/modules/quizzes/quizzes.repository.js';
 import { poolReport } from '../src/modules/quizzes/quizzes.service.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 async function signedIn(permissions?: StaffFactoryOptions['permissions']) {
   const staff = await makeStaff(t.db, permissions ? { permissions } : { superAdmin: true });

@@ -1,7 +1,6 @@
 import type { Action, Module } from '@riyazi/api/contracts';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  deleteRedisKeys,
   loginStaff,
   makeCategory,
   makeGrade,
@@ -13,10 +12,7 @@ import {
   useTestContext,
 } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 async function signedIn(options: StaffFactoryOptions = { superAdmin: true }) {
   const staff = await makeStaff(t.db, options);

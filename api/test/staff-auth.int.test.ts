@@ -1,18 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  deleteRedisKeys,
-  latestMailToken,
-  loginStaff,
-  makeStaff,
-  useTestContext,
-} from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { latestMailToken, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const refresh = (cookie: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: '/api/user/refresh', cookies: { riyazi_staff_rt: cookie }, headers });

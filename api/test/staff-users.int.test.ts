@@ -1,18 +1,9 @@
 import type { Action, Module } from '@riyazi/api/contracts';
 import { verifyPassword } from '@riyazi/db';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  deleteRedisKeys,
-  loginStaff,
-  makeStaff,
-  type StaffFactoryOptions,
-  useTestContext,
-} from '../../test/helpers.js';
+import { loginStaff, makeStaff, type StaffFactoryOptions, useTestContext } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const USERS_ALL: [Module, Action][] = [
   ['users', 'read'],

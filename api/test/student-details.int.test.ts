@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '@riyazi/db';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  deleteRedisKeys,
   loginStaff,
   makeCategory,
   makeGrade,
@@ -16,11 +15,7 @@ import {
   useTestContext,
 } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const OLD_PASSWORD = 'Old-maths-password-1';
 const NEW_PASSWORD = 'New-maths-password-2';

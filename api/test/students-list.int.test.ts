@@ -2,9 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Action, Module, StudentListPage } from '@riyazi/api/contracts';
 import { STUDENT_FILTER_KEYS, STUDENT_MESSAGES } from '@riyazi/api/contracts';
 import { sql } from 'kysely';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  deleteRedisKeys,
   loginStaff,
   makeGrade,
   makePhase,
@@ -16,10 +15,7 @@ import {
   useTestContext,
 } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const STUDENT_ALL: [Module, Action][] = [
   ['student', 'read'],
