@@ -1,8 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { Action, Module } from '@riyazi/api/contracts';
-import { hashPassword } from '@riyazi/db';
 import { describe, expect, it } from 'vitest';
-import { loginStaff, makePhase, makeStaff, STUDENT_PASSWORD, useTestContext } from '../../test/helpers.js';
+import {
+  authorizedCall,
+  bearer,
+  makePhase,
+  signedInStaff,
+  signedInStudent,
+  useTestContext,
+} from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
@@ -16,41 +21,20 @@ const CODE_ALL: [Module, Action][] = [
   ['code', 'update'],
 ];
 
-async function signedIn(permissions: [Module, Action][] = CODE_ALL) {
-  const staff = await makeStaff(t.db, { permissions });
-  const { accessToken } = await loginStaff(t.app, staff);
-  return { ...staff, token: accessToken };
-}
+const signedIn = (permissions: [Module, Action][] = CODE_ALL) => signedInStaff(t, { permissions });
 
-type Method = 'GET' | 'POST';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
-
-let studentHash: Promise<string> | undefined;
+const call = authorizedCall(t);
 
 /** A student with a session; contestAttempts starts at 0. */
-async function makeStudent() {
-  const email = `student-${randomBytes(5).toString('hex')}@example.com`;
-  studentHash ??= hashPassword(STUDENT_PASSWORD);
-  const row = await t.db
-    .insertInto('students')
-    .values({ fullName: 'Sana Student', email, passwordHash: await studentHash, contestAttempts: 0 })
-    .returning(['id', 'studentNo'])
-    .executeTakeFirstOrThrow();
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email, password: STUDENT_PASSWORD },
-  });
-  expect(login.statusCode, login.body).toBe(200);
-  return { id: row.id, studentNo: Number(row.studentNo), email, token: login.json().accessToken as string };
-}
+/** A signed-in student with no contest attempts. */
+const newStudent = () =>
+  signedInStudent(t, { fullName: 'Sana Student', contestAttempts: 0, emailVerified: false });
 
 const redeem = (token: string, code: string, remoteAddress?: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/payment/redeem-code',
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     payload: { code },
     ...(remoteAddress ? { remoteAddress } : {}),
   });
@@ -170,7 +154,7 @@ describe('GET /api/admin/codeBatch/', () => {
     const admin = await signedIn();
     const first = await createBatch(admin.token, { label: 'First' });
     const second = await createBatch(admin.token, { label: 'Second', count: 2 });
-    const student = await makeStudent();
+    const student = await newStudent();
     expect((await redeem(student.token, first.codes[0]?.code ?? '')).statusCode).toBe(200);
 
     const res = await call(admin.token, 'GET', '/api/admin/codeBatch/');
@@ -193,7 +177,7 @@ describe('GET /api/admin/codeBatch/export/', () => {
     const admin = await signedIn();
     const { batch, codes } = await createBatch(admin.token, { label: '=1+1 School', count: 3 });
     const [redeemed, revoked, unused] = codes;
-    const student = await makeStudent();
+    const student = await newStudent();
     expect((await redeem(student.token, redeemed?.code ?? '')).statusCode).toBe(200);
     expect((await call(admin.token, 'POST', `/api/admin/code/revoke/?id=${revoked?.id}`)).statusCode).toBe(
       200,
@@ -242,7 +226,7 @@ describe('POST /api/payment/redeem-code', () => {
     const admin = await signedIn();
     const { codes } = await createBatch(admin.token, { attempts: 2 });
     const code = codes[0] ?? { id: '', code: '' };
-    const student = await makeStudent();
+    const student = await newStudent();
     await t.db.updateTable('students').set({ contestAttempts: 1 }).where('id', '=', student.id).execute();
 
     const res = await redeem(student.token, sloppy(code.code).replaceAll(' ', ''));
@@ -276,7 +260,7 @@ describe('POST /api/payment/redeem-code', () => {
   it('accepts "abcd efgh jkmn" style input and says "attempt" for one', async () => {
     const admin = await signedIn();
     const { codes } = await createBatch(admin.token, { attempts: 1 });
-    const student = await makeStudent();
+    const student = await newStudent();
     const res = await redeem(student.token, ` ${sloppy(codes[0]?.code ?? '')} `);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Code accepted: 1 contest attempt added.');
@@ -286,8 +270,8 @@ describe('POST /api/payment/redeem-code', () => {
     const admin = await signedIn();
     const { codes } = await createBatch(admin.token);
     const code = codes[0]?.code ?? '';
-    const first = await makeStudent();
-    const second = await makeStudent();
+    const first = await newStudent();
+    const second = await newStudent();
     expect((await redeem(first.token, code)).statusCode).toBe(200);
     const again = await redeem(first.token, code);
     expect(again.statusCode).toBe(400);
@@ -303,7 +287,7 @@ describe('POST /api/payment/redeem-code', () => {
     const admin = await signedIn();
     const { codes } = await createBatch(admin.token, { attempts: 2, count: 1 });
     const code = codes[0] ?? { id: '', code: '' };
-    const students = await Promise.all(Array.from({ length: 10 }, () => makeStudent()));
+    const students = await Promise.all(Array.from({ length: 10 }, () => newStudent()));
 
     const results = await Promise.all(students.map((s) => redeem(s.token, code.code)));
     const statuses = results.map((r) => r.statusCode).sort();
@@ -321,7 +305,7 @@ describe('POST /api/payment/redeem-code', () => {
 
   it('refuses codes of a revoked batch, a revoked code and an expired batch, all alike', async () => {
     const admin = await signedIn();
-    const student = await makeStudent();
+    const student = await newStudent();
     const revokedBatch = await createBatch(admin.token, { label: 'Revoked' });
     const revoke = await call(
       admin.token,
@@ -353,7 +337,7 @@ describe('POST /api/payment/redeem-code', () => {
     const admin = await signedIn();
     const { codes } = await createBatch(admin.token);
     const code = codes[0] ?? { id: '', code: '' };
-    const student = await makeStudent();
+    const student = await newStudent();
     for (let i = 0; i < 10; i++) {
       const res = await redeem(student.token, `WRNG-GSS${'ABCDEFGHJK'[i]}-2345`);
       expect(res.statusCode).toBe(400);
@@ -363,14 +347,14 @@ describe('POST /api/payment/redeem-code', () => {
     expect(blocked.json()).toEqual({ message: TOO_MANY });
     expect((await codeRow(code.id)).redeemedAt).toBeNull();
     // Another student is not blocked by this one's guesses.
-    const other = await makeStudent();
+    const other = await newStudent();
     expect((await redeem(other.token, code.code)).statusCode).toBe(200);
   });
 
   it('counts only failed tries: a success in between does not use one up', async () => {
     const admin = await signedIn();
     const { codes } = await createBatch(admin.token);
-    const student = await makeStudent();
+    const student = await newStudent();
     for (let i = 0; i < 9; i++) {
       expect((await redeem(student.token, 'nope')).statusCode).toBe(400);
     }
@@ -382,13 +366,13 @@ describe('POST /api/payment/redeem-code', () => {
   it('answers 429 after 30 failed tries from one address, whoever tries', async () => {
     const admin = await signedIn();
     const { codes } = await createBatch(admin.token);
-    const guessers = await Promise.all([makeStudent(), makeStudent(), makeStudent()]);
+    const guessers = await Promise.all([newStudent(), newStudent(), newStudent()]);
     for (const guesser of guessers) {
       for (let i = 0; i < 10; i++) {
         expect((await redeem(guesser.token, 'nope', '10.0.0.7')).statusCode).toBe(400);
       }
     }
-    const fresh = await makeStudent();
+    const fresh = await newStudent();
     expect((await redeem(fresh.token, codes[0]?.code ?? '', '10.0.0.7')).statusCode).toBe(429);
     expect((await redeem(fresh.token, codes[0]?.code ?? '', '10.0.0.8')).statusCode).toBe(200);
   });
@@ -410,7 +394,7 @@ describe('revoking', () => {
   it('revokes only the unused codes of a batch, audited, and only once', async () => {
     const admin = await signedIn();
     const { batch, codes } = await createBatch(admin.token, { count: 3 });
-    const student = await makeStudent();
+    const student = await newStudent();
     expect((await redeem(student.token, codes[0]?.code ?? '')).statusCode).toBe(200);
 
     const res = await call(admin.token, 'POST', `/api/admin/codeBatch/revoke/?id=${batch._id}`);
@@ -449,7 +433,7 @@ describe('revoking', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect((await codeRow(first?.id ?? '')).revokedAt).not.toBeNull();
-    const student = await makeStudent();
+    const student = await newStudent();
     expect((await redeem(student.token, second?.code ?? '')).statusCode).toBe(200);
     const redeemed = await call(admin.token, 'POST', `/api/admin/code/revoke/?id=${second?.id}`);
     expect(redeemed.statusCode).toBe(409);
@@ -491,7 +475,7 @@ describe('access code permissions', () => {
   it('answers 403 to staff without code:read and 401 to a student token', async () => {
     const other = await signedIn([['promoCode', 'read']]);
     expect((await call(other.token, 'GET', '/api/admin/codeBatch/')).statusCode).toBe(403);
-    const student = await makeStudent();
+    const student = await newStudent();
     expect((await call(student.token, 'GET', '/api/admin/codeBatch/')).statusCode).toBe(401);
   });
 });

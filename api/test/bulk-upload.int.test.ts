@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { latestMailToken, loginStaff, makeGrade, makeStaff, useTestContext } from '../../test/helpers.js';
+import { bearer, latestMailToken, makeGrade, signedInStaff, useTestContext } from '../../test/helpers.js';
 import { bulkUploadHandlers } from '../../workers/src/processors/bulk-upload.js';
 import { runBulkUpload } from '../src/modules/bulk-upload/bulk-upload.run.js';
 
@@ -54,10 +54,8 @@ function multipart(content: Buffer | string, filename = 'students.csv') {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-async function signedIn(permissions?: ['bulkUpload', 'read' | 'create'][]) {
-  const staff = await makeStaff(t.db, permissions ? { permissions } : { superAdmin: true });
-  return { ...staff, token: (await loginStaff(t.app, staff)).accessToken };
-}
+const signedIn = (permissions?: ['bulkUpload', 'read' | 'create'][]) =>
+  signedInStaff(t, permissions ? { permissions } : { superAdmin: true });
 
 const preview = (token: string, content: Buffer | string, filename?: string) => {
   const form = multipart(content, filename);
@@ -72,7 +70,7 @@ const confirm = (token: string, uploadId: string, options = { autoEmailVerified:
   t.app.inject({
     method: 'POST',
     url: '/api/admin/bulkUpload/confirm/',
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     payload: { uploadId, ...options },
   });
 const deps = () => ({ db: t.db, queues: t.queues, log: pino({ level: 'silent' }) });
@@ -103,7 +101,7 @@ describe('the template', () => {
     await makeGrade(t.db, 3);
     const csv = await t.app.inject({
       url: '/api/admin/bulkUpload/template/?format=csv',
-      headers: { authorization: `Bearer ${admin.token}` },
+      headers: bearer(admin.token),
     });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body
@@ -115,7 +113,7 @@ describe('the template', () => {
 
     const xlsx = await t.app.inject({
       url: '/api/admin/bulkUpload/template/?format=xlsx',
-      headers: { authorization: `Bearer ${admin.token}` },
+      headers: bearer(admin.token),
     });
     expect(xlsx.statusCode).toBe(200);
     const workbook = new ExcelJS.Workbook();
@@ -242,7 +240,7 @@ describe('previewing an upload', () => {
     expect((await confirm(reader.token, uploadId)).statusCode).toBe(403);
     const list = await t.app.inject({
       url: '/api/admin/bulkUpload/',
-      headers: { authorization: `Bearer ${reader.token}` },
+      headers: bearer(reader.token),
     });
     expect(list.statusCode).toBe(200);
   });
@@ -279,7 +277,7 @@ describe('running an upload', () => {
 
     const list = await t.app.inject({
       url: '/api/admin/bulkUpload/?page=1',
-      headers: { authorization: `Bearer ${admin.token}` },
+      headers: bearer(admin.token),
     });
     expect(list.json().data).toEqual([
       expect.objectContaining({
@@ -294,7 +292,7 @@ describe('running an upload', () => {
     ]);
     const result = await t.app.inject({
       url: `/api/admin/bulkUpload/result/?id=${uploadId}`,
-      headers: { authorization: `Bearer ${admin.token}` },
+      headers: bearer(admin.token),
     });
     expect(result.statusCode).toBe(200);
     const lines = result.body
@@ -325,7 +323,7 @@ describe('running an upload', () => {
     ]);
     const result = await t.app.inject({
       url: `/api/admin/bulkUpload/result/?id=${uploadId}`,
-      headers: { authorization: `Bearer ${admin.token}` },
+      headers: bearer(admin.token),
     });
     expect(result.statusCode).toBe(200);
     expect(result.body.startsWith('\uFEFFrow,email,outcome,error\r\n')).toBe(true);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
+  bearer,
   createTestContext,
   deleteRedisKeys,
   loginStaff,
@@ -54,7 +55,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
-const as = (token: string) => ({ authorization: `Bearer ${token}` });
+const as = (token: string) => bearer(token);
 const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) =>
   a.app.inject({ method, url, headers: as(admin), ...(payload ? { payload } : {}) });
 const onB = (url: string) => b.app.inject({ method: 'GET', url, headers: as(student) });

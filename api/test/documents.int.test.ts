@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  bearer,
   deleteRedisKeys,
   latestMailToken,
   loginStaff,
@@ -221,7 +222,7 @@ describe('student verification by staff', () => {
         ],
       }),
     );
-    const headers = { authorization: `Bearer ${verifier.accessToken}` };
+    const headers = bearer(verifier.accessToken);
 
     const list = await t.app.inject({
       method: 'GET',
@@ -299,7 +300,7 @@ describe('student verification by staff', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/studentVerification/update/?id=${s.id}`,
-      headers: { authorization: `Bearer ${reader.accessToken}` },
+      headers: bearer(reader.accessToken),
       payload: { status: 'APPROVED' },
     });
     expect(res.statusCode).toBe(403);
@@ -308,7 +309,7 @@ describe('student verification by staff', () => {
   it('adds a student to the verification list once', async () => {
     const s = await student();
     const staff = await loginStaff(t.app, await makeStaff(t.db, { superAdmin: true }));
-    const headers = { authorization: `Bearer ${staff.accessToken}` };
+    const headers = bearer(staff.accessToken);
     const first = await t.app.inject({
       method: 'POST',
       url: `/api/studentVerification/add/?id=${s.id}`,
@@ -337,7 +338,7 @@ describe('e-mail confirmed by staff', () => {
       t.app,
       await makeStaff(t.db, { permissions: [['studentVerification', 'update']] }),
     );
-    const headers = { authorization: `Bearer ${staff.accessToken}` };
+    const headers = bearer(staff.accessToken);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/studentVerification/verifyEmail/?id=${row.id}`,

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
+import { bearer, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
@@ -116,7 +116,7 @@ describe('question pictures', () => {
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/media/images',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(400);

@@ -1,21 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Action } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
-import { loginStaff, makeGrade, makePhase, makeStaff, useTestContext } from '../../test/helpers.js';
+import { authorizedCall, makeGrade, makePhase, signedInStaff, useTestContext } from '../../test/helpers.js';
 import { listActivePackages } from '../src/modules/payment-config/payment-config.service.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 async function tokenFor(actions: Action[]) {
-  const staff = await makeStaff(t.db, {
+  return signedInStaff(t, {
     permissions: actions.map((action) => ['paymentConfigurations', action]),
   });
-  return { ...staff, token: (await loginStaff(t.app, staff)).accessToken };
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+const call = authorizedCall(t);
 
 const create = (token: string, body: object) =>
   call(token, 'POST', '/api/admin/paymentPackage/create/', body);

@@ -1,34 +1,22 @@
-import { randomBytes } from 'node:crypto';
 import type { Db } from '@riyazi/db';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
-  loginStaff,
+  bearer,
   makeGrade,
-  makeStaff,
+  makeStudent,
   type StaffFactoryOptions,
+  signedInStaff,
   useTestContext,
 } from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 async function adminToken() {
-  return (await loginStaff(t.app, await makeStaff(t.db, { superAdmin: true }))).accessToken;
+  return (await signedInStaff(t, { superAdmin: true })).token;
 }
 
-const get = (token: string, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-
-async function makeStudent(
-  db: Db,
-  fields: { fullName: string; gradeId: string | null; city: string | null },
-) {
-  return db
-    .insertInto('students')
-    .values({ ...fields, email: `s-${randomBytes(4).toString('hex')}@example.com`, passwordHash: 'x' })
-    .returning(['id', 'studentNo'])
-    .executeTakeFirstOrThrow();
-}
+const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
 async function makePackage(db: Db, name: string, pricePaisa: number) {
   return db
@@ -740,7 +728,7 @@ describe('permissions', () => {
   it('needs paymentTransactions:read for the payments report and paymentFailure:read for failures', async () => {
     const f = await fixtures();
     const tokenOf = async (permissions: StaffFactoryOptions['permissions']) =>
-      (await loginStaff(t.app, await makeStaff(t.db, { permissions }))).accessToken;
+      (await signedInStaff(t, { permissions })).token;
     const transactions = await tokenOf([['paymentTransactions', 'read']]);
     const failures = await tokenOf([['paymentFailure', 'read']]);
     const others = await tokenOf([

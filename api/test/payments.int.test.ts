@@ -5,7 +5,7 @@ import { seedDemoData } from '../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { type FakeJazzCash, startFakeJazzCash } from '../../test/fake-jazzcash.js';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.js';
-import { deleteRedisKeys, resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
+import { bearer, deleteRedisKeys, resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
 import { exited, type ServiceProcess, startService, waitFor } from '../../test/processes.js';
 import type { WorkerContext } from '../../workers/src/handlers.js';
 import { mailHandlers } from '../../workers/src/processors/mail.js';
@@ -34,7 +34,7 @@ async function login(email: string) {
 }
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object, as = token) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${as}` }, ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
 
 const postForm = (url: string, fields: Record<string, string>) =>
   t.app.inject({

@@ -4,10 +4,12 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
+  bearer,
   deleteRedisKeys,
   loginStaff,
   makeQuiz,
   makeStaff,
+  makeStudent,
   resetDatabase,
   setFlags,
   useTestContext,
@@ -32,7 +34,7 @@ const asStudent = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${studentToken}` },
+    headers: bearer(studentToken),
     ...(payload ? { payload } : {}),
   });
 
@@ -40,7 +42,7 @@ const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${adminToken}` },
+    headers: bearer(adminToken),
     ...(payload ? { payload } : {}),
   });
 
@@ -64,19 +66,6 @@ async function rankIn(phaseId: string, grade: string, student: string, rank: num
       rank,
     })
     .execute();
-}
-
-async function makeStudent(grade: string, fullName: string) {
-  return t.db
-    .insertInto('students')
-    .values({
-      fullName,
-      email: `q-${randomBytes(6).toString('hex')}@example.com`,
-      passwordHash: 'not-a-real-hash',
-      gradeId: grade,
-    })
-    .returning(['id', 'email'])
-    .executeTakeFirstOrThrow();
 }
 
 /** Students who hold ranks but are not e-mailed (inactive): they fill a board up to a rank. */
@@ -317,7 +306,7 @@ describe('phase cut-offs', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/phaseCutoff/create/',
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: bearer(accessToken),
       payload: { phaseId: phases[1], gradeId: grade3, topN: 100 },
     });
     expect(res.statusCode).toBe(403);
@@ -327,10 +316,10 @@ describe('phase cut-offs', () => {
 describe('POST /api/admin/phaseCutoff/notify/', () => {
   it('e-mails each qualifier of every grade once, within their grade cut, once the phase is closed', async () => {
     await saveCut(phases[1], grade3, 100);
-    const in3 = await makeStudent(grade3, 'Zara Qureshi');
-    const out3 = await makeStudent(grade3, 'Omar Farooq');
-    const in5 = await makeStudent(grade5, 'Hina Baig');
-    const out5 = await makeStudent(grade5, 'Bilal Shah');
+    const in3 = await makeStudent(t.db, { gradeId: grade3, fullName: 'Zara Qureshi' });
+    const out3 = await makeStudent(t.db, { gradeId: grade3, fullName: 'Omar Farooq' });
+    const in5 = await makeStudent(t.db, { gradeId: grade5, fullName: 'Hina Baig' });
+    const out5 = await makeStudent(t.db, { gradeId: grade5, fullName: 'Bilal Shah' });
     await playInRankOrder(phases[1], grade3, [...(await fillers(grade3, 99)), in3.id, out3.id]);
     await playInRankOrder(phases[1], grade5, [...(await fillers(grade5, 199)), in5.id, out5.id]);
     await closePhase(1);
@@ -379,7 +368,7 @@ describe('POST /api/admin/phaseCutoff/notify/', () => {
   });
 
   it('refuses with 409 while the phase is still running, e-mailing nobody', async () => {
-    const in3 = await makeStudent(grade3, 'Zara Qureshi');
+    const in3 = await makeStudent(t.db, { gradeId: grade3, fullName: 'Zara Qureshi' });
     await playInRankOrder(phases[1], grade3, [in3.id]);
     const res = await notify(phases[1]);
     expect(res.statusCode).toBe(409);
@@ -396,7 +385,7 @@ describe('POST /api/admin/phaseCutoff/notify/', () => {
   });
 
   it('counts a phase whose end date has passed as over, even before it is closed', async () => {
-    const in3 = await makeStudent(grade3, 'Zara Qureshi');
+    const in3 = await makeStudent(t.db, { gradeId: grade3, fullName: 'Zara Qureshi' });
     await playInRankOrder(phases[1], grade3, [in3.id]);
     await t.db
       .updateTable('phases')
@@ -409,8 +398,8 @@ describe('POST /api/admin/phaseCutoff/notify/', () => {
   });
 
   it('refuses with 409 while a contest attempt of the phase is still being played', async () => {
-    const in3 = await makeStudent(grade3, 'Zara Qureshi');
-    const playing = await makeStudent(grade3, 'Omar Farooq');
+    const in3 = await makeStudent(t.db, { gradeId: grade3, fullName: 'Zara Qureshi' });
+    const playing = await makeStudent(t.db, { gradeId: grade3, fullName: 'Omar Farooq' });
     await playInRankOrder(phases[1], grade3, [in3.id]);
     await t.db
       .insertInto('plays')
@@ -434,8 +423,8 @@ describe('POST /api/admin/phaseCutoff/notify/', () => {
   });
 
   it('ranks from the plays themselves, so a finish not yet ranked by the worker counts', async () => {
-    const early = await makeStudent(grade3, 'Zara Qureshi');
-    const late = await makeStudent(grade3, 'Omar Farooq');
+    const early = await makeStudent(t.db, { gradeId: grade3, fullName: 'Zara Qureshi' });
+    const late = await makeStudent(t.db, { gradeId: grade3, fullName: 'Omar Farooq' });
     await saveCut(phases[1], grade3, 100);
     await playInRankOrder(phases[1], grade3, [...(await fillers(grade3, 99)), early.id]);
     await rankIn(phases[1], grade3, late.id, 150); // a stale standing: the worker has not re-ranked yet
@@ -462,7 +451,7 @@ describe('POST /api/admin/phaseCutoff/notify/', () => {
   it('needs phase update to e-mail and phase read to preview', async () => {
     const reader = await makeStaff(t.db, { permissions: [['phase', 'read']] });
     const { accessToken } = await loginStaff(t.app, reader);
-    const headers = { authorization: `Bearer ${accessToken}` };
+    const headers = bearer(accessToken);
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/admin/phaseCutoff/notify/',
@@ -542,13 +531,13 @@ describe('moving from phase 2 to phase 3', () => {
       .where('id', '=', studentId)
       .executeTakeFirstOrThrow();
     await saveCut(phases[2], grade3, 20);
-    const out3 = await makeStudent(grade3, 'Omar Farooq');
-    const in5 = await makeStudent(grade5, 'Hina Baig');
-    const out5 = await makeStudent(grade5, 'Bilal Shah');
+    const out3 = await makeStudent(t.db, { gradeId: grade3, fullName: 'Omar Farooq' });
+    const in5 = await makeStudent(t.db, { gradeId: grade5, fullName: 'Hina Baig' });
+    const out5 = await makeStudent(t.db, { gradeId: grade5, fullName: 'Bilal Shah' });
     await playInRankOrder(phases[2], grade3, [...(await fillers(grade3, 19)), studentId, out3.id]);
     await playInRankOrder(phases[2], grade5, [...(await fillers(grade5, 29)), in5.id, out5.id]);
     // A phase 1 standing carries nobody to phase 3.
-    const phase1Only = await makeStudent(grade3, 'Sana Mir');
+    const phase1Only = await makeStudent(t.db, { gradeId: grade3, fullName: 'Sana Mir' });
     await playInRankOrder(phases[1], grade3, [phase1Only.id]);
     await closePhase(1);
     await closePhase(2);

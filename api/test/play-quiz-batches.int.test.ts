@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import { openStudentSessions } from '../../loadtest/src/student-tokens.js';
-import { resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
+import { bearer, resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
 import { answerScore } from '../src/contracts/scoring.js';
 import { insertPlays, recordAnswers, serveMany } from '../src/modules/play-quiz/play-quiz.batches.js';
 import { scoreRecordedAnswers } from '../src/modules/play-quiz/play-scoring.js';
@@ -22,7 +22,7 @@ const call = (token: string, method: 'GET' | 'POST', url: string, payload?: obje
   t.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     ...(payload ? { payload } : {}),
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
+  bearer,
   deleteRedisKeys,
   loginStaff,
   makeStaff,
@@ -37,7 +38,7 @@ async function login(email: string) {
 }
 
 const call = (method: 'GET' | 'POST', url: string, payload?: object, as = token) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${as}` }, ...(payload ? { payload } : {}) });
+  t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
 
 beforeAll(async () => {
   await resetDatabase(t.db);

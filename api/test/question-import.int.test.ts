@@ -2,21 +2,20 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import {
+  bearer,
   loginStaff,
   makeCategory,
   makeGrade,
   makePhase,
   makeStaff,
   makeSubCategory,
+  signedInStaff,
   useTestContext,
 } from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
-async function signedIn() {
-  const staff = await makeStaff(t.db, { superAdmin: true });
-  return { ...staff, token: (await loginStaff(t.app, staff)).accessToken };
-}
+const signedIn = () => signedInStaff(t);
 
 function multipart(content: Buffer | string, filename = 'questions.csv', type = 'text/csv') {
   const boundary = '----riyazi-import-boundary';
@@ -220,7 +219,7 @@ describe('previewing an import', () => {
     const noFile = await t.app.inject({
       method: 'POST',
       url: '/api/question/import/preview',
-      headers: { authorization: `Bearer ${admin.token}` },
+      headers: bearer(admin.token),
       payload: {},
     });
     expect(noFile.statusCode).toBe(400);
@@ -236,7 +235,7 @@ describe('previewing an import', () => {
     const template = await t.app.inject({
       method: 'GET',
       url: '/api/question/import/template?format=csv',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
     });
     expect(template.statusCode).toBe(403);
     expect(await countQuestions()).toBe(0);
@@ -340,7 +339,7 @@ describe('committing an import', () => {
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/question/detail/',
-      headers: { authorization: `Bearer ${admin.token}` },
+      headers: bearer(admin.token),
     });
     expect(list.json().total).toBe(3);
   });
@@ -480,7 +479,7 @@ describe('committing an import', () => {
       const res = await t.app.inject({
         method: 'GET',
         url: `/api/question/import/template?format=${format}`,
-        headers: { authorization: `Bearer ${admin.token}` },
+        headers: bearer(admin.token),
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toBe(`attachment; filename="questions-template.${format}"`);
@@ -498,7 +497,7 @@ describe('committing an import', () => {
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/question/import/template?format=pdf',
-      headers: { authorization: `Bearer ${admin.token}` },
+      headers: bearer(admin.token),
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/csv or xlsx/);

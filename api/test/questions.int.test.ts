@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  authorizedCall,
   loginStaff,
   makeCategory,
   makeGrade,
@@ -7,19 +8,15 @@ import {
   makeQuiz,
   makeStaff,
   makeSubCategory,
+  signedInStaff,
   useTestContext,
 } from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
-async function signedIn() {
-  const staff = await makeStaff(t.db, { superAdmin: true });
-  return { ...staff, token: (await loginStaff(t.app, staff)).accessToken };
-}
+const signedIn = () => signedInStaff(t);
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+const call = authorizedCall(t);
 
 const auditActions = async (targetId: string) =>
   (

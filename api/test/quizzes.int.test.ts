@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import {
-  loginStaff,
+  authorizedCall,
   makeCategory,
   makeGrade,
   makePhase,
   makeQuiz,
-  makeStaff,
   makeSubCategory,
   type StaffFactoryOptions,
+  signedInStaff,
   useTestContext,
 } from '../../test/helpers.js';
 import { eligibleQuestions } from '../src/modules/quizzes/quizzes.repository.js';
@@ -16,14 +16,10 @@ import { poolReport } from '../src/modules/quizzes/quizzes.service.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
-async function signedIn(permissions?: StaffFactoryOptions['permissions']) {
-  const staff = await makeStaff(t.db, permissions ? { permissions } : { superAdmin: true });
-  return { ...staff, token: (await loginStaff(t.app, staff)).accessToken };
-}
+const signedIn = (permissions?: StaffFactoryOptions['permissions']) =>
+  signedInStaff(t, permissions ? { permissions } : { superAdmin: true });
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+const call = authorizedCall(t);
 
 const auditOf = (targetId: string) =>
   t.db

@@ -1,18 +1,21 @@
 import type { AddressInfo } from 'node:net';
 import { type Leaderboard, rooms } from '@riyazi/api/contracts';
-import type { Db } from '@riyazi/db';
 import { io as connect, type Socket } from 'socket.io-client';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import {
+  bearer,
   deleteRedisKeys,
   loginStaff,
   makeGrade,
   makePhase,
   makeQuiz,
   makeStaff,
+  makeStudent,
   resetDatabase,
   setFlags,
+  signedInStaff,
   studentSessionToken,
+  type TestStudent,
   useTestContext,
 } from '../../test/helpers.js';
 import {
@@ -34,24 +37,7 @@ let quizId: string;
 let admin: string;
 let reader: string;
 let nobody: string;
-const students: Record<string, { id: string; no: number }> = {};
-
-async function makeStudent(db: Db, fullName: string, grade: string, school = 'City School', city = 'Lahore') {
-  const tag = fullName.toLowerCase().replace(/\W+/g, '.');
-  const row = await db
-    .insertInto('students')
-    .values({
-      fullName,
-      email: `${tag}.${Math.random().toString(36).slice(2, 8)}@example.com`,
-      passwordHash: 'not-a-real-hash',
-      gradeId: grade,
-      schoolName: school,
-      city,
-    })
-    .returning(['id', 'studentNo'])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, no: Number(row.studentNo) };
-}
+const students: Record<string, TestStudent> = {};
 
 interface PlayFields {
   score: number;
@@ -86,9 +72,9 @@ async function play(student: string, p: PlayFields) {
 }
 
 const get = (url: string, token?: string) =>
-  t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 const post = (url: string, payload: object, token: string) =>
-  t.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}` } });
+  t.app.inject({ method: 'POST', url, payload, headers: bearer(token) });
 const board = async (query: string) => {
   const res = await get(`/api/leaderboard?phaseId=${phaseId}&gradeId=${gradeId}${query}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -161,15 +147,30 @@ beforeAll(async () => {
   quizId = (await makeQuiz(t.db, { gradeIds: [gradeId, otherGradeId], phaseId })).id;
   // Created in this order so student numbers follow the names (ties are listed by student number).
   for (const name of ['Ali Raza', 'Bilal Khan', 'Chanda Iqbal', 'Dua Malik', 'Eman Shah', 'Faraz Ahmed']) {
-    students[name] = await makeStudent(t.db, name, gradeId, `${name.split(' ')[0]} School`);
+    students[name] = await makeStudent(t.db, {
+      fullName: name,
+      gradeId,
+      schoolName: `${name.split(' ')[0]} School`,
+      city: 'Lahore',
+    });
   }
-  students['Gul Other'] = await makeStudent(t.db, 'Gul Other', otherGradeId);
-  students['Hina NoPlay'] = await makeStudent(t.db, 'Hina NoPlay', gradeId);
-  admin = (await loginStaff(t.app, await makeStaff(t.db, { superAdmin: true }))).accessToken;
+  students['Gul Other'] = await makeStudent(t.db, {
+    fullName: 'Gul Other',
+    gradeId: otherGradeId,
+    schoolName: 'City School',
+    city: 'Lahore',
+  });
+  students['Hina NoPlay'] = await makeStudent(t.db, {
+    fullName: 'Hina NoPlay',
+    gradeId: gradeId,
+    schoolName: 'City School',
+    city: 'Lahore',
+  });
+  admin = (await signedInStaff(t, { superAdmin: true })).token;
   reader = (
     await loginStaff(t.app, await makeStaff(t.db, { permissions: [['systemConfigurations', 'read']] }))
   ).accessToken;
-  nobody = (await loginStaff(t.app, await makeStaff(t.db))).accessToken;
+  nobody = (await signedInStaff(t, {})).token;
 });
 
 describe('ranking a phase and grade', () => {
@@ -330,7 +331,11 @@ describe('public display settings', () => {
   it('shows only student numbers when set so', async () => {
     await save(settings({ nameStyle: 'STUDENT_NO', showCity: false }));
     const [first] = (await board('&limit=1')).entries;
-    expect(first).toMatchObject({ name: `Student ${students['Bilal Khan']!.no}`, school: null, city: null });
+    expect(first).toMatchObject({
+      name: `Student ${students['Bilal Khan']!.studentNo}`,
+      school: null,
+      city: null,
+    });
   });
 
   it('publishes the announcement until its end date', async () => {
@@ -469,8 +474,8 @@ describe('what a frozen board says of a child', () => {
     const after = await board('&limit=2');
     expect(after.frozen).toBe(true);
     expect(after.entries.map((e) => [e.name, e.school, e.rank, e.score])).toEqual([
-      [`Student ${students['Bilal Khan']!.no}`, null, 1, 12],
-      [`Student ${students['Eman Shah']!.no}`, null, 1, 12],
+      [`Student ${students['Bilal Khan']!.studentNo}`, null, 1, 12],
+      [`Student ${students['Eman Shah']!.studentNo}`, null, 1, 12],
     ]);
     // Renamed boards are newer than the frozen board clients hold, so they replace it.
     expect(Date.parse(after.updatedAt!)).toBeGreaterThan(Date.parse(before.updatedAt!));
@@ -497,7 +502,7 @@ describe('what a frozen board says of a child', () => {
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/student/delete/?id=${bilal.id}`,
-      headers: { authorization: `Bearer ${admin}` },
+      headers: bearer(admin),
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().anonymised).toBe(true);
@@ -566,7 +571,7 @@ describe('changing how children are named', () => {
       const event = await pushed;
       expect(event).toMatchObject({ phaseId, gradeId, frozen: false, rankedCount: 6 });
       expect(event.entries[0]).toMatchObject({
-        name: `Student ${students['Bilal Khan']!.no}`,
+        name: `Student ${students['Bilal Khan']!.studentNo}`,
         school: null,
         city: null,
       });

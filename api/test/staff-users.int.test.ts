@@ -1,7 +1,14 @@
 import type { Action, Module } from '@riyazi/api/contracts';
 import { verifyPassword } from '@riyazi/db';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loginStaff, makeStaff, type StaffFactoryOptions, useTestContext } from '../../test/helpers.js';
+import {
+  authorizedCall,
+  loginStaff,
+  makeStaff,
+  type StaffFactoryOptions,
+  signedInStaff,
+  useTestContext,
+} from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
@@ -12,15 +19,9 @@ const USERS_ALL: [Module, Action][] = [
   ['users', 'delete'],
 ];
 
-async function signedIn(options: StaffFactoryOptions = {}) {
-  const staff = await makeStaff(t.db, options);
-  const { accessToken, refreshCookie } = await loginStaff(t.app, staff);
-  return { ...staff, token: accessToken, refreshCookie };
-}
+const signedIn = (options: StaffFactoryOptions = {}) => signedInStaff(t, options);
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+const call = authorizedCall(t);
 
 const refresh = (cookie: string) =>
   t.app.inject({ method: 'GET', url: '/api/user/refresh', cookies: { riyazi_staff_rt: cookie } });

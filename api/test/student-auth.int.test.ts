@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRecaptcha, startFakeRecaptcha } from '../../test/fake-recaptcha.js';
 import {
+  bearer,
   deleteRedisKeys,
   latestMailToken,
   loginStaff,
@@ -179,7 +180,7 @@ describe('e-mail verification', () => {
     const body = signupBody(gradeId);
     await post('/api/student/signup', body);
     const { accessToken } = await login(body.email);
-    const headers = { authorization: `Bearer ${accessToken}` };
+    const headers = bearer(accessToken);
     const statuses = [];
     for (let i = 0; i < 4; i += 1) {
       statuses.push((await post('/api/student/verify-email/resend', {}, headers)).statusCode);
@@ -265,7 +266,7 @@ describe('student login and session', () => {
         await t.app.inject({
           method: 'GET',
           url: '/api/user/me',
-          headers: { authorization: `Bearer ${accessToken}` },
+          headers: bearer(accessToken),
         })
       ).statusCode,
     ).toBe(401);
@@ -275,7 +276,7 @@ describe('student login and session', () => {
         await t.app.inject({
           method: 'GET',
           url: '/api/student/me',
-          headers: { authorization: `Bearer ${staff.accessToken}` },
+          headers: bearer(staff.accessToken),
         })
       ).statusCode,
     ).toBe(401);
@@ -357,7 +358,7 @@ describe('profile', () => {
   it('lets a student edit their details but not their grade, status or verification', async () => {
     const body = await signUpAndVerify();
     const { accessToken } = await login(body.email);
-    const headers = { authorization: `Bearer ${accessToken}` };
+    const headers = bearer(accessToken);
     const update = {
       ...signupBody(gradeId),
       email: body.email,
@@ -380,7 +381,7 @@ describe('profile', () => {
   it('keeps a new e-mail pending until its link is opened', async () => {
     const body = await signUpAndVerify();
     const { accessToken } = await login(body.email);
-    const headers = { authorization: `Bearer ${accessToken}` };
+    const headers = bearer(accessToken);
     const newEmail = `new.${body.email}`;
     const res = await post('/api/student/profile', { ...signupBody(gradeId), email: newEmail }, headers);
     expect(res.json<{ data: { email: string; pendingEmail: string } }>().data).toMatchObject({
@@ -403,7 +404,7 @@ describe('profile', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/student/profile?id=00000000-0000-4000-8000-000000000000',
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: bearer(accessToken),
     });
     expect(res.json<{ data: { email: string } }>().data.email).toBe(a.email);
   });
@@ -441,7 +442,7 @@ describe('a pending e-mail change reserves nothing', () => {
   async function studentChangingTo(to: string) {
     const body = await signUpAndVerify();
     const { accessToken } = await login(body.email);
-    const headers = { authorization: `Bearer ${accessToken}` };
+    const headers = bearer(accessToken);
     const res = await post('/api/student/profile', { ...signupBody(gradeId), email: to }, headers);
     expect(res.statusCode, res.body).toBe(200);
     return { email: body.email, headers, token: await latestMailToken(t.db, 'verifyEmail', to) };
@@ -510,7 +511,7 @@ describe('a pending e-mail change reserves nothing', () => {
     const edit = await t.app.inject({
       method: 'POST',
       url: `/api/student/update/ById/?id=${row.id}`,
-      headers: { authorization: `Bearer ${staff.accessToken}` },
+      headers: bearer(staff.accessToken),
       payload: { email: wanted },
     });
     expect(edit.statusCode, edit.body).toBe(200);
@@ -528,7 +529,7 @@ describe('token misuse', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/student/me',
-      headers: { authorization: `Bearer ${cookie}` },
+      headers: bearer(cookie),
     });
     expect(res.statusCode).toBe(401);
   });

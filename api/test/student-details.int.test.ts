@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { hashPassword } from '@riyazi/db';
 import { describe, expect, it } from 'vitest';
 import {
+  bearer,
   loginStaff,
   makeCategory,
   makeGrade,
@@ -10,6 +10,7 @@ import {
   makeQuestion,
   makeQuiz,
   makeStaff,
+  makeStudent,
   type StaffFactoryOptions,
   type TestStaff,
   useTestContext,
@@ -20,29 +21,21 @@ const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 const OLD_PASSWORD = 'Old-maths-password-1';
 const NEW_PASSWORD = 'New-maths-password-2';
 
-async function makeStudent(gradeId: string, extra: { passwordHash?: string } = {}) {
-  const email = `sara-${randomBytes(5).toString('hex')}@example.com`;
-  const row = await t.db
-    .insertInto('students')
-    .values({
-      fullName: 'Sara Ahmed',
-      fatherName: 'Ahmed Ali',
-      email,
-      passwordHash: extra.passwordHash ?? 'not-a-real-hash',
-      gradeId,
-      phone: '03001234567',
-      gender: 'FEMALE',
-      city: 'Karachi',
-      schoolName: 'City School',
-      referralSource: 'School',
-      shortDescription: 'BATCH-7',
-      registeredThroughBulk: true,
-      emailVerified: true,
-    })
-    .returning(['id', 'studentNo'])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, studentNo: Number(row.studentNo), email };
-}
+/** A student with a full profile, registered through a bulk upload. */
+const newStudent = (gradeId: string, extra: { passwordHash?: string } = {}) =>
+  makeStudent(t.db, {
+    fullName: 'Sara Ahmed',
+    fatherName: 'Ahmed Ali',
+    gradeId,
+    phone: '03001234567',
+    gender: 'FEMALE',
+    city: 'Karachi',
+    schoolName: 'City School',
+    referralSource: 'School',
+    shortDescription: 'BATCH-7',
+    registeredThroughBulk: true,
+    ...extra,
+  });
 
 async function tokenOf(staff: TestStaff) {
   return (await loginStaff(t.app, staff)).accessToken;
@@ -53,8 +46,7 @@ async function adminToken(options: StaffFactoryOptions) {
   return { staff, token: await tokenOf(staff) };
 }
 
-const get = (token: string, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
 /** A grade, phase, a contest quiz over three MCQs (A correct; B correct; B and C correct) and one open question. */
 async function quizWorld() {
@@ -83,7 +75,7 @@ async function quizWorld() {
 describe('GET /api/student/detail/byAdmin', () => {
   it('returns the profile, attempts with their sources, payments, plays and ranks, without a password hash', async () => {
     const w = await quizWorld();
-    const student = await makeStudent(w.grade.id);
+    const student = await newStudent(w.grade.id);
     const { staff, token } = await adminToken({ superAdmin: true });
     const pkg = await t.db
       .insertInto('paymentPackages')
@@ -137,7 +129,7 @@ describe('GET /api/student/detail/byAdmin', () => {
     const grant = await t.app.inject({
       method: 'POST',
       url: '/api/contestAttempts/create',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { studentId: student.id, attempts: 1, reason: 'Power cut during the contest' },
     });
     expect(grant.statusCode).toBe(200);
@@ -229,7 +221,7 @@ describe('GET /api/student/detail/byAdmin', () => {
 
   it('says documents cannot be opened to staff without studentVerification:read', async () => {
     const grade = await makeGrade(t.db);
-    const student = await makeStudent(grade.id);
+    const student = await newStudent(grade.id);
     const { token } = await adminToken({ permissions: [['student', 'read']] });
     const res = await get(token, `/api/student/detail/byAdmin?id=${student.id}`);
     expect(res.statusCode).toBe(200);
@@ -247,7 +239,7 @@ describe('GET /api/student/detail/byAdmin', () => {
 describe('GET /api/student/quizList', () => {
   it('lists only plays of the asked kind, newest first, paged', async () => {
     const w = await quizWorld();
-    const student = await makeStudent(w.grade.id);
+    const student = await newStudent(w.grade.id);
     const { token } = await adminToken({ permissions: [['student', 'read']] });
     for (let i = 0; i < 3; i += 1) {
       await makePlay(t.db, {
@@ -291,7 +283,7 @@ describe('GET /api/student/quizList', () => {
 
   it('refuses an unknown type', async () => {
     const grade = await makeGrade(t.db);
-    const student = await makeStudent(grade.id);
+    const student = await newStudent(grade.id);
     const { token } = await adminToken({ permissions: [['student', 'read']] });
     const res = await get(token, `/api/student/quizList?id=${student.id}&type=BOTH`);
     expect(res.statusCode).toBe(400);
@@ -301,7 +293,7 @@ describe('GET /api/student/quizList', () => {
 describe('GET /api/student/quizAttemptDetail', () => {
   it('shows every question in order with the chosen and correct options and each outcome', async () => {
     const w = await quizWorld();
-    const student = await makeStudent(w.grade.id);
+    const student = await newStudent(w.grade.id);
     const { token } = await adminToken({ permissions: [['student', 'read']] });
     const play = await makePlay(t.db, {
       quizId: w.quiz.id,
@@ -359,7 +351,7 @@ describe('GET /api/student/quizAttemptDetail', () => {
 
 describe('GET /api/play-quiz/wrong (admin wrong-answer view)', () => {
   async function studentLogin(gradeId: string) {
-    const student = await makeStudent(gradeId, { passwordHash: await hashPassword(OLD_PASSWORD) });
+    const student = await newStudent(gradeId, { passwordHash: await hashPassword(OLD_PASSWORD) });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/student/login',
@@ -438,13 +430,13 @@ describe('POST /api/student/get-password', () => {
     t.app.inject({
       method: 'POST',
       url: '/api/student/get-password',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload,
     });
 
   it('refuses a wrong admin password with 403 and audits it, issuing nothing', async () => {
     const grade = await makeGrade(t.db);
-    const student = await makeStudent(grade.id);
+    const student = await newStudent(grade.id);
     const { staff, token } = await adminToken({ permissions: [['student', 'update']] });
     const res = await issue(token, { studentId: student.id, password: 'not my password' });
     expect(res.statusCode).toBe(403);
@@ -461,7 +453,7 @@ describe('POST /api/student/get-password', () => {
 
   it('pauses after five wrong passwords with 429', async () => {
     const grade = await makeGrade(t.db);
-    const student = await makeStudent(grade.id);
+    const student = await newStudent(grade.id);
     const { token } = await adminToken({ permissions: [['student', 'update']] });
     for (let i = 0; i < 5; i += 1) {
       expect((await issue(token, { studentId: student.id, password: 'wrong' })).statusCode).toBe(403);
@@ -471,7 +463,7 @@ describe('POST /api/student/get-password', () => {
 
   it('returns a working 24 h reset link, e-mails it, audits it and never shows a password hash', async () => {
     const grade = await makeGrade(t.db);
-    const student = await makeStudent(grade.id, { passwordHash: await hashPassword(OLD_PASSWORD) });
+    const student = await newStudent(grade.id, { passwordHash: await hashPassword(OLD_PASSWORD) });
     const { staff, token } = await adminToken({ permissions: [['student', 'update']] });
     const res = await issue(token, { studentId: student.id, password: staff.password });
     expect(res.statusCode).toBe(200);
@@ -534,7 +526,7 @@ describe('POST /api/student/get-password', () => {
 describe('permissions', () => {
   it('refuses the read calls to staff without student:read', async () => {
     const grade = await makeGrade(t.db);
-    const student = await makeStudent(grade.id);
+    const student = await newStudent(grade.id);
     const { token } = await adminToken({ permissions: [['studentVerification', 'read']] });
     for (const url of [
       `/api/student/detail/byAdmin?id=${student.id}`,
@@ -547,9 +539,9 @@ describe('permissions', () => {
 
   it('lets staff with student:read only neither grant attempts nor issue a reset link', async () => {
     const grade = await makeGrade(t.db);
-    const student = await makeStudent(grade.id);
+    const student = await newStudent(grade.id);
     const { staff, token } = await adminToken({ permissions: [['student', 'read']] });
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = bearer(token);
     const grant = await t.app.inject({
       method: 'POST',
       url: '/api/contestAttempts/create',

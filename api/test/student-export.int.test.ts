@@ -10,11 +10,14 @@ import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  bearer,
   createTestContext,
   loginStaff,
   makeGrade,
   makeStaff,
+  makeStudent,
   resetDatabase,
+  type StudentValues,
   type TestContext,
 } from '../../test/helpers.js';
 import {
@@ -66,19 +69,10 @@ beforeEach(async () => {
 });
 
 let seq = 0;
-async function makeStudent(values: Record<string, unknown> = {}) {
+const newStudent = (values: StudentValues = {}) => {
   seq += 1;
-  return t.db
-    .insertInto('students')
-    .values({
-      fullName: `Student ${seq}`,
-      email: `export-${seq}-${Date.now()}@example.com`,
-      passwordHash: 'x',
-      ...values,
-    })
-    .returning(['id', 'studentNo'])
-    .executeTakeFirstOrThrow();
-}
+  return makeStudent(t.db, { fullName: `Student ${seq}`, emailVerified: false, ...values });
+};
 
 const ROLES = {
   super: [],
@@ -97,7 +91,7 @@ async function admin(role: keyof typeof ROLES = 'super') {
     permissions: ROLES[role].map(([m, a]): [Module, Action] => [m, a]),
   });
   const { accessToken } = await loginStaff(t.app, staff);
-  return { staff, headers: { authorization: `Bearer ${accessToken}` }, accessToken };
+  return { staff, headers: bearer(accessToken), accessToken };
 }
 
 type Headers = { authorization: string };
@@ -215,7 +209,7 @@ async function connectSocket(token: string): Promise<Socket> {
 describe('student CSV export', () => {
   it('answers 202 with Exporting... and writes a UTF-8 CSV with BOM, labels, CRLF and quoting', async () => {
     const grade = await makeGrade(t.db);
-    const student = await makeStudent({
+    const student = await newStudent({
       fullName: 'علی احمد',
       fatherName: 'Khan, "Senior"',
       city: 'Line one\nline two',
@@ -273,7 +267,7 @@ describe('student CSV export', () => {
   it('neutralises cells that a spreadsheet would run as formulas', async () => {
     const evil = ['=HYPERLINK("http://x")', '+92300', '-1+1', '@SUM(A1)', '\tcmd', '\rcmd'];
     for (const [i, name] of evil.entries()) {
-      await makeStudent({ fullName: name, city: `City ${i}` });
+      await newStudent({ fullName: name, city: `City ${i}` });
     }
     const { headers } = await admin();
     const { file } = await exportCsv(headers);
@@ -285,9 +279,9 @@ describe('student CSV export', () => {
 
   it('exports only the students matching the list filters', async () => {
     const [five, six] = [await makeGrade(t.db, 5), await makeGrade(t.db, 6)];
-    await makeStudent({ fullName: 'In grade five', gradeId: five.id, isActive: true });
-    await makeStudent({ fullName: 'Inactive five', gradeId: five.id, isActive: false });
-    await makeStudent({ fullName: 'In grade six', gradeId: six.id });
+    await newStudent({ fullName: 'In grade five', gradeId: five.id, isActive: true });
+    await newStudent({ fullName: 'Inactive five', gradeId: five.id, isActive: false });
+    await newStudent({ fullName: 'In grade six', gradeId: six.id });
     const { headers } = await admin();
     const { jobId, file } = await exportCsv(headers, `?grade=${five.id}&isActive=true&fullName=`);
     const names = records(file.body.slice(1))
@@ -303,7 +297,7 @@ describe('student CSV export', () => {
   });
 
   it('needs student:export as well as student:read: reading the list is not enough to export it', async () => {
-    await makeStudent();
+    await newStudent();
     const owner = await admin('exporter');
     const { jobId } = await exportCsv(owner.headers);
     for (const role of ['none', 'reader', 'exportOnly'] as const) {
@@ -354,7 +348,7 @@ describe('student CSV export', () => {
   });
 
   it("hides another admin's export, but a Super Admin may download it", async () => {
-    await makeStudent();
+    await newStudent();
     const owner = await admin('exporter');
     const other = await admin('exporter');
     const superAdmin = await admin('super');
@@ -376,7 +370,7 @@ describe('student CSV export', () => {
   });
 
   it('answers 410 once the export has expired, and the cleanup deletes the file', async () => {
-    await makeStudent();
+    await newStudent();
     const { headers } = await admin();
     const { jobId } = await exportCsv(headers);
     await t.db
@@ -397,7 +391,7 @@ describe('student CSV export', () => {
   });
 
   it('the cleanup enqueues again an export whose enqueue was lost', async () => {
-    await makeStudent();
+    await newStudent();
     const { staff, headers } = await admin();
     const jobId = await insertJob(staff.id);
     await t.db
@@ -427,7 +421,7 @@ describe('student CSV export', () => {
 
   it('a job killed mid-way and retried leaves one complete file, no partial files and one SUCCEEDED row', async () => {
     for (let i = 0; i < 5; i += 1) {
-      await makeStudent();
+      await newStudent();
     }
     const { staff } = await admin();
     const jobId = await insertJob(staff.id);
@@ -598,7 +592,7 @@ describe('student CSV export', () => {
   });
 
   it('a delivery that cannot get the run lock in time fails without touching the row', async () => {
-    await makeStudent();
+    await newStudent();
     const { staff } = await admin();
     const jobId = await insertJob(staff.id);
     // Another live run: a session holding the export's run lock.
@@ -641,7 +635,7 @@ describe('student CSV export', () => {
 
   it('pushes progress to a socket client in the job room', async () => {
     for (let i = 0; i < 3; i += 1) {
-      await makeStudent();
+      await newStudent();
     }
     const { staff, headers, accessToken } = await admin();
     const socket = await connectSocket(accessToken);

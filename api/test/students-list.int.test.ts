@@ -1,17 +1,19 @@
-import { randomBytes } from 'node:crypto';
 import type { Action, Module, StudentListPage } from '@riyazi/api/contracts';
 import { STUDENT_FILTER_KEYS, STUDENT_MESSAGES } from '@riyazi/api/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import {
-  loginStaff,
+  authorizedCall,
+  type Method,
   makeGrade,
   makePhase,
   makePlay,
   makeQuiz,
-  makeStaff,
+  makeStudent,
   type StaffFactoryOptions,
+  type StudentValues,
   setFlags,
+  signedInStaff,
   useTestContext,
 } from '../../test/helpers.js';
 
@@ -24,49 +26,12 @@ const STUDENT_ALL: [Module, Action][] = [
   ['student', 'delete'],
 ];
 
-async function signedIn(options: StaffFactoryOptions = { permissions: STUDENT_ALL }) {
-  const staff = await makeStaff(t.db, options);
-  const { accessToken } = await loginStaff(t.app, staff);
-  return { ...staff, token: accessToken };
-}
+const signedIn = (options: StaffFactoryOptions = { permissions: STUDENT_ALL }) => signedInStaff(t, options);
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+const call = authorizedCall(t);
 
-interface StudentOptions {
-  fullName?: string;
-  fatherName?: string | null;
-  email?: string;
-  phone?: string | null;
-  gender?: 'MALE' | 'FEMALE' | 'OTHER' | null;
-  city?: string | null;
-  schoolName?: string | null;
-  gradeId?: string | null;
-  referralSource?: string | null;
-  shortDescription?: string | null;
-  isActive?: boolean;
-  emailVerified?: boolean;
-  autoEmailVerified?: boolean;
-  registeredThroughBulk?: boolean;
-  contestAttempts?: number;
-  codeEntered?: boolean;
-  createdAt?: Date;
-}
-
-async function makeStudent(options: StudentOptions = {}) {
-  const tag = randomBytes(4).toString('hex');
-  return t.db
-    .insertInto('students')
-    .values({
-      fullName: 'Ali Raza',
-      email: `student-${tag}@example.com`,
-      passwordHash: 'not-a-real-hash',
-      ...options,
-    })
-    .returning(['id', 'studentNo', 'email'])
-    .executeTakeFirstOrThrow();
-}
+const newStudent = (values: StudentValues = {}) =>
+  makeStudent(t.db, { fullName: 'Ali Raza', emailVerified: false, ...values });
 
 async function list(token: string, query = ''): Promise<StudentListPage> {
   const res = await call(token, 'GET', `/api/student/detail/?${query}`);
@@ -88,7 +53,7 @@ async function world() {
     phaseId: phase1.id,
     kind: 'PRACTICE',
   });
-  const ayesha = await makeStudent({
+  const ayesha = await newStudent({
     fullName: 'Ayesha Khan',
     fatherName: 'Imran Khan',
     email: 'ayesha.khan@lgs.edu.pk',
@@ -104,7 +69,7 @@ async function world() {
     codeEntered: true,
     createdAt: new Date('2026-11-01T19:30:00Z'), // 2 Nov 00:30 in Pakistan
   });
-  const bilal = await makeStudent({
+  const bilal = await newStudent({
     fullName: 'Bilal Ahmed',
     fatherName: 'Tariq Ahmed',
     phone: '03211112222',
@@ -118,7 +83,7 @@ async function world() {
     emailVerified: true,
     createdAt: new Date('2026-11-02T18:30:00Z'), // 2 Nov 23:30 in Pakistan
   });
-  const sana = await makeStudent({
+  const sana = await newStudent({
     fullName: 'Sana Ali',
     gender: 'OTHER',
     city: 'Lahore',
@@ -409,8 +374,8 @@ describe('student changes', () => {
 
   it('updates the form fields and audits what changed', async () => {
     const staff = await signedIn();
-    const s = await makeStudent({ fullName: 'Old Name' });
-    const other = await makeStudent();
+    const s = await newStudent({ fullName: 'Old Name' });
+    const other = await newStudent();
     const res = await call(staff.token, 'POST', `/api/student/update/ById/?id=${s.id}`, {
       fullName: 'New Name',
       email: 'new@example.com',
@@ -432,7 +397,7 @@ describe('student changes', () => {
 
   it("toggles the status from the strings 'true' and 'false'", async () => {
     const staff = await signedIn();
-    const s = await makeStudent();
+    const s = await newStudent();
     const off = await call(staff.token, 'POST', `/api/student/update/ById/?id=${s.id}`, {
       isActive: 'false',
     });
@@ -456,7 +421,7 @@ describe('student changes', () => {
 
   it('deletes a student without history', async () => {
     const staff = await signedIn();
-    const s = await makeStudent();
+    const s = await newStudent();
     const res = await call(staff.token, 'DELETE', `/api/student/delete/?id=${s.id}`);
     expect(res.json()).toEqual({ message: STUDENT_MESSAGES.deleted, anonymised: false });
     expect(
@@ -493,7 +458,7 @@ describe('student changes', () => {
 
   it('deactivates and anonymises a student whose only history is a payment, removing their documents', async () => {
     // No plays, grants or wins: the payment alone must keep the account.
-    const payer = await makeStudent({ fullName: 'Payment Only', phone: '03009998888' });
+    const payer = await newStudent({ fullName: 'Payment Only', phone: '03009998888' });
     const pkg = await t.db
       .insertInto('paymentPackages')
       .values({ name: 'Two', attempts: 2, pricePaisa: 50000 })
@@ -550,7 +515,7 @@ describe('student changes', () => {
   it('lets read-only staff neither add, edit, delete, export, reset, grant nor promote', async () => {
     const w = await world();
     const staff = await signedIn({ permissions: [['student', 'read']] });
-    const s = await makeStudent();
+    const s = await newStudent();
     const refused: [Method, string, object?][] = [
       [
         'POST',

@@ -1,15 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { ChampionsBoard, ChampionsUpdatedEvent, PhaseWinner } from '@riyazi/api/contracts';
 import { io as connect, type Socket } from 'socket.io-client';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  bearer,
   deleteRedisKeys,
   loginStaff,
   makeGrade,
   makePhase,
   makeStaff,
+  makeStudent,
   type TestStaff,
+  type TestStudent,
   useTestContext,
 } from '../../test/helpers.js';
 import { startTestWorkers } from '../../test/workers.js';
@@ -22,31 +25,11 @@ beforeEach(async () => {
   invalidateChampions(t.db);
 });
 
-interface Student {
-  id: string;
-  studentNo: number;
-  fullName: string;
-}
-
-async function makeStudent(
+const newStudent = (
   gradeId: string,
   fullName = 'Fatima Malik',
   extra: { schoolName?: string; city?: string } = {},
-): Promise<Student> {
-  const row = await t.db
-    .insertInto('students')
-    .values({
-      fullName,
-      email: `s-${randomBytes(6).toString('hex')}@example.com`,
-      passwordHash: 'not-a-real-hash',
-      gradeId,
-      schoolName: extra.schoolName ?? 'City School',
-      city: extra.city ?? 'Lahore',
-    })
-    .returning(['id', 'studentNo'])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, studentNo: Number(row.studentNo), fullName };
-}
+) => makeStudent(t.db, { gradeId, fullName, schoolName: 'City School', city: 'Lahore', ...extra });
 
 /** A standing as the ranking worker writes it. */
 async function rank(phaseId: string, gradeId: string, studentId: string, position: number) {
@@ -69,12 +52,12 @@ async function rank(phaseId: string, gradeId: string, studentId: string, positio
 async function rankedPhase() {
   const phase = await makePhase(t.db, 1);
   const grades = [await makeGrade(t.db, 3), await makeGrade(t.db, 4)];
-  const students: Record<string, Student[]> = {};
+  const students: Record<string, TestStudent[]> = {};
   const firstNames = ['Ali', 'Sara', 'Omar', 'Hina', 'Bilal'];
   for (const [g, grade] of grades.entries()) {
     students[grade.id] = [];
     for (let position = 1; position <= 5; position += 1) {
-      const student = await makeStudent(grade.id, `${firstNames[position - 1]} ${['Khan', 'Raza'][g]}`);
+      const student = await newStudent(grade.id, `${firstNames[position - 1]} ${['Khan', 'Raza'][g]}`);
       await rank(phase.id, grade.id, student.id, position);
       students[grade.id]!.push(student);
     }
@@ -88,7 +71,7 @@ async function superAdmin() {
 }
 
 const post = (token: string, url: string, payload: object) =>
-  t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 
 const auto = (token: string, payload: object) =>
   post(token, '/api/phaseWinner/create/automatically', payload);
@@ -231,7 +214,7 @@ describe('the password re-check', () => {
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/phaseWinner/delete/?id=${winner!.id}`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { password: 'not my password' },
     });
     expect(res.statusCode).toBe(403);
@@ -339,7 +322,7 @@ describe('POST /api/phaseWinner/create/manually', () => {
   it('promotes a student without a standing, with no position', async () => {
     const phase = await makePhase(t.db, 1);
     const grade = await makeGrade(t.db, 6);
-    const student = await makeStudent(grade.id);
+    const student = await newStudent(grade.id);
     const { staff, token } = await superAdmin();
     const res = await promoteForm(token, {
       password: staff.password,
@@ -385,7 +368,7 @@ describe('listing, finding and removing winners', () => {
     const { phaseId, grades, students } = await rankedPhase();
     const { staff, token } = await superAdmin();
     await auto(token, { phaseId, password: staff.password, topN: 1 });
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = bearer(token);
 
     const list = await t.app.inject({ method: 'GET', url: `/api/phaseWinner/?phaseId=${phaseId}`, headers });
     const winners = list.json<{ data: PhaseWinner[] }>().data;
@@ -430,7 +413,7 @@ describe('GET /api/champions', () => {
   async function boardWithOneWinner() {
     const phase = await makePhase(t.db, 1);
     const grade = await makeGrade(t.db, 3);
-    const student = await makeStudent(grade.id, 'Fatima Malik', {
+    const student = await newStudent(grade.id, 'Fatima Malik', {
       schoolName: 'Beacon House',
       city: 'Multan',
     });
@@ -504,7 +487,7 @@ describe('GET /api/champions', () => {
   it('orders a grade by position, a promoted student without one last', async () => {
     const { phaseId, grades } = await rankedPhase();
     const { staff, token } = await superAdmin();
-    const late = await makeStudent(grades[0]!.id, 'Aaliya Zafar');
+    const late = await newStudent(grades[0]!.id, 'Aaliya Zafar');
     await post(token, '/api/phaseWinner/create/manually', {
       password: staff.password,
       phaseId,
