@@ -3,6 +3,7 @@ import type { Action, Module } from '@riyazi/api/contracts';
 import { type Db, hashPassword, type Students } from '@riyazi/db';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Insertable } from 'kysely';
+import { DEMO_STUDENT_PASSWORD } from '../db/src/seed/reference.js';
 import { openStudentSessions } from '../loadtest/src/student-tokens.js';
 import type { TestContext } from './context.js';
 
@@ -195,6 +196,26 @@ export async function signedInStudent(
   const student = await makeStudent(t.db, values);
   const { accessToken, refreshCookie } = await loginStudent(t.app, student);
   return { ...student, token: accessToken, refreshCookie };
+}
+
+/** The access token of a student of the demo data (db/src/seed), signed in through the login route. */
+export async function demoStudentToken(app: FastifyInstance, email: string): Promise<string> {
+  return (await loginStudent(app, { email, password: DEMO_STUDENT_PASSWORD })).accessToken;
+}
+
+/** A student who signed up through the form, opened the e-mailed verification link and signed in. */
+export async function signedUpStudent(t: Pick<TestContext, 'db' | 'app'>, gradeId: string) {
+  const body = signupBody(gradeId);
+  await t.app.inject({ method: 'POST', url: '/api/student/signup', payload: body });
+  const token = await latestMailToken(t.db, 'verifyEmail', body.email);
+  await t.app.inject({ method: 'POST', url: '/api/student/verify-email', payload: { token } });
+  const { accessToken } = await loginStudent(t.app, { email: body.email, password: STUDENT_PASSWORD });
+  const row = await t.db
+    .selectFrom('students')
+    .select('id')
+    .where('email', '=', body.email)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email: body.email, token: accessToken };
 }
 
 /** An access token of a new session of the student, as a login would give (no refresh cookie). */

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
   bearer,
   createTestContext,
   deleteRedisKeys,
+  demoStudentToken,
   loginStaff,
   makeStaff,
   resetDatabase,
@@ -84,12 +84,7 @@ beforeAll(async () => {
   ).id;
   const staff = await makeStaff(a.db, { superAdmin: true, password: ADMIN_PASSWORD });
   admin = (await loginStaff(a.app, staff)).accessToken;
-  const login = await b.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: STUDENT, password: DEMO_STUDENT_PASSWORD },
-  });
-  student = login.json<{ accessToken: string }>().accessToken;
+  student = await demoStudentToken(b.app, STUDENT);
 });
 
 afterAll(async () => {

@@ -3,12 +3,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   bearer,
   deleteRedisKeys,
-  latestMailToken,
   loginStaff,
   makeGrade,
   makeStaff,
-  STUDENT_PASSWORD,
   setFlags,
+  signedUpStudent,
   signupBody,
   useTestContext,
 } from '../../test/helpers.js';
@@ -29,24 +28,8 @@ beforeEach(async () => {
 });
 
 async function student() {
-  const body = signupBody(gradeId);
-  await t.app.inject({ method: 'POST', url: '/api/student/signup', payload: body });
-  const token = await latestMailToken(t.db, 'verifyEmail', body.email);
-  await t.app.inject({ method: 'POST', url: '/api/student/verify-email', payload: { token } });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: body.email, password: STUDENT_PASSWORD },
-  });
-  const row = await t.db
-    .selectFrom('students')
-    .select('id')
-    .where('email', '=', body.email)
-    .executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    headers: { authorization: `Bearer ${login.json<{ accessToken: string }>().accessToken}` },
-  };
+  const { id, token } = await signedUpStudent(t, gradeId);
+  return { id, headers: bearer(token) };
 }
 
 function multipart(kind: string, filename: string, content: Buffer, type = 'application/octet-stream') {

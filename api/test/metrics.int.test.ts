@@ -1,7 +1,12 @@
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
-import { bearer, openSeededDemoContest, resetDatabase, useTestContext } from '../../test/helpers.js';
+import {
+  bearer,
+  demoStudentToken,
+  openSeededDemoContest,
+  resetDatabase,
+  useTestContext,
+} from '../../test/helpers.js';
 import { exited, freePort, startService, waitFor } from '../../test/processes.js';
 import { startTestWorkers } from '../../test/workers.js';
 import { type MetricsServer, startMetricsServer } from '../src/metrics/index.js';
@@ -46,12 +51,7 @@ beforeAll(async () => {
       .where('quizzes.kind', '=', 'CONTEST')
       .executeTakeFirstOrThrow()
   ).id;
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: STUDENT, password: DEMO_STUDENT_PASSWORD },
-  });
-  token = login.json<{ accessToken: string }>().accessToken;
+  token = await demoStudentToken(t.app, STUDENT);
 });
 
 afterAll(async () => {

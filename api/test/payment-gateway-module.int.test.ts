@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { FAKE_PAY_ORIGIN, fakePayModule, signFakePay } from '../../test/fake-pay-gateway.js';
 import {
   bearer,
+  demoStudentToken,
   loginStaff,
   makeStaff,
   resetDatabase,
@@ -57,12 +57,7 @@ beforeAll(async () => {
     ],
   });
   adminToken = (await loginStaff(t.app, staff)).accessToken;
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: 'fatima.malik@example.com', password: DEMO_STUDENT_PASSWORD },
-  });
-  studentToken = login.json<{ accessToken: string }>().accessToken;
+  studentToken = await demoStudentToken(t.app, 'fatima.malik@example.com');
   studentId = (
     await t.db
       .selectFrom('students')

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
   bearer,
   createTestContext,
   deleteRedisKeys,
+  demoStudentToken,
   loginStaff,
   makeStaff,
   resetDatabase,
@@ -26,12 +26,7 @@ const PRODUCTION = {
 let packageId: string;
 
 async function studentToken(ctx: TestContext) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: STUDENT, password: DEMO_STUDENT_PASSWORD },
-  });
-  return res.json<{ accessToken: string }>().accessToken;
+  return await demoStudentToken(ctx.app, STUDENT);
 }
 
 const postForm = (ctx: TestContext, url: string, fields: Record<string, string>) =>

@@ -1,9 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
   bearer,
   deleteRedisKeys,
+  demoStudentToken,
   loginStaff,
   makeStaff,
   resetDatabase,
@@ -82,12 +82,7 @@ beforeAll(async () => {
       .where('name', '=', 'Two attempts')
       .executeTakeFirstOrThrow()
   ).id;
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: STUDENT, password: DEMO_STUDENT_PASSWORD },
-  });
-  token = login.json<{ accessToken: string }>().accessToken;
+  token = await demoStudentToken(t.app, STUDENT);
 });
 
 beforeEach(async () => {

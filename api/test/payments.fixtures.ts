@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { type FakeJazzCash, startFakeJazzCash } from '../../test/fake-jazzcash.js';
-import { bearer, deleteRedisKeys, resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
+import {
+  bearer,
+  deleteRedisKeys,
+  demoStudentToken,
+  resetDatabase,
+  setFlags,
+  useTestContext,
+} from '../../test/helpers.js';
 import { encryptSecret } from '../src/lib/secret-box.js';
 import { jazzCashSecureHash } from '../src/modules/payments/gateways/jazzcash.js';
 
@@ -18,14 +24,7 @@ export let otherToken: string;
 export let studentId: string;
 export let onePackage: { id: string; pricePaisa: number; attempts: number };
 
-export async function login(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email, password: DEMO_STUDENT_PASSWORD },
-  });
-  return res.json<{ accessToken: string }>().accessToken;
-}
+export const login = (email: string) => demoStudentToken(t.app, email);
 
 export const call = (method: 'GET' | 'POST', url: string, payload?: object, as = token) =>
   t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });

@@ -2,10 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { NotifyQualifiersPreview } from '@riyazi/api/contracts';
 import { beforeAll, beforeEach } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
   bearer,
   deleteRedisKeys,
+  demoStudentToken,
   loginStaff,
   makeQuiz,
   makeStaff,
@@ -164,12 +164,7 @@ beforeAll(async () => {
     )
     .execute();
   phaseRows = await t.db.selectFrom('phases').select(['id', 'status', 'endsAt']).execute();
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: STUDENT, password: DEMO_STUDENT_PASSWORD },
-  });
-  studentToken = login.json<{ accessToken: string }>().accessToken;
+  studentToken = await demoStudentToken(t.app, STUDENT);
   const admin = await makeStaff(t.db, {
     permissions: [
       ['phase', 'read'],

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
-import { bearer, deleteRedisKeys, resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
+import {
+  bearer,
+  deleteRedisKeys,
+  demoStudentToken,
+  resetDatabase,
+  setFlags,
+  useTestContext,
+} from '../../test/helpers.js';
 import { expireOverdueQuestions, scoreRecordedAnswer } from '../src/modules/play-quiz/play-scoring.js';
 
 // Shared by the play-quiz-*.int.test.ts files: importing it registers their app and hooks.
@@ -16,14 +22,7 @@ export let studentId: string;
 export let token: string;
 export let otherToken: string;
 
-export async function login(email: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email, password: DEMO_STUDENT_PASSWORD },
-  });
-  return res.json<{ accessToken: string }>().accessToken;
-}
+export const login = (email: string) => demoStudentToken(t.app, email);
 
 export const call = (method: 'GET' | 'POST', url: string, payload?: object, as = token) =>
   t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
