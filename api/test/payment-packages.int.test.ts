@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Action } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
-import { authorizedCall, makeGrade, makePhase, signedInStaff, useTestContext } from '../../test/helpers.js';
+import {
+  authorizedCall,
+  makeGrade,
+  makePhase,
+  makeStudent,
+  signedInStaff,
+  useTestContext,
+} from '../../test/helpers.js';
 import { listActivePackages } from '../src/modules/payment-config/payment-config.service.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
@@ -22,16 +29,11 @@ const NEW_PACKAGE = { name: 'Two attempts', description: 'For phase 1', attempts
 /** A payment row for a package, as checkout would write it. */
 async function makePayment(packageId: string) {
   const grade = await makeGrade(t.db, 6);
-  const student = await t.db
-    .insertInto('students')
-    .values({
-      fullName: 'Bilal Shah',
-      email: `bilal-${randomBytes(4).toString('hex')}@example.com`,
-      passwordHash: 'not-a-real-hash',
-      gradeId: grade.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const student = await makeStudent(t.db, {
+    fullName: 'Bilal Shah',
+    email: `bilal-${randomBytes(4).toString('hex')}@example.com`,
+    gradeId: grade.id,
+  });
   await t.db
     .insertInto('payments')
     .values({

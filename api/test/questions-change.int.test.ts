@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginStaff, makeQuiz, makeStaff } from '../../test/helpers.js';
+import { loginStaff, makeQuiz, makeStaff, makeStudent } from '../../test/helpers.js';
 import { auditActions, call, fixtures, mcq, openEnded, signedIn, t } from './questions.fixtures.js';
 
 describe('listing questions', () => {
@@ -135,16 +135,11 @@ describe('changing questions', () => {
     const f = await fixtures();
     const played = (await call(admin.token, 'POST', '/api/question/create/', mcq(f))).json().data;
     const unplayed = (await call(admin.token, 'POST', '/api/question/create/', openEnded(f))).json().data;
-    const student = await t.db
-      .insertInto('students')
-      .values({
-        fullName: 'Ayesha Khan',
-        email: 'ayesha@example.com',
-        passwordHash: 'x',
-        gradeId: f.grade.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const student = await makeStudent(t.db, {
+      fullName: 'Ayesha Khan',
+      email: 'ayesha@example.com',
+      gradeId: f.grade.id,
+    });
     const quiz = await makeQuiz(t.db, { title: 'Contest 4', gradeIds: [f.grade.id], phaseId: f.phase.id });
     const play = await t.db
       .insertInto('plays')

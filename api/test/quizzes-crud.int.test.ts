@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeQuiz } from '../../test/helpers.js';
+import { makeQuiz, makeStudent } from '../../test/helpers.js';
 import { addQuestions, auditOf, call, fixtures, quizForm, signedIn, t } from './quizzes.fixtures.js';
 
 describe('creating, reading and updating quizzes', () => {
@@ -200,16 +200,11 @@ describe('deleting quizzes', () => {
     const admin = await signedIn();
     const f = await fixtures();
     const quiz = await makeQuiz(t.db, { gradeIds: [f.grade4.id], phaseId: f.phase.id });
-    const student = await t.db
-      .insertInto('students')
-      .values({
-        fullName: 'Ayesha Khan',
-        email: 'ayesha@example.com',
-        passwordHash: 'x',
-        gradeId: f.grade4.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const student = await makeStudent(t.db, {
+      fullName: 'Ayesha Khan',
+      email: 'ayesha@example.com',
+      gradeId: f.grade4.id,
+    });
     await t.db
       .insertInto('plays')
       .values({
