@@ -10,7 +10,7 @@ import {
 } from '../../test/helpers.js';
 import { expireOverdueQuestions, scoreRecordedAnswer } from '../src/modules/play-quiz/play-scoring.js';
 
-// Shared by the play-quiz-*.int.test.ts files: importing it registers their app and hooks.
+// Shared by play-quiz-{start,answer,scoring,results}.int.test.ts: importing it registers their app and hooks.
 export const t = useTestContext();
 export const STUDENT = 'fatima.malik@example.com'; // grade 3 in the demo data
 export const OTHER = 'ayesha.khan@example.com'; // grade 5
