@@ -1,4 +1,5 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { JobProgressEvent } from '@riyazi/api/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +36,8 @@ describe('student CSV export', () => {
     const ctx = { db: t.db, log, ...files() };
     // A stale half-written file from a killed run, and a first attempt that dies while writing.
     const file = exportFileOf(t.config.UPLOAD_DIR, jobId);
+    // This file's first test: no export has made the directory yet.
+    await mkdir(path.dirname(file), { recursive: true });
     await writeFile(`${file}.deadbeef.part`, 'Student No,Na');
     let emits = 0;
     const crashingIo = {
