@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '@riyazi/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeRecaptcha, startFakeRecaptcha } from '../../test/fake-recaptcha.js';
 import {
@@ -7,6 +6,7 @@ import {
   deleteRedisKeys,
   makeGrade,
   makeStaff,
+  makeStudents,
   resetDatabase,
   STUDENT_PASSWORD,
   setFlags,
@@ -64,20 +64,7 @@ function login(url: string, email: string, { ip = SCHOOL, password, recaptchaTok
   });
 }
 
-let studentHash: Promise<string> | undefined;
-
-async function makeStudents(count: number): Promise<string[]> {
-  studentHash ??= hashPassword(STUDENT_PASSWORD);
-  const passwordHash = await studentHash;
-  const rows = Array.from({ length: count }, (_, i) => ({
-    fullName: `Pupil ${i + 1}`,
-    email: `pupil-${i + 1}-${randomBytes(3).toString('hex')}@school.example.com`,
-    passwordHash,
-    emailVerified: true,
-  }));
-  await t.db.insertInto('students').values(rows).execute();
-  return rows.map((row) => row.email);
-}
+const makeStudentEmails = async (count: number) => (await makeStudents(t.db, count)).map((s) => s.email);
 
 /** Wrong passwords for made-up accounts, one each, so no single account reaches its own limit. */
 async function failFromNetwork(count: number, options: LoginOptions & { staff?: boolean } = {}) {
@@ -96,7 +83,7 @@ describe('a school behind one IP address', () => {
   it(
     'lets 60 pupils log in within minutes, some after a typo, without refusing any',
     async () => {
-      const pupils = await makeStudents(60);
+      const pupils = await makeStudentEmails(60);
       const statuses: number[] = [];
       // Ten at a time, as a class taps Log in together; every fifth pupil mistypes first.
       for (let start = 0; start < pupils.length; start += 10) {
@@ -175,7 +162,7 @@ describe('sign-up bots', () => {
 
 describe('guessing student passwords', () => {
   it('stops one account after 8 wrong passwords from a network while its classmates still log in', async () => {
-    const [target, classmate] = await makeStudents(2);
+    const [target, classmate] = await makeStudentEmails(2);
     for (let i = 0; i < 8; i += 1) {
       expect((await studentLogin(target as string, { password: `guess-${i}` })).statusCode).toBe(401);
     }
@@ -191,7 +178,7 @@ describe('guessing student passwords', () => {
   });
 
   it('clears an account’s failures when its password is right', async () => {
-    const [pupil] = (await makeStudents(1)) as [string];
+    const [pupil] = (await makeStudentEmails(1)) as [string];
     for (let i = 0; i < 7; i += 1) {
       await studentLogin(pupil, { password: `typo-${i}` });
     }
@@ -204,7 +191,7 @@ describe('guessing student passwords', () => {
   });
 
   it('stops an account guessed from many networks after 20 failures in all', async () => {
-    const [pupil] = (await makeStudents(1)) as [string];
+    const [pupil] = (await makeStudentEmails(1)) as [string];
     for (let i = 0; i < 20; i += 1) {
       const res = await studentLogin(pupil, { ip: `192.0.2.${Math.floor(i / 4) + 1}`, password: `g-${i}` });
       expect(res.statusCode).toBe(401);
@@ -215,7 +202,7 @@ describe('guessing student passwords', () => {
   it(
     'refuses a network past 100 failures over many accounts with 429 when no captcha can be asked',
     async () => {
-      const [pupil, other] = (await makeStudents(2)) as [string, string];
+      const [pupil, other] = (await makeStudentEmails(2)) as [string, string];
       expect(await failFromNetwork(99)).toEqual([401]);
       // A right password in between is not counted.
       expect((await studentLogin(pupil)).statusCode).toBe(200);
@@ -232,7 +219,7 @@ describe('guessing student passwords', () => {
     'asks a network past 30 failures for a captcha when the flag is on, and never locks it out',
     async () => {
       await setFlags(t.db, { ...OPEN, isRecaptchaEnabled: true });
-      const [pupil] = (await makeStudents(1)) as [string];
+      const [pupil] = (await makeStudentEmails(1)) as [string];
       expect(await failFromNetwork(30)).toEqual([401]);
 
       const asked = await studentLogin(pupil);
@@ -256,7 +243,7 @@ describe('guessing student passwords', () => {
 describe('guessing a child’s password with the reCAPTCHA flag on', () => {
   it('asks for a captcha instead of locking the child out after 8 wrong passwords from their school', async () => {
     await setFlags(t.db, { ...OPEN, isRecaptchaEnabled: true });
-    const [target] = (await makeStudents(1)) as [string];
+    const [target] = (await makeStudentEmails(1)) as [string];
     for (let i = 0; i < 8; i += 1) {
       expect((await studentLogin(target, { password: `classmate-${i}` })).statusCode).toBe(401);
     }
@@ -275,7 +262,7 @@ describe('guessing a child’s password with the reCAPTCHA flag on', () => {
 
   it('asks for a captcha once an account was guessed 20 times from many networks', async () => {
     await setFlags(t.db, { ...OPEN, isRecaptchaEnabled: true });
-    const [pupil] = (await makeStudents(1)) as [string];
+    const [pupil] = (await makeStudentEmails(1)) as [string];
     for (let i = 0; i < 20; i += 1) {
       await studentLogin(pupil, { ip: `192.0.2.${Math.floor(i / 4) + 1}`, password: `g-${i}` });
     }

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
+  bearer,
   createTestContext,
   deleteRedisKeys,
+  demoStudentToken,
   loginStaff,
   makeStaff,
   resetDatabase,
@@ -55,7 +56,7 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
-const as = (token: string) => ({ authorization: `Bearer ${token}` });
+const as = (token: string) => bearer(token);
 const adminCall = (method: 'GET' | 'POST', url: string, payload?: object) =>
   a.app.inject({ method, url, headers: as(admin), ...(payload ? { payload } : {}) });
 const onB = (url: string) => b.app.inject({ method: 'GET', url, headers: as(student) });
@@ -84,12 +85,7 @@ beforeAll(async () => {
   ).id;
   const staff = await makeStaff(a.db, { superAdmin: true, password: ADMIN_PASSWORD });
   admin = (await loginStaff(a.app, staff)).accessToken;
-  const login = await b.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: STUDENT, password: DEMO_STUDENT_PASSWORD },
-  });
-  student = login.json<{ accessToken: string }>().accessToken;
+  student = await demoStudentToken(b.app, STUDENT);
 });
 
 afterAll(async () => {

@@ -1,13 +1,13 @@
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  bearer,
   deleteRedisKeys,
-  latestMailToken,
   loginStaff,
   makeGrade,
   makeStaff,
-  STUDENT_PASSWORD,
   setFlags,
+  signedUpStudent,
   signupBody,
   useTestContext,
 } from '../../test/helpers.js';
@@ -28,24 +28,8 @@ beforeEach(async () => {
 });
 
 async function student() {
-  const body = signupBody(gradeId);
-  await t.app.inject({ method: 'POST', url: '/api/student/signup', payload: body });
-  const token = await latestMailToken(t.db, 'verifyEmail', body.email);
-  await t.app.inject({ method: 'POST', url: '/api/student/verify-email', payload: { token } });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: body.email, password: STUDENT_PASSWORD },
-  });
-  const row = await t.db
-    .selectFrom('students')
-    .select('id')
-    .where('email', '=', body.email)
-    .executeTakeFirstOrThrow();
-  return {
-    id: row.id,
-    headers: { authorization: `Bearer ${login.json<{ accessToken: string }>().accessToken}` },
-  };
+  const { id, token } = await signedUpStudent(t, gradeId);
+  return { id, headers: bearer(token) };
 }
 
 function multipart(kind: string, filename: string, content: Buffer, type = 'application/octet-stream') {
@@ -221,7 +205,7 @@ describe('student verification by staff', () => {
         ],
       }),
     );
-    const headers = { authorization: `Bearer ${verifier.accessToken}` };
+    const headers = bearer(verifier.accessToken);
 
     const list = await t.app.inject({
       method: 'GET',
@@ -299,7 +283,7 @@ describe('student verification by staff', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/studentVerification/update/?id=${s.id}`,
-      headers: { authorization: `Bearer ${reader.accessToken}` },
+      headers: bearer(reader.accessToken),
       payload: { status: 'APPROVED' },
     });
     expect(res.statusCode).toBe(403);
@@ -308,7 +292,7 @@ describe('student verification by staff', () => {
   it('adds a student to the verification list once', async () => {
     const s = await student();
     const staff = await loginStaff(t.app, await makeStaff(t.db, { superAdmin: true }));
-    const headers = { authorization: `Bearer ${staff.accessToken}` };
+    const headers = bearer(staff.accessToken);
     const first = await t.app.inject({
       method: 'POST',
       url: `/api/studentVerification/add/?id=${s.id}`,
@@ -337,7 +321,7 @@ describe('e-mail confirmed by staff', () => {
       t.app,
       await makeStaff(t.db, { permissions: [['studentVerification', 'update']] }),
     );
-    const headers = { authorization: `Bearer ${staff.accessToken}` };
+    const headers = bearer(staff.accessToken);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/studentVerification/verifyEmail/?id=${row.id}`,

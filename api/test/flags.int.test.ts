@@ -1,13 +1,16 @@
 import { FLAG_KEYS } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
-import { loginStaff, makePhase, makeStaff, useTestContext } from '../../test/helpers.js';
+import {
+  bearer,
+  makePhase,
+  type StaffFactoryOptions,
+  signedInStaff,
+  useTestContext,
+} from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true });
 
-async function staffToken(permissions: Parameters<typeof makeStaff>[1]) {
-  const staff = await makeStaff(t.db, permissions);
-  return (await loginStaff(t.app, staff)).accessToken;
-}
+const staffToken = async (options: StaffFactoryOptions) => (await signedInStaff(t, options)).token;
 
 describe('GET /api/admin/flag/detail', () => {
   it.each(['/api/admin/flag/detail', '/api/admin/flag/detail/'])(
@@ -35,7 +38,7 @@ describe('POST /api/admin/createFlag/', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/createFlag/',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { isRegistrationEnabled: true },
     });
     expect(res.statusCode).toBe(403);
@@ -48,7 +51,7 @@ describe('POST /api/admin/createFlag/', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/createFlag/',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: {
         isRegistrationEnabled: true,
         isPaymentEnabled: 'true',
@@ -85,7 +88,7 @@ describe('POST /api/admin/createFlag/', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/admin/createFlag/',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { isPracticeQuizEnabled: true },
     });
     const events = await t.db.selectFrom('outboxEvents').select(['type', 'enqueuedAt']).execute();
@@ -102,7 +105,7 @@ describe('POST /api/admin/createFlag/', () => {
 
   it('rejects a phase flag naming a phase that does not exist, keeping the stored flags', async () => {
     const token = await staffToken({ superAdmin: true });
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = bearer(token);
     await t.app.inject({
       method: 'POST',
       url: '/api/admin/createFlag/',
@@ -126,7 +129,7 @@ describe('POST /api/admin/createFlag/', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/admin/createFlag/',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { isPaymentEnabled: 'maybe' },
     });
     expect(res.statusCode).toBe(400);
@@ -142,7 +145,7 @@ describe('flag presets', () => {
         ['systemConfigurations', 'update'],
       ],
     });
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = bearer(token);
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/admin/preSetFlag/create/',
@@ -174,7 +177,7 @@ describe('flag presets', () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/admin/preSetFlag/detail/?preSet=nothing',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Preset not found' });

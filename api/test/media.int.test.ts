@@ -1,14 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 function multipart(filename: string, content: Buffer, type = 'image/png') {
   const boundary = '----riyazi-media-boundary';
@@ -120,7 +116,7 @@ describe('question pictures', () => {
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/media/images',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { file: 'x' },
     });
     expect(json.statusCode).toBe(400);

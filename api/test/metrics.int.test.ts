@@ -1,7 +1,12 @@
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
-import { openSeededDemoContest, resetDatabase, useTestContext } from '../../test/helpers.js';
+import {
+  bearer,
+  demoStudentToken,
+  openSeededDemoContest,
+  resetDatabase,
+  useTestContext,
+} from '../../test/helpers.js';
 import { exited, freePort, startService, waitFor } from '../../test/processes.js';
 import { startTestWorkers } from '../../test/workers.js';
 import { type MetricsServer, startMetricsServer } from '../src/metrics/index.js';
@@ -28,7 +33,7 @@ const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     ...(payload ? { payload } : {}),
   });
 
@@ -46,12 +51,7 @@ beforeAll(async () => {
       .where('quizzes.kind', '=', 'CONTEST')
       .executeTakeFirstOrThrow()
   ).id;
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: STUDENT, password: DEMO_STUDENT_PASSWORD },
-  });
-  token = login.json<{ accessToken: string }>().accessToken;
+  token = await demoStudentToken(t.app, STUDENT);
 });
 
 afterAll(async () => {
@@ -63,7 +63,7 @@ describe('the metrics listener', () => {
     expect((await scrape(metrics.port, '')).status).toBe(401);
     expect((await scrape(metrics.port, `Bearer ${TOKEN}x`)).status).toBe(401);
     const other = await fetch(`http://127.0.0.1:${metrics.port}/`, {
-      headers: { authorization: `Bearer ${TOKEN}` },
+      headers: bearer(TOKEN),
     });
     expect(other.status).toBe(404);
     const ok = await scrape(metrics.port);

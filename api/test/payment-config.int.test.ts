@@ -1,36 +1,32 @@
 import type { Action } from '@riyazi/api/contracts';
 import { decryptSecret } from '@riyazi/api/secret-box';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, signedInStaff, useTestContext } from '../../test/helpers.js';
 import { loadGatewaySettings } from '../src/modules/payment-config/payment-config.service.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const PASSWORD = 'Jc-pass-0734';
 const SALT = 'salt9x2k18';
 
 async function tokenFor(actions: Action[]) {
-  const staff = await makeStaff(t.db, {
+  return signedInStaff(t, {
     permissions: actions.map((action) => ['paymentConfigurations', action]),
   });
-  return { ...staff, token: (await loginStaff(t.app, staff)).accessToken };
 }
 
 const detail = (token: string) =>
   t.app.inject({
     method: 'GET',
     url: '/api/admin/paymentConfig/detail/',
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
   });
 
 const save = (token: string, payload: object) =>
   t.app.inject({
     method: 'POST',
     url: '/api/admin/paymentConfig/create/',
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     payload,
   });
 

@@ -1,8 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { FAKE_PAY_ORIGIN, fakePayModule, signFakePay } from '../../test/fake-pay-gateway.js';
-import { loginStaff, makeStaff, resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
+import {
+  bearer,
+  demoStudentToken,
+  loginStaff,
+  makeStaff,
+  resetDatabase,
+  setFlags,
+  useTestContext,
+} from '../../test/helpers.js';
 import { registerGatewayModule } from '../src/modules/payments/gateways/registry.js';
 
 // A gateway the code base does not know, plugged in the way a new module would be: one line.
@@ -20,7 +27,7 @@ const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object
   t.app.inject({
     method,
     url,
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     ...(payload ? { payload } : {}),
   });
 
@@ -50,12 +57,7 @@ beforeAll(async () => {
     ],
   });
   adminToken = (await loginStaff(t.app, staff)).accessToken;
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: 'fatima.malik@example.com', password: DEMO_STUDENT_PASSWORD },
-  });
-  studentToken = login.json<{ accessToken: string }>().accessToken;
+  studentToken = await demoStudentToken(t.app, 'fatima.malik@example.com');
   studentId = (
     await t.db
       .selectFrom('students')

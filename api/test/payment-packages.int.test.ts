@@ -1,31 +1,25 @@
 import { randomBytes } from 'node:crypto';
 import type { Action } from '@riyazi/api/contracts';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  deleteRedisKeys,
-  loginStaff,
+  authorizedCall,
   makeGrade,
   makePhase,
-  makeStaff,
+  makeStudent,
+  signedInStaff,
   useTestContext,
 } from '../../test/helpers.js';
 import { listActivePackages } from '../src/modules/payment-config/payment-config.service.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 async function tokenFor(actions: Action[]) {
-  const staff = await makeStaff(t.db, {
+  return signedInStaff(t, {
     permissions: actions.map((action) => ['paymentConfigurations', action]),
   });
-  return { ...staff, token: (await loginStaff(t.app, staff)).accessToken };
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+const call = authorizedCall(t);
 
 const create = (token: string, body: object) =>
   call(token, 'POST', '/api/admin/paymentPackage/create/', body);
@@ -35,16 +29,11 @@ const NEW_PACKAGE = { name: 'Two attempts', description: 'For phase 1', attempts
 /** A payment row for a package, as checkout would write it. */
 async function makePayment(packageId: string) {
   const grade = await makeGrade(t.db, 6);
-  const student = await t.db
-    .insertInto('students')
-    .values({
-      fullName: 'Bilal Shah',
-      email: `bilal-${randomBytes(4).toString('hex')}@example.com`,
-      passwordHash: 'not-a-real-hash',
-      gradeId: grade.id,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const student = await makeStudent(t.db, {
+    fullName: 'Bilal Shah',
+    email: `bilal-${randomBytes(4).toString('hex')}@example.com`,
+    gradeId: grade.id,
+  });
   await t.db
     .insertInto('payments')
     .values({

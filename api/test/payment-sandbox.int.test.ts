@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
+  bearer,
   createTestContext,
   deleteRedisKeys,
+  demoStudentToken,
   loginStaff,
   makeStaff,
   resetDatabase,
@@ -25,12 +26,7 @@ const PRODUCTION = {
 let packageId: string;
 
 async function studentToken(ctx: TestContext) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: STUDENT, password: DEMO_STUDENT_PASSWORD },
-  });
-  return res.json<{ accessToken: string }>().accessToken;
+  return await demoStudentToken(ctx.app, STUDENT);
 }
 
 const postForm = (ctx: TestContext, url: string, fields: Record<string, string>) =>
@@ -63,7 +59,7 @@ async function sandboxOrder(ctx: TestContext) {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/payment/checkout',
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     payload: { packageId, gateway: 'sandbox' },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -168,7 +164,7 @@ describe('the sandbox gateway in development', () => {
     const confirm = await t.app.inject({
       method: 'POST',
       url: `/api/payment/orders/${orderRef}/confirm`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
     });
     expect(confirm.json()).toMatchObject({ data: { status: 'PENDING' } });
     expect(await attempts()).toBe(before);
@@ -198,13 +194,13 @@ describe('the sandbox gateway in development', () => {
     const options = await t.app.inject({
       method: 'GET',
       url: '/api/payment/options',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
     });
     expect(options.json()).toMatchObject({ data: { paymentEnabled: false, gateways: [] } });
     const checkout = await t.app.inject({
       method: 'POST',
       url: '/api/payment/checkout',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { packageId, gateway: 'sandbox' },
     });
     expect(checkout.statusCode).toBe(400);
@@ -239,7 +235,7 @@ describe('the sandbox gateway in production', () => {
       ],
     });
     const token = (await loginStaff(prod.app, staff)).accessToken;
-    const headers = { authorization: `Bearer ${token}` };
+    const headers = bearer(token);
     const detail = await prod.app.inject({ method: 'GET', url: '/api/admin/paymentConfig/detail/', headers });
     const sandbox = detail
       .json<{
@@ -264,13 +260,13 @@ describe('the sandbox gateway in production', () => {
     const options = await prod.app.inject({
       method: 'GET',
       url: '/api/payment/options',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
     });
     expect(options.json()).toMatchObject({ data: { paymentEnabled: false, gateways: [] } });
     const checkout = await prod.app.inject({
       method: 'POST',
       url: '/api/payment/checkout',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { packageId, gateway: 'sandbox' },
     });
     expect(checkout.statusCode).toBe(400);

@@ -1,8 +1,9 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
+  bearer,
   deleteRedisKeys,
+  demoStudentToken,
   loginStaff,
   makeStaff,
   resetDatabase,
@@ -21,7 +22,7 @@ let studentId: string;
 let packageId: string;
 
 const get = async <T>(url: string) => {
-  const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   return res.json<T>();
 };
@@ -81,12 +82,7 @@ beforeAll(async () => {
       .where('name', '=', 'Two attempts')
       .executeTakeFirstOrThrow()
   ).id;
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: STUDENT, password: DEMO_STUDENT_PASSWORD },
-  });
-  token = login.json<{ accessToken: string }>().accessToken;
+  token = await demoStudentToken(t.app, STUDENT);
 });
 
 beforeEach(async () => {
@@ -112,7 +108,7 @@ describe('student state after attempts change', () => {
     const placed = await t.app.inject({
       method: 'POST',
       url: '/api/payment/checkout',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { packageId, gateway: 'sandbox' },
     });
     const { fields } = placed.json<{ redirect: { fields: Record<string, string> } }>().redirect;
@@ -137,7 +133,7 @@ describe('student state after attempts change', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payment/redeem-code',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
       payload: { code: 'wxyz wxyz wxyz' },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -156,7 +152,7 @@ describe('student state after attempts change', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/contestAttempts/create',
-        headers: { authorization: `Bearer ${admin}` },
+        headers: bearer(admin),
         payload: { studentId, attempts, reason: 'School sponsored' },
       });
     expect((await grant(2)).json()).toEqual({ contestAttempts: 2 });

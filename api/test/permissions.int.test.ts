@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bearer,
   createTestContext,
-  loginStaff,
-  makeStaff,
   resetDatabase,
+  signedInStaff,
   type TestContext,
 } from '../../test/helpers.js';
 
@@ -14,8 +14,8 @@ let superAdminToken: string;
 beforeAll(async () => {
   t = await createTestContext();
   await resetDatabase(t.db);
-  noPermissionToken = (await loginStaff(t.app, await makeStaff(t.db))).accessToken;
-  superAdminToken = (await loginStaff(t.app, await makeStaff(t.db, { superAdmin: true }))).accessToken;
+  noPermissionToken = (await signedInStaff(t, {})).token;
+  superAdminToken = (await signedInStaff(t, { superAdmin: true })).token;
 });
 afterAll(async () => {
   await t.close();
@@ -25,7 +25,7 @@ const call = (method: string, url: string, token?: string) =>
   t.app.inject({
     method: method as 'GET',
     url: url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000'),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    headers: token ? bearer(token) : {},
     payload: method === 'GET' ? undefined : {},
   });
 

@@ -1,12 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Action, Module } from '@riyazi/api/contracts';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { authorizedCall, makeStudent, signedInStaff, useTestContext } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const PROMO_ALL: [Module, Action][] = [
   ['promoCode', 'read'],
@@ -15,15 +11,9 @@ const PROMO_ALL: [Module, Action][] = [
   ['promoCode', 'delete'],
 ];
 
-async function signedIn(permissions: [Module, Action][] = PROMO_ALL) {
-  const staff = await makeStaff(t.db, { permissions });
-  const { accessToken } = await loginStaff(t.app, staff);
-  return { ...staff, token: accessToken };
-}
+const signedIn = (permissions: [Module, Action][] = PROMO_ALL) => signedInStaff(t, { permissions });
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+const call = authorizedCall(t);
 
 const makePackage = (name: string, pricePaisa = 50_000) =>
   t.db
@@ -75,18 +65,6 @@ async function createPromo(token: string, overrides: Record<string, unknown> = {
   const res = await call(token, 'POST', '/api/admin/promoCode/create/', validBody(overrides));
   expect(res.statusCode, res.body).toBe(201);
   return res.json<PromoBody>().data;
-}
-
-async function makeStudent() {
-  return t.db
-    .insertInto('students')
-    .values({
-      fullName: 'Test Student',
-      email: `student-${randomBytes(4).toString('hex')}@example.com`,
-      passwordHash: 'not-a-real-hash',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
 }
 
 describe('POST /api/admin/promoCode/create/', () => {
@@ -321,7 +299,7 @@ describe('DELETE /api/admin/promoCode/delete/', () => {
     const admin = await signedIn();
     const promo = await createPromo(admin.token);
     const pack = await makePackage('Two attempts', 1000);
-    const student = await makeStudent();
+    const student = await makeStudent(t.db, { fullName: 'Test Student' });
     await t.db
       .insertInto('payments')
       .values({

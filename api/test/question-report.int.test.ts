@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  deleteRedisKeys,
+  bearer,
   loginStaff,
   makeCategory,
   makeGrade,
@@ -11,20 +11,17 @@ import {
   makeStaff,
   makeSubCategory,
   type PlayAnswerFactory,
+  signedInStaff,
   useTestContext,
 } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 async function adminToken() {
-  return (await loginStaff(t.app, await makeStaff(t.db, { superAdmin: true }))).accessToken;
+  return (await signedInStaff(t, { superAdmin: true })).token;
 }
 
-const get = (token: string, url: string) =>
-  t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
 
 const subOf = (categoryId: string) =>
   t.db

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
+  bearer,
   deleteRedisKeys,
   loginStaff,
   makeCategory,
@@ -25,7 +26,7 @@ async function adminToken() {
 }
 
 const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+  t.app.inject({ method, url, headers: bearer(token), payload });
 
 async function mcq(overrides: Record<string, unknown> = {}) {
   const grade = await makeGrade(t.db, 4);
@@ -181,7 +182,7 @@ describe('Urdu text in a contest', () => {
       t.app.inject({
         method,
         url,
-        headers: { authorization: `Bearer ${student}` },
+        headers: bearer(student),
         ...(payload ? { payload } : {}),
       });
     const grade = await t.db

@@ -1,7 +1,14 @@
 import { bullPrefix } from '@riyazi/api/queue';
 import { type Job, Worker } from 'bullmq';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loginStaff, makeStaff, resetDatabase, useTestContext } from '../../test/helpers.js';
+import {
+  bearer,
+  loginStaff,
+  makeStaff,
+  resetDatabase,
+  signedInStaff,
+  useTestContext,
+} from '../../test/helpers.js';
 
 const t = useTestContext();
 const BOARD = '/api/admin/queues';
@@ -26,12 +33,10 @@ beforeAll(async () => {
       }),
     )
   ).accessToken;
-  superAdmin = (await loginStaff(t.app, await makeStaff(t.db, { superAdmin: true }))).accessToken;
+  superAdmin = (await signedInStaff(t, { superAdmin: true })).token;
   nobody = (await loginStaff(t.app, await makeStaff(t.db, { permissions: [['student', 'read']] })))
     .accessToken;
 });
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A mail job that failed for good, taken and failed by hand (BullMQ's manual processing). */
 async function failedMailJob(id: string) {

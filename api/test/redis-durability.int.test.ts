@@ -5,9 +5,9 @@ import path from 'node:path';
 import { createRedis } from '@riyazi/api/redis';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkRedisDurability, readDurabilityFacts } from '../src/lib/redis-durability.js';
 import { testConfig } from '../../test/helpers.js';
 import { freePort } from '../../test/processes.js';
+import { checkRedisDurability, readDurabilityFacts } from '../src/lib/redis-durability.js';
 
 const started: { child: ChildProcess; dir: string }[] = [];
 

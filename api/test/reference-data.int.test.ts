@@ -1,31 +1,22 @@
 import type { Action, Module } from '@riyazi/api/contracts';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  deleteRedisKeys,
-  loginStaff,
+  authorizedCall,
   makeCategory,
   makeGrade,
   makePhase,
   makeQuiz,
-  makeStaff,
   makeSubCategory,
   type StaffFactoryOptions,
+  signedInStaff,
   useTestContext,
 } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
-async function signedIn(options: StaffFactoryOptions = { superAdmin: true }) {
-  const staff = await makeStaff(t.db, options);
-  return { ...staff, token: (await loginStaff(t.app, staff)).accessToken };
-}
+const signedIn = (options?: StaffFactoryOptions) => signedInStaff(t, options);
 
-type Method = 'GET' | 'POST' | 'DELETE';
-const call = (token: string, method: Method, url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+const call = authorizedCall(t);
 
 const auditActions = async (targetId: string) =>
   (

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loginStaff, makeGrade, makePhase, makeQuiz, makeStaff, useTestContext } from '../../test/helpers.js';
+import { bearer, makeGrade, makePhase, makeQuiz, signedInStaff, useTestContext } from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true });
 
 describe('reference data used only by a quiz pool', () => {
   it('refuses to delete a category or sub category a quiz rule draws from, saying so', async () => {
-    const token = (await loginStaff(t.app, await makeStaff(t.db, { superAdmin: true }))).accessToken;
+    const token = (await signedInStaff(t, { superAdmin: true })).token;
     const category = await t.db
       .insertInto('categories')
       .values({ name: 'Algebra' })
@@ -27,7 +27,7 @@ describe('reference data used only by a quiz pool', () => {
       t.app.inject({
         method: 'DELETE',
         url: `/api/${what}/delete/?id=${id}`,
-        headers: { authorization: `Bearer ${token}` },
+        headers: bearer(token),
       });
     const subRes = await del('subCategory', sub.id);
     expect(subRes.statusCode).toBe(409);

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  bearer,
   deleteRedisKeys,
   loginStaff,
   makeCategory,
@@ -18,7 +19,7 @@ beforeEach(async () => {
 });
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+  t.app.inject({ method, url, headers: bearer(token), payload });
 
 async function questionWithMaths() {
   const grade = await makeGrade(t.db, 5);

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  bearer,
   createTestContext,
   deleteRedisKeys,
   latestMailToken,
   loginStaff,
   makeStaff,
   makeStudent,
+  signedInStaff,
   type TestContext,
   useTestContext,
 } from '../../test/helpers.js';
@@ -28,10 +30,9 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-  admin = (await loginStaff(t.app, await makeStaff(t.db, { superAdmin: true }))).accessToken;
+  admin = (await signedInStaff(t, { superAdmin: true })).token;
 });
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const get = (url: string, token: string, app: FastifyInstance = t.app) =>
   app.inject({ method: 'GET', url, headers: bearer(token) });
 const post = (url: string, payload: object, token?: string, app: FastifyInstance = t.app) =>

@@ -1,24 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner } from 'fast-jwt';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  deleteRedisKeys,
-  latestMailToken,
-  loginStaff,
-  makeStaff,
-  useTestContext,
-} from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { bearer, latestMailToken, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
 
-const t = useTestContext({ resetEachTest: true });
-beforeEach(async () => {
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const refresh = (cookie: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: '/api/user/refresh', cookies: { riyazi_staff_rt: cookie }, headers });
 
-const me = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/user/me', headers: { authorization: `Bearer ${token}` } });
+const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/user/me', headers: bearer(token) });
 
 describe('staff login', () => {
   it('returns the admin auth state and sets an httpOnly refresh cookie scoped to /api/user', async () => {
@@ -253,7 +243,7 @@ describe('access tokens', () => {
       t.app.inject({
         method: 'GET',
         url: '/api/systemPreSet/',
-        headers: { authorization: `Bearer ${accessToken}` },
+        headers: bearer(accessToken),
       });
     expect((await presets()).statusCode).toBe(200);
     await t.db.deleteFrom('rolePermissions').where('roleId', '=', staff.roleId).execute();

@@ -7,15 +7,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeS3, startFakeS3 } from '../../test/fake-s3.js';
 import {
+  bearer,
   createTestContext,
-  latestMailToken,
   loginStaff,
   makeGrade,
   makeStaff,
   resetDatabase,
-  STUDENT_PASSWORD,
   setFlags,
-  signupBody,
+  signedUpStudent,
   type TestContext,
 } from '../../test/helpers.js';
 import { exited, startService, waitFor } from '../../test/processes.js';
@@ -80,16 +79,7 @@ let gradeId: string | undefined;
 async function signedInStudent() {
   gradeId ??= (await makeGrade(t.db)).id;
   await setFlags(t.db, { isRegistrationEnabled: true, isEmailVerificationEnabled: true });
-  const body = signupBody(gradeId);
-  await t.app.inject({ method: 'POST', url: '/api/student/signup', payload: body });
-  const token = await latestMailToken(t.db, 'verifyEmail', body.email);
-  await t.app.inject({ method: 'POST', url: '/api/student/verify-email', payload: { token } });
-  const login = await t.app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: body.email, password: STUDENT_PASSWORD },
-  });
-  return { authorization: `Bearer ${login.json<{ accessToken: string }>().accessToken}` };
+  return bearer((await signedUpStudent(t, gradeId)).token);
 }
 
 async function uploadDocument(owner: Record<string, string>) {

@@ -1,24 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { makeStudent, studentSessionToken, useTestContext } from '../../test/helpers.js';
+import { bearer, makeStudent, signedInStudent, useTestContext } from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true });
-
-async function signedIn() {
-  const student = await makeStudent(t.db);
-  return { ...student, token: await studentSessionToken(t, student.id) };
-}
 
 const putLanguage = (token: string, payload: unknown) =>
   t.app.inject({
     method: 'PUT',
     url: '/api/student/language',
-    headers: { authorization: `Bearer ${token}` },
+    headers: bearer(token),
     payload: payload as object,
   });
 
 describe("the child's language on the account", () => {
   it('is English for a new account and is returned with the session', async () => {
-    const { email, password } = await signedIn();
+    const { email, password } = await signedInStudent(t);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/student/login',
@@ -29,7 +24,7 @@ describe("the child's language on the account", () => {
   });
 
   it('is saved by PUT /student/language and returned by login and /student/me', async () => {
-    const { id, email, password, token } = await signedIn();
+    const { id, email, password, token } = await signedInStudent(t);
     const res = await putLanguage(token, { language: 'ur' });
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
@@ -42,7 +37,7 @@ describe("the child's language on the account", () => {
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/student/me',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
     });
     expect(me.json()).toMatchObject({ language: 'ur' });
     const login = await t.app.inject({
@@ -54,7 +49,7 @@ describe("the child's language on the account", () => {
     const profile = await t.app.inject({
       method: 'GET',
       url: '/api/student/profile',
-      headers: { authorization: `Bearer ${token}` },
+      headers: bearer(token),
     });
     expect(profile.json().data).toMatchObject({ language: 'ur' });
     expect((await putLanguage(token, { language: 'en' })).statusCode).toBe(204);
@@ -69,7 +64,7 @@ describe("the child's language on the account", () => {
   it.each([{ language: 'fr' }, { language: 'UR' }, { language: null }, {}, { language: ['ur'] }])(
     'refuses %j with 400 and a message',
     async (payload) => {
-      const { token } = await signedIn();
+      const { token } = await signedInStudent(t);
       const res = await putLanguage(token, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toHaveProperty('message');

@@ -1,0 +1,147 @@
+import { PassThrough } from 'node:stream';
+import { deflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
+import { pino } from 'pino';
+import { expect } from 'vitest';
+import { bearer, signedInStaff, useTestContext } from '../../test/helpers.js';
+import { runBulkUpload } from '../src/modules/bulk-upload/bulk-upload.run.js';
+
+// Shared by the bulk-upload-*.int.test.ts files: importing it registers their app and hooks.
+export const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
+
+export const HEADER = [
+  'fullName',
+  'fatherName',
+  'email',
+  'phone',
+  'gender',
+  'grade',
+  'city',
+  'schoolName',
+  'referralSource',
+  'batchId',
+] as const;
+export type Row = Partial<Record<(typeof HEADER)[number], string>>;
+
+export const student = (n: number, overrides: Row = {}): Row => ({
+  fullName: `Student ${n}`,
+  fatherName: `Father ${n}`,
+  email: `student${n}@school.pk`,
+  phone: `0300${String(1000000 + n).slice(-7)}`,
+  gender: n % 2 ? 'Female' : 'Male',
+  grade: 'Grade 3',
+  city: 'Lahore',
+  schoolName: 'City Model School',
+  referralSource: 'School',
+  batchId: 'CMS-2026',
+  ...overrides,
+});
+export const csvOf = (rows: Row[]) =>
+  Papa.unparse({ fields: [...HEADER], data: rows.map((r) => HEADER.map((h) => r[h] ?? '')) });
+
+export function multipart(content: Buffer | string, filename = 'students.csv') {
+  const boundary = '----riyazi-bulk-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    typeof content === 'string' ? Buffer.from(content, 'utf8') : content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const signedIn = (permissions?: ['bulkUpload', 'read' | 'create'][]) =>
+  signedInStaff(t, permissions ? { permissions } : { superAdmin: true });
+
+export const preview = (token: string, content: Buffer | string, filename?: string) => {
+  const form = multipart(content, filename);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/bulkUpload/preview/',
+    headers: { ...form.headers, authorization: `Bearer ${token}` },
+    payload: form.payload,
+  });
+};
+export const confirm = (
+  token: string,
+  uploadId: string,
+  options = { autoEmailVerified: true, sendWelcome: true },
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/bulkUpload/confirm/',
+    headers: bearer(token),
+    payload: { uploadId, ...options },
+  });
+export const deps = () => ({ db: t.db, queues: t.queues, log: pino({ level: 'silent' }) });
+
+export const countOf = async (table: 'students' | 'mailMessages') =>
+  Number(
+    (
+      await t.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+/** Previews, confirms and runs a file the way the worker would. */
+export async function uploadAndRun(token: string, rows: Row[]) {
+  const res = await preview(token, csvOf(rows));
+  expect(res.statusCode).toBe(200);
+  const { uploadId } = res.json<{ uploadId: string }>();
+  expect((await confirm(token, uploadId)).statusCode).toBe(202);
+  await runBulkUpload(deps(), uploadId);
+  return uploadId;
+}
+
+/**
+ * A one-entry zip whose sheet inflates to 100 MB of zeros (about 100 KB uploaded). Its headers
+ * declare `declared` bytes: the truth by default, or a lie small enough to pass a size check.
+ */
+export function zipBomb(declared = 100 * 1024 * 1024): Buffer {
+  const name = Buffer.from('xl/worksheets/sheet1.xml');
+  const size = 100 * 1024 * 1024;
+  const data = deflateRawSync(Buffer.alloc(size));
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(declared, 22);
+  local.writeUInt16LE(name.length, 26);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 4);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(data.length, 20);
+  central.writeUInt32LE(declared, 24);
+  central.writeUInt16LE(name.length, 28);
+  const centralOffset = local.length + name.length + data.length;
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(1, 8);
+  end.writeUInt16LE(1, 10);
+  end.writeUInt32LE(central.length + name.length, 12);
+  end.writeUInt32LE(centralOffset, 16);
+  return Buffer.concat([local, name, data, central, name, end]);
+}
+
+/** An XLSX written row by row (as a school's export would be), for files too big to build in memory. */
+export async function xlsxOf(header: string[], rows: number, row: (n: number) => string[]): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false });
+  const sheet = workbook.addWorksheet('Students');
+  sheet.addRow(header).commit();
+  for (let n = 1; n <= rows; n += 1) {
+    sheet.addRow(row(n)).commit();
+  }
+  await sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
+}

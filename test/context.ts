@@ -1,0 +1,117 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildApp } from '@riyazi/api/app';
+import { type Config, loadConfig } from '@riyazi/api/config';
+import { createEngine, type Engine } from '@riyazi/api/engine';
+import { closeQueues, createQueues, type Queues } from '@riyazi/api/queue';
+import { createRedis } from '@riyazi/api/redis';
+import { createDb, type Db } from '@riyazi/db';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { deleteRedisKeys } from './helpers-redis.js';
+import { testDatabaseUrl, testRedisPrefix } from './test-worker.js';
+
+export interface TestContext {
+  config: Readonly<Config>;
+  db: Db;
+  redis: Redis;
+  queues: Queues;
+  app: FastifyInstance;
+  /** The app's caches and batchers (services called straight from a test take it in their deps). */
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Readonly<Config> {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: testDatabaseUrl(),
+    REDIS_PREFIX: testRedisPrefix(),
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    UPLOAD_DIR: path.join(tmpdir(), `${testRedisPrefix()}-uploads`),
+    ...overrides,
+  });
+}
+
+/** The real app on the test database and Redis prefix, driven with inject() or listen(). */
+export async function createTestContext(
+  overrides: Record<string, string> = {},
+  { applicationName }: { applicationName?: string } = {},
+): Promise<TestContext> {
+  const config = testConfig(overrides);
+  const db = createDb({
+    connectionString: config.DATABASE_URL,
+    max: 5,
+    ...(applicationName ? { applicationName } : {}),
+  });
+  const redis = createRedis(config.REDIS_URL, 'riyazi-test');
+  const queues = createQueues(redis, config.REDIS_PREFIX);
+  const engine = createEngine({ db, queues });
+  const app = await buildApp({ config, db, redis, queues, engine, logger: false });
+  await app.ready();
+  return {
+    config,
+    db,
+    redis,
+    queues,
+    app,
+    engine,
+    async close() {
+      await app.close();
+      await closeQueues(queues);
+      await db.destroy();
+      redis.disconnect();
+    },
+  };
+}
+
+/**
+ * Registers the hooks of a test file: one app per file, optionally an empty database and no
+ * rate-limit counters before each test.
+ */
+export function useTestContext(
+  options: { resetEachTest?: boolean; clearRateLimits?: boolean; env?: Record<string, string> } = {},
+): TestContext {
+  const t = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(t, await createTestContext(options.env));
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  if (options.resetEachTest) {
+    beforeEach(async () => {
+      await resetDatabase(t.db);
+    });
+  }
+  if (options.clearRateLimits) {
+    beforeEach(async () => {
+      await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
+    });
+  }
+  return t;
+}
+
+/** Empties every application table (the migration bookkeeping stays). */
+export async function resetDatabase(db: Db): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT quote_ident(tablename) AS name FROM pg_tables
+    WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'
+  `.execute(db);
+  const truncate = sql.raw(`TRUNCATE ${rows.map((r) => r.name).join(', ')} CASCADE`);
+  // Workers a test started may be mid-statement: PostgreSQL can pick the TRUNCATE as a deadlock
+  // victim (it locks every table), and the next try finds them done.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await truncate.execute(db);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt === 5) {
+        throw err;
+      }
+    }
+  }
+}

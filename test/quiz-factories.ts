@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '@riyazi/db';
+import { seedDemoData } from '../db/src/seed/index.js';
+
+// Contest data: grades, phases, categories, questions, quizzes, plays and the system flags.
+
+export async function makePhase(db: Db, number = 1) {
+  const now = Date.now();
+  return db
+    .insertInto('phases')
+    .values({
+      name: `Phase ${number}`,
+      number,
+      startsAt: new Date(now - 86_400_000),
+      endsAt: new Date(now + 30 * 86_400_000),
+      status: 'ACTIVE',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+export async function makeGrade(db: Db, sortOrder = 5) {
+  return db
+    .insertInto('grades')
+    .values({ title: `Grade ${sortOrder}`, sortOrder })
+    .returning(['id', 'title'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function makeCategory(db: Db, name = 'Geometry') {
+  return db.insertInto('categories').values({ name }).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function makeSubCategory(db: Db, categoryId: string, name = 'Angles') {
+  return db
+    .insertInto('subCategories')
+    .values({ name, categoryId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * An active contest question: an MCQ with one option per entry of `options` (true = correct),
+ * or 'open' for an open-ended question whose accepted answer is "11".
+ */
+export async function makeQuestion(
+  db: Db,
+  fields: { gradeId: string; categoryId: string; subCategoryId: string },
+  html: string,
+  options: boolean[] | 'open',
+) {
+  const question = await db
+    .insertInto('questions')
+    .values({
+      ...fields,
+      tag: 'CONTEST',
+      type: options === 'open' ? 'OPEN_ENDED' : 'MCQS',
+      acceptedAnswers: options === 'open' ? ['11'] : [],
+      questionHtml: html,
+      answerHintText: 'Think',
+    })
+    .returning(['id', 'questionNo'])
+    .executeTakeFirstOrThrow();
+  const ids: string[] = [];
+  for (const [i, isCorrect] of (options === 'open' ? [] : options).entries()) {
+    const option = await db
+      .insertInto('questionOptions')
+      .values({ questionId: question.id, position: i + 1, textHtml: `<p>${i}</p>`, isCorrect })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(option.id);
+  }
+  return { id: question.id, no: Number(question.questionNo), options: ids };
+}
+
+export interface QuizFactoryOptions {
+  gradeIds: string[];
+  phaseId: string;
+  kind?: 'PRACTICE' | 'CONTEST';
+  title?: string;
+  questionCount?: number;
+  /** RULES pool (default: one rule, any category, the whole attempt) or these questions. */
+  rules?: { categoryId?: string | null; subCategoryId?: string | null; questionCount: number }[];
+  questionIds?: string[];
+}
+
+/** A quiz with its grades and pool, written straight to the database. */
+export async function makeQuiz(db: Db, options: QuizFactoryOptions) {
+  const questionCount = options.questionCount ?? 15;
+  const quiz = await db
+    .insertInto('quizzes')
+    .values({
+      title: options.title ?? 'Test quiz',
+      kind: options.kind ?? 'CONTEST',
+      phaseId: options.phaseId,
+      questionCount,
+      poolMode: options.questionIds ? 'QUESTIONS' : 'RULES',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('quizGrades')
+    .values(options.gradeIds.map((gradeId) => ({ quizId: quiz.id, gradeId })))
+    .execute();
+  if (options.questionIds) {
+    if (options.questionIds.length > 0) {
+      await db
+        .insertInto('quizQuestions')
+        .values(
+          options.questionIds.map((questionId, i) => ({ quizId: quiz.id, questionId, position: i + 1 })),
+        )
+        .execute();
+    }
+  } else {
+    const rules = options.rules ?? [{ questionCount }];
+    await db
+      .insertInto('quizRules')
+      .values(
+        rules.map((rule, i) => ({
+          quizId: quiz.id,
+          position: i + 1,
+          categoryId: rule.categoryId ?? null,
+          subCategoryId: rule.subCategoryId ?? null,
+          questionCount: rule.questionCount,
+        })),
+      )
+      .execute();
+  }
+  return quiz;
+}
+
+export interface PlayAnswerFactory {
+  questionId: string;
+  /** false: the question was drawn but never shown (no served_at, no answer row). */
+  served?: boolean;
+  outcome?: 'ANSWERED' | 'NO_ANSWER';
+  selectedOptionIds?: string[];
+  answerText?: string | null;
+  timeTakenMs?: number;
+  isCorrect?: boolean | null;
+}
+
+export interface PlayFactoryOptions {
+  quizId: string;
+  phaseId: string;
+  gradeId: string;
+  kind?: 'PRACTICE' | 'CONTEST';
+  status?: 'IN_PROGRESS' | 'FINISHED' | 'CANCELLED';
+  /** Default: the number of correct answers. */
+  score?: number;
+  finishedAt?: Date;
+  studentId?: string;
+  answers: PlayAnswerFactory[];
+}
+
+/** A play (by default FINISHED) with its play_questions and play_answers, for reports before the engine. */
+export async function makePlay(db: Db, options: PlayFactoryOptions) {
+  const status = options.status ?? 'FINISHED';
+  const finishedAt = status === 'FINISHED' ? (options.finishedAt ?? new Date()) : null;
+  const startedAt = new Date((finishedAt ?? new Date()).getTime() - 3_600_000);
+  const answered = options.answers.filter((a) => a.served !== false);
+  const correctCount = answered.filter((a) => a.isCorrect === true).length;
+  const studentId =
+    options.studentId ??
+    (
+      await db
+        .insertInto('students')
+        .values({
+          fullName: 'Test Student',
+          email: `student-${randomBytes(6).toString('hex')}@example.com`,
+          passwordHash: 'not-a-real-hash',
+          gradeId: options.gradeId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const play = await db
+    .insertInto('plays')
+    .values({
+      studentId,
+      quizId: options.quizId,
+      phaseId: options.phaseId,
+      gradeId: options.gradeId,
+      kind: options.kind ?? 'CONTEST',
+      status,
+      questionCount: Math.max(1, options.answers.length),
+      score: options.score ?? correctCount,
+      correctCount,
+      totalTimeMs: answered.reduce((sum, a) => sum + (a.timeTakenMs ?? 0), 0),
+      startedAt,
+      finishedAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (options.answers.length > 0) {
+    await db
+      .insertInto('playQuestions')
+      .values(
+        options.answers.map((a, i) => ({
+          playId: play.id,
+          position: i,
+          questionId: a.questionId,
+          servedAt: a.served === false ? null : startedAt,
+          deadlineAt: a.served === false ? null : new Date(startedAt.getTime() + 180_000),
+        })),
+      )
+      .execute();
+  }
+  if (answered.length > 0) {
+    await db
+      .insertInto('playAnswers')
+      .values(
+        answered.map((a) => ({
+          playId: play.id,
+          questionId: a.questionId,
+          outcome: a.outcome ?? 'ANSWERED',
+          selectedOptionIds: a.selectedOptionIds ?? [],
+          answerText: a.answerText ?? null,
+          timeTakenMs: a.timeTakenMs ?? 10_000,
+          isCorrect: a.isCorrect ?? false,
+          score: a.isCorrect ? 1 : 0,
+          scoredAt: finishedAt ?? new Date(),
+        })),
+      )
+      .execute();
+  }
+  return { id: play.id, studentId };
+}
+
+export async function setFlags(db: Db, flags: Record<string, unknown>) {
+  await db
+    .insertInto('systemFlags')
+    .values({ id: 1, flags: JSON.stringify(flags) })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ flags: JSON.stringify(flags) }))
+    .execute();
+}
+
+/**
+ * The demo data seeded, its phase 1 active and open for contests to every student (no document or
+ * permission needed), each student with two attempts. Answers the phase's id.
+ */
+export async function openSeededDemoContest(db: Db): Promise<string> {
+  await seedDemoData(db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
+  const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
+  await db.updateTable('phases').set({ status: 'ACTIVE' }).where('id', '=', phase.id).execute();
+  await setFlags(db, {
+    isContestQuizEnabled: true,
+    contestQuizPhase: phase.id,
+    contestPermissionRequired: false,
+    documentAcceptanceRequired: false,
+  });
+  await db.updateTable('students').set({ contestAttempts: 2 }).execute();
+  return phase.id;
+}
