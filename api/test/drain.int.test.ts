@@ -102,6 +102,8 @@ async function play(
       `/api/play-quiz/question?playId=${p._id}&questionId=${questionId}`,
     );
     if (served.status !== 200) {
+      // Refused between two answers (a phone still playing when the node closed): counted like any refusal.
+      asked.push({ status: served.status, body: served.body });
       return;
     }
     const answers = randomAnswer(served.body as ServedQuestion);
