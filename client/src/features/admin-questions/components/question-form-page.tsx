@@ -1,7 +1,7 @@
 import { hasPermission } from '@riyazi/api/contracts';
 import { useMemo } from 'react';
 import { toast } from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { EditFormActions } from '../../../shared/forms/edit-form-actions';
 import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
@@ -9,7 +9,7 @@ import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { HttpError } from '../../../shared/http/http-error';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { PageHeading } from '../../../shared/ui/page';
-import { RecordLoader } from '../../../shared/ui/record-loader';
+import { RecordFormRoute } from '../../../shared/ui/record-loader';
 import { Alert } from '../../../shared/ui/surface';
 import type { Question } from '../api/questions-api';
 import { useQuestion, useQuestionOptions, useSaveQuestion } from '../api/use-questions';
@@ -35,17 +35,13 @@ import './questions.css';
 
 /** /question/new and /question/{id}: one form for both. */
 export function QuestionFormPage() {
-  const { id } = useParams();
-  return id === undefined || id === 'new' ? <QuestionForm question={null} /> : <EditQuestion id={id} />;
-}
-
-function EditQuestion({ id }: { id: string }) {
-  const detail = useQuestion(id);
   return (
-    <RecordLoader query={detail} title="Edit question" noun="question">
-      {/* Keyed by the question: the editors start from its saved content. */}
-      {(question) => <QuestionForm key={question._id} question={question} />}
-    </RecordLoader>
+    <RecordFormRoute
+      useRecord={useQuestion}
+      title="Edit question"
+      noun="question"
+      form={(question) => <QuestionForm question={question} />}
+    />
   );
 }
 

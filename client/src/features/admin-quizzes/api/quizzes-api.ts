@@ -1,3 +1,4 @@
+import type { ListPage } from '@riyazi/api/contracts';
 import { adminHttp } from '../../../shared/http/clients';
 import { withoutEmpty } from '../../../shared/query/list-params';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
@@ -114,14 +115,6 @@ export interface QuizOptions {
     isActive: boolean;
     subCategories: { _id: string; name: string; isActive: boolean }[];
   }[];
-}
-
-export interface ListPage<T> {
-  data: T[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
 }
 
 /** The list request: '' means "no filter" and is left out of the query string. */

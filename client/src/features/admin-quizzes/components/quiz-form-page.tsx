@@ -1,7 +1,7 @@
 import { QUIZ_DEFAULTS } from '@riyazi/api/contracts';
 import { useMemo } from 'react';
 import { toast } from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { EditFormActions } from '../../../shared/forms/edit-form-actions';
 import { useDraftForm } from '../../../shared/forms/use-draft-form';
@@ -10,7 +10,7 @@ import { Button } from '../../../shared/ui/button';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { PageHeading } from '../../../shared/ui/page';
-import { RecordLoader } from '../../../shared/ui/record-loader';
+import { RecordFormRoute } from '../../../shared/ui/record-loader';
 import { Alert } from '../../../shared/ui/surface';
 import { KIND_LABELS, type PoolMode, type Quiz, type QuizKind } from '../api/quizzes-api';
 import { useQuiz, useQuizOptions, useSaveQuiz } from '../api/use-quizzes';
@@ -31,16 +31,13 @@ import { TitledCard } from '../../../shared/ui/titled-card';
 
 /** /quiz/new and /quiz/{id}: one form for both. */
 export function QuizFormPage() {
-  const { id } = useParams();
-  return id === undefined || id === 'new' ? <QuizForm quiz={null} /> : <EditQuiz id={id} />;
-}
-
-function EditQuiz({ id }: { id: string }) {
-  const detail = useQuiz(id);
   return (
-    <RecordLoader query={detail} title="Edit quiz" noun="quiz">
-      {(quiz) => <QuizForm key={quiz._id} quiz={quiz} />}
-    </RecordLoader>
+    <RecordFormRoute
+      useRecord={useQuiz}
+      title="Edit quiz"
+      noun="quiz"
+      form={(quiz) => <QuizForm quiz={quiz} />}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { describeError } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { Alert } from '../../../shared/ui/surface';
 import { useIssueResetLink } from '../api/use-student-details';
@@ -103,14 +103,13 @@ export function ResetLinkDialog({ studentId, studentName, email, onClose }: Rese
               {describeError(issue.error)}
             </Alert>
           ) : null}
-          <div className="dialog__actions">
-            <Button variant="secondary" onClick={onClose} disabled={issue.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={issue.isPending} data-testid="reset-link-submit">
-              {issue.isPending ? 'Issuing…' : 'Issue link'}
-            </Button>
-          </div>
+          <DialogFormActions
+            onCancel={onClose}
+            pending={issue.isPending}
+            label="Issue link"
+            pendingLabel="Issuing…"
+            testId="reset-link-submit"
+          />
         </form>
       )}
     </Dialog>

@@ -1,7 +1,6 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { describeError } from '../../../shared/http/http-error';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { Alert } from '../../../shared/ui/surface';
 
@@ -65,14 +64,13 @@ export function PasswordConfirmDialog({
             {describeError(error)}
           </Alert>
         ) : null}
-        <div className="dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="confirm-password-submit">
-            {pending ? pendingLabel : confirmLabel}
-          </Button>
-        </div>
+        <DialogFormActions
+          onCancel={onClose}
+          pending={pending}
+          label={confirmLabel}
+          pendingLabel={pendingLabel}
+          testId="confirm-password-submit"
+        />
       </form>
     </Dialog>
   );
