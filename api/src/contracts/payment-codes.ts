@@ -86,7 +86,7 @@ export interface CodeBatch {
   createdAt: string;
 }
 
-export type CodeBatchPage = AdminListPage<CodeBatch>;
+export type CodeBatchPage = ListPage<CodeBatch>;
 
 export interface CodeBatchInput {
   label: string;

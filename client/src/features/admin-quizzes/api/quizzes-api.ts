@@ -18,12 +18,10 @@ interface GradeRef {
   title: string;
 }
 
-export interface QuizRow {
-  _id: string;
+/** The settings a quiz row, the saved quiz and the form's body all carry. */
+interface QuizSettings {
   title: string;
   kind: QuizKind;
-  grades: GradeRef[];
-  phase: { _id: string; name: string };
   questionCount: number;
   secondsPerQuestion: number;
   attemptsAllowed: number;
@@ -31,6 +29,12 @@ export interface QuizRow {
   closesAt: string | null;
   status: QuizStatus;
   poolMode: PoolMode;
+}
+
+export interface QuizRow extends QuizSettings {
+  _id: string;
+  grades: GradeRef[];
+  phase: { _id: string; name: string };
   playCount: number;
   updatedAt: string;
 }
@@ -74,18 +78,9 @@ export interface PickedQuestion {
   status: QuizStatus;
 }
 
-export interface QuizBody {
-  title: string;
-  kind: QuizKind;
+export interface QuizBody extends QuizSettings {
   gradeIds: string[];
   phaseId: string;
-  questionCount: number;
-  secondsPerQuestion: number;
-  attemptsAllowed: number;
-  opensAt: string | null;
-  closesAt: string | null;
-  status: QuizStatus;
-  poolMode: PoolMode;
   rules: QuizRule[];
   questionIds: string[];
 }

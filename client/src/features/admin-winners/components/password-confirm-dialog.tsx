@@ -1,4 +1,5 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useOwnPassword } from '../../../shared/forms/use-own-password';
 import { describeError } from '../../../shared/http/http-error';
 import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { PasswordField } from '../../../shared/ui/password-field';
@@ -30,19 +31,10 @@ export function PasswordConfirmDialog({
   onClose,
   'data-testid': testId,
 }: PasswordConfirmDialogProps) {
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password === '') {
-      setMissing(true);
-      return;
-    }
-    onConfirm(password);
-  };
+  const own = useOwnPassword(onConfirm);
   return (
     <Dialog title={title} onClose={onClose} data-testid={testId}>
-      <form className="stack" onSubmit={onSubmit} noValidate aria-busy={pending}>
+      <form className="stack" onSubmit={own.onSubmit} noValidate aria-busy={pending}>
         {children}
         <PasswordField
           label="Password"
@@ -50,13 +42,10 @@ export function PasswordConfirmDialog({
           autoComplete="current-password"
           required
           maxLength={256}
-          value={password}
+          value={own.password}
           disabled={pending}
-          error={missing ? 'Enter your password.' : null}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setMissing(false);
-          }}
+          error={own.error}
+          onChange={own.onChange}
           data-testid="confirm-password"
         />
         {error !== null && error !== undefined ? (
