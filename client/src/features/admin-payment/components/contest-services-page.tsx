@@ -1,11 +1,10 @@
 import { type AdminPackage, formatPrice, hasPermission, type Permission } from '@riyazi/api/contracts';
 import { useState } from 'react';
-import { ListTable } from '../../../shared/admin-list';
+import { ActiveSwitch, DeleteRowButton, EditRowButton, ListTable } from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
-import { Switch } from '../../../shared/ui/field';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card } from '../../../shared/ui/surface';
@@ -77,36 +76,28 @@ export function ContestServicesPage() {
                 {formatPrice(pkg.pricePaisa)}
               </td>
               <td data-label="Status">
-                <Switch
-                  label={pkg.isActive ? 'Active' : 'Inactive'}
-                  aria-label={`${pkg.name} is active`}
-                  checked={pkg.isActive}
-                  disabled={!canUpdate || toggle.isPending}
-                  onCheckedChange={(isActive) => toggle.mutate({ id: pkg._id, isActive })}
-                  data-testid="package-active-switch"
+                <ActiveSwitch
+                  rowName={pkg.name}
+                  active={pkg.isActive}
+                  canChange={canUpdate}
+                  pending={toggle.isPending}
+                  onChange={(isActive) => toggle.mutate({ id: pkg._id, isActive })}
+                  testId="package-active-switch"
                 />
               </td>
               {canUpdate ? (
                 <td className="pkg-table__actions">
-                  <Button
-                    small
-                    variant="secondary"
+                  <EditRowButton
+                    rowName={pkg.name}
                     onClick={() => setEditing({ pkg })}
-                    aria-label={`Edit ${pkg.name}`}
-                    data-testid="package-edit"
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    small
-                    variant="ghost"
+                    testId="package-edit"
+                  />
+                  <DeleteRowButton
+                    rowName={pkg.name}
                     className="pkg-danger"
                     onClick={() => setDeleting(pkg)}
-                    aria-label={`Delete ${pkg.name}`}
-                    data-testid="package-delete"
-                  >
-                    Delete
-                  </Button>
+                    testId="package-delete"
+                  />
                 </td>
               ) : null}
             </tr>
