@@ -1,3 +1,4 @@
+import type { ListPage } from './list-page.js';
 /** Bulk student upload: limits, template columns and the answers of /admin/bulkUpload/*. */
 export const BULK_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const BULK_UPLOAD_MAX_ROWS = 20_000;
@@ -67,10 +68,4 @@ export interface BulkUploadRun {
   finishedAt: string | null;
 }
 
-export interface BulkUploadRunList {
-  data: BulkUploadRun[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
-}
+export type BulkUploadRunList = ListPage<BulkUploadRun>;

@@ -1,7 +1,9 @@
 export * from './auth.js';
 export type * from './bulk-upload.js';
+export type * from './documents.js';
 export * from './flags.js';
 export * from './jobs.js';
+export type * from './list-page.js';
 export * from './payment-codes.js';
 export * from './payment-config.js';
 export * from './payment-reports.js';

@@ -1,5 +1,7 @@
 // Promo codes and prepaid access codes, shared by api and client; keep it dependency-free.
 
+import type { ListPage } from './list-page.js';
+
 export const PROMO_DISCOUNT_TYPES = ['PERCENT', 'FIXED'] as const;
 export type PromoDiscountType = (typeof PROMO_DISCOUNT_TYPES)[number];
 
@@ -56,15 +58,7 @@ export interface PromoCodeInput {
   isActive: boolean;
 }
 
-interface AdminListPage<T> {
-  data: T[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
-}
-
-export type PromoCodePage = AdminListPage<PromoCode>;
+export type PromoCodePage = ListPage<PromoCode>;
 
 /** Access codes: XXXX-XXXX-XXXX from 32 symbols without look-alikes (no 0/O, 1/I): 60 bits. */
 export const ACCESS_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -92,7 +86,7 @@ export interface CodeBatch {
   createdAt: string;
 }
 
-export type CodeBatchPage = AdminListPage<CodeBatch>;
+export type CodeBatchPage = ListPage<CodeBatch>;
 
 export interface CodeBatchInput {
   label: string;

@@ -1,5 +1,7 @@
 // The payment reports (transactions and failures), shared by api and client; keep it dependency-free.
 
+import type { ListPage } from './list-page.js';
+
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'EXPIRED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** A registered gateway's id, or 'free' (a 100% promo code); the api lists them with their labels. */
@@ -62,12 +64,7 @@ export interface PaymentDayTotal {
   paidAmount: number;
 }
 
-export interface PaymentReportPage {
-  data: PaymentReportRow[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
+export interface PaymentReportPage extends ListPage<PaymentReportRow> {
   /** Over every filtered payment, not just this page. */
   totals: { count: number; paidCount: number; paidAmount: number };
   /** Paid payments of the filtered set per Pakistan day and gateway, oldest day first. */
@@ -103,13 +100,7 @@ export interface PaymentFailureOptions {
   gateways: PaymentGatewayOption[];
 }
 
-export interface PaymentFailurePage {
-  data: PaymentFailureRow[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
-}
+export type PaymentFailurePage = ListPage<PaymentFailureRow>;
 
 export interface PaymentLogEntry {
   _id: string;

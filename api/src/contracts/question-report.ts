@@ -1,5 +1,7 @@
 // The question report (item statistics), shared by api and client; keep it dependency-free.
 
+import type { ListPage } from './list-page.js';
+
 export const REPORT_SORTS = [
   'questionNo',
   'served',
@@ -73,12 +75,7 @@ export interface QuestionReportRow {
   flags: ReportFlag[];
 }
 
-export interface QuestionReportPage {
-  data: QuestionReportRow[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
+export interface QuestionReportPage extends ListPage<QuestionReportRow> {
   /** Finished plays in the filtered set (the population ranked into thirds). */
   plays: number;
 }

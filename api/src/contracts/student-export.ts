@@ -1,3 +1,4 @@
+import type { ListPage } from './list-page.js';
 import type { JobProgressEvent } from './socket.js';
 
 /** Spec §8 toasts for the students CSV export. */
@@ -40,10 +41,4 @@ export interface StudentExportJob {
   downloadable: boolean;
 }
 
-export interface StudentExportPage {
-  data: StudentExportJob[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
-}
+export type StudentExportPage = ListPage<StudentExportJob>;

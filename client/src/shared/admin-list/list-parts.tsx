@@ -60,7 +60,8 @@ export function ListTable<T>({
   children,
 }: {
   rows: readonly T[] | undefined;
-  busy: boolean;
+  /** The list is being re-read (aria-busy); left out for a list that is only read once. */
+  busy?: boolean;
   className: string;
   testId: string;
   columns: readonly Column[];

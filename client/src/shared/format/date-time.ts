@@ -4,3 +4,14 @@ const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeSty
 export function formatDateTime(iso: string | null): string {
   return iso === null ? '—' : dateTime.format(new Date(iso));
 }
+
+/** '11 Mar 2026, 01:30' in Pakistan time, wherever the admin is (contest and payment days are Pakistan days). */
+export const pakistanDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Karachi',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});

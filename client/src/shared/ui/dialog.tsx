@@ -85,3 +85,32 @@ export function ConfirmDialog({
     </Dialog>
   );
 }
+
+/** A form dialog's footer: Cancel, then the submit button, which reads pendingLabel while the form is sent. */
+export function DialogFormActions({
+  onCancel,
+  pending,
+  label,
+  pendingLabel = 'Saving…',
+  disabled = false,
+  testId,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  label: string;
+  pendingLabel?: string;
+  /** The form cannot be sent yet (beyond the pending request). */
+  disabled?: boolean;
+  testId: string;
+}) {
+  return (
+    <div className="dialog__actions">
+      <Button variant="secondary" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending || disabled} data-testid={testId}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}

@@ -1,5 +1,6 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'react-hot-toast';
+import { useToastMutation } from '../../../shared/query/use-toast-mutation';
 import {
   type BatchFilters,
   type CodeBatch,
@@ -30,50 +31,33 @@ export function usePhaseOptions(enabled: boolean) {
   });
 }
 
-function useRefreshBatches() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: codeKeys.root });
-}
-
 /** Errors are shown in the form or dialog that made the call. */
-export function useCreateBatch() {
-  const refresh = useRefreshBatches();
-  return useMutation({
+export const useCreateBatch = () =>
+  useToastMutation({
     mutationKey: codeKeys.create,
     mutationFn: createBatch,
-    meta: { silent: true },
-    onSuccess: async (batch) => {
-      toast.success(`${batch.codeCount} codes generated for ${batch.label}`);
-      await refresh();
-    },
+    success: (batch) => `${batch.codeCount} codes generated for ${batch.label}`,
+    invalidate: codeKeys.root,
+    silent: true,
   });
-}
 
-export function useRevokeBatch() {
-  const refresh = useRefreshBatches();
-  return useMutation({
+export const useRevokeBatch = () =>
+  useToastMutation({
     mutationKey: codeKeys.revokeBatch,
     mutationFn: revokeBatch,
-    meta: { silent: true },
-    onSuccess: async (result) => {
-      toast.success(result.message);
-      await refresh();
-    },
+    success: (result) => result.message,
+    invalidate: codeKeys.root,
+    silent: true,
   });
-}
 
-export function useRevokeCode() {
-  const refresh = useRefreshBatches();
-  return useMutation({
+export const useRevokeCode = () =>
+  useToastMutation({
     mutationKey: codeKeys.revokeCode,
     mutationFn: revokeCode,
-    meta: { silent: true },
-    onSuccess: async () => {
-      toast.success('Code revoked');
-      await refresh();
-    },
+    success: () => 'Code revoked',
+    invalidate: codeKeys.root,
+    silent: true,
   });
-}
 
 /** access-codes-city-school-2026-11-23.csv (the browser's day). */
 export function exportFilename(label: string, now = new Date()): string {

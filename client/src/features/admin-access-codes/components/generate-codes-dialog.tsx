@@ -2,8 +2,7 @@ import { CODE_BATCH_LIMITS } from '@riyazi/api/contracts';
 import { type FormEvent, useState } from 'react';
 import { splitServerProblems } from '../../../shared/forms/form-errors';
 import { describeError, HttpError } from '../../../shared/http/http-error';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import { Alert, LoadingBlock } from '../../../shared/ui/surface';
 import type { CodeBatchInput, PhaseOption } from '../api/access-codes-api';
@@ -167,14 +166,13 @@ export function GenerateCodesDialog({ phases, canChoosePhase, onClose }: Generat
         </fieldset>
         {pending ? <LoadingBlock label={`Generating ${draft.count} codes…`} /> : null}
         {unplaced ? <Alert tone="error">{describeError(failure)}</Alert> : null}
-        <div className="dialog__actions">
-          <Button variant="secondary" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="generate-submit">
-            {pending ? 'Generating…' : 'Generate codes'}
-          </Button>
-        </div>
+        <DialogFormActions
+          onCancel={close}
+          pending={pending}
+          label="Generate codes"
+          pendingLabel="Generating…"
+          testId="generate-submit"
+        />
       </form>
     </Dialog>
   );

@@ -1,3 +1,4 @@
+import { pakistanDateTime } from '../../../shared/format/date-time';
 import type { RebuildResult } from '../api/boards-api';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -25,18 +26,9 @@ export function rebuildSummary(result: Pick<RebuildResult, 'grades' | 'ranked' |
 }
 
 const PAKISTAN = 'Asia/Karachi';
-const pktFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PAKISTAN,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** "11 Mar 2026, 01:30 PKT": contest times are read in Pakistan time, wherever the admin is. */
-export const pakistanTime = (iso: string) => `${pktFormat.format(new Date(iso))} PKT`;
+export const pakistanTime = (iso: string) => `${pakistanDateTime.format(new Date(iso))} PKT`;
 
 const pktShortFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: PAKISTAN,

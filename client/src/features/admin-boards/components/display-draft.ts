@@ -1,7 +1,10 @@
 import type { NameStyle } from '@riyazi/api/contracts';
+import { toLocalInput } from '../../../shared/format/local-input';
 import type { FieldProblems } from '../../../shared/forms/form-errors';
 import type { DisplaySettings, DisplaySettingsBody } from '../api/boards-api';
 import { pakistanTime } from './board-status';
+
+export { toLocalInput };
 
 export const DISPLAY_FIELDS = [
   'nameStyle',
@@ -63,17 +66,6 @@ export interface DisplayDraft {
   announcementTitle: string;
   announcementBody: string;
   announcementEndsAt: string;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An instant as a datetime-local value ("2026-03-10T18:30") in this browser's time zone; null → ''. */
-export function toLocalInput(iso: string | null): string {
-  if (iso === null) {
-    return '';
-  }
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;

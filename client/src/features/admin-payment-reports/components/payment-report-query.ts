@@ -19,6 +19,7 @@ import {
   readListQuery,
   textField,
 } from '../../../shared/admin-list';
+import { pakistanDateTime } from '../../../shared/format/date-time';
 import type {
   FailureFilters,
   FailureQuery,
@@ -102,17 +103,9 @@ const rupeeFormat = new Intl.NumberFormat('en-PK', { minimumFractionDigits: 2, m
 export const formatRupees = (amount: number | null) =>
   amount === null ? '—' : `Rs ${rupeeFormat.format(amount)}`;
 
-const pktFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PAYMENT_REPORT_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 /** 11 Mar 2026, 01:30 (Pakistan time, as the filters count days). */
-export const pakistanTime = (iso: string | null) => (iso === null ? '—' : pktFormat.format(new Date(iso)));
+export const pakistanTime = (iso: string | null) =>
+  iso === null ? '—' : pakistanDateTime.format(new Date(iso));
 
 /** 2026-03-10 20:30:05 UTC: the log trail is in UTC, as gateways report times. */
 export const utcTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;

@@ -1,10 +1,10 @@
 import { type AdminPackage, formatPrice, hasPermission, type Permission } from '@riyazi/api/contracts';
 import { useState } from 'react';
+import { ActiveSwitch, DeleteRowButton, EditRowButton, ListTable } from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
-import { Switch } from '../../../shared/ui/field';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card } from '../../../shared/ui/surface';
@@ -56,78 +56,53 @@ export function ContestServicesPage() {
           empty="No packages yet. Students cannot buy attempts until one is added and active."
           emptyTestId="package-empty"
         />
-        {packages.length > 0 ? (
-          <table
-            className="data-table pkg-table stacked-table"
-            data-testid="package-table"
-            aria-busy={list.isFetching}
-          >
-            <thead>
-              <tr>
-                <th scope="col">Package</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Phase</th>
-                <th scope="col">Price</th>
-                <th scope="col">Status</th>
-                {canUpdate ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
-            <tbody>
-              {packages.map((pkg) => (
-                <tr key={pkg._id} data-testid="package-row">
-                  <th scope="row" className="pkg-table__name">
-                    <span>{pkg.name}</span>
-                    {pkg.description !== '' ? (
-                      <span className="pkg-table__about">{pkg.description}</span>
-                    ) : null}
-                  </th>
-                  <td data-label="Attempts">{pkg.attempts}</td>
-                  <td data-label="Phase">{pkg.phase?.name ?? 'Any phase'}</td>
-                  <td data-label="Price" className="pkg-table__price" data-testid="package-row-price">
-                    {formatPrice(pkg.pricePaisa)}
-                  </td>
-                  <td data-label="Status">
-                    <Switch
-                      label={pkg.isActive ? 'Active' : 'Inactive'}
-                      aria-label={`${pkg.name} is active`}
-                      checked={pkg.isActive}
-                      disabled={!canUpdate || toggle.isPending}
-                      onCheckedChange={(isActive) => toggle.mutate({ id: pkg._id, isActive })}
-                      data-testid="package-active-switch"
-                    />
-                  </td>
-                  {canUpdate ? (
-                    <td className="pkg-table__actions">
-                      <Button
-                        small
-                        variant="secondary"
-                        onClick={() => setEditing({ pkg })}
-                        aria-label={`Edit ${pkg.name}`}
-                        data-testid="package-edit"
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        small
-                        variant="ghost"
-                        className="pkg-danger"
-                        onClick={() => setDeleting(pkg)}
-                        aria-label={`Delete ${pkg.name}`}
-                        data-testid="package-delete"
-                      >
-                        Delete
-                      </Button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+        <ListTable
+          rows={packages}
+          busy={list.isFetching}
+          className="data-table pkg-table stacked-table"
+          testId="package-table"
+          columns={['Package', 'Attempts', 'Phase', 'Price', 'Status']}
+          actions={canUpdate ? 'Actions' : null}
+        >
+          {(pkg) => (
+            <tr key={pkg._id} data-testid="package-row">
+              <th scope="row" className="pkg-table__name">
+                <span>{pkg.name}</span>
+                {pkg.description !== '' ? <span className="pkg-table__about">{pkg.description}</span> : null}
+              </th>
+              <td data-label="Attempts">{pkg.attempts}</td>
+              <td data-label="Phase">{pkg.phase?.name ?? 'Any phase'}</td>
+              <td data-label="Price" className="pkg-table__price" data-testid="package-row-price">
+                {formatPrice(pkg.pricePaisa)}
+              </td>
+              <td data-label="Status">
+                <ActiveSwitch
+                  rowName={pkg.name}
+                  active={pkg.isActive}
+                  canChange={canUpdate}
+                  pending={toggle.isPending}
+                  onChange={(isActive) => toggle.mutate({ id: pkg._id, isActive })}
+                  testId="package-active-switch"
+                />
+              </td>
+              {canUpdate ? (
+                <td className="pkg-table__actions">
+                  <EditRowButton
+                    rowName={pkg.name}
+                    onClick={() => setEditing({ pkg })}
+                    testId="package-edit"
+                  />
+                  <DeleteRowButton
+                    rowName={pkg.name}
+                    className="pkg-danger"
+                    onClick={() => setDeleting(pkg)}
+                    testId="package-delete"
+                  />
+                </td>
+              ) : null}
+            </tr>
+          )}
+        </ListTable>
       </Card>
 
       {editing !== null ? (

@@ -9,8 +9,7 @@ import { type FormEvent, useId } from 'react';
 import { splitServerProblems } from '../../../shared/forms/form-errors';
 import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { describeError, HttpError } from '../../../shared/http/http-error';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import { useSavePackage } from '../api/use-payment-config';
@@ -182,14 +181,12 @@ export function PackageFormDialog({ pkg, phases, nextPosition, onClose }: Packag
           data-testid="package-isActive"
         />
         {other !== null ? <Alert tone="error">{other}</Alert> : null}
-        <div className="dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending} data-testid="package-save">
-            {save.isPending ? 'Saving…' : pkg === null ? 'Add package' : 'Save changes'}
-          </Button>
-        </div>
+        <DialogFormActions
+          onCancel={onClose}
+          pending={save.isPending}
+          label={pkg === null ? 'Add package' : 'Save changes'}
+          testId="package-save"
+        />
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-hot-toast';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useToastMutation } from '../../../shared/query/use-toast-mutation';
 import {
   createPromo,
   deletePromo,
@@ -30,15 +30,12 @@ function usePromoMutation<TInput, TOutput>(
   successMessage: (output: TOutput) => string,
   silent: boolean,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useToastMutation({
     mutationKey,
     mutationFn,
-    meta: { silent },
-    onSuccess: async (output) => {
-      toast.success(successMessage(output));
-      await queryClient.invalidateQueries({ queryKey: promoKeys.root });
-    },
+    success: successMessage,
+    invalidate: promoKeys.root,
+    silent,
   });
 }
 

@@ -1,9 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { splitServerProblems } from '../../../shared/forms/form-errors';
 import { describeError, HttpError } from '../../../shared/http/http-error';
-import { Button } from '../../../shared/ui/button';
 import { CheckboxField, RadioGroupField } from '../../../shared/ui/choice-fields';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import type { PromoCode, PromoPackageOption } from '../api/promo-codes-api';
@@ -205,14 +204,12 @@ export function PromoCodeFormDialog({ promo, packages, onClose }: PromoCodeFormD
         />
         {unplaced ? <Alert tone="error">{describeError(failure)}</Alert> : null}
         {server.other.length > 0 && !unplaced ? <Alert tone="error">{server.other.join(' ')}</Alert> : null}
-        <div className="dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="promo-save">
-            {pending ? 'Saving…' : creating ? 'Add promo code' : 'Save changes'}
-          </Button>
-        </div>
+        <DialogFormActions
+          onCancel={onClose}
+          pending={pending}
+          label={creating ? 'Add promo code' : 'Save changes'}
+          testId="promo-save"
+        />
       </form>
     </Dialog>
   );

@@ -5,6 +5,7 @@ import {
   type PromoCodeInput,
   type PromoDiscountType,
 } from '@riyazi/api/contracts';
+import { fromLocalInput, toLocalInput } from '../../../shared/format/local-input';
 
 /** The form as typed: numbers and times as the inputs hold them ('' for none). */
 export interface PromoDraft {
@@ -35,26 +36,6 @@ export const PROMO_FIELDS: readonly PromoField[] = [
   'packageIds',
   'isActive',
 ];
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as a datetime-local value in the browser's zone. */
-export function toLocalInput(iso: string | null): string {
-  if (iso === null) {
-    return '';
-  }
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value as ISO; null when empty or unreadable. */
-export function fromLocalInput(value: string): string | null {
-  if (value.trim() === '') {
-    return null;
-  }
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
-}
 
 export const emptyPromoDraft = (): PromoDraft => ({
   code: '',

@@ -1,3 +1,4 @@
+import type { ListPage, ServedQuestion } from '@riyazi/api/contracts';
 import { adminHttp } from '../../../shared/http/clients';
 import { withoutEmpty } from '../../../shared/query/list-params';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
@@ -71,14 +72,6 @@ export interface Question {
   usageCount: number;
   createdAt: string;
   updatedAt: string;
-}
-
-export interface ListPage<T> {
-  data: T[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
 }
 
 /** The list request: '' means "no filter" and is left out of the query string. */
@@ -178,22 +171,6 @@ export async function uploadQuestionImage(file: File): Promise<string> {
 }
 
 /** Spec §3 "Question as served" (api/src/modules/questions/served-question.ts). */
-export interface ServedQuestion {
-  _id: string;
-  questionId: string;
-  question: string;
-  questionImage: string | null;
-  type: QuestionType;
-  questionOptions: { _id: string; letter: string; text: string; image: string | null }[];
-  correctAnswerList: string[];
-  acceptedAnswers: string[];
-  selectMultiple: boolean;
-  answerHintText: string;
-  answerHintImage: string | null;
-  answerHintVideo: string | null;
-  answerHintThumbnail: string | null;
-}
-
 export async function fetchServedQuestion(id: string, signal?: AbortSignal): Promise<ServedQuestion> {
   return (await adminHttp.get<{ data: ServedQuestion }>('/question/preview/', { query: { id }, signal }))
     .data;

@@ -1,15 +1,15 @@
 import { hasPermission } from '@riyazi/api/contracts';
 import { useMemo } from 'react';
 import { toast } from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { EditFormActions } from '../../../shared/forms/edit-form-actions';
+import { EditPageForm } from '../../../shared/forms/edit-page-form';
 import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { HttpError } from '../../../shared/http/http-error';
 import { useAdminAuth } from '../../../shared/session/use-session';
-import { PageHeading } from '../../../shared/ui/page';
-import { RecordLoader } from '../../../shared/ui/record-loader';
+import { RecordFormRoute } from '../../../shared/ui/record-loader';
 import { Alert } from '../../../shared/ui/surface';
 import type { Question } from '../api/questions-api';
 import { useQuestion, useQuestionOptions, useSaveQuestion } from '../api/use-questions';
@@ -35,17 +35,13 @@ import './questions.css';
 
 /** /question/new and /question/{id}: one form for both. */
 export function QuestionFormPage() {
-  const { id } = useParams();
-  return id === undefined || id === 'new' ? <QuestionForm question={null} /> : <EditQuestion id={id} />;
-}
-
-function EditQuestion({ id }: { id: string }) {
-  const detail = useQuestion(id);
   return (
-    <RecordLoader query={detail} title="Edit question" noun="question">
-      {/* Keyed by the question: the editors start from its saved content. */}
-      {(question) => <QuestionForm key={question._id} question={question} />}
-    </RecordLoader>
+    <RecordFormRoute
+      useRecord={useQuestion}
+      title="Edit question"
+      noun="question"
+      form={(question) => <QuestionForm question={question} />}
+    />
   );
 }
 
@@ -112,23 +108,15 @@ function QuestionForm({ question }: { question: Question | null }) {
   const isMcq = draft.type === 'MCQs';
   const title = question === null ? 'New question' : `Edit question ${question.questionNo}`;
   return (
-    <form
-      ref={formRef}
+    <EditPageForm
+      formRef={formRef}
       className="stack q-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      aria-labelledby="q-form-title"
-      data-testid="question-form"
+      onSubmit={submit}
+      titleId="q-form-title"
+      title={title}
+      testId="question-form"
+      back={{ to: adminPagePath('questions'), label: 'All questions', className: 'q-back' }}
     >
-      <Link to={adminPagePath('questions')} className="q-back">
-        <span aria-hidden="true">←</span> All questions
-      </Link>
-      <div id="q-form-title">
-        <PageHeading title={title} />
-      </div>
       {question !== null && question.usageCount > 0 ? (
         <Alert tone="info">
           Students have been served this question {question.usageCount} time
@@ -177,6 +165,6 @@ function QuestionForm({ question }: { question: Question | null }) {
       <UnsavedChangesGuard form={form}>
         Your changes to this question have not been saved.
       </UnsavedChangesGuard>
-    </form>
+    </EditPageForm>
   );
 }

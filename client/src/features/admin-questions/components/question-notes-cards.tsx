@@ -1,11 +1,11 @@
 import { type ReactNode, useId } from 'react';
 import { ImageField } from '../../../shared/editor/image-field';
-import { RichTextEditor } from '../../../shared/editor/rich-text-editor';
 import { TextField } from '../../../shared/ui/field';
 import { TitledCard } from '../../../shared/ui/titled-card';
 import { uploadQuestionImage } from '../api/questions-api';
 import type { QuestionDraft } from './question-form-model';
 import type { QuestionSectionProps } from './question-form-section';
+import { QuestionHtmlField } from './question-html-field';
 
 /** The hint and explanation students see after answering. */
 export function QuestionHintCard({
@@ -16,17 +16,15 @@ export function QuestionHintCard({
 }: QuestionSectionProps & { initial: QuestionDraft }) {
   return (
     <TitledCard id="q-hint" title="Hint and explanation">
-      <div data-field="answerHintText">
-        <RichTextEditor
-          label="Hint text"
-          initialHtml={initial.answerHintText}
-          onChange={(html) => update({ answerHintText: html }, ['answerHintText'])}
-          onUploadImage={uploadQuestionImage}
-          error={problems.answerHintText}
-          hint="Shown in practice after answering, and in contest review once the contest is over."
-          testId="q-hint-editor"
-        />
-      </div>
+      <QuestionHtmlField
+        field="answerHintText"
+        label="Hint text"
+        hint="Shown in practice after answering, and in contest review once the contest is over."
+        testId="q-hint-editor"
+        initial={initial}
+        problems={problems}
+        update={update}
+      />
       <div className="q-form__grid">
         <ImageField
           label="Hint picture (optional)"

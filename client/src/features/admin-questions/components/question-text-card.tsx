@@ -1,10 +1,10 @@
 import { ImageField } from '../../../shared/editor/image-field';
-import { RichTextEditor } from '../../../shared/editor/rich-text-editor';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
 import { TitledCard } from '../../../shared/ui/titled-card';
 import { uploadQuestionImage } from '../api/questions-api';
 import type { QuestionDraft } from './question-form-model';
 import type { QuestionSectionProps } from './question-form-section';
+import { QuestionHtmlField } from './question-html-field';
 
 /** The question's type, its text and its picture. */
 export function QuestionTextCard({
@@ -28,17 +28,15 @@ export function QuestionTextCard({
         }
         testId="q-type"
       />
-      <div data-field="question">
-        <RichTextEditor
-          label="Question"
-          initialHtml={initial.question}
-          onChange={(html) => update({ question: html }, ['question'])}
-          onUploadImage={uploadQuestionImage}
-          error={problems.question}
-          hint="Type $…$ for a formula, e.g. $\frac{3}{4}$, or use the f(x) button."
-          testId="q-question-editor"
-        />
-      </div>
+      <QuestionHtmlField
+        field="question"
+        label="Question"
+        hint="Type $…$ for a formula, e.g. $\frac{3}{4}$, or use the f(x) button."
+        testId="q-question-editor"
+        initial={initial}
+        problems={problems}
+        update={update}
+      />
       <ImageField
         label="Question picture (optional)"
         value={draft.questionImage}

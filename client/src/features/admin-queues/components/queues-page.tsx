@@ -1,5 +1,6 @@
 import { hasPermission } from '@riyazi/api/contracts';
 import { useState } from 'react';
+import { ListTable } from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
@@ -77,44 +78,36 @@ export function QueuesPage() {
           empty="No queues."
           emptyTestId="queues-empty"
         />
-        {queues.length > 0 ? (
-          <table className="data-table stacked-table queues-table" data-testid="queues-table">
-            <thead>
-              <tr>
-                <th scope="col">Queue</th>
-                {COUNTS.map((c) => (
-                  <th scope="col" key={c.key} className="queues-table__count">
-                    {c.label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {queues.map((q) => (
-                <tr key={q.name} data-testid="queue-row" data-queue={q.name}>
-                  <th scope="row" className="queues-table__name">
-                    <span>{q.name}</span>
-                    <span className="queues-table__about">{q.purpose}</span>
-                  </th>
-                  {COUNTS.map((c) => (
-                    <td
-                      key={c.key}
-                      data-label={c.label}
-                      data-testid={`queue-${c.key}`}
-                      className={
-                        c.key === 'failed' && q.failed > 0
-                          ? 'queues-table__count queues-table__count--bad'
-                          : 'queues-table__count'
-                      }
-                    >
-                      {q[c.key]}
-                    </td>
-                  ))}
-                </tr>
+        <ListTable
+          rows={queues}
+          className="data-table stacked-table queues-table"
+          testId="queues-table"
+          columns={['Queue', ...COUNTS.map((c) => ({ label: c.label, className: 'queues-table__count' }))]}
+          actions={null}
+        >
+          {(q) => (
+            <tr key={q.name} data-testid="queue-row" data-queue={q.name}>
+              <th scope="row" className="queues-table__name">
+                <span>{q.name}</span>
+                <span className="queues-table__about">{q.purpose}</span>
+              </th>
+              {COUNTS.map((c) => (
+                <td
+                  key={c.key}
+                  data-label={c.label}
+                  data-testid={`queue-${c.key}`}
+                  className={
+                    c.key === 'failed' && q.failed > 0
+                      ? 'queues-table__count queues-table__count--bad'
+                      : 'queues-table__count'
+                  }
+                >
+                  {q[c.key]}
+                </td>
               ))}
-            </tbody>
-          </table>
-        ) : null}
+            </tr>
+          )}
+        </ListTable>
       </Card>
       <Card className="stack" aria-labelledby="queue-board-heading">
         <h2 id="queue-board-heading">Queue board</h2>

@@ -1,3 +1,4 @@
+import type { ListPage } from '@riyazi/api/contracts';
 import { adminHttp } from '../../../shared/http/clients';
 import { withoutEmpty } from '../../../shared/query/list-params';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
@@ -17,12 +18,10 @@ interface GradeRef {
   title: string;
 }
 
-export interface QuizRow {
-  _id: string;
+/** The settings a quiz row, the saved quiz and the form's body all carry. */
+interface QuizSettings {
   title: string;
   kind: QuizKind;
-  grades: GradeRef[];
-  phase: { _id: string; name: string };
   questionCount: number;
   secondsPerQuestion: number;
   attemptsAllowed: number;
@@ -30,6 +29,12 @@ export interface QuizRow {
   closesAt: string | null;
   status: QuizStatus;
   poolMode: PoolMode;
+}
+
+export interface QuizRow extends QuizSettings {
+  _id: string;
+  grades: GradeRef[];
+  phase: { _id: string; name: string };
   playCount: number;
   updatedAt: string;
 }
@@ -73,18 +78,9 @@ export interface PickedQuestion {
   status: QuizStatus;
 }
 
-export interface QuizBody {
-  title: string;
-  kind: QuizKind;
+export interface QuizBody extends QuizSettings {
   gradeIds: string[];
   phaseId: string;
-  questionCount: number;
-  secondsPerQuestion: number;
-  attemptsAllowed: number;
-  opensAt: string | null;
-  closesAt: string | null;
-  status: QuizStatus;
-  poolMode: PoolMode;
   rules: QuizRule[];
   questionIds: string[];
 }
@@ -114,14 +110,6 @@ export interface QuizOptions {
     isActive: boolean;
     subCategories: { _id: string; name: string; isActive: boolean }[];
   }[];
-}
-
-export interface ListPage<T> {
-  data: T[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
 }
 
 /** The list request: '' means "no filter" and is left out of the query string. */

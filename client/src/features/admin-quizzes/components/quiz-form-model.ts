@@ -1,4 +1,5 @@
 import { QUIZ_DEFAULTS } from '@riyazi/api/contracts';
+import { fromLocalInput, toLocalInput } from '../../../shared/format/local-input';
 import type {
   PickedQuestion,
   PoolCheckBody,
@@ -8,6 +9,8 @@ import type {
   QuizKind,
   QuizStatus,
 } from '../api/quizzes-api';
+
+export { fromLocalInput, toLocalInput };
 
 /** A rule row of the form: '' means "any". Counts stay text while typed. */
 export interface RuleDraft {
@@ -57,26 +60,6 @@ export const newRuleKey = () => `rule-${++nextKey}`;
 
 export function emptyRule(questionCount = ''): RuleDraft {
   return { key: newRuleKey(), categoryId: '', subCategoryId: '', questionCount };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO time as a datetime-local value in the browser's zone. */
-export function toLocalInput(iso: string | null): string {
-  if (iso === null) {
-    return '';
-  }
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** A datetime-local value as ISO, or null when empty or unreadable. */
-export function fromLocalInput(value: string): string | null {
-  if (value.trim() === '') {
-    return null;
-  }
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
 export function emptyDraft(): QuizDraft {

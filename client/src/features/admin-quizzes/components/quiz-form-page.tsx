@@ -1,16 +1,16 @@
 import { QUIZ_DEFAULTS } from '@riyazi/api/contracts';
 import { useMemo } from 'react';
 import { toast } from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { EditFormActions } from '../../../shared/forms/edit-form-actions';
+import { EditPageForm } from '../../../shared/forms/edit-page-form';
 import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { HttpError } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
-import { PageHeading } from '../../../shared/ui/page';
-import { RecordLoader } from '../../../shared/ui/record-loader';
+import { RecordFormRoute } from '../../../shared/ui/record-loader';
 import { Alert } from '../../../shared/ui/surface';
 import { KIND_LABELS, type PoolMode, type Quiz, type QuizKind } from '../api/quizzes-api';
 import { useQuiz, useQuizOptions, useSaveQuiz } from '../api/use-quizzes';
@@ -31,16 +31,13 @@ import { TitledCard } from '../../../shared/ui/titled-card';
 
 /** /quiz/new and /quiz/{id}: one form for both. */
 export function QuizFormPage() {
-  const { id } = useParams();
-  return id === undefined || id === 'new' ? <QuizForm quiz={null} /> : <EditQuiz id={id} />;
-}
-
-function EditQuiz({ id }: { id: string }) {
-  const detail = useQuiz(id);
   return (
-    <RecordLoader query={detail} title="Edit quiz" noun="quiz">
-      {(quiz) => <QuizForm key={quiz._id} quiz={quiz} />}
-    </RecordLoader>
+    <RecordFormRoute
+      useRecord={useQuiz}
+      title="Edit quiz"
+      noun="quiz"
+      form={(quiz) => <QuizForm quiz={quiz} />}
+    />
   );
 }
 
@@ -115,23 +112,15 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
 
   const title = quiz === null ? 'New quiz' : `Edit ${quiz.title}`;
   return (
-    <form
-      ref={formRef}
+    <EditPageForm
+      formRef={formRef}
       className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      aria-labelledby="qz-form-title"
-      data-testid="quiz-form"
+      onSubmit={submit}
+      titleId="qz-form-title"
+      title={title}
+      testId="quiz-form"
+      back={{ to: adminPagePath('quiz'), label: 'All quizzes', className: 'qz-back' }}
     >
-      <Link to={adminPagePath('quiz')} className="qz-back">
-        <span aria-hidden="true">←</span> All quizzes
-      </Link>
-      <div id="qz-form-title">
-        <PageHeading title={title} />
-      </div>
       {quiz !== null && quiz.playCount > 0 ? (
         <Alert tone="info">
           Students have played this quiz {quiz.playCount} time{quiz.playCount === 1 ? '' : 's'}. Changes apply
@@ -297,6 +286,6 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
         submitLabel={quiz === null ? 'Create quiz' : 'Save changes'}
         testIdPrefix="qz"
       />
-    </form>
+    </EditPageForm>
   );
 }

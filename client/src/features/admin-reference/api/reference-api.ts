@@ -1,3 +1,4 @@
+import type { ListPage } from '@riyazi/api/contracts';
 import { adminHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
@@ -33,14 +34,6 @@ export interface Category {
 
 export interface SubCategory extends Category {
   category: { _id: string; name: string };
-}
-
-export interface ListPage<T> {
-  data: T[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
 }
 
 export interface ListFilters {

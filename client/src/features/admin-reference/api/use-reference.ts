@@ -1,5 +1,5 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-hot-toast';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useToastMutation } from '../../../shared/query/use-toast-mutation';
 import {
   type Category,
   createItem,
@@ -35,16 +35,13 @@ function useReferenceMutation<TInput>(
   successMessage: string,
   silent: boolean,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation({
+  // Sub category rows carry their category's name, so every reference list is re-read.
+  return useToastMutation({
     mutationKey,
     mutationFn,
-    meta: { silent },
-    onSuccess: async () => {
-      toast.success(successMessage);
-      // Sub category rows carry their category's name, so every reference list is re-read.
-      await queryClient.invalidateQueries({ queryKey: referenceKeys.root });
-    },
+    success: () => successMessage,
+    invalidate: referenceKeys.root,
+    silent,
   });
 }
 

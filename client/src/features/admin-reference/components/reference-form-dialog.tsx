@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { describeError, HttpError } from '../../../shared/http/http-error';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import type { RequestBody } from '../api/reference-api';
@@ -116,14 +115,12 @@ export function ReferenceFormDialog<T extends { _id: string }, D extends Draft>(
       <form className="stack" onSubmit={onSubmit} noValidate aria-busy={pending}>
         {config.fields.map(renderField)}
         {unplaced ? <Alert tone="error">{describeError(failure)}</Alert> : null}
-        <div className="dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="reference-save">
-            {pending ? 'Saving…' : row === null ? `Add ${config.noun.toLowerCase()}` : 'Save changes'}
-          </Button>
-        </div>
+        <DialogFormActions
+          onCancel={onClose}
+          pending={pending}
+          label={row === null ? `Add ${config.noun.toLowerCase()}` : 'Save changes'}
+          testId="reference-save"
+        />
       </form>
     </Dialog>
   );

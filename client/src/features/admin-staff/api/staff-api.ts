@@ -1,4 +1,4 @@
-import type { Permissions } from '@riyazi/api/contracts';
+import type { ListPage, Permissions } from '@riyazi/api/contracts';
 import { adminHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
@@ -18,13 +18,7 @@ export interface StaffUser {
   createdAt: string;
 }
 
-export interface StaffPage {
-  data: StaffUser[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
-}
+export type StaffPage = ListPage<StaffUser>;
 
 export interface Role extends RoleRef {
   permissions: Permissions;

@@ -8,8 +8,7 @@ import {
   type Permissions,
 } from '@riyazi/api/contracts';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import type { Role } from '../api/staff-api';
@@ -98,14 +97,13 @@ export function RoleFormDialog({ role, access, onClose }: RoleFormDialogProps) {
           editable={editable}
           onChange={setPermissions}
         />
-        <div className="dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending || beyondYou} data-testid="role-save">
-            {save.isPending ? 'Saving…' : 'Save role'}
-          </Button>
-        </div>
+        <DialogFormActions
+          onCancel={onClose}
+          pending={save.isPending}
+          label="Save role"
+          disabled={beyondYou}
+          testId="role-save"
+        />
       </form>
     </Dialog>
   );

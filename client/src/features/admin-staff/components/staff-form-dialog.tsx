@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import type { Role, StaffChanges, StaffUser } from '../api/staff-api';
@@ -185,14 +184,12 @@ export function StaffFormDialog({ staff, roles, access, isSelf, onClose }: Staff
         {creating && roles.length === 0 ? (
           <Alert tone="info">Create a role first, on the Roles tab.</Alert>
         ) : null}
-        <div className="dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="staff-save">
-            {pending ? 'Saving…' : creating ? 'Add staff member' : 'Save changes'}
-          </Button>
-        </div>
+        <DialogFormActions
+          onCancel={onClose}
+          pending={pending}
+          label={creating ? 'Add staff member' : 'Save changes'}
+          testId="staff-save"
+        />
       </form>
     </Dialog>
   );

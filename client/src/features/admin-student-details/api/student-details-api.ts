@@ -1,4 +1,4 @@
-import type { ServedQuestion, WrongAnswer } from '@riyazi/api/contracts';
+import type { ListPage, ServedQuestion, StudentDocument, WrongAnswer } from '@riyazi/api/contracts';
 import type { VerificationStatus } from '@riyazi/api/contracts/accounts';
 import { adminHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
@@ -8,14 +8,7 @@ import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 export type QuizKind = 'CONTEST' | 'PRACTICE';
 export type GrantSource = 'PAYMENT' | 'CODE' | 'ADMIN';
 
-export interface StudentDocument {
-  _id: string;
-  kind: 'SCHOOL_ID' | 'B_FORM';
-  contentType: string;
-  sizeBytes: number;
-  status: string;
-  createdAt: string;
-}
+export type { StudentDocument };
 
 export interface StudentProfile {
   _id: string;
@@ -116,13 +109,7 @@ export interface PlayRow {
   finishedAt: string | null;
 }
 
-export interface PlayPage {
-  data: PlayRow[];
-  total: number;
-  currentPage: number;
-  totalPages: number;
-  itemsPerPage: number;
-}
+export type PlayPage = ListPage<PlayRow>;
 
 export type QuestionOutcome = 'CORRECT' | 'WRONG' | 'NO_ANSWER' | 'PENDING' | 'NOT_YET';
 

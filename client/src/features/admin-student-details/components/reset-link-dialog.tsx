@@ -1,8 +1,8 @@
-import { type FormEvent, useState } from 'react';
 import { toast } from 'react-hot-toast';
+import { useOwnPassword } from '../../../shared/forms/use-own-password';
 import { describeError } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { Alert } from '../../../shared/ui/surface';
 import { useIssueResetLink } from '../api/use-student-details';
@@ -21,17 +21,7 @@ interface ResetLinkDialogProps {
  */
 export function ResetLinkDialog({ studentId, studentName, email, onClose }: ResetLinkDialogProps) {
   const issue = useIssueResetLink(studentId);
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password === '') {
-      setMissing(true);
-      return;
-    }
-    issue.mutate(password, { onSuccess: () => setPassword('') });
-  };
+  const own = useOwnPassword((password) => issue.mutate(password, { onSuccess: () => own.setPassword('') }));
 
   const copy = async (link: string) => {
     try {
@@ -79,7 +69,7 @@ export function ResetLinkDialog({ studentId, studentName, email, onClose }: Rese
           </div>
         </div>
       ) : (
-        <form className="stack" onSubmit={onSubmit} noValidate aria-busy={issue.isPending}>
+        <form className="stack" onSubmit={own.onSubmit} noValidate aria-busy={issue.isPending}>
           <p>
             Passwords are never shown. This makes a one-time link with which {studentName} chooses a new
             password; it is e-mailed to them and shown here for you to pass on.
@@ -89,13 +79,10 @@ export function ResetLinkDialog({ studentId, studentName, email, onClose }: Rese
             hint="Your own password, to confirm it is you."
             autoComplete="current-password"
             maxLength={256}
-            value={password}
+            value={own.password}
             disabled={issue.isPending}
-            error={missing ? 'Enter your password.' : null}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setMissing(false);
-            }}
+            error={own.error}
+            onChange={own.onChange}
             data-testid="reset-link-password"
           />
           {issue.isError ? (
@@ -103,14 +90,13 @@ export function ResetLinkDialog({ studentId, studentName, email, onClose }: Rese
               {describeError(issue.error)}
             </Alert>
           ) : null}
-          <div className="dialog__actions">
-            <Button variant="secondary" onClick={onClose} disabled={issue.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={issue.isPending} data-testid="reset-link-submit">
-              {issue.isPending ? 'Issuing…' : 'Issue link'}
-            </Button>
-          </div>
+          <DialogFormActions
+            onCancel={onClose}
+            pending={issue.isPending}
+            label="Issue link"
+            pendingLabel="Issuing…"
+            testId="reset-link-submit"
+          />
         </form>
       )}
     </Dialog>

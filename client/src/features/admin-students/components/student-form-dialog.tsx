@@ -1,7 +1,6 @@
 import { PASSWORD_RULE_TEXT, passwordProblem } from '@riyazi/api/contracts/accounts';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
 import type { StudentChanges, StudentListRow } from '../api/students-api';
@@ -121,14 +120,12 @@ export function StudentFormDialog({ student, onClose }: StudentFormDialogProps) 
           onCheckedChange={(isActive) => set({ isActive })}
           data-testid="student-form-active"
         />
-        <div className="dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="student-form-save">
-            {pending ? 'Saving…' : creating ? 'Add student' : 'Save'}
-          </Button>
-        </div>
+        <DialogFormActions
+          onCancel={onClose}
+          pending={pending}
+          label={creating ? 'Add student' : 'Save'}
+          testId="student-form-save"
+        />
       </form>
     </Dialog>
   );

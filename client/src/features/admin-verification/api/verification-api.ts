@@ -1,9 +1,9 @@
+import type { DocumentKind, StudentDocument } from '@riyazi/api/contracts';
 import type { VerificationStatus } from '@riyazi/api/contracts/accounts';
 import { adminHttp, publicHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
-export type { VerificationStatus };
-export type DocumentKind = 'SCHOOL_ID' | 'B_FORM';
+export type { DocumentKind, StudentDocument, VerificationStatus };
 
 export interface VerificationRow {
   _id: string;
@@ -24,15 +24,6 @@ export interface VerificationPage {
   currentPage: number;
   totalPages: number;
   itemsPerPage: number;
-}
-
-export interface StudentDocument {
-  _id: string;
-  kind: DocumentKind;
-  contentType: string;
-  sizeBytes: number;
-  status: string;
-  createdAt: string;
 }
 
 export interface VerificationDetail {

@@ -1,7 +1,7 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useOwnPassword } from '../../../shared/forms/use-own-password';
 import { describeError } from '../../../shared/http/http-error';
-import { Button } from '../../../shared/ui/button';
-import { Dialog } from '../../../shared/ui/dialog';
+import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { PasswordField } from '../../../shared/ui/password-field';
 import { Alert } from '../../../shared/ui/surface';
 
@@ -31,19 +31,10 @@ export function PasswordConfirmDialog({
   onClose,
   'data-testid': testId,
 }: PasswordConfirmDialogProps) {
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (password === '') {
-      setMissing(true);
-      return;
-    }
-    onConfirm(password);
-  };
+  const own = useOwnPassword(onConfirm);
   return (
     <Dialog title={title} onClose={onClose} data-testid={testId}>
-      <form className="stack" onSubmit={onSubmit} noValidate aria-busy={pending}>
+      <form className="stack" onSubmit={own.onSubmit} noValidate aria-busy={pending}>
         {children}
         <PasswordField
           label="Password"
@@ -51,13 +42,10 @@ export function PasswordConfirmDialog({
           autoComplete="current-password"
           required
           maxLength={256}
-          value={password}
+          value={own.password}
           disabled={pending}
-          error={missing ? 'Enter your password.' : null}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setMissing(false);
-          }}
+          error={own.error}
+          onChange={own.onChange}
           data-testid="confirm-password"
         />
         {error !== null && error !== undefined ? (
@@ -65,14 +53,13 @@ export function PasswordConfirmDialog({
             {describeError(error)}
           </Alert>
         ) : null}
-        <div className="dialog__actions">
-          <Button variant="secondary" onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={pending} data-testid="confirm-password-submit">
-            {pending ? pendingLabel : confirmLabel}
-          </Button>
-        </div>
+        <DialogFormActions
+          onCancel={onClose}
+          pending={pending}
+          label={confirmLabel}
+          pendingLabel={pendingLabel}
+          testId="confirm-password-submit"
+        />
       </form>
     </Dialog>
   );

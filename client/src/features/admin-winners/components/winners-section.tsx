@@ -1,5 +1,6 @@
 import type { PhaseWinner } from '@riyazi/api/contracts';
 import { useId, useState } from 'react';
+import { ListTable } from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { useRemoveWinner, useWinners } from '../api/use-winners';
@@ -45,51 +46,39 @@ export function WinnersSection({ phaseId, mayChange }: WinnersSectionProps) {
         empty="No winners in this phase yet."
         emptyTestId="winners-empty"
       />
-      {rows.length > 0 ? (
-        <table className="data-table stacked-table winners-table" data-testid="winners-table">
-          <thead>
-            <tr>
-              <th scope="col">Student</th>
-              <th scope="col">Grade</th>
-              <th scope="col">Position</th>
-              <th scope="col">School</th>
-              <th scope="col">Added</th>
-              {mayChange ? (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((w) => (
-              <tr key={w._id} data-testid="winner-row">
-                <th scope="row" className="winners-table__name">
-                  {w.student.fullName}
-                  <span className="muted winners-table__no">{w.student.studentId}</span>
-                </th>
-                <td data-label="Grade">{w.grade.title}</td>
-                <td data-label="Position">{w.position ?? '—'}</td>
-                <td data-label="School">{w.student.schoolName ?? '—'}</td>
-                <td data-label="Added">{w.method === 'AUTOMATIC' ? 'By rank' : 'Promoted'}</td>
-                {mayChange ? (
-                  <td className="winners-table__actions">
-                    <Button
-                      small
-                      variant="ghost"
-                      onClick={() => setRemoving(w)}
-                      aria-label={`Remove ${w.student.fullName}`}
-                      data-testid="winner-remove"
-                    >
-                      Remove
-                    </Button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <ListTable
+        rows={rows}
+        className="data-table stacked-table winners-table"
+        testId="winners-table"
+        columns={['Student', 'Grade', 'Position', 'School', 'Added']}
+        actions={mayChange ? 'Actions' : null}
+      >
+        {(w) => (
+          <tr key={w._id} data-testid="winner-row">
+            <th scope="row" className="winners-table__name">
+              {w.student.fullName}
+              <span className="muted winners-table__no">{w.student.studentId}</span>
+            </th>
+            <td data-label="Grade">{w.grade.title}</td>
+            <td data-label="Position">{w.position ?? '—'}</td>
+            <td data-label="School">{w.student.schoolName ?? '—'}</td>
+            <td data-label="Added">{w.method === 'AUTOMATIC' ? 'By rank' : 'Promoted'}</td>
+            {mayChange ? (
+              <td className="winners-table__actions">
+                <Button
+                  small
+                  variant="ghost"
+                  onClick={() => setRemoving(w)}
+                  aria-label={`Remove ${w.student.fullName}`}
+                  data-testid="winner-remove"
+                >
+                  Remove
+                </Button>
+              </td>
+            ) : null}
+          </tr>
+        )}
+      </ListTable>
       {adding ? <AutoWinnersDialog phaseId={phaseId} onClose={() => setAdding(false)} /> : null}
       {removing !== null ? <RemoveWinnerDialog winner={removing} onClose={() => setRemoving(null)} /> : null}
     </section>

@@ -1,3 +1,4 @@
+import type { DocumentKind, StudentDocument } from '@riyazi/api/contracts';
 import type { ProfileUpdateInput, SignupData, StudentProfile } from '@riyazi/api/contracts/accounts';
 import { publicHttp, studentHttp } from '../../../shared/http/clients';
 import { STUDENT_KEY_ROOT } from '../../../shared/query/query-meta';
@@ -38,16 +39,7 @@ export function updateProfile(input: ProfileUpdateInput): Promise<{ message: str
   return studentHttp.post('/student/profile', input);
 }
 
-export type DocumentKind = 'SCHOOL_ID' | 'B_FORM';
-
-export interface StudentDocument {
-  _id: string;
-  kind: DocumentKind;
-  contentType: string;
-  sizeBytes: number;
-  status: string;
-  createdAt: string;
-}
+export type { DocumentKind, StudentDocument };
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 export const ACCEPTED_DOCUMENT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'];
