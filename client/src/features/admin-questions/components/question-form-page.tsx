@@ -123,7 +123,7 @@ function QuestionForm({ question }: { question: Question | null }) {
       aria-labelledby="q-form-title"
       data-testid="question-form"
     >
-      <Link to={adminPagePath('questions')} className="q-back">
+      <Link to={adminPagePath('questions')} className="back-link">
         <span aria-hidden="true">←</span> All questions
       </Link>
       <div id="q-form-title">

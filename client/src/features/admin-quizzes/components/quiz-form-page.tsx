@@ -126,7 +126,7 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
       aria-labelledby="qz-form-title"
       data-testid="quiz-form"
     >
-      <Link to={adminPagePath('quiz')} className="qz-back">
+      <Link to={adminPagePath('quiz')} className="back-link">
         <span aria-hidden="true">←</span> All quizzes
       </Link>
       <div id="qz-form-title">
