@@ -83,7 +83,7 @@ export function PromoCodesPage() {
             <tr key={promo._id} data-testid="promo-row">
               <th scope="row" className="promo-table__code stacked-table__title">
                 <span className="promo-code">{promo.code}</span>
-                {promo.description ? <span className="promo-description">{promo.description}</span> : null}
+                {promo.description ? <span className="cell-note">{promo.description}</span> : null}
               </th>
               <td data-label="Discount">{discountLabel(promo)}</td>
               <td data-label="Valid">{validityLabel(promo)}</td>
@@ -91,7 +91,7 @@ export function PromoCodesPage() {
                 <span>
                   {usesLabel(promo)}
                   {promo.maxUsesPerStudent > 1 ? (
-                    <span className="promo-note">{promo.maxUsesPerStudent} per student</span>
+                    <span className="promo-note cell-note">{promo.maxUsesPerStudent} per student</span>
                   ) : null}
                 </span>
               </td>

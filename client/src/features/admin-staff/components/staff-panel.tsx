@@ -112,7 +112,7 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
                   {staff.username}
                   {isSelf(staff) ? <span className="staff-badge">You</span> : null}
                 </span>
-                <span className="staff-email">{staff.email}</span>
+                <span className="cell-note">{staff.email}</span>
               </th>
               <td data-label="Role">
                 <span className={staff.role.isSuperAdmin ? 'staff-badge staff-badge--super' : 'staff-badge'}>
