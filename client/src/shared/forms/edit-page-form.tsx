@@ -12,7 +12,7 @@ interface EditPageFormProps {
   title: string;
   testId: string;
   /** The link back to the list above the heading. */
-  back: { to: string; label: string; className: string };
+  back: { to: string; label: string };
   children: ReactNode;
 }
 
@@ -39,7 +39,7 @@ export function EditPageForm({
       aria-labelledby={titleId}
       data-testid={testId}
     >
-      <Link to={back.to} className={back.className}>
+      <Link to={back.to} className="back-link">
         <span aria-hidden="true">←</span> {back.label}
       </Link>
       <div id={titleId}>

@@ -26,6 +26,7 @@ import {
 import { GenerateCodesDialog } from './generate-codes-dialog';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/admin-list/admin-list.css';
 import './access-codes.css';
 
 const BATCH_LIST = defineListSchema({});
@@ -64,7 +65,7 @@ export function CodeManagementPage() {
         redeems it.
       </PageHeading>
       <Card className="stack" aria-label="Code batches">
-        <div className="codes-toolbar">
+        <div className="codes-toolbar list-toolbar list-toolbar--center">
           <h2 className="card__title">Batches</h2>
           {can('create') ? (
             <Button onClick={() => setGenerating(true)} data-testid="generate-codes">
@@ -90,7 +91,7 @@ export function CodeManagementPage() {
             const status = statusOf(batch);
             return (
               <tr key={batch._id} data-testid="batch-row">
-                <th scope="row" className="codes-table__label">
+                <th scope="row" className="codes-table__label stacked-table__title">
                   {batch.label}
                 </th>
                 <td data-label="Attempts">{batch.attempts}</td>
@@ -99,14 +100,14 @@ export function CodeManagementPage() {
                 <td data-label="Redeemed">{batch.redeemedCount.toLocaleString('en-PK')}</td>
                 <td data-label="Status">
                   <span>
-                    <span className={`codes-badge codes-badge--${status.toLowerCase()}`}>{status}</span>
+                    <span className={`list-badge list-badge--${status.toLowerCase()}`}>{status}</span>
                     {status === 'Active' && batch.validUntil !== null ? (
                       <span className="codes-note">until {formatDay(batch.validUntil)}</span>
                     ) : null}
                   </span>
                 </td>
                 <td data-label="Created">{formatDay(batch.createdAt)}</td>
-                <td className="codes-table__actions">
+                <td className="codes-table__actions row-actions">
                   <Button
                     small
                     variant="secondary"
@@ -121,7 +122,7 @@ export function CodeManagementPage() {
                     <Button
                       small
                       variant="ghost"
-                      className="codes-danger"
+                      className="danger-action"
                       onClick={() => revoking.ask(batch)}
                       aria-label={`Revoke ${batch.label}`}
                       data-testid="batch-revoke"

@@ -146,7 +146,7 @@ export function PaymentLogTrailPage() {
   const trail = usePaymentTrail(target);
   const backHref = `${adminPagePath('reportPaymentFailures')}${listSearchFrom(location.state)}`;
   const back = (
-    <Link to={backHref} className="pr-back">
+    <Link to={backHref} className="back-link">
       <span aria-hidden="true">←</span> All payment failures
     </Link>
   );

@@ -11,6 +11,7 @@ import { csvFilename, filtersOf, formatRupees, PAYMENT_LIST } from './payment-re
 import { PaymentsTable } from './payments-table';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/admin-list/admin-list.css';
 import './payment-reports.css';
 
 // recharts is big: only this chart loads it, after the rest of the page.
@@ -83,7 +84,7 @@ export function PaymentsReportPage() {
       </Card>
 
       <Card className="stack" aria-label="Payments">
-        <div className="pr-toolbar">
+        <div className="list-toolbar list-toolbar--center">
           <p className="muted" data-testid="pr-summary">
             {page === undefined ? '\u00a0' : `${page.total} ${page.total === 1 ? 'payment' : 'payments'}`}
           </p>

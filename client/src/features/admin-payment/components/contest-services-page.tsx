@@ -12,6 +12,7 @@ import { useDeletePackage, usePackages, useSetPackageStatus } from '../api/use-p
 import { PackageFormDialog } from './package-form-dialog';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/admin-list/admin-list.css';
 import './payment-config.css';
 
 const UPDATE_PAYMENT_CONFIG: Permission = { module: 'paymentConfigurations', action: 'update' };
@@ -41,7 +42,7 @@ export function ContestServicesPage() {
       </PageHeading>
       {!canUpdate ? <Alert tone="info">You can view the packages but not change them.</Alert> : null}
       <Card className="stack" aria-label="Packages">
-        <div className="pkg-toolbar">
+        <div className="list-toolbar list-toolbar--center">
           <p className="muted">Only active packages are offered at checkout.</p>
           {canUpdate ? (
             <Button onClick={() => setEditing({ pkg: null })} data-testid="package-add">
@@ -66,7 +67,7 @@ export function ContestServicesPage() {
         >
           {(pkg) => (
             <tr key={pkg._id} data-testid="package-row">
-              <th scope="row" className="pkg-table__name">
+              <th scope="row" className="pkg-table__name stacked-table__title">
                 <span>{pkg.name}</span>
                 {pkg.description !== '' ? <span className="pkg-table__about">{pkg.description}</span> : null}
               </th>
@@ -86,7 +87,7 @@ export function ContestServicesPage() {
                 />
               </td>
               {canUpdate ? (
-                <td className="pkg-table__actions">
+                <td className="pkg-table__actions row-actions">
                   <EditRowButton
                     rowName={pkg.name}
                     onClick={() => setEditing({ pkg })}
@@ -94,7 +95,7 @@ export function ContestServicesPage() {
                   />
                   <DeleteRowButton
                     rowName={pkg.name}
-                    className="pkg-danger"
+                    className="danger-action"
                     onClick={() => setDeleting(pkg)}
                     testId="package-delete"
                   />

@@ -23,6 +23,7 @@ import { PromoCodeFormDialog } from './promo-code-form-dialog';
 import { discountLabel, usesLabel, validityLabel } from './promo-form-model';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/admin-list/admin-list.css';
 import './promo-codes.css';
 
 const PROMO_LIST = defineListSchema({ search: textField(100) });
@@ -49,13 +50,13 @@ export function PromoCodesPage() {
         chosen packages.
       </PageHeading>
       <Card className="stack" aria-label="Promo codes">
-        <div className="promo-toolbar">
+        <div className="list-toolbar">
           <ListSearch
-            className="promo-search"
+            className="list-search"
             placeholder="Code or description"
             value={filters.search}
             onSearch={(search) => update({ search })}
-            testId="promo-search"
+            testId="list-search"
           />
           {can('create') ? (
             <Button onClick={() => setEditing({ promo: null })} data-testid="promo-add">
@@ -80,9 +81,9 @@ export function PromoCodesPage() {
         >
           {(promo) => (
             <tr key={promo._id} data-testid="promo-row">
-              <th scope="row" className="promo-table__code">
+              <th scope="row" className="promo-table__code stacked-table__title">
                 <span className="promo-code">{promo.code}</span>
-                {promo.description ? <span className="promo-description">{promo.description}</span> : null}
+                {promo.description ? <span className="cell-note">{promo.description}</span> : null}
               </th>
               <td data-label="Discount">{discountLabel(promo)}</td>
               <td data-label="Valid">{validityLabel(promo)}</td>
@@ -90,7 +91,7 @@ export function PromoCodesPage() {
                 <span>
                   {usesLabel(promo)}
                   {promo.maxUsesPerStudent > 1 ? (
-                    <span className="promo-note">{promo.maxUsesPerStudent} per student</span>
+                    <span className="promo-note cell-note">{promo.maxUsesPerStudent} per student</span>
                   ) : null}
                 </span>
               </td>
@@ -107,7 +108,7 @@ export function PromoCodesPage() {
                   testId="promo-active-switch"
                 />
               </td>
-              <td className="promo-table__actions">
+              <td className="promo-table__actions row-actions">
                 {can('update') ? (
                   <EditRowButton
                     rowName={promo.code}
@@ -118,7 +119,7 @@ export function PromoCodesPage() {
                 {can('delete') ? (
                   <DeleteRowButton
                     rowName={promo.code}
-                    className="promo-danger"
+                    className="danger-action"
                     onClick={() => deletion.ask(promo)}
                     testId="promo-delete"
                   />

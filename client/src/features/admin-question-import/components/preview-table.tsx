@@ -5,6 +5,7 @@ import { Switch } from '../../../shared/ui/field';
 import { plural, rowProblems, visibleRows } from './import-view';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/admin-list/admin-list.css';
 
 /** Every row with its number in the sheet and its problems; optionally only the bad ones. */
 export function PreviewTable({ preview }: { preview: QuestionImportPreview }) {
@@ -12,7 +13,7 @@ export function PreviewTable({ preview }: { preview: QuestionImportPreview }) {
   const rows = visibleRows(preview, onlyErrors);
   return (
     <div className="stack">
-      <div className="qi-summary">
+      <div className="list-toolbar list-toolbar--center">
         <p data-testid="import-counts">
           <strong>{plural(preview.total, 'row', 'rows')}</strong>:{' '}
           <span className="qi-ok">{preview.valid} ready</span>,{' '}

@@ -115,7 +115,7 @@ function QuestionForm({ question }: { question: Question | null }) {
       titleId="q-form-title"
       title={title}
       testId="question-form"
-      back={{ to: adminPagePath('questions'), label: 'All questions', className: 'q-back' }}
+      back={{ to: adminPagePath('questions'), label: 'All questions' }}
     >
       {question !== null && question.usageCount > 0 ? (
         <Alert tone="info">

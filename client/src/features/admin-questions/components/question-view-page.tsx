@@ -26,7 +26,7 @@ export function QuestionViewPage() {
   const backHref = `${adminPagePath('questions')}${listSearchFrom(location.state)}`;
   return (
     <div className="stack">
-      <Link to={backHref} className="q-back" data-testid="question-back">
+      <Link to={backHref} className="back-link" data-testid="question-back">
         <span aria-hidden="true">←</span> All questions
       </Link>
       <RecordStatus query={detail} title="Question" noun="question" />

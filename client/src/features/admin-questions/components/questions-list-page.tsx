@@ -22,6 +22,7 @@ import { useQuestionList, useQuestionMutations, useQuestionOptions } from '../ap
 import { QUESTION_LIST, TAG_LABELS } from './question-query';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/admin-list/admin-list.css';
 import './questions.css';
 
 type FilterKey = 'gradeId' | 'phaseId' | 'categoryId' | 'subCategoryId' | 'tag' | 'type' | 'status';
@@ -43,9 +44,9 @@ export function QuestionsListPage() {
     <div className="stack">
       <PageHeading title="Questions">The question bank students practise and compete with.</PageHeading>
       <Card className="stack" aria-label="Questions">
-        <div className="q-toolbar">
+        <div className="list-toolbar">
           <ListSearch
-            className="q-search"
+            className="list-search"
             placeholder="Question text or number"
             value={query.search}
             onSearch={(search) => update({ search })}
@@ -66,7 +67,7 @@ export function QuestionsListPage() {
             </div>
           ) : null}
         </div>
-        <div className="q-filters">
+        <div className="list-filters">
           <FilterSelect
             label="Grade"
             {...select('gradeId')}
@@ -172,11 +173,11 @@ export function QuestionsListPage() {
                   testId="questions-active-switch"
                 />
               </td>
-              <td className="q-table__actions">
+              <td className="row-actions">
                 {can('delete') ? (
                   <DeleteRowButton
                     rowName={`question ${row.questionNo}`}
-                    className="q-danger"
+                    className="danger-action"
                     onClick={() => deletion.ask(row)}
                     testId="questions-delete"
                   />

@@ -119,7 +119,7 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
       titleId="qz-form-title"
       title={title}
       testId="quiz-form"
-      back={{ to: adminPagePath('quiz'), label: 'All quizzes', className: 'qz-back' }}
+      back={{ to: adminPagePath('quiz'), label: 'All quizzes' }}
     >
       {quiz !== null && quiz.playCount > 0 ? (
         <Alert tone="info">

@@ -6,6 +6,7 @@ import { Alert, Spinner } from '../../../shared/ui/surface';
 import { KIND_LABELS, type PickedQuestion, type QuizKind, type QuizOptions } from '../api/quizzes-api';
 import { useBankQuestions } from '../api/use-quizzes';
 import { useSettled } from './use-settled';
+import '../../../shared/admin-list/admin-list.css';
 
 export function QuestionPicker({
   kind,
@@ -63,7 +64,7 @@ export function QuestionPicker({
               <Button
                 small
                 variant="ghost"
-                className="qz-danger"
+                className="danger-action"
                 onClick={() => onChange(picked.filter((x) => x._id !== q._id))}
                 aria-label={`Remove question ${q.questionNo}`}
               >
@@ -149,7 +150,7 @@ export function QuestionPicker({
             ))}
           </ul>
           {bank.data.totalPages > 1 ? (
-            <div className="qz-toolbar">
+            <div className="list-toolbar">
               <Button small variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
                 Previous
               </Button>

@@ -2,6 +2,7 @@ import { Button } from '../../../shared/ui/button';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import type { QuizOptions } from '../api/quizzes-api';
 import { emptyRule, type FormProblems, type RuleDraft, wholeIn } from './quiz-form-model';
+import '../../../shared/admin-list/admin-list.css';
 
 export function RulesEditor({
   rules,
@@ -81,7 +82,7 @@ export function RulesEditor({
             <Button
               small
               variant="ghost"
-              className="qz-danger"
+              className="danger-action"
               disabled={rules.length === 1}
               onClick={() =>
                 onChange(
@@ -97,7 +98,7 @@ export function RulesEditor({
           </div>
         );
       })}
-      <div className="qz-toolbar">
+      <div className="list-toolbar">
         <p
           className={`qz-rule-sum ${problems.rules ? 'field__error' : ''}`}
           data-problem={problems.rules ? true : undefined}

@@ -20,6 +20,7 @@ import { useQuizList, useQuizMutations, useQuizOptions } from '../api/use-quizze
 import { describeTiming, describeWindow, QUIZ_LIST } from './quiz-query';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/admin-list/admin-list.css';
 import './quizzes.css';
 
 type FilterKey = 'kind' | 'phaseId' | 'gradeId' | 'status';
@@ -46,9 +47,9 @@ export function QuizzesListPage() {
         Practice and contest quizzes: who takes them, when, and what they draw.
       </PageHeading>
       <Card className="stack" aria-label="Quizzes">
-        <div className="qz-toolbar">
+        <div className="list-toolbar">
           <ListSearch
-            className="qz-search"
+            className="list-search"
             placeholder="Quiz title"
             value={query.search}
             onSearch={(search) => update({ search })}
@@ -60,7 +61,7 @@ export function QuizzesListPage() {
             </ButtonLink>
           ) : null}
         </div>
-        <div className="qz-filters">
+        <div className="list-filters">
           <FilterSelect
             label="Kind"
             {...select('kind')}
@@ -124,7 +125,7 @@ export function QuizzesListPage() {
                   testId="quizzes-active-switch"
                 />
               </td>
-              <td className="qz-table__actions">
+              <td className="row-actions">
                 {can('update') ? (
                   <ButtonLink
                     small
@@ -139,7 +140,7 @@ export function QuizzesListPage() {
                 {can('delete') ? (
                   <DeleteRowButton
                     rowName={row.title}
-                    className="qz-danger"
+                    className="danger-action"
                     onClick={() => deletion.ask(row)}
                     testId="quizzes-delete"
                   />

@@ -22,6 +22,7 @@ import type { Draft, ReferenceConfig } from './reference-config';
 import { ReferenceFormDialog } from './reference-form-dialog';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/admin-list/admin-list.css';
 import './reference.css';
 
 const REFERENCE_LIST = defineListSchema({ search: textField(100) });
@@ -48,9 +49,9 @@ export function ReferencePage<T extends { _id: string }, D extends Draft>({
     <div className="stack">
       <PageHeading title={config.title}>{config.about}</PageHeading>
       <Card className="stack" aria-label={config.title}>
-        <div className="ref-toolbar">
+        <div className="list-toolbar">
           <ListSearch
-            className="ref-search"
+            className="list-search"
             placeholder={config.searchPlaceholder}
             value={filters.search}
             onSearch={(search) => update({ search })}
@@ -81,7 +82,7 @@ export function ReferencePage<T extends { _id: string }, D extends Draft>({
             <tr key={row._id} data-testid="reference-row">
               {config.columns.map((column, index) =>
                 index === 0 ? (
-                  <th key={column.label} scope="row" className="ref-table__name">
+                  <th key={column.label} scope="row" className="ref-table__name stacked-table__title">
                     {column.render(row)}
                   </th>
                 ) : (
@@ -102,7 +103,7 @@ export function ReferencePage<T extends { _id: string }, D extends Draft>({
                   />
                 </td>
               ) : null}
-              <td className="ref-table__actions">
+              <td className="ref-table__actions row-actions">
                 {can('update') ? (
                   <EditRowButton
                     rowName={config.rowName(row)}
@@ -113,7 +114,7 @@ export function ReferencePage<T extends { _id: string }, D extends Draft>({
                 {can('delete') ? (
                   <DeleteRowButton
                     rowName={config.rowName(row)}
-                    className="ref-danger"
+                    className="danger-action"
                     onClick={() => deletion.ask(row)}
                     testId="reference-delete"
                   />

@@ -72,7 +72,7 @@ const phaseConfig: ReferenceConfig<Phase, PhaseDraft> = {
     {
       label: 'Status',
       render: (p) => (
-        <span className={`ref-badge ref-badge--${p.status.toLowerCase()}`}>{STATUS_LABELS[p.status]}</span>
+        <span className={`list-badge list-badge--${p.status.toLowerCase()}`}>{STATUS_LABELS[p.status]}</span>
       ),
     },
   ],

@@ -12,6 +12,7 @@ import { csvFilename, filtersOf, REPORT_LIST, sortChange } from './report-query'
 import { ReportTable } from './report-table';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/admin-list/admin-list.css';
 import './question-report.css';
 
 type FilterKey = 'phaseId' | 'gradeId' | 'categoryId' | 'kind' | 'from' | 'to';
@@ -136,7 +137,7 @@ export function QuestionReportPage() {
             ))}
           </SelectField>
         </div>
-        <div className="qr-toolbar">
+        <div className="list-toolbar list-toolbar--center">
           <p className="muted" data-testid="qr-summary">
             {page === undefined
               ? '\u00a0'

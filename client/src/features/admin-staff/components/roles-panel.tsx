@@ -13,6 +13,7 @@ import { useDeleteRole, useRoles } from '../api/use-staff';
 import { type Access, canGrantAll, grantCount, MODULE_LABELS, rowState } from './permission-grid';
 import { RoleFormDialog } from './role-form-dialog';
 import type { StaffAbilities } from './staff-users-page';
+import '../../../shared/admin-list/admin-list.css';
 
 function summary(role: Role): string {
   if (role.isSuperAdmin) {
@@ -41,7 +42,7 @@ export function RolesPanel({ abilities, access }: { abilities: StaffAbilities; a
 
   return (
     <Card className="stack" aria-label="Roles">
-      <div className="staff-toolbar staff-toolbar--center">
+      <div className="list-toolbar list-toolbar--center">
         <p className="muted staff-toolbar__note">
           A role is a set of permissions. Changes apply to everyone holding the role from their next action.
         </p>
@@ -82,7 +83,7 @@ export function RolesPanel({ abilities, access }: { abilities: StaffAbilities; a
                 {abilities.delete && !role.isSuperAdmin && canGrantAll(access, role) ? (
                   <DeleteRowButton
                     rowName={`role ${role.name}`}
-                    className="staff-danger-link"
+                    className="danger-action"
                     onClick={() => deletion.ask(role)}
                   />
                 ) : null}

@@ -26,6 +26,7 @@ import { StaffFormDialog } from './staff-form-dialog';
 import type { StaffAbilities } from './staff-users-page';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/admin-list/admin-list.css';
 
 const STAFF_LIST = defineListSchema({
   search: textField(100),
@@ -60,7 +61,7 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
 
   return (
     <Card className="stack" aria-label="Staff">
-      <div className="staff-toolbar">
+      <div className="list-toolbar">
         <div className="staff-filters">
           <ListSearch
             placeholder="Name or e-mail"
@@ -106,12 +107,12 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
           const lock = lockOf(staff);
           return (
             <tr key={staff._id} data-testid="staff-row">
-              <th scope="row" className="staff-who">
+              <th scope="row" className="staff-who stacked-table__title">
                 <span className="staff-name">
                   {staff.username}
                   {isSelf(staff) ? <span className="staff-badge">You</span> : null}
                 </span>
-                <span className="staff-email">{staff.email}</span>
+                <span className="cell-note">{staff.email}</span>
               </th>
               <td data-label="Role">
                 <span className={staff.role.isSuperAdmin ? 'staff-badge staff-badge--super' : 'staff-badge'}>
@@ -144,7 +145,7 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
                 {abilities.delete && !isSelf(staff) && lock === null ? (
                   <DeleteRowButton
                     rowName={staff.username}
-                    className="staff-danger-link"
+                    className="danger-action"
                     onClick={() => deletion.ask(staff)}
                   />
                 ) : null}

@@ -56,7 +56,7 @@ function AttemptView({ attempt }: { attempt: AttemptDetail }) {
     <>
       <Link
         to={`${adminPagePath('studentAttempts', { id: play.student._id })}?type=${play.kind}`}
-        className="sd-back"
+        className="back-link"
       >
         <span aria-hidden="true">←</span> {play.student.fullName}'s{' '}
         {play.kind === 'CONTEST' ? 'contest' : 'practice'} attempts

@@ -39,7 +39,7 @@ export function QuizAttemptListPage() {
 
   return (
     <div className="stack">
-      <Link to={adminPagePath('studentView', { id })} className="sd-back">
+      <Link to={adminPagePath('studentView', { id })} className="back-link">
         <span aria-hidden="true">←</span> {name ?? 'Student'}
       </Link>
       <PageHeading title="Quiz attempts">

@@ -23,7 +23,7 @@ export function StudentViewPage() {
   const detail = useStudentDetail(id);
   return (
     <div className="stack">
-      <Link to={adminPagePath('students')} className="sd-back">
+      <Link to={adminPagePath('students')} className="back-link">
         <span aria-hidden="true">←</span> All students
       </Link>
       <RecordStatus query={detail} title="Student" noun="student" />
@@ -39,7 +39,7 @@ function StudentView({ student }: { student: StudentDetail }) {
   const { profile } = student;
   return (
     <>
-      <div className="sd-title">
+      <div className="record-title">
         <PageHeading title={profile.fullName}>Student no. {profile.studentId}</PageHeading>
         <span
           className={profile.isActive ? 'sd-badge sd-badge--ok' : 'sd-badge sd-badge--off'}

@@ -33,7 +33,7 @@ export function VerificationViewPage() {
 
   return (
     <div className="stack">
-      <Link to={backHref} className="verify-back">
+      <Link to={backHref} className="back-link">
         <span aria-hidden="true">←</span> All verification requests
       </Link>
       <RecordStatus query={detail} title="Verification request" noun="student" />
@@ -46,7 +46,7 @@ function VerificationView({ student, canUpdate }: { student: VerificationDetail;
   const current = currentDocument(student.documents);
   return (
     <>
-      <div className="verify-title">
+      <div className="record-title verify-title">
         <PageHeading title={student.fullName} />
         <StatusBadge status={student.status} />
       </div>
