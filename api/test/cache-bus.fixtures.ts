@@ -8,6 +8,9 @@ import {
   loginStaff,
   makeStaff,
   resetDatabase,
+  seededGradeId,
+  seededQuizId,
+  seededStudentId,
   setFlags,
   type TestContext,
   useTestContext,
@@ -56,21 +59,9 @@ beforeAll(async () => {
   const phases = await a.db.selectFrom('phases').select(['id', 'number']).orderBy('number').execute();
   phase1 = phases[0]!.id;
   phase2 = phases[1]!.id;
-  grade3 = (
-    await a.db.selectFrom('grades').select('id').where('title', '=', 'Grade 3').executeTakeFirstOrThrow()
-  ).id;
-  practiceQuizId = (
-    await a.db
-      .selectFrom('quizzes')
-      .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
-      .select('quizzes.id')
-      .where('quizGrades.gradeId', '=', grade3)
-      .where('quizzes.kind', '=', 'PRACTICE')
-      .executeTakeFirstOrThrow()
-  ).id;
-  studentId = (
-    await a.db.selectFrom('students').select('id').where('email', '=', STUDENT).executeTakeFirstOrThrow()
-  ).id;
+  grade3 = await seededGradeId(a.db, 'Grade 3');
+  practiceQuizId = await seededQuizId(a.db, grade3, 'PRACTICE');
+  studentId = await seededStudentId(a.db, STUDENT);
   const staff = await makeStaff(a.db, { superAdmin: true, password: ADMIN_PASSWORD });
   admin = (await loginStaff(a.app, staff)).accessToken;
   student = await demoStudentToken(b.app, STUDENT);

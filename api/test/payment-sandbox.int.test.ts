@@ -8,6 +8,7 @@ import {
   loginStaff,
   makeStaff,
   resetDatabase,
+  seededPackageId,
   setFlags,
   type TestContext,
   useTestContext,
@@ -92,13 +93,7 @@ const setSandbox = (enabled: boolean) =>
 beforeAll(async () => {
   await resetDatabase(t.db);
   await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
-  packageId = (
-    await t.db
-      .selectFrom('paymentPackages')
-      .select('id')
-      .where('name', '=', 'One attempt')
-      .executeTakeFirstOrThrow()
-  ).id;
+  packageId = await seededPackageId(t.db, 'One attempt');
 });
 
 beforeEach(async () => {

@@ -7,6 +7,9 @@ import {
   loginStaff,
   makeStaff,
   resetDatabase,
+  seededPackageId,
+  seededPhaseId,
+  seededStudentId,
   setFlags,
   useTestContext,
 } from '../../test/helpers.js';
@@ -60,28 +63,16 @@ async function studentState() {
 beforeAll(async () => {
   await resetDatabase(t.db);
   await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
-  const phase1 = await t.db
-    .selectFrom('phases')
-    .select('id')
-    .where('number', '=', 1)
-    .executeTakeFirstOrThrow();
+  const phase1 = await seededPhaseId(t.db);
   await setFlags(t.db, {
     isPaymentEnabled: true,
     isContestQuizEnabled: true,
-    contestQuizPhase: phase1.id,
+    contestQuizPhase: phase1,
     contestPermissionRequired: false,
     documentAcceptanceRequired: false,
   });
-  studentId = (
-    await t.db.selectFrom('students').select('id').where('email', '=', STUDENT).executeTakeFirstOrThrow()
-  ).id;
-  packageId = (
-    await t.db
-      .selectFrom('paymentPackages')
-      .select('id')
-      .where('name', '=', 'Two attempts')
-      .executeTakeFirstOrThrow()
-  ).id;
+  studentId = await seededStudentId(t.db, STUDENT);
+  packageId = await seededPackageId(t.db, 'Two attempts');
   token = await demoStudentToken(t.app, STUDENT);
 });
 

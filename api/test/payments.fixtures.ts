@@ -3,9 +3,11 @@ import { seedDemoData } from '../../db/src/seed/index.js';
 import { type FakeJazzCash, startFakeJazzCash } from '../../test/fake-jazzcash.js';
 import {
   bearer,
+  contestAttemptsOf,
   deleteRedisKeys,
   demoStudentToken,
   resetDatabase,
+  seededStudentId,
   setFlags,
   useTestContext,
 } from '../../test/helpers.js';
@@ -37,9 +39,7 @@ export const postForm = (url: string, fields: Record<string, string>) =>
     payload: new URLSearchParams(fields).toString(),
   });
 
-export const attemptsOf = async (id = studentId) =>
-  (await t.db.selectFrom('students').select('contestAttempts').where('id', '=', id).executeTakeFirstOrThrow())
-    .contestAttempts;
+export const attemptsOf = (id = studentId) => contestAttemptsOf(t.db, id);
 
 export const paymentOf = (orderRef: string) =>
   t.db.selectFrom('payments').selectAll().where('orderRef', '=', orderRef).executeTakeFirstOrThrow();
@@ -98,9 +98,7 @@ beforeAll(async () => {
     .where('name', '=', 'One attempt')
     .executeTakeFirstOrThrow();
   onePackage = pkg;
-  studentId = (
-    await t.db.selectFrom('students').select('id').where('email', '=', STUDENT).executeTakeFirstOrThrow()
-  ).id;
+  studentId = await seededStudentId(t.db, STUDENT);
   token = await login(STUDENT);
   otherToken = await login(OTHER);
 });
