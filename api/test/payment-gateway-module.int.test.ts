@@ -5,6 +5,7 @@ import {
   bearer,
   contestAttemptsOf,
   demoStudentToken,
+  injectForm,
   loginStaff,
   makeStaff,
   resetDatabase,
@@ -34,13 +35,7 @@ const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object
     ...(payload ? { payload } : {}),
   });
 
-const postForm = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+const postForm = (url: string, fields: Record<string, string>) => injectForm(t, url, fields);
 
 interface GatewayView {
   id: string;

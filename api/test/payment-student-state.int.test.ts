@@ -4,6 +4,7 @@ import {
   bearer,
   deleteRedisKeys,
   demoStudentToken,
+  injectForm,
   loginStaff,
   makeStaff,
   resetDatabase,
@@ -30,13 +31,7 @@ const get = async <T>(url: string) => {
   return res.json<T>();
 };
 
-const postForm = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+const postForm = (url: string, fields: Record<string, string>) => injectForm(t, url, fields);
 
 const hiddenFields = (html: string) =>
   Object.fromEntries(

@@ -6,6 +6,7 @@ import {
   contestAttemptsOf,
   deleteRedisKeys,
   demoStudentToken,
+  injectForm,
   resetDatabase,
   seededStudentId,
   setFlags,
@@ -31,13 +32,7 @@ export const login = (email: string) => demoStudentToken(t.app, email);
 export const call = (method: 'GET' | 'POST', url: string, payload?: object, as = token) =>
   t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
 
-export const postForm = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+export const postForm = (url: string, fields: Record<string, string>) => injectForm(t, url, fields);
 
 export const attemptsOf = (id = studentId) => contestAttemptsOf(t.db, id);
 
