@@ -25,7 +25,11 @@ describe('the cache bus itself', () => {
         announcementTitle: title,
         announcementBody: title,
       })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ announcementTitle: title, announcementBody: title }))
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet({ announcementTitle: title, announcementBody: title, announcementEndsAt: null }),
+      )
       .execute();
   };
 
