@@ -119,6 +119,15 @@ export const authorizedCall =
   (token: string, method: Method, url: string, payload?: InjectOptions['payload']) =>
     t.app.inject({ method, url, headers: bearer(token), payload });
 
+/** A form POST to the app, as a browser sends a payment gateway's callback. */
+export const injectForm = (t: Pick<TestContext, 'app'>, url: string, fields: Record<string, string>) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+
 export interface SignedInStaff extends TestStaff {
   /** The access token of the login. */
   token: string;

@@ -1,7 +1,7 @@
-import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
+  connectedSocket,
   demoStudentToken,
   openSeededDemoContest,
   resetDatabase,
@@ -142,14 +142,8 @@ describe('contest metrics', () => {
   });
 
   it('count the Socket.IO clients connected to this process', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
-    const socket = connect(`http://127.0.0.1:${port}`, { transports: ['websocket'], reconnection: false });
+    const socket = await connectedSocket(t.app);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
       expect(await value('riyazi_socketio_connected')).toBe(1);
     } finally {
       socket.disconnect();

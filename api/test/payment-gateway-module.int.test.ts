@@ -3,10 +3,14 @@ import { seedDemoData } from '../../db/src/seed/index.js';
 import { FAKE_PAY_ORIGIN, fakePayModule, signFakePay } from '../../test/fake-pay-gateway.js';
 import {
   bearer,
+  contestAttemptsOf,
   demoStudentToken,
+  injectForm,
   loginStaff,
   makeStaff,
   resetDatabase,
+  seededPackageId,
+  seededStudentId,
   setFlags,
   useTestContext,
 } from '../../test/helpers.js';
@@ -31,13 +35,7 @@ const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object
     ...(payload ? { payload } : {}),
   });
 
-const postForm = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+const postForm = (url: string, fields: Record<string, string>) => injectForm(t, url, fields);
 
 interface GatewayView {
   id: string;
@@ -58,20 +56,8 @@ beforeAll(async () => {
   });
   adminToken = (await loginStaff(t.app, staff)).accessToken;
   studentToken = await demoStudentToken(t.app, 'fatima.malik@example.com');
-  studentId = (
-    await t.db
-      .selectFrom('students')
-      .select('id')
-      .where('email', '=', 'fatima.malik@example.com')
-      .executeTakeFirstOrThrow()
-  ).id;
-  packageId = (
-    await t.db
-      .selectFrom('paymentPackages')
-      .select('id')
-      .where('name', '=', 'Two attempts')
-      .executeTakeFirstOrThrow()
-  ).id;
+  studentId = await seededStudentId(t.db, 'fatima.malik@example.com');
+  packageId = await seededPackageId(t.db, 'Two attempts');
 });
 
 describe('a gateway added as one module', () => {
@@ -157,12 +143,7 @@ describe('a gateway added as one module', () => {
       .where('orderRef', '=', orderRef)
       .executeTakeFirstOrThrow();
     expect(payment).toEqual({ gateway: 'fakepay', status: 'PAID', gatewayRef: 'FP-77' });
-    const student = await t.db
-      .selectFrom('students')
-      .select('contestAttempts')
-      .where('id', '=', studentId)
-      .executeTakeFirstOrThrow();
-    expect(student.contestAttempts).toBe(2 + 2);
+    expect(await contestAttemptsOf(t.db, studentId)).toBe(2 + 2);
   });
 
   it('appears among the report gateway filters', async () => {

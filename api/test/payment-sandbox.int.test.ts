@@ -5,9 +5,11 @@ import {
   createTestContext,
   deleteRedisKeys,
   demoStudentToken,
+  injectForm,
   loginStaff,
   makeStaff,
   resetDatabase,
+  seededPackageId,
   setFlags,
   type TestContext,
   useTestContext,
@@ -28,14 +30,6 @@ let packageId: string;
 async function studentToken(ctx: TestContext) {
   return await demoStudentToken(ctx.app, STUDENT);
 }
-
-const postForm = (ctx: TestContext, url: string, fields: Record<string, string>) =>
-  ctx.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
 
 /** The hidden inputs of a sandbox page's form, as the browser would post them. */
 function hiddenFields(html: string): Record<string, string> {
@@ -92,13 +86,7 @@ const setSandbox = (enabled: boolean) =>
 beforeAll(async () => {
   await resetDatabase(t.db);
   await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
-  packageId = (
-    await t.db
-      .selectFrom('paymentPackages')
-      .select('id')
-      .where('name', '=', 'One attempt')
-      .executeTakeFirstOrThrow()
-  ).id;
+  packageId = await seededPackageId(t.db, 'One attempt');
 });
 
 beforeEach(async () => {
@@ -111,16 +99,16 @@ describe('the sandbox gateway in development', () => {
   it('approves through its own pages and credits once, from the signed result', async () => {
     const before = await attempts();
     const { orderRef, fields } = await sandboxOrder(t);
-    const page = await postForm(t, '/api/payment/sandbox/checkout', fields);
+    const page = await injectForm(t, '/api/payment/sandbox/checkout', fields);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('Approve payment');
-    const decided = await postForm(t, '/api/payment/sandbox/decide', {
+    const decided = await injectForm(t, '/api/payment/sandbox/decide', {
       ...hiddenFields(page.body),
       decision: 'approve',
     });
     expect(decided.statusCode).toBe(200);
     expect(decided.body).toContain('action="http://localhost:3000/api/payment/gateway/sandbox/return"');
-    const back = await postForm(t, '/api/payment/gateway/sandbox/return', hiddenFields(decided.body));
+    const back = await injectForm(t, '/api/payment/gateway/sandbox/return', hiddenFields(decided.body));
     expect(back.headers.location).toBe(`/payment/success?order=${orderRef}`);
     expect(await paymentStatus(orderRef)).toBe('PAID');
     expect(await attempts()).toBe(before + 1);
@@ -133,7 +121,7 @@ describe('the sandbox gateway in development', () => {
       { ...fields, pp_TxnRefNo: 'RZ000000000000FAKE' },
       { ...fields, pp_SecureHash: '' },
     ]) {
-      const page = await postForm(t, '/api/payment/sandbox/checkout', altered);
+      const page = await injectForm(t, '/api/payment/sandbox/checkout', altered);
       expect(page.statusCode).toBe(400);
       expect(page.body).toContain('This payment request is not valid.');
     }
@@ -156,7 +144,7 @@ describe('the sandbox gateway in development', () => {
       { ...fields, decision: 'maybe' },
       { ...fields, pp_SecureHash: jazzCashSecureHash(fields, 'guessed-salt'), decision: 'approve' },
     ]) {
-      const res = await postForm(t, '/api/payment/sandbox/decide', body);
+      const res = await injectForm(t, '/api/payment/sandbox/decide', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.body).not.toContain('pp_ResponseCode');
     }
@@ -173,10 +161,10 @@ describe('the sandbox gateway in development', () => {
   it('a declined result altered to approved is rejected and lands on /payment/failed', async () => {
     const before = await attempts();
     const { orderRef, fields } = await sandboxOrder(t);
-    const decided = await postForm(t, '/api/payment/sandbox/decide', { ...fields, decision: 'decline' });
+    const decided = await injectForm(t, '/api/payment/sandbox/decide', { ...fields, decision: 'decline' });
     const result = hiddenFields(decided.body);
     expect(result.pp_ResponseCode).toBe('199');
-    const back = await postForm(t, '/api/payment/gateway/sandbox/return', {
+    const back = await injectForm(t, '/api/payment/gateway/sandbox/return', {
       ...result,
       pp_ResponseCode: '000',
     });
@@ -187,7 +175,7 @@ describe('the sandbox gateway in development', () => {
 
   it('switched off: not offered, and its checkout, decision, return and callback all refuse', async () => {
     const { orderRef, fields } = await sandboxOrder(t);
-    const decided = await postForm(t, '/api/payment/sandbox/decide', { ...fields, decision: 'approve' });
+    const decided = await injectForm(t, '/api/payment/sandbox/decide', { ...fields, decision: 'approve' });
     const result = hiddenFields(decided.body);
     await setSandbox(false);
     const token = await studentToken(t);
@@ -205,12 +193,12 @@ describe('the sandbox gateway in development', () => {
     });
     expect(checkout.statusCode).toBe(400);
     expect(checkout.json()).toMatchObject({ message: 'This payment method is not available.' });
-    expect((await postForm(t, '/api/payment/sandbox/checkout', fields)).statusCode).toBe(404);
+    expect((await injectForm(t, '/api/payment/sandbox/checkout', fields)).statusCode).toBe(404);
     expect(
-      (await postForm(t, '/api/payment/sandbox/decide', { ...fields, decision: 'approve' })).statusCode,
+      (await injectForm(t, '/api/payment/sandbox/decide', { ...fields, decision: 'approve' })).statusCode,
     ).toBe(404);
-    expect((await postForm(t, '/api/payment/gateway/sandbox/return', result)).statusCode).toBe(404);
-    expect((await postForm(t, '/api/payment/gateway/sandbox/callback', result)).statusCode).toBe(404);
+    expect((await injectForm(t, '/api/payment/gateway/sandbox/return', result)).statusCode).toBe(404);
+    expect((await injectForm(t, '/api/payment/gateway/sandbox/callback', result)).statusCode).toBe(404);
     expect(await paymentStatus(orderRef)).toBe('PENDING');
   });
 });
@@ -270,26 +258,26 @@ describe('the sandbox gateway in production', () => {
       payload: { packageId, gateway: 'sandbox' },
     });
     expect(checkout.statusCode).toBe(400);
-    expect((await postForm(prod, '/api/payment/sandbox/checkout', fields)).statusCode).toBe(404);
-    const decide = await postForm(prod, '/api/payment/sandbox/decide', { ...fields, decision: 'approve' });
+    expect((await injectForm(prod, '/api/payment/sandbox/checkout', fields)).statusCode).toBe(404);
+    const decide = await injectForm(prod, '/api/payment/sandbox/decide', { ...fields, decision: 'approve' });
     expect(decide.statusCode).toBe(404);
     // A result the sandbox signed elsewhere is not taken either.
     const signed = hiddenFields(
-      (await postForm(t, '/api/payment/sandbox/decide', { ...fields, decision: 'approve' })).body,
+      (await injectForm(t, '/api/payment/sandbox/decide', { ...fields, decision: 'approve' })).body,
     );
-    expect((await postForm(prod, '/api/payment/gateway/sandbox/return', signed)).statusCode).toBe(404);
+    expect((await injectForm(prod, '/api/payment/gateway/sandbox/return', signed)).statusCode).toBe(404);
   });
 
   it('works with PAYMENT_SANDBOX_IN_PRODUCTION=true', async () => {
     const before = await attempts();
     const { orderRef, fields } = await sandboxOrder(allowed);
-    const page = await postForm(allowed, '/api/payment/sandbox/checkout', fields);
+    const page = await injectForm(allowed, '/api/payment/sandbox/checkout', fields);
     expect(page.statusCode).toBe(200);
-    const decided = await postForm(allowed, '/api/payment/sandbox/decide', {
+    const decided = await injectForm(allowed, '/api/payment/sandbox/decide', {
       ...hiddenFields(page.body),
       decision: 'approve',
     });
-    const back = await postForm(allowed, '/api/payment/gateway/sandbox/return', hiddenFields(decided.body));
+    const back = await injectForm(allowed, '/api/payment/gateway/sandbox/return', hiddenFields(decided.body));
     expect(back.headers.location).toBe(`/payment/success?order=${orderRef}`);
     expect(await attempts()).toBe(before + 1);
   });

@@ -4,9 +4,13 @@ import {
   bearer,
   deleteRedisKeys,
   demoStudentToken,
+  injectForm,
   loginStaff,
   makeStaff,
   resetDatabase,
+  seededPackageId,
+  seededPhaseId,
+  seededStudentId,
   setFlags,
   useTestContext,
 } from '../../test/helpers.js';
@@ -27,13 +31,7 @@ const get = async <T>(url: string) => {
   return res.json<T>();
 };
 
-const postForm = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+const postForm = (url: string, fields: Record<string, string>) => injectForm(t, url, fields);
 
 const hiddenFields = (html: string) =>
   Object.fromEntries(
@@ -60,28 +58,16 @@ async function studentState() {
 beforeAll(async () => {
   await resetDatabase(t.db);
   await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
-  const phase1 = await t.db
-    .selectFrom('phases')
-    .select('id')
-    .where('number', '=', 1)
-    .executeTakeFirstOrThrow();
+  const phase1 = await seededPhaseId(t.db);
   await setFlags(t.db, {
     isPaymentEnabled: true,
     isContestQuizEnabled: true,
-    contestQuizPhase: phase1.id,
+    contestQuizPhase: phase1,
     contestPermissionRequired: false,
     documentAcceptanceRequired: false,
   });
-  studentId = (
-    await t.db.selectFrom('students').select('id').where('email', '=', STUDENT).executeTakeFirstOrThrow()
-  ).id;
-  packageId = (
-    await t.db
-      .selectFrom('paymentPackages')
-      .select('id')
-      .where('name', '=', 'Two attempts')
-      .executeTakeFirstOrThrow()
-  ).id;
+  studentId = await seededStudentId(t.db, STUDENT);
+  packageId = await seededPackageId(t.db, 'Two attempts');
   token = await demoStudentToken(t.app, STUDENT);
 });
 

@@ -3,9 +3,12 @@ import { seedDemoData } from '../../db/src/seed/index.js';
 import { type FakeJazzCash, startFakeJazzCash } from '../../test/fake-jazzcash.js';
 import {
   bearer,
+  contestAttemptsOf,
   deleteRedisKeys,
   demoStudentToken,
+  injectForm,
   resetDatabase,
+  seededStudentId,
   setFlags,
   useTestContext,
 } from '../../test/helpers.js';
@@ -29,17 +32,9 @@ export const login = (email: string) => demoStudentToken(t.app, email);
 export const call = (method: 'GET' | 'POST', url: string, payload?: object, as = token) =>
   t.app.inject({ method, url, headers: bearer(as), ...(payload ? { payload } : {}) });
 
-export const postForm = (url: string, fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
+export const postForm = (url: string, fields: Record<string, string>) => injectForm(t, url, fields);
 
-export const attemptsOf = async (id = studentId) =>
-  (await t.db.selectFrom('students').select('contestAttempts').where('id', '=', id).executeTakeFirstOrThrow())
-    .contestAttempts;
+export const attemptsOf = (id = studentId) => contestAttemptsOf(t.db, id);
 
 export const paymentOf = (orderRef: string) =>
   t.db.selectFrom('payments').selectAll().where('orderRef', '=', orderRef).executeTakeFirstOrThrow();
@@ -98,9 +93,7 @@ beforeAll(async () => {
     .where('name', '=', 'One attempt')
     .executeTakeFirstOrThrow();
   onePackage = pkg;
-  studentId = (
-    await t.db.selectFrom('students').select('id').where('email', '=', STUDENT).executeTakeFirstOrThrow()
-  ).id;
+  studentId = await seededStudentId(t.db, STUDENT);
   token = await login(STUDENT);
   otherToken = await login(OTHER);
 });

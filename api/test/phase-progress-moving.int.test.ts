@@ -1,6 +1,6 @@
 import type { PhaseProgress } from '@riyazi/api/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeStudent, setFlags } from '../../test/helpers.js';
+import { contestAttemptsOf, makeStudent, setFlags } from '../../test/helpers.js';
 import { announceCacheChanges, everything } from '../src/lib/node-caches.js';
 import { qualifiesFor } from '../src/modules/phase-progress/qualification.js';
 import {
@@ -38,12 +38,7 @@ describe('starting a phase 2 contest', () => {
       message: 'Phase 2 is open to the top 200 of your grade in Phase 1.',
       code: 'NOT_QUALIFIED',
     });
-    const student = await t.db
-      .selectFrom('students')
-      .select('contestAttempts')
-      .where('id', '=', studentId)
-      .executeTakeFirstOrThrow();
-    expect(student.contestAttempts).toBe(2);
+    expect(await contestAttemptsOf(t.db, studentId)).toBe(2);
   });
 
   it('refuses a student who did not play phase 1', async () => {

@@ -10,6 +10,9 @@ import {
   makeQuiz,
   makeStaff,
   resetDatabase,
+  seededGradeId,
+  seededPhaseId,
+  seededStudentId,
   setFlags,
   useTestContext,
 } from '../../test/helpers.js';
@@ -45,11 +48,6 @@ export const asAdmin = (method: 'GET' | 'POST', url: string, payload?: object) =
     headers: bearer(adminToken),
     ...(payload ? { payload } : {}),
   });
-
-export async function gradeId(title: string) {
-  return (await t.db.selectFrom('grades').select('id').where('title', '=', title).executeTakeFirstOrThrow())
-    .id;
-}
 
 /** A standing as the ranking worker writes it. */
 export async function rankIn(phaseId: string, grade: string, student: string, rank: number) {
@@ -137,15 +135,11 @@ beforeAll(async () => {
   await resetDatabase(t.db);
   await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
   for (const number of [1, 2, 3] as const) {
-    phases[number] = (
-      await t.db.selectFrom('phases').select('id').where('number', '=', number).executeTakeFirstOrThrow()
-    ).id;
+    phases[number] = await seededPhaseId(t.db, number);
   }
-  grade3 = await gradeId('Grade 3');
-  grade5 = await gradeId('Grade 5');
-  studentId = (
-    await t.db.selectFrom('students').select('id').where('email', '=', STUDENT).executeTakeFirstOrThrow()
-  ).id;
+  grade3 = await seededGradeId(t.db, 'Grade 3');
+  grade5 = await seededGradeId(t.db, 'Grade 5');
+  studentId = await seededStudentId(t.db, STUDENT);
   phase2QuizId = (
     await makeQuiz(t.db, { gradeIds: [grade3], phaseId: phases[2], questionCount: 3, title: 'Semi-final' })
   ).id;

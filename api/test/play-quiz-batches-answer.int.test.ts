@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { correctOptionIds } from '../../test/helpers.js';
 import { answerScore } from '../src/contracts/scoring.js';
 import { recordAnswers } from '../src/modules/play-quiz/answer-batches.repository.js';
 import { serveMany } from '../src/modules/play-quiz/play-batches.repository.js';
@@ -156,20 +157,11 @@ describe('a crowd starting, fetching and answering at the same instant', () => {
       .where('playId', '=', playId)
       .orderBy('position')
       .execute();
-    const correctOf = async (questionId: string) =>
-      (
-        await t.db
-          .selectFrom('questionOptions')
-          .select('id')
-          .where('questionId', '=', questionId)
-          .where('isCorrect', '=', true)
-          .execute()
-      ).map((o) => o.id);
     // Every question answered, alternately right and wrong, each taking 10 s more than the last.
     const answers = await Promise.all(
       questions.map(async (q, i) => {
         const right = i % 2 === 0;
-        const correct = q.type === 'MCQS' ? await correctOf(q.questionId) : [];
+        const correct = q.type === 'MCQS' ? await correctOptionIds(t.db, q.questionId) : [];
         const wrong =
           q.type === 'MCQS'
             ? (

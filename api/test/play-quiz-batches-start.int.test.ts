@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contestAttemptsOf } from '../../test/helpers.js';
 import { insertPlays } from '../src/modules/play-quiz/play-batches.repository.js';
 import {
   CROWD,
@@ -70,12 +71,7 @@ describe('a crowd starting, fetching and answering at the same instant', () => {
     expect([first!.resumed, second!.resumed].sort()).toEqual([false, true]);
     const own = await t.db.selectFrom('plays').select('id').where('studentId', '=', student!.id).execute();
     expect(own).toHaveLength(1);
-    const left = await t.db
-      .selectFrom('students')
-      .select('contestAttempts')
-      .where('id', '=', student!.id)
-      .executeTakeFirstOrThrow();
-    expect(left.contestAttempts).toBe(0);
+    expect(await contestAttemptsOf(t.db, student!.id)).toBe(0);
   });
 
   it('starts the others when one student’s last attempt was taken meanwhile', async () => {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import { openStudentSessions } from '../../loadtest/src/student-tokens.js';
-import { bearer, resetDatabase, setFlags, useTestContext } from '../../test/helpers.js';
+import {
+  bearer,
+  resetDatabase,
+  seededGradeId,
+  seededPhaseId,
+  seededQuizId,
+  setFlags,
+  useTestContext,
+} from '../../test/helpers.js';
 
 // Shared by the play-quiz-batches-*.int.test.ts files: importing it registers their app and hooks.
 // Students who start, fetch and answer at the same moment share one statement per step
@@ -38,20 +46,9 @@ export const startAll = (students: { token: string }[]) =>
 beforeAll(async () => {
   await resetDatabase(t.db);
   await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
-  phaseId = (await t.db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow())
-    .id;
-  gradeId = (
-    await t.db.selectFrom('grades').select('id').where('title', '=', 'Grade 3').executeTakeFirstOrThrow()
-  ).id;
-  contestQuizId = (
-    await t.db
-      .selectFrom('quizzes')
-      .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
-      .select('quizzes.id')
-      .where('quizGrades.gradeId', '=', gradeId)
-      .where('quizzes.kind', '=', 'CONTEST')
-      .executeTakeFirstOrThrow()
-  ).id;
+  phaseId = await seededPhaseId(t.db);
+  gradeId = await seededGradeId(t.db, 'Grade 3');
+  contestQuizId = await seededQuizId(t.db, gradeId, 'CONTEST');
   const rows = await t.db
     .insertInto('students')
     .values(

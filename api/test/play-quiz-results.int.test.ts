@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loginStaff, makeStaff, setFlags } from '../../test/helpers.js';
+import { contestAttemptsOf, correctOptionIds, loginStaff, makeStaff, setFlags } from '../../test/helpers.js';
 import { scoreRecordedAnswer } from '../src/modules/play-quiz/play-scoring.js';
 import {
   call,
   closePhase,
-  correctOptionIds,
   finishedPlay,
   otherToken,
   PER_QUESTION,
@@ -141,15 +140,10 @@ describe('practice', () => {
       .where('id', '=', q1)
       .executeTakeFirstOrThrow();
     if (question.type === 'MCQS') {
-      expect(served.question.correctAnswerList.sort()).toEqual((await correctOptionIds(q1)).sort());
+      expect(served.question.correctAnswerList.sort()).toEqual((await correctOptionIds(t.db, q1)).sort());
     }
     expect(served.question.answerHintText).not.toBe('');
-    const student = await t.db
-      .selectFrom('students')
-      .select('contestAttempts')
-      .where('id', '=', studentId)
-      .executeTakeFirstOrThrow();
-    expect(student.contestAttempts).toBe(2);
+    expect(await contestAttemptsOf(t.db, studentId)).toBe(2);
     expect((await call('POST', '/api/play-quiz/cancel', { playId: play._id })).statusCode).toBe(200);
     const cancelled = await t.db
       .selectFrom('plays')

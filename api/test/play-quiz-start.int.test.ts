@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginStaff, makeStaff, setFlags } from '../../test/helpers.js';
+import { contestAttemptsOf, loginStaff, makeStaff, setFlags } from '../../test/helpers.js';
 import {
   call,
   contestQuizId,
@@ -25,12 +25,7 @@ describe('starting a play', () => {
     expect(again.resumed).toBe(true);
     expect(again.play._id).toBe(first.play._id);
     expect(again.play.questions.map((q) => q._id)).toEqual(ids);
-    const student = await t.db
-      .selectFrom('students')
-      .select('contestAttempts')
-      .where('id', '=', studentId)
-      .executeTakeFirstOrThrow();
-    expect(student.contestAttempts).toBe(1);
+    expect(await contestAttemptsOf(t.db, studentId)).toBe(1);
     // Only eligible questions: the student's grade, the quiz's phase, tagged CONTEST or BOTH, active.
     const drawn = await t.db
       .selectFrom('questions')
@@ -54,12 +49,7 @@ describe('starting a play', () => {
     expect([a.json().resumed, b.json().resumed].sort()).toEqual([false, true]);
     const plays = await t.db.selectFrom('plays').select('id').where('studentId', '=', studentId).execute();
     expect(plays).toHaveLength(1);
-    const student = await t.db
-      .selectFrom('students')
-      .select('contestAttempts')
-      .where('id', '=', studentId)
-      .executeTakeFirstOrThrow();
-    expect(student.contestAttempts).toBe(0);
+    expect(await contestAttemptsOf(t.db, studentId)).toBe(0);
     // Practice too: a double tap opens one play of the quiz.
     const [p1, p2] = await Promise.all([
       call('POST', '/api/play-quiz/', { quizId: practiceQuizId, type: 'PRACTICE' }),

@@ -5,6 +5,11 @@ import {
   deleteRedisKeys,
   demoStudentToken,
   resetDatabase,
+  rightAnswerTo,
+  seededGradeId,
+  seededPhaseId,
+  seededQuizId,
+  seededStudentId,
   setFlags,
   useTestContext,
 } from '../../test/helpers.js';
@@ -30,26 +35,11 @@ export const call = (method: 'GET' | 'POST', url: string, payload?: object, as =
 beforeAll(async () => {
   await resetDatabase(t.db);
   await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
-  phaseId = (await t.db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow())
-    .id;
-  const grade3 = await t.db
-    .selectFrom('grades')
-    .select('id')
-    .where('title', '=', 'Grade 3')
-    .executeTakeFirstOrThrow();
-  const quizOf = (kind: 'CONTEST' | 'PRACTICE') =>
-    t.db
-      .selectFrom('quizzes')
-      .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
-      .select('quizzes.id')
-      .where('quizGrades.gradeId', '=', grade3.id)
-      .where('quizzes.kind', '=', kind)
-      .executeTakeFirstOrThrow();
-  contestQuizId = (await quizOf('CONTEST')).id;
-  practiceQuizId = (await quizOf('PRACTICE')).id;
-  studentId = (
-    await t.db.selectFrom('students').select('id').where('email', '=', STUDENT).executeTakeFirstOrThrow()
-  ).id;
+  phaseId = await seededPhaseId(t.db);
+  const grade3 = await seededGradeId(t.db, 'Grade 3');
+  contestQuizId = await seededQuizId(t.db, grade3, 'CONTEST');
+  practiceQuizId = await seededQuizId(t.db, grade3, 'PRACTICE');
+  studentId = await seededStudentId(t.db, STUDENT);
 });
 
 beforeEach(async () => {
@@ -105,26 +95,7 @@ export const submit = (
   as = token,
 ) => call('POST', '/api/play-quiz/question/submit-answer', { playId, questionId, answers, timeTaken }, as);
 
-export async function correctOptionIds(questionId: string) {
-  return (
-    await t.db
-      .selectFrom('questionOptions')
-      .select('id')
-      .where('questionId', '=', questionId)
-      .where('isCorrect', '=', true)
-      .execute()
-  ).map((o) => o.id);
-}
-
-/** A correct answer: the correct options, or an accepted answer of an open-ended question. */
-export async function rightAnswer(questionId: string): Promise<string[]> {
-  const question = await t.db
-    .selectFrom('questions')
-    .select(['type', 'acceptedAnswers'])
-    .where('id', '=', questionId)
-    .executeTakeFirstOrThrow();
-  return question.type === 'MCQS' ? correctOptionIds(questionId) : [question.acceptedAnswers[0]!];
-}
+export const rightAnswer = (questionId: string) => rightAnswerTo(t.db, questionId);
 
 /** Runs the deadline sweep and scores what it closes, as the workers would, until nothing is due. */
 export async function sweepUntilQuiet() {

@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import {
   bearer,
-  deleteRedisKeys,
+  correctOptionIds,
   loginStaff,
   makeCategory,
   makeGrade,
@@ -11,14 +11,12 @@ import {
   makeSubCategory,
   openSeededDemoContest,
   resetDatabase,
+  seededGradeId,
+  seededQuizId,
   useTestContext,
 } from '../../test/helpers.js';
 
-const t = useTestContext();
-beforeEach(async () => {
-  await resetDatabase(t.db);
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 async function adminToken() {
   const staff = await makeStaff(t.db, { superAdmin: true });
@@ -185,19 +183,8 @@ describe('Urdu text in a contest', () => {
         headers: bearer(student),
         ...(payload ? { payload } : {}),
       });
-    const grade = await t.db
-      .selectFrom('grades')
-      .select('id')
-      .where('title', '=', 'Grade 3')
-      .executeTakeFirstOrThrow();
-    const quiz = await t.db
-      .selectFrom('quizzes')
-      .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
-      .select('quizzes.id')
-      .where('quizGrades.gradeId', '=', grade.id)
-      .where('quizzes.kind', '=', 'CONTEST')
-      .executeTakeFirstOrThrow();
-    const started = await as('POST', '/api/play-quiz/', { quizId: quiz.id, type: 'CONTEST' });
+    const quizId = await seededQuizId(t.db, await seededGradeId(t.db, 'Grade 3'), 'CONTEST');
+    const started = await as('POST', '/api/play-quiz/', { quizId, type: 'CONTEST' });
     expect(started.statusCode, started.body).toBe(200);
     const play = started.json().play as { _id: string; questions: { _id: string }[] };
 
@@ -227,16 +214,11 @@ describe('Urdu text in a contest', () => {
         seen.withUrdu += 1;
       }
       expect(JSON.stringify(served.urdu ?? {})).not.toMatch(/isCorrect|correctAnswer|acceptedAnswers/);
-      const correct = await t.db
-        .selectFrom('questionOptions')
-        .select('id')
-        .where('questionId', '=', served.questionId)
-        .where('isCorrect', '=', true)
-        .execute();
+      const correct = await correctOptionIds(t.db, served.questionId);
       const submitted = await as('POST', '/api/play-quiz/question/submit-answer', {
         playId: play._id,
         questionId,
-        answers: correct.length > 0 ? correct.map((c) => c.id) : ['11'],
+        answers: correct.length > 0 ? correct : ['11'],
         timeTaken: 1000,
       });
       expect(submitted.statusCode, submitted.body).toBe(200);

@@ -1,4 +1,5 @@
 import {
+  auditActionsOn,
   authorizedCall,
   makeCategory,
   makeGrade,
@@ -15,15 +16,7 @@ export const signedIn = () => signedInStaff(t);
 
 export const call = authorizedCall(t);
 
-export const auditActions = async (targetId: string) =>
-  (
-    await t.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('targetId', '=', targetId)
-      .orderBy('id')
-      .execute()
-  ).map((r) => r.action);
+export const auditActions = (targetId: string) => auditActionsOn(t.db, targetId);
 
 export async function fixtures() {
   const grade = await makeGrade(t.db, 4);

@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { type Leaderboard, rooms } from '@riyazi/api/contracts';
-import { io as connect, type Socket } from 'socket.io-client';
 import { beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { bearer } from '../../test/helpers.js';
+import { bearer, connectedSocket, nextEvent } from '../../test/helpers.js';
 import { recomputeStandings } from '../src/modules/rankings/rankings.service.js';
 import {
   admin,
@@ -285,24 +283,12 @@ describe('changing how children are named', () => {
   beforeAll(resetPlays);
 
   it('pushes every open board again with the new names', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const socket: Socket = connect(url, { transports: ['websocket'], reconnection: false });
+    const socket = await connectedSocket(t.app);
     try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
       expect(await socket.emitWithAck('room:join', rooms.leaderboard(phaseId, gradeId))).toEqual({
         ok: true,
       });
-      const pushed = new Promise<Leaderboard>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no leaderboard:updated within 10 s')), 10_000);
-        socket.once('leaderboard:updated', (event: Leaderboard) => {
-          clearTimeout(timer);
-          resolve(event);
-        });
-      });
+      const pushed = nextEvent<Leaderboard>(socket, 'leaderboard:updated');
       const res = await post(
         '/api/admin/publicDisplay/create/',
         { nameStyle: 'STUDENT_NO', showSchool: false, showCity: false },

@@ -1,6 +1,7 @@
 import type { Action, Module } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  auditActionsOn,
   authorizedCall,
   makeCategory,
   makeGrade,
@@ -18,15 +19,7 @@ const signedIn = (options?: StaffFactoryOptions) => signedInStaff(t, options);
 
 const call = authorizedCall(t);
 
-const auditActions = async (targetId: string) =>
-  (
-    await t.db
-      .selectFrom('auditLog')
-      .select('action')
-      .where('targetId', '=', targetId)
-      .orderBy('id')
-      .execute()
-  ).map((r) => r.action);
+const auditActions = (targetId: string) => auditActionsOn(t.db, targetId);
 
 async function makeQuestion(gradeId: string, categoryId: string, subCategoryId: string) {
   return t.db

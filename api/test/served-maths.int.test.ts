@@ -1,22 +1,16 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bearer,
-  deleteRedisKeys,
   loginStaff,
   makeCategory,
   makeGrade,
   makePhase,
   makeStaff,
   makeSubCategory,
-  resetDatabase,
   useTestContext,
 } from '../../test/helpers.js';
 
-const t = useTestContext();
-beforeEach(async () => {
-  await resetDatabase(t.db);
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(token), payload });

@@ -18,6 +18,12 @@ import {
   t,
 } from './student-export.fixtures.js';
 
+/** One pass of the workers' export cleanup, as its schedule runs it. */
+async function cleanUpExportsNow() {
+  const { cleanUpExports } = await import('../../workers/src/export-cleanup.js');
+  return cleanUpExports({ ...t, log, ...files(), redisPrefix: t.config.REDIS_PREFIX });
+}
+
 describe('student CSV export', () => {
   it('answers 202 with Exporting... and writes a UTF-8 CSV with BOM, labels, CRLF and quoting', async () => {
     const grade = await makeGrade(t.db);
@@ -191,13 +197,7 @@ describe('student CSV export', () => {
       .where('id', '=', jobId)
       .execute();
     expect((await download(headers, jobId)).statusCode).toBe(410);
-    const { cleanUpExports } = await import('../../workers/src/export-cleanup.js');
-    const pass = await cleanUpExports({
-      ...t,
-      log,
-      ...files(),
-      redisPrefix: t.config.REDIS_PREFIX,
-    });
+    const pass = await cleanUpExportsNow();
     expect(pass.deleted).toBe(1);
     await expect(stat(exportFileOf(t.config.UPLOAD_DIR, jobId))).rejects.toThrow();
   });
@@ -211,13 +211,7 @@ describe('student CSV export', () => {
       .set({ createdAt: sql<Date>`now() - interval '2 minutes'` })
       .where('id', '=', jobId)
       .execute();
-    const { cleanUpExports } = await import('../../workers/src/export-cleanup.js');
-    const pass = await cleanUpExports({
-      ...t,
-      log,
-      ...files(),
-      redisPrefix: t.config.REDIS_PREFIX,
-    });
+    const pass = await cleanUpExportsNow();
     expect(pass.requeued).toBe(1);
     expect(await finished(headers, jobId)).toMatchObject({ status: 'SUCCEEDED', rows: 1 });
   });

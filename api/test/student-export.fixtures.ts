@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Action, Module, StudentExportJob } from '@riyazi/api/contracts';
 import { createStorage, storageSettingsOf } from '@riyazi/api/storage';
 import type { Job } from 'bullmq';
 import { sql } from 'kysely';
 import { pino } from 'pino';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import {
   bearer,
+  connectedSocket,
   createTestContext,
   loginStaff,
   makeStaff,
@@ -181,21 +181,9 @@ export async function insertJob(staffId: string, params: Record<string, string> 
 
 export const silentIo = { to: () => ({ emit: () => true }) } as never;
 
-export let listening: Promise<string> | null = null;
-/** A socket.io client of the api (listening on a free port from the first call on). */
+/** A socket.io client of the api, signed in with `token`. */
 export async function connectSocket(token: string): Promise<Socket> {
-  listening ??= t.app
-    .listen({ port: 0, host: '127.0.0.1' })
-    .then(() => `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`);
-  const socket = connect(await listening, {
-    transports: ['websocket'],
-    auth: { token },
-    reconnection: false,
-  });
+  const socket = await connectedSocket(t.app, token);
   sockets.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
   return socket;
 }

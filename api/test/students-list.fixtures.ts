@@ -92,28 +92,10 @@ export async function world() {
   });
   // Ayesha: two contest plays and one practice; rank 1 in phase 1, 5 in phase 2. Bilal: rank 120 in
   // phase 1 and 25 in phase 2, so each topper cut and each phase number decides who is in.
-  await makePlay(t.db, {
-    quizId: quiz1.id,
-    phaseId: phase1.id,
-    gradeId: grade5.id,
-    studentId: ayesha.id,
-    answers: [],
-  });
-  await makePlay(t.db, {
-    quizId: quiz1.id,
-    phaseId: phase1.id,
-    gradeId: grade5.id,
-    studentId: ayesha.id,
-    answers: [],
-  });
-  await makePlay(t.db, {
-    quizId: practice.id,
-    phaseId: phase1.id,
-    gradeId: grade5.id,
-    studentId: ayesha.id,
-    kind: 'PRACTICE',
-    answers: [],
-  });
+  const ayeshaPlays = { phaseId: phase1.id, gradeId: grade5.id, studentId: ayesha.id, answers: [] };
+  await makePlay(t.db, { ...ayeshaPlays, quizId: quiz1.id });
+  await makePlay(t.db, { ...ayeshaPlays, quizId: quiz1.id });
+  await makePlay(t.db, { ...ayeshaPlays, quizId: practice.id, kind: 'PRACTICE' });
   await makePlay(t.db, {
     quizId: practice.id,
     phaseId: phase1.id,

@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import type { ChampionsBoard, ChampionsUpdatedEvent } from '@riyazi/api/contracts';
-import { io as connect, type Socket } from 'socket.io-client';
-import { describe, expect, it } from 'vitest';
-import { makeGrade, makePhase, type TestStaff } from '../../test/helpers.js';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { connectedSocket, makeGrade, makePhase, nextEvent, type TestStaff } from '../../test/helpers.js';
 import { startTestWorkers } from '../../test/workers.js';
 import { announceCacheChanges, everything } from '../src/lib/node-caches.js';
 import { auto, newStudent, post, promoteForm, rankedPhase, superAdmin, t } from './winners.fixtures.js';
@@ -105,35 +103,22 @@ describe('GET /api/champions', () => {
 describe('live champions', () => {
   it("pushes 'champions:updated' to the champions room when a student is promoted", async () => {
     const workers = await startTestWorkers(t);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    const socket: Socket = connect(url, { transports: ['websocket'], reconnection: false });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', resolve);
-        socket.once('connect_error', reject);
-      });
-      expect(await socket.emitWithAck('room:join', 'champions')).toEqual({ ok: true });
-      const { phaseId, grades, students } = await rankedPhase();
-      const { staff, token }: { staff: TestStaff; token: string } = await superAdmin();
-      const heard = new Promise<ChampionsUpdatedEvent>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error('no champions:updated within 10 s')), 10_000);
-        socket.once('champions:updated', (event: ChampionsUpdatedEvent) => {
-          clearTimeout(timer);
-          resolve(event);
-        });
-      });
-      const res = await promoteForm(token, {
-        password: staff.password,
-        phaseId,
-        winnerId: students[grades[0]!.id]![0]!.id,
-        gradeId: grades[0]!.id,
-      });
-      expect(res.statusCode).toBe(201);
-      expect(Date.parse((await heard).updatedAt)).not.toBeNaN();
-    } finally {
+    onTestFinished(() => workers.close());
+    const socket = await connectedSocket(t.app);
+    onTestFinished(() => {
       socket.disconnect();
-      await workers.close();
-    }
+    });
+    expect(await socket.emitWithAck('room:join', 'champions')).toEqual({ ok: true });
+    const { phaseId, grades, students } = await rankedPhase();
+    const { staff, token }: { staff: TestStaff; token: string } = await superAdmin();
+    const heard = nextEvent<ChampionsUpdatedEvent>(socket, 'champions:updated');
+    const res = await promoteForm(token, {
+      password: staff.password,
+      phaseId,
+      winnerId: students[grades[0]!.id]![0]!.id,
+      gradeId: grades[0]!.id,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(Date.parse((await heard).updatedAt)).not.toBeNaN();
   });
 });

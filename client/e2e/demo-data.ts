@@ -1,15 +1,9 @@
 import type { Action, Module } from '@riyazi/api/contracts';
+import { seededGradeId, seededPhaseId, seededQuizId } from '../../test/helpers.js';
 import type { Stack } from './stack.js';
 
 /** The id of the demo data's phase with that number. */
-export async function demoPhaseId(stack: Stack, number = 1): Promise<string> {
-  const phase = await stack.db
-    .selectFrom('phases')
-    .select('id')
-    .where('number', '=', number)
-    .executeTakeFirstOrThrow();
-  return phase.id;
-}
+export const demoPhaseId = (stack: Stack, number = 1): Promise<string> => seededPhaseId(stack.db, number);
 
 export interface Contest {
   phaseId: string;
@@ -19,21 +13,9 @@ export interface Contest {
 
 /** The demo data's phase-1 contest quiz of grade 3 (Fatima's grade). */
 export async function contestOfGrade3(stack: Stack): Promise<Contest> {
-  const { db } = stack;
   const phaseId = await demoPhaseId(stack);
-  const grade = await db
-    .selectFrom('grades')
-    .select('id')
-    .where('title', '=', 'Grade 3')
-    .executeTakeFirstOrThrow();
-  const quiz = await db
-    .selectFrom('quizzes')
-    .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
-    .select('quizzes.id')
-    .where('quizGrades.gradeId', '=', grade.id)
-    .where('quizzes.kind', '=', 'CONTEST')
-    .executeTakeFirstOrThrow();
-  return { phaseId, gradeId: grade.id, quizId: quiz.id };
+  const gradeId = await seededGradeId(stack.db, 'Grade 3');
+  return { phaseId, gradeId, quizId: await seededQuizId(stack.db, gradeId, 'CONTEST') };
 }
 
 /** A content editor's permissions: questions and the reference lists the question form needs. */

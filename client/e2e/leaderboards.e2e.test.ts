@@ -4,7 +4,7 @@ import { type HomeLeaderboard, rooms } from '@riyazi/api/contracts';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { recomputeStandings } from '../../api/src/modules/rankings/rankings.service.js';
-import { makePlay, setFlags } from '../../test/helpers.js';
+import { makePlay, seededStudentId, setFlags } from '../../test/helpers.js';
 import { type Contest, contestOfGrade3 } from './demo-data.js';
 import { horizontalOverflow, signInAsStudent } from './pages.js';
 import { type Stack, setupSeededStack } from './stack.js';
@@ -18,12 +18,10 @@ mkdirSync(SHOTS, { recursive: true });
  * announced to the ranking worker as the scorer does.
  */
 async function finishPlay(stack: Stack, contest: Contest, email: string | null, score: number) {
-  const student = email
-    ? await stack.db.selectFrom('students').select('id').where('email', '=', email).executeTakeFirstOrThrow()
-    : null;
+  const studentId = email ? await seededStudentId(stack.db, email) : null;
   const play = await makePlay(stack.db, {
     ...contest,
-    ...(student ? { studentId: student.id } : {}),
+    ...(studentId ? { studentId } : {}),
     score,
     answers: [],
   });

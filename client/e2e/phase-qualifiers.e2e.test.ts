@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rebuildPhase } from '../../api/src/modules/rankings/rankings.service.js';
-import { makePlay } from '../../test/helpers.js';
+import { makePlay, seededPhaseId, seededQuizId } from '../../test/helpers.js';
 import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
 
@@ -19,24 +19,17 @@ async function seed(stack: Stack) {
     .select(['id', 'gradeId'])
     .where('email', '=', STUDENT)
     .executeTakeFirstOrThrow();
-  const phase = await db.selectFrom('phases').select('id').where('number', '=', 1).executeTakeFirstOrThrow();
-  const quiz = await db
-    .selectFrom('quizzes')
-    .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
-    .select('quizzes.id')
-    .where('quizGrades.gradeId', '=', student.gradeId!)
-    .where('quizzes.kind', '=', 'CONTEST')
-    .executeTakeFirstOrThrow();
+  const phaseId = await seededPhaseId(db);
   await makePlay(db, {
-    quizId: quiz.id,
-    phaseId: phase.id,
+    quizId: await seededQuizId(db, student.gradeId!, 'CONTEST'),
+    phaseId,
     gradeId: student.gradeId!,
     studentId: student.id,
     score: 11.5,
     answers: [],
   });
-  await rebuildPhase(db, phase.id);
-  return { phaseId: phase.id };
+  await rebuildPhase(db, phaseId);
+  return { phaseId };
 }
 
 let seeded: Awaited<ReturnType<typeof seed>>;

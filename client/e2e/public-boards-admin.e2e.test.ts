@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Leaderboard } from '@riyazi/api/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makePlay, makeStaff } from '../../test/helpers.js';
+import { makePlay, makeStaff, seededStudentId } from '../../test/helpers.js';
 import { type Contest, contestOfGrade3 } from './demo-data.js';
 import { horizontalOverflow, openPage, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, setupSeededStack } from './stack.js';
@@ -17,10 +17,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A finished contest play, only in PostgreSQL: nothing tells the ranking worker, so a rebuild must. */
 async function finishedPlay(stack: Stack, contest: Contest, score: number, email?: string) {
-  const student = email
-    ? await stack.db.selectFrom('students').select('id').where('email', '=', email).executeTakeFirstOrThrow()
-    : undefined;
-  await makePlay(stack.db, { ...contest, ...(student ? { studentId: student.id } : {}), score, answers: [] });
+  const studentId = email ? await seededStudentId(stack.db, email) : undefined;
+  await makePlay(stack.db, { ...contest, ...(studentId ? { studentId } : {}), score, answers: [] });
 }
 
 async function publicBoard(stack: Stack, contest: Contest): Promise<Leaderboard> {

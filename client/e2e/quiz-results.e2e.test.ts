@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlayResults, StartPlayResponse } from '../../api/src/contracts/play-quiz.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
-import { setFlags } from '../../test/helpers.js';
+import { rightAnswerTo, setFlags } from '../../test/helpers.js';
 import { contestOfGrade3, demoPhaseId } from './demo-data.js';
 import { DEMO_STUDENT_EMAIL, horizontalOverflow, openPage, PHONE, signInAsStudent } from './pages.js';
 import { quizShot } from './quiz-steps.js';
@@ -14,25 +14,7 @@ beforeEach(async () => {
   await openDemoContest(holder.stack, { isPracticeQuizEnabled: true, practiceQuizPhase: phaseId });
 });
 
-/** The correct options, or an accepted answer of an open-ended question. */
-async function rightAnswer(questionId: string): Promise<string[]> {
-  const { db } = holder.stack;
-  const question = await db
-    .selectFrom('questions')
-    .select(['type', 'acceptedAnswers'])
-    .where('id', '=', questionId)
-    .executeTakeFirstOrThrow();
-  if (question.type !== 'MCQS') {
-    return [question.acceptedAnswers[0]!];
-  }
-  const options = await db
-    .selectFrom('questionOptions')
-    .select('id')
-    .where('questionId', '=', questionId)
-    .where('isCorrect', '=', true)
-    .execute();
-  return options.map((o) => o.id);
-}
+const rightAnswer = (questionId: string) => rightAnswerTo(holder.stack.db, questionId);
 
 /** A contest play finished through the api (first three answers right) and scored by the workers. */
 async function finishContestPlay(): Promise<string> {

@@ -51,16 +51,7 @@ const RUN = own.run;
 const think = thinkTimes(values.think);
 const uploadDir = mkdtempSync(path.join(tmpdir(), 'riyazi-kill-'));
 const port = 41_000 + randomInt(9000);
-const env: Record<string, string> = {
-  ...(process.env as Record<string, string>),
-  NODE_ENV: 'development',
-  DATABASE_URL: own.databaseUrl,
-  REDIS_PREFIX: own.redisPrefix,
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  UPLOAD_DIR: uploadDir,
-};
+const env = own.env({ PORT: String(port), UPLOAD_DIR: uploadDir });
 const config = loadConfig(env);
 const base = `http://127.0.0.1:${port}`;
 

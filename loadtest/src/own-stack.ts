@@ -27,11 +27,23 @@ export const ownStackOptions = {
 export function ownResources(kind: string, adminUrl: string) {
   const run = `${Date.now().toString(36)}_${randomInt(1e6).toString(36)}`;
   const dbName = `riyazi_${kind}_${run}`;
+  const databaseUrl = databaseUrlOf(adminUrl, dbName);
+  const redisPrefix = `riyazi-${kind}-${run}`;
   return {
     run,
     dbName,
-    databaseUrl: databaseUrlOf(adminUrl, dbName),
-    redisPrefix: `riyazi-${kind}-${run}`,
+    databaseUrl,
+    redisPrefix,
+    /** The environment of the processes it starts: this run's database and Redis prefix, on loopback. */
+    env: (extra: Record<string, string>): Record<string, string> => ({
+      ...(process.env as Record<string, string>),
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      REDIS_PREFIX: redisPrefix,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...extra,
+    }),
     /** Creates the database; a pool of `max` on it, not migrated yet. */
     createDatabase: async (max: number): Promise<Db> => {
       await adminStatement(adminUrl, `CREATE DATABASE ${dbName}`);

@@ -52,18 +52,12 @@ const think = thinkTimes(values.think);
 const work = mkdtempSync(path.join(tmpdir(), 'riyazi-nodes-'));
 const firstPort = 42_000 + randomInt(8000);
 const ports = { nginx: firstPort, a: firstPort + 1, b: firstPort + 2 };
-const env: Record<string, string> = {
-  ...(process.env as Record<string, string>),
-  NODE_ENV: 'development',
-  DATABASE_URL: own.databaseUrl,
-  REDIS_PREFIX: own.redisPrefix,
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
+const env = own.env({
   // Shared by both nodes and both workers, as the compose volume is.
   UPLOAD_DIR: path.join(work, 'uploads'),
   TRUST_PROXY: 'true',
   PUBLIC_URL: `http://127.0.0.1:${ports.nginx}`,
-};
+});
 const config = loadConfig(env);
 const urls = {
   nginx: `http://127.0.0.1:${ports.nginx}`,

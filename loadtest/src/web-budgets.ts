@@ -288,17 +288,7 @@ async function main() {
 
     api = spawn(process.execPath, ['api/dist/server.mjs'], {
       cwd: repoRoot,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        DATABASE_URL: own.databaseUrl,
-        REDIS_PREFIX: own.redisPrefix,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: base,
-        LOG_LEVEL: 'warn',
-        UPLOAD_DIR: uploadDir,
-      },
+      env: own.env({ PORT: String(port), PUBLIC_URL: base, UPLOAD_DIR: uploadDir }),
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     await untilReady(base, { child: api });

@@ -1,19 +1,20 @@
 // Two api nodes on one database and Redis, as behind a balancer: a student answers through node B,
 // a worker scores the play and ranks the grade, and a board watcher connected to node A hears it.
-import type { AddressInfo } from 'node:net';
 import { type Leaderboard, rooms } from '@riyazi/api/contracts';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVirtualStudents } from '../../loadtest/src/contest-fixtures.js';
 import { openStudentSessions } from '../../loadtest/src/student-tokens.js';
 import {
   createTestContext,
+  listeningUrl,
   makeCategory,
   makeGrade,
   makePhase,
   makeQuestion,
   makeQuiz,
   makeSubCategory,
+  openSocket,
   resetDatabase,
   setFlags,
   type TestContext,
@@ -26,11 +27,6 @@ let nodeB: TestContext;
 let workerSide: TestContext;
 let workers: RunningWorkers;
 let socket: Socket | undefined;
-
-async function listen(ctx: TestContext): Promise<string> {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   nodeA = await createTestContext({ NODE_NAME: 'node-a' });
@@ -96,13 +92,9 @@ describe('two api nodes', () => {
     const { phaseId, gradeId, quizId, right } = await openContest();
     const [studentId] = await createVirtualStudents(nodeA.db, gradeId, 1, 'cross-node');
     const [token] = await openStudentSessions(nodeA.db, nodeA.config.JWT_SECRET, [studentId!]);
-    const [urlA, urlB] = [await listen(nodeA), await listen(nodeB)];
+    const [urlA, urlB] = [await listeningUrl(nodeA.app), await listeningUrl(nodeB.app)];
 
-    socket = connect(urlA, { transports: ['websocket'], reconnection: false });
-    await new Promise<void>((resolve, reject) => {
-      socket!.once('connect', resolve);
-      socket!.once('connect_error', reject);
-    });
+    socket = await openSocket(urlA);
     expect(await socket.emitWithAck('room:join', rooms.leaderboard(phaseId, gradeId))).toEqual({ ok: true });
     const board = nextRankedBoard(socket);
 

@@ -1,11 +1,17 @@
 import { spawn } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Leaderboard, rooms } from '@riyazi/api/contracts';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeGrade, makePhase, resetDatabase, useTestContext } from '../../test/helpers.js';
+import {
+  connectedSocket,
+  makeGrade,
+  makePhase,
+  nextEvent,
+  resetDatabase,
+  useTestContext,
+} from '../../test/helpers.js';
 import { testDatabaseUrl, testRedisPrefix } from '../../test/test-worker.js';
 
 const t = useTestContext();
@@ -104,15 +110,7 @@ beforeAll(async () => {
     })
     .execute();
 
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  socket = connect(`http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`, {
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
+  socket = await connectedSocket(t.app);
   expect(await socket.emitWithAck('room:join', rooms.leaderboard(phaseId, gradeId))).toEqual({ ok: true });
 });
 
@@ -122,13 +120,7 @@ afterAll(() => {
 
 describe('npm run rank:rebuild', () => {
   it('ranks one phase from its plays, writes its standings and pushes its board', async () => {
-    const pushed = new Promise<Leaderboard>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no leaderboard:updated within 30 s')), 30_000);
-      socket.once('leaderboard:updated', (board: Leaderboard) => {
-        clearTimeout(timer);
-        resolve(board);
-      });
-    });
+    const pushed = nextEvent<Leaderboard>(socket, 'leaderboard:updated', 30_000);
     const { code, output } = await rankRebuild('--phase', phaseId);
     expect(code, output).toBe(0);
     expect(output).toContain(`Phase 1 (${phaseId}): 4 students ranked in`);

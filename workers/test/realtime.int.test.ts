@@ -1,20 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import type { FlagsUpdatedEvent } from '@riyazi/api/contracts';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { loginStaff, makeStaff } from '../../test/helpers.js';
+import { loginStaff, makeStaff, nextEvent } from '../../test/helpers.js';
 import { listen, socketTo, useTwoNodes } from './two-nodes.js';
 
 const nodes = useTwoNodes();
 
-const nextFlags = (socket: Socket) =>
-  new Promise<FlagsUpdatedEvent>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no flags:updated within 10 s')), 10_000);
-    socket.once('flags:updated', (event: FlagsUpdatedEvent) => {
-      clearTimeout(timer);
-      resolve(event);
-    });
-  });
+const nextFlags = (socket: Socket) => nextEvent<FlagsUpdatedEvent>(socket, 'flags:updated');
 
 describe('realtime path', () => {
   it('delivers flags:updated from a worker, through Redis, to clients of two api nodes', async () => {
@@ -38,12 +30,12 @@ describe('realtime path', () => {
   });
 
   it('refuses a socket that presents an invalid token', async () => {
-    const [url] = [`http://127.0.0.1:${(nodes.nodeA.app.server.address() as AddressInfo).port}`];
+    const url = await listen(nodes.nodeA);
     await expect(socketTo(url, { token: 'not-a-token' })).rejects.toThrow(/unauthorized/);
   });
 
   it('lets only staff join job rooms (the job must exist)', async () => {
-    const url = `http://127.0.0.1:${(nodes.nodeA.app.server.address() as AddressInfo).port}`;
+    const url = await listen(nodes.nodeA);
     const staff = await makeStaff(nodes.nodeA.db, { superAdmin: true });
     const job = await nodes.nodeA.db
       .insertInto('backgroundJobs')

@@ -1,7 +1,12 @@
-import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestContext, resetDatabase, type TestContext } from '../../test/helpers.js';
+import {
+  createTestContext,
+  listeningUrl,
+  openSocket,
+  resetDatabase,
+  type TestContext,
+} from '../../test/helpers.js';
 import { startTestWorkers } from '../../test/workers.js';
 import type { RunningWorkers } from '../src/runtime.js';
 
@@ -36,17 +41,11 @@ export function useTwoNodes(): TwoNodes {
 
 const sockets: Socket[] = [];
 
-export async function listen(ctx: TestContext): Promise<string> {
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-}
+export const listen = (ctx: TestContext): Promise<string> => listeningUrl(ctx.app);
 
-/** A connected Socket.IO client of the api at `url` (websocket only, no reconnection). */
-export function socketTo(url: string, auth: Record<string, string> = {}): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], auth, reconnection: false });
+/** A connected Socket.IO client of the api at `url`, closed after the file's tests. */
+export async function socketTo(url: string, auth: Record<string, string> = {}): Promise<Socket> {
+  const socket = await openSocket(url, auth);
   sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return socket;
 }

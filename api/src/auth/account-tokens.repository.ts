@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor, Trx } from '../lib/db.js';
 import type { TokenPurpose as Purpose } from './account-tokens.js';
+import { ownerColumns } from './sessions.repository.js';
 import type { Audience } from './tokens.js';
 
 const ownerColumn = (audience: Audience) => (audience === 'student' ? 'studentId' : 'staffUserId');
@@ -33,8 +34,7 @@ export async function insertAccountToken(
       tokenHash: token.tokenHash,
       purpose: token.purpose,
       audience: token.audience,
-      studentId: token.audience === 'student' ? token.ownerId : null,
-      staffUserId: token.audience === 'staff' ? token.ownerId : null,
+      ...ownerColumns(token.audience, token.ownerId),
       email: token.email,
       expiresAt: sql<Date>`now() + make_interval(mins => ${token.lifetimeMinutes})`,
     })

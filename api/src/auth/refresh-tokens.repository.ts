@@ -1,4 +1,5 @@
 import type { Executor, Trx } from '../lib/db.js';
+import { ownerColumns } from './sessions.repository.js';
 import type { Audience } from './tokens.js';
 
 export interface NewRefreshToken {
@@ -16,8 +17,7 @@ export function insertRefreshToken(db: Executor, token: NewRefreshToken) {
     .values({
       tokenHash: token.tokenHash,
       audience: token.audience,
-      studentId: token.audience === 'student' ? token.ownerId : null,
-      staffUserId: token.audience === 'staff' ? token.ownerId : null,
+      ...ownerColumns(token.audience, token.ownerId),
       familyId: token.familyId,
       expiresAt: token.expiresAt,
       familyExpiresAt: token.familyExpiresAt,

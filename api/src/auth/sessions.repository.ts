@@ -5,6 +5,12 @@ import type { AccessClaims, Audience } from './tokens.js';
 
 const ownerColumn = (audience: Audience) => (audience === 'staff' ? 'staffUserId' : 'studentId');
 
+/** The owner columns of a session or token row: the one of its audience set, the other null. */
+export const ownerColumns = (audience: Audience, ownerId: string) => ({
+  studentId: audience === 'student' ? ownerId : null,
+  staffUserId: audience === 'staff' ? ownerId : null,
+});
+
 export interface NewSession {
   id: string;
   audience: Audience;
@@ -18,8 +24,7 @@ export function insertSession(db: Executor, session: NewSession) {
     .values({
       id: session.id,
       audience: session.audience,
-      studentId: session.audience === 'student' ? session.ownerId : null,
-      staffUserId: session.audience === 'staff' ? session.ownerId : null,
+      ...ownerColumns(session.audience, session.ownerId),
       accountVersion: session.accountVersion,
     })
     .execute();

@@ -25,8 +25,7 @@ export interface PromoPackageOption extends PromoPackageRef {
   isActive: boolean;
 }
 
-export interface PromoCode {
-  _id: string;
+export interface PromoCodeInput {
   code: string;
   description: string;
   discountType: PromoDiscountType;
@@ -37,25 +36,16 @@ export interface PromoCode {
   /** null: unlimited. */
   maxUses: number | null;
   maxUsesPerStudent: number;
-  usedCount: number;
   /** Empty: every package. */
   packageIds: string[];
-  packages: PromoPackageRef[];
   isActive: boolean;
-  createdAt: string;
 }
 
-export interface PromoCodeInput {
-  code: string;
-  description: string;
-  discountType: PromoDiscountType;
-  discountValue: number;
-  validFrom: string | null;
-  validUntil: string | null;
-  maxUses: number | null;
-  maxUsesPerStudent: number;
-  packageIds: string[];
-  isActive: boolean;
+export interface PromoCode extends PromoCodeInput {
+  _id: string;
+  usedCount: number;
+  packages: PromoPackageRef[];
+  createdAt: string;
 }
 
 export type PromoCodePage = ListPage<PromoCode>;

@@ -5,13 +5,7 @@ import type { QuizKind } from './quiz-rules.js';
  * services and the student client. Type-only: no runtime code.
  */
 
-export interface AvailableQuiz {
-  _id: string;
-  title: string;
-  kind: QuizKind;
-  questionCount: number;
-  secondsPerQuestion: number;
-  attemptsAllowed: number;
+export interface AvailableQuiz extends QuizDto {
   attemptsLeft: number;
   openPlayId: string | null;
   closesAt: string | null;

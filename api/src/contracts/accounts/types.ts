@@ -3,9 +3,8 @@ import type { Gender } from './schemas.js';
 /** The language a student reads Riyazi in (interface, api messages, e-mails, Urdu questions). */
 export type StudentLanguage = 'en' | 'ur';
 
-/** Student auth state of spec §3. The refresh token lives only in an httpOnly cookie. */
-export interface StudentAuthState {
-  token: { accessToken: string; refreshToken: null };
+/** Who is signed in, as both the session and the auth state of spec §3 name them. */
+interface SignedInStudent {
   username: string;
   email: string;
   gradeTitle: string | null;
@@ -15,16 +14,14 @@ export interface StudentAuthState {
   isProfileCompleted: boolean;
 }
 
+/** Student auth state of spec §3. The refresh token lives only in an httpOnly cookie. */
+export interface StudentAuthState extends SignedInStudent {
+  token: { accessToken: string; refreshToken: null };
+}
+
 /** POST /api/student/login and GET /api/student/me (the latter without accessToken). */
-export interface StudentSession {
+export interface StudentSession extends SignedInStudent {
   accessToken: string;
-  username: string;
-  email: string;
-  gradeTitle: string | null;
-  gradeId: string | null;
-  studentId: number;
-  isAttemptEarned: boolean;
-  isProfileCompleted: boolean;
   emailVerified: boolean;
   /** The language saved on the account (issue #16; absent from an api that does not send it yet). */
   language?: StudentLanguage;
