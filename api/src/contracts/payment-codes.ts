@@ -61,6 +61,17 @@ export const CODE_BATCH_LIMITS = {
   countMax: 5000,
 } as const;
 
+/** A batch label as an ASCII file-name part ("School A" → "school-a"), for its CSV export's name. */
+export function batchSlug(label: string): string {
+  return (
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .slice(0, 40)
+      .replace(/^-+|-+$/g, '') || 'batch'
+  );
+}
+
 export const REDEEM_REFUSED = 'This code is not valid or has already been used.';
 export const REDEEM_TOO_MANY = 'Too many tries. Please try again later.';
 

@@ -1,3 +1,4 @@
+import { batchSlug } from '../../contracts/payment-codes.js';
 import { csvFile, datedCsvName } from '../../lib/csv.js';
 
 export type CodeStatus = 'unused' | 'redeemed' | 'revoked';
@@ -37,11 +38,5 @@ export function batchCsv(label: string, rows: readonly ExportRow[]): string {
 
 /** access-codes-school-a-2026-11-23.csv: an ASCII name from the label, the day in Pakistan time. */
 export function batchCsvFilename(label: string, now = new Date()): string {
-  const slug =
-    label
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .slice(0, 40)
-      .replace(/^-+|-+$/g, '') || 'batch';
-  return datedCsvName(`access-codes-${slug}`, now);
+  return datedCsvName(`access-codes-${batchSlug(label)}`, now);
 }

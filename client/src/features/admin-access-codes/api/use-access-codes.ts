@@ -1,3 +1,4 @@
+import { batchSlug } from '@riyazi/api/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { toast } from 'react-hot-toast';
 import { useToastMutation } from '../../../shared/query/use-toast-mutation';
@@ -61,12 +62,7 @@ export const useRevokeCode = () =>
 
 /** access-codes-city-school-2026-11-23.csv (the browser's day). */
 export function exportFilename(label: string, now = new Date()): string {
-  const slug =
-    label
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .slice(0, 40)
-      .replace(/^-+|-+$/g, '') || 'batch';
+  const slug = batchSlug(label);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `access-codes-${slug}-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }

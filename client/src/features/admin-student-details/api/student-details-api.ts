@@ -1,5 +1,5 @@
 import type { ListPage, ServedQuestion, StudentDocument, WrongAnswer } from '@riyazi/api/contracts';
-import type { VerificationStatus } from '@riyazi/api/contracts/accounts';
+import type { StudentProfile as OwnProfile, VerificationStatus } from '@riyazi/api/contracts/accounts';
 import { adminHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
@@ -10,28 +10,32 @@ export type GrantSource = 'PAYMENT' | 'CODE' | 'ADMIN';
 
 export type { StudentDocument };
 
-export interface StudentProfile {
-  _id: string;
-  studentId: number;
-  fullName: string;
-  fatherName: string | null;
-  email: string;
-  pendingEmail: string | null;
-  phone: string | null;
-  gender: 'MALE' | 'FEMALE' | 'OTHER' | null;
-  city: string | null;
-  schoolName: string | null;
-  grade: { _id: string; title: string } | null;
-  referralSource: string | null;
+/** The details the student's own profile has too, plus what only staff see. */
+export interface StudentProfile
+  extends Pick<
+    OwnProfile,
+    | '_id'
+    | 'studentId'
+    | 'fullName'
+    | 'fatherName'
+    | 'email'
+    | 'pendingEmail'
+    | 'phone'
+    | 'gender'
+    | 'city'
+    | 'schoolName'
+    | 'grade'
+    | 'referralSource'
+    | 'emailVerified'
+    | 'createdAt'
+  > {
   shortDescription: string | null;
   isActive: boolean;
-  emailVerified: boolean;
   autoEmailVerified: boolean;
   registeredThroughBulk: boolean;
   isPaymentMade: boolean;
   codeEntered: boolean;
   termsAcceptedAt: string | null;
-  createdAt: string;
   updatedAt: string;
 }
 
