@@ -1,4 +1,4 @@
-import type { Action, Module } from '@riyazi/api/contracts';
+import type { Action, CodeBatch, Module } from '@riyazi/api/contracts';
 import { expect } from 'vitest';
 import {
   authorizedCall,
@@ -40,16 +40,7 @@ export const redeem = (token: string, code: string, remoteAddress?: string) =>
   });
 
 export interface BatchBody {
-  data: {
-    _id: string;
-    label: string;
-    attempts: number;
-    phase: { _id: string; title: string } | null;
-    codeCount: number;
-    redeemedCount: number;
-    validUntil: string | null;
-    revokedAt: string | null;
-  };
+  data: Omit<CodeBatch, 'createdAt'>;
 }
 
 export async function createBatch(token: string, body: Record<string, unknown> = {}) {

@@ -5,23 +5,13 @@ import Papa from 'papaparse';
 import { pino } from 'pino';
 import { expect } from 'vitest';
 import { bearer, signedInStaff, useTestContext } from '../../test/helpers.js';
+import { BULK_UPLOAD_COLUMNS } from '../src/contracts/bulk-upload.js';
 import { runBulkUpload } from '../src/modules/bulk-upload/bulk-upload.run.js';
 
 // Shared by the bulk-upload-*.int.test.ts files: importing it registers their app and hooks.
 export const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
-export const HEADER = [
-  'fullName',
-  'fatherName',
-  'email',
-  'phone',
-  'gender',
-  'grade',
-  'city',
-  'schoolName',
-  'referralSource',
-  'batchId',
-] as const;
+export const HEADER = BULK_UPLOAD_COLUMNS;
 export type Row = Partial<Record<(typeof HEADER)[number], string>>;
 
 export const student = (n: number, overrides: Row = {}): Row => ({

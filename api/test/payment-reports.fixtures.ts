@@ -1,5 +1,6 @@
 import type { Db } from '@riyazi/db';
 import { bearer, makeGrade, makeStudent, signedInStaff, useTestContext } from '../../test/helpers.js';
+import { DECLINED_BY_BANK } from '../../test/payment-logs.js';
 
 // Shared by the payment-reports-*.int.test.ts files: importing it registers their app and hooks.
 export const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
@@ -230,13 +231,7 @@ export async function fixtures() {
       kind: 'CALLBACK',
       outcome: 'FAILED',
       gatewayRef: 'T1004',
-      responseCode: '124',
-      responseMessage: 'Declined by bank',
-      expectedAmountPaisa: 50_000,
-      receivedAmountPaisa: 50_000,
-      expectedCurrency: 'PKR',
-      receivedCurrency: 'PKR',
-      signatureValid: true,
+      ...DECLINED_BY_BANK,
       attemptNo: 1,
       sourceIp: '203.0.113.7',
       payloadSha256: SHA,

@@ -7,6 +7,7 @@ import {
   signedInStaff,
   useTestContext,
 } from '../../test/helpers.js';
+import { COLUMNS } from '../src/modules/question-import/question-import.parse.js';
 
 // Shared by the question-import-*.int.test.ts files: importing it registers their app and hooks.
 export const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
@@ -51,26 +52,7 @@ export async function fixtures() {
   return { grade, phase, phase2, category, sub };
 }
 
-export const HEADER = [
-  'question',
-  'option1',
-  'option2',
-  'option3',
-  'option4',
-  'correct',
-  'selectMultiple',
-  'type',
-  'acceptedAnswers',
-  'answerHintText',
-  'answerHintVideo',
-  'commentsForInternalPurpose',
-  'grade',
-  'category',
-  'subCategory',
-  'phases',
-  'tags',
-  'status',
-] as const;
+export const HEADER = COLUMNS;
 export type Row = Partial<Record<(typeof HEADER)[number], string>>;
 
 export const mcqRow = (overrides: Row = {}): Row => ({

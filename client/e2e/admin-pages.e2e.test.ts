@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DECLINED_BY_BANK } from '../../test/payment-logs.js';
 import { expectAccessible, horizontalOverflow, PHONE, screenshotFor, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, setupSeededStack } from './stack.js';
 
@@ -80,13 +81,7 @@ async function seedPaymentsAndCodes(studentId: string) {
       kind: 'CALLBACK',
       gateway: 'jazzcash',
       gatewayRef: 'T2002',
-      responseCode: '124',
-      responseMessage: 'Declined by bank',
-      expectedAmountPaisa: 50_000,
-      receivedAmountPaisa: 50_000,
-      expectedCurrency: 'PKR',
-      receivedCurrency: 'PKR',
-      signatureValid: true,
+      ...DECLINED_BY_BANK,
       outcome: 'FAILED',
     })
     .execute();

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { pakistanDateTime } from '../src/shared/format/date-time.js';
 import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, setupSeededStack } from './stack.js';
 
@@ -74,17 +75,7 @@ describe('students bulk upload', () => {
       new Date(stored.createdAt).toISOString(),
     );
     const pkt = Object.fromEntries(
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Asia/Karachi',
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      })
-        .formatToParts(new Date(stored.createdAt))
-        .map((part) => [part.type, part.value]),
+      pakistanDateTime.formatToParts(new Date(stored.createdAt)).map((part) => [part.type, part.value]),
     );
     const shown = (await when.textContent()) ?? '';
     for (const part of [pkt.day, pkt.month, pkt.year, `${pkt.hour}:${pkt.minute}`]) {

@@ -4,6 +4,7 @@ import type { Db } from '@riyazi/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeGrade, makeStaff, type TestStaff } from '../../test/helpers.js';
+import { DECLINED_BY_BANK } from '../../test/payment-logs.js';
 import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
@@ -91,13 +92,7 @@ async function seedPayments(db: Db) {
         kind: 'CALLBACK',
         gateway: 'jazzcash',
         gatewayRef: 'T1003',
-        responseCode: '124',
-        responseMessage: 'Declined by bank',
-        expectedAmountPaisa: 50_000,
-        receivedAmountPaisa: 50_000,
-        expectedCurrency: 'PKR',
-        receivedCurrency: 'PKR',
-        signatureValid: true,
+        ...DECLINED_BY_BANK,
         attemptNo: 2,
         sourceIp: '203.0.113.7',
         payloadSha256: 'c'.repeat(64),

@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { pino } from 'pino';
 // Relative: @riyazi/api has no package export for the bulk upload module yet.
+import { BULK_UPLOAD_COLUMNS } from '../../api/src/contracts/bulk-upload.js';
 import { confirmUpload } from '../../api/src/modules/bulk-upload/bulk-upload.repository.js';
 import { runBulkUpload } from '../../api/src/modules/bulk-upload/bulk-upload.run.js';
 import { previewUpload } from '../../api/src/modules/bulk-upload/bulk-upload.service.js';
@@ -86,18 +87,7 @@ function csvOf(rows: number, grade: string): Buffer {
     `BENCH-${Math.floor(i / 500)}`,
   ]);
   const csv = Papa.unparse({
-    fields: [
-      'fullName',
-      'fatherName',
-      'email',
-      'phone',
-      'gender',
-      'grade',
-      'city',
-      'schoolName',
-      'referralSource',
-      'batchId',
-    ],
+    fields: [...BULK_UPLOAD_COLUMNS],
     data,
   });
   return Buffer.from(csv, 'utf8');
