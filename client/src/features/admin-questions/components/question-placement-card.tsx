@@ -26,13 +26,11 @@ export function QuestionPlacementCard({ draft, problems, update, options }: Plac
             onChange={(event) => update({ gradeId: event.target.value }, ['gradeId'])}
             data-testid="q-grade"
           >
-            <option value="">Choose a grade</option>
-            {options.grades.map((grade) => (
-              <option key={grade._id} value={grade._id}>
-                {grade.title}
-                {grade.isActive ? '' : ' (inactive)'}
-              </option>
-            ))}
+            <ReferenceOptions
+              placeholder="Choose a grade"
+              items={options.grades}
+              label={(grade) => grade.title}
+            />
           </SelectField>
         </div>
         <div data-field="categoryId">
@@ -45,13 +43,11 @@ export function QuestionPlacementCard({ draft, problems, update, options }: Plac
             }
             data-testid="q-category"
           >
-            <option value="">Choose a category</option>
-            {options.categories.map((category) => (
-              <option key={category._id} value={category._id}>
-                {category.name}
-                {category.isActive ? '' : ' (inactive)'}
-              </option>
-            ))}
+            <ReferenceOptions
+              placeholder="Choose a category"
+              items={options.categories}
+              label={(category) => category.name}
+            />
           </SelectField>
         </div>
         <div data-field="subCategoryId">
@@ -64,13 +60,11 @@ export function QuestionPlacementCard({ draft, problems, update, options }: Plac
             onChange={(event) => update({ subCategoryId: event.target.value }, ['subCategoryId'])}
             data-testid="q-subcategory"
           >
-            <option value="">Choose a sub category</option>
-            {subCategories.map((sub) => (
-              <option key={sub._id} value={sub._id}>
-                {sub.name}
-                {sub.isActive ? '' : ' (inactive)'}
-              </option>
-            ))}
+            <ReferenceOptions
+              placeholder="Choose a sub category"
+              items={subCategories}
+              label={(sub) => sub.name}
+            />
           </SelectField>
         </div>
         <div data-field="tags">
@@ -174,5 +168,28 @@ function CheckboxGroup({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** A select's options for reference rows: a "choose" placeholder, then each row, marked when inactive. */
+function ReferenceOptions<T extends { _id: string; isActive: boolean }>({
+  placeholder,
+  items,
+  label,
+}: {
+  placeholder: string;
+  items: readonly T[];
+  label: (item: T) => string;
+}) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {items.map((item) => (
+        <option key={item._id} value={item._id}>
+          {label(item)}
+          {item.isActive ? '' : ' (inactive)'}
+        </option>
+      ))}
+    </>
   );
 }

@@ -49,22 +49,17 @@ function StudentView({ student }: { student: StudentDetail }) {
         </span>
       </div>
       <div className="sd-actions">
-        <ButtonLink
-          small
-          variant="secondary"
-          to={`${adminPagePath('studentAttempts', { id: profile._id })}?type=CONTEST`}
-          data-testid="student-contest-attempts"
-        >
-          Contest attempts ({student.plays.contest.total})
-        </ButtonLink>
-        <ButtonLink
-          small
-          variant="secondary"
-          to={`${adminPagePath('studentAttempts', { id: profile._id })}?type=PRACTICE`}
-          data-testid="student-practice-attempts"
-        >
-          Practice attempts ({student.plays.practice.total})
-        </ButtonLink>
+        {(['contest', 'practice'] as const).map((kind) => (
+          <ButtonLink
+            key={kind}
+            small
+            variant="secondary"
+            to={`${adminPagePath('studentAttempts', { id: profile._id })}?type=${kind.toUpperCase()}`}
+            data-testid={`student-${kind}-attempts`}
+          >
+            {kind === 'contest' ? 'Contest' : 'Practice'} attempts ({student.plays[kind].total})
+          </ButtonLink>
+        ))}
         {canUpdate ? (
           <Button small variant="ghost" onClick={() => setResetOpen(true)} data-testid="student-reset-link">
             Issue password reset link
