@@ -15,6 +15,7 @@ import { questionNumber, quizScreen } from './quiz-params';
 import { QuizStart } from './quiz-start';
 import { useAnswerDelivery } from './use-answer-delivery';
 import './quiz.css';
+import './quiz-results.css';
 
 export { QuizResultsPage } from './quiz-results-page';
 

@@ -21,6 +21,7 @@ import { localizeQuestion } from '../logic/localize-question';
 import { formatClock } from '../logic/quiz-timer';
 import { Explanation, OptionList, textDirection } from './question-parts';
 import './quiz.css';
+import './quiz-results.css';
 
 const POLL_MS = 1000;
 
