@@ -59,7 +59,7 @@ function RequestLinkForm() {
           The link works for 30 minutes. If nothing arrives in a few minutes, look in the spam folder or ask a
           Super Admin.
         </p>
-        <div className="admin-auth__links">
+        <div className="spread-row">
           <Link to={paths.admin.login}>Back to sign in</Link>
           <Button variant="ghost" small onClick={() => request.reset()}>
             Use another e-mail

@@ -5,6 +5,7 @@ import type { StudentDetail, StudentPayment } from '../api/student-details-api';
 import { formatDateTime, formatDuration, formatPkr, formatScore } from './student-format';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/ui/facts.css';
 
 export function PaymentsCard({ payments }: { payments: StudentPayment[] }) {
   return (
@@ -61,7 +62,7 @@ export function PlaysAndRanksCard({ student }: { student: StudentDetail }) {
       <h2 id="sd-plays-title" className="card__title">
         Plays and ranks
       </h2>
-      <dl className="sd-facts sd-facts--two">
+      <dl className="facts sd-facts sd-facts--two">
         <div>
           <dt>Contest plays</dt>
           <dd>

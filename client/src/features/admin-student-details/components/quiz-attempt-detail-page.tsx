@@ -12,6 +12,7 @@ import type { AttemptDetail, AttemptQuestion } from '../api/student-details-api'
 import { useAttemptDetail, useWrongAnswers } from '../api/use-student-details';
 import { formatDateTime, formatDuration, formatScore, OUTCOME_LABELS } from './student-format';
 import './student-details.css';
+import '../../../shared/ui/facts.css';
 
 export function QuizAttemptDetailPage() {
   const { id = '' } = useParams();
@@ -65,7 +66,7 @@ function AttemptView({ attempt }: { attempt: AttemptDetail }) {
         {play.student.fullName} · {play.phase.name} · {play.kind === 'CONTEST' ? 'Contest' : 'Practice'}
       </PageHeading>
       <Card>
-        <dl className="sd-facts sd-facts--summary" data-testid="attempt-summary">
+        <dl className="facts sd-facts sd-facts--summary" data-testid="attempt-summary">
           <div>
             <dt>Score</dt>
             <dd>{formatScore(play.score)}</dd>
@@ -183,7 +184,7 @@ function QuestionCard({ item }: { item: AttemptQuestion }) {
           })}
         </ol>
       ) : (
-        <dl className="sd-facts sd-facts--two">
+        <dl className="facts sd-facts sd-facts--two">
           <div>
             <dt>Answer given</dt>
             <dd data-testid="attempt-answer-text">

@@ -15,6 +15,7 @@ import { PaymentsCard, PlaysAndRanksCard } from './payments-card';
 import { ResetLinkDialog } from './reset-link-dialog';
 import { formatDateTime, GENDER_LABELS } from './student-format';
 import './student-details.css';
+import '../../../shared/ui/facts.css';
 
 const UPDATE_STUDENT: Permission = { module: 'student', action: 'update' };
 
@@ -101,7 +102,7 @@ function ProfileCard({ student: { profile } }: { student: StudentDetail }) {
       <h2 id="sd-profile-title" className="card__title">
         Profile
       </h2>
-      <dl className="sd-facts">
+      <dl className="facts sd-facts">
         <Fact label="Full name">{profile.fullName}</Fact>
         <Fact label="Father's name">{profile.fatherName}</Fact>
         <Fact label="E-mail">

@@ -11,6 +11,7 @@ import {
 import type { VerificationDetail } from '../api/verification-api';
 import { StatusBadge } from './status-badge';
 import { formatDateTime } from './verification-format';
+import '../../../shared/ui/facts.css';
 
 const REASON_MAX = 500;
 
@@ -39,7 +40,7 @@ export function DecisionPanel({ student, canUpdate, hasDocument }: DecisionPanel
       <h2 id="verify-decision-title" className="card__title">
         Verification
       </h2>
-      <dl className="verify-facts">
+      <dl className="facts">
         <div>
           <dt>Status</dt>
           <dd>

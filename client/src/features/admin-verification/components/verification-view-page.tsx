@@ -12,6 +12,7 @@ import { DocumentCard } from './document-card';
 import { StatusBadge } from './status-badge';
 import { currentDocument } from './verification-format';
 import './verification-view.css';
+import '../../../shared/ui/facts.css';
 
 const UPDATE_VERIFICATION: Permission = { module: 'studentVerification', action: 'update' };
 
@@ -55,7 +56,7 @@ function VerificationView({ student, canUpdate }: { student: VerificationDetail;
           <h2 id="verify-details-title" className="card__title">
             Student
           </h2>
-          <dl className="verify-facts verify-facts--grid">
+          <dl className="facts verify-facts--grid">
             <Fact label="Student no." value={String(student.studentId)} />
             <Fact label="Father's name" value={student.fatherName} />
             <Fact label="E-mail" value={student.email} />

@@ -9,6 +9,7 @@ import { FindStudent } from './find-student';
 import { PasswordConfirmDialog } from './password-confirm-dialog';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/ui/surface.css';
 
 interface WinnersSectionProps {
   phaseId: string;
@@ -25,7 +26,7 @@ export function WinnersSection({ phaseId, mayChange }: WinnersSectionProps) {
 
   return (
     <section className="stack" aria-labelledby={headingId}>
-      <div className="winners-toolbar">
+      <div className="spread-row">
         <h3 id={headingId}>Winners</h3>
         {mayChange ? (
           <Button small onClick={() => setAdding(true)} data-testid="winners-auto">
