@@ -39,6 +39,15 @@ export async function makeSubCategory(db: Db, categoryId: string, name = 'Angles
     .executeTakeFirstOrThrow();
 }
 
+/** A fresh grade, phase 1, category and sub category: the placement fields of a question payload. */
+export async function makeQuestionPlacement(db: Db, gradeSortOrder: number, category: string, sub: string) {
+  const grade = await makeGrade(db, gradeSortOrder);
+  const phase = await makePhase(db, 1);
+  const cat = await makeCategory(db, category);
+  const subCategory = await makeSubCategory(db, cat.id, sub);
+  return { categoryId: cat.id, subCategoryId: subCategory.id, gradeId: grade.id, phaseIds: [phase.id] };
+}
+
 /**
  * An active contest question: an MCQ with one option per entry of `options` (true = correct),
  * or 'open' for an open-ended question whose accepted answer is "11".

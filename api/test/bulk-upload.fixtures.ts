@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { pino } from 'pino';
 import { expect } from 'vitest';
 import { bearer, signedInStaff, useTestContext } from '../../test/helpers.js';
+import { oneEntryZip } from '../../test/zip-fixtures.js';
 import { BULK_UPLOAD_COLUMNS } from '../src/contracts/bulk-upload.js';
 import { runBulkUpload } from '../src/modules/bulk-upload/bulk-upload.run.js';
 
@@ -92,32 +92,8 @@ export async function uploadAndRun(token: string, rows: Row[]) {
  * declare `declared` bytes: the truth by default, or a lie small enough to pass a size check.
  */
 export function zipBomb(declared = 100 * 1024 * 1024): Buffer {
-  const name = Buffer.from('xl/worksheets/sheet1.xml');
   const size = 100 * 1024 * 1024;
-  const data = deflateRawSync(Buffer.alloc(size));
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(8, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(declared, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(8, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(declared, 24);
-  central.writeUInt16LE(name.length, 28);
-  const centralOffset = local.length + name.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + name.length, 12);
-  end.writeUInt32LE(centralOffset, 16);
-  return Buffer.concat([local, name, data, central, name, end]);
+  return oneEntryZip(Buffer.alloc(size), declared, { entry: 'xl/worksheets/sheet1.xml' });
 }
 
 /** An XLSX written row by row (as a school's export would be), for files too big to build in memory. */

@@ -4,11 +4,8 @@ import {
   bearer,
   correctOptionIds,
   loginStaff,
-  makeCategory,
-  makeGrade,
-  makePhase,
+  makeQuestionPlacement,
   makeStaff,
-  makeSubCategory,
   openSeededDemoContest,
   resetDatabase,
   seededGradeId,
@@ -27,10 +24,7 @@ const call = (token: string, method: 'GET' | 'POST', url: string, payload?: obje
   t.app.inject({ method, url, headers: bearer(token), payload });
 
 async function mcq(overrides: Record<string, unknown> = {}) {
-  const grade = await makeGrade(t.db, 4);
-  const phase = await makePhase(t.db, 1);
-  const category = await makeCategory(t.db, 'Geometry');
-  const sub = await makeSubCategory(t.db, category.id, 'Angles');
+  const placement = await makeQuestionPlacement(t.db, 4, 'Geometry', 'Angles');
   return {
     question: '<p>What is the sum of the angles of a triangle?</p>',
     questionUrdu: '<p>مثلث کے زاویوں کا مجموعہ کتنا ہے؟<script>alert(1)</script></p>',
@@ -45,12 +39,9 @@ async function mcq(overrides: Record<string, unknown> = {}) {
     option4: { text: '<p>360</p>', textUrdu: '  ', image: null, isCorrect: false },
     answerHintText: '<p>Tear off the corners and line them up.</p>',
     answerHintTextUrdu: '<p>کونے کاٹ کر ایک لائن میں رکھیں۔</p>',
-    categoryId: category.id,
-    subCategoryId: sub.id,
     type: 'MCQs',
     tags: 'CONTEST',
-    gradeId: grade.id,
-    phaseIds: [phase.id],
+    ...placement,
     ...overrides,
   };
 }

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bearer,
-  loginStaff,
-  makeCategory,
-  makeGrade,
-  makePhase,
-  makeStaff,
-  makeSubCategory,
-  useTestContext,
-} from '../../test/helpers.js';
+import { bearer, loginStaff, makeQuestionPlacement, makeStaff, useTestContext } from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
@@ -16,10 +7,7 @@ const call = (token: string, method: 'GET' | 'POST' | 'PUT', url: string, payloa
   t.app.inject({ method, url, headers: bearer(token), payload });
 
 async function questionWithMaths() {
-  const grade = await makeGrade(t.db, 5);
-  const phase = await makePhase(t.db, 1);
-  const category = await makeCategory(t.db, 'Fractions');
-  const sub = await makeSubCategory(t.db, category.id, 'Adding');
+  const placement = await makeQuestionPlacement(t.db, 5, 'Fractions', 'Adding');
   return {
     question: '<p>Add <span class="math-inline">\\frac{1}{2} + \\frac{1}{4}</span>.</p>',
     questionUrdu: '<p>جمع کریں <span class="math-inline">\\frac{1}{2} + \\frac{1}{4}</span></p>',
@@ -28,12 +16,9 @@ async function questionWithMaths() {
     option3: { text: '<p>1</p>', image: null, isCorrect: false },
     option4: { text: '<p>2</p>', image: null, isCorrect: false },
     answerHintText: '<div class="math-block">\\frac{2}{4} + \\frac{1}{4} = \\frac{3}{4}</div>',
-    categoryId: category.id,
-    subCategoryId: sub.id,
     type: 'MCQs',
     tags: 'PRACTICE',
-    gradeId: grade.id,
-    phaseIds: [phase.id],
+    ...placement,
   };
 }
 

@@ -1,39 +1,10 @@
 import { deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { oneEntryZip as zipOf } from '../../../test/zip-fixtures.js';
 import { checkZipLimits, scanZip } from './zip-limits.js';
 
 const LIMITS = { maxUncompressedBytes: 1024 * 1024, maxEntries: 50 };
-
-/** A minimal one-file zip whose central directory declares `declared` uncompressed bytes. */
-function zipOf(
-  content: Buffer,
-  declared = content.length,
-  { entry = 'x.xml', method = 8, data = deflateRawSync(content) } = {},
-): Buffer {
-  const name = Buffer.from(entry);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(method, 8);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(declared, 22);
-  local.writeUInt16LE(name.length, 26);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(method, 10);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(declared, 24);
-  central.writeUInt16LE(name.length, 28);
-  const localPart = Buffer.concat([local, name, data]);
-  const centralPart = Buffer.concat([central, name]);
-  const eocd = Buffer.alloc(22);
-  eocd.writeUInt32LE(0x06054b50, 0);
-  eocd.writeUInt16LE(1, 8);
-  eocd.writeUInt16LE(1, 10);
-  eocd.writeUInt32LE(centralPart.length, 12);
-  eocd.writeUInt32LE(localPart.length, 16);
-  return Buffer.concat([localPart, centralPart, eocd]);
-}
 
 describe('checkZipLimits', () => {
   it('accepts a real workbook and reports what it expands to', async () => {
