@@ -19,6 +19,11 @@ import { Alert } from '../../../shared/ui/surface';
 import { type LoginInput, loginStaff } from '../api/admin-auth-api';
 import { AdminAuthShell } from './admin-auth-shell';
 
+const LOGIN_FIELDS = [
+  { name: 'email', label: 'E-mail', autoComplete: 'username' },
+  { name: 'password', label: 'Password', autoComplete: 'current-password' },
+] as const;
+
 function returnPathFrom(state: unknown): string | null {
   if (typeof state === 'object' && state !== null && 'from' in state) {
     return safeAdminReturnPath(state.from);
@@ -66,26 +71,19 @@ export function AdminLoginPage() {
     <AdminAuthShell>
       <h1>Sign in</h1>
       <form className="stack" onSubmit={onSubmit}>
-        <TextField
-          label="E-mail"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={form.email}
-          onChange={(e) => setForm({ ...form, email: e.target.value })}
-          data-testid="admin-login-email"
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={form.password}
-          onChange={(e) => setForm({ ...form, password: e.target.value })}
-          data-testid="admin-login-password"
-        />
+        {LOGIN_FIELDS.map(({ name, label, autoComplete }) => (
+          <TextField
+            key={name}
+            label={label}
+            type={name}
+            name={name}
+            autoComplete={autoComplete}
+            required
+            value={form[name]}
+            onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+            data-testid={`admin-login-${name}`}
+          />
+        ))}
         <LoginCaptchaBox
           captcha={captcha}
           onToken={onCaptchaToken}

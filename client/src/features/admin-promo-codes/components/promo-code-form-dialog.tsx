@@ -30,6 +30,11 @@ interface PromoCodeFormDialogProps {
   onClose: () => void;
 }
 
+const VALIDITY_FIELDS = [
+  { name: 'validFrom', label: 'Valid from (optional)', testId: 'promo-valid-from' },
+  { name: 'validUntil', label: 'Valid until (optional)', testId: 'promo-valid-until' },
+] as const;
+
 export function PromoCodeFormDialog({ promo, packages, onClose }: PromoCodeFormDialogProps) {
   const creating = promo === null;
   const [draft, setDraft] = useState<PromoDraft>(() => (promo === null ? emptyPromoDraft() : draftOf(promo)));
@@ -128,24 +133,18 @@ export function PromoCodeFormDialog({ promo, packages, onClose }: PromoCodeFormD
             onChange={(event) => set({ discountValue: event.target.value })}
             data-testid="promo-value"
           />
-          <TextField
-            label="Valid from (optional)"
-            type="datetime-local"
-            name="validFrom"
-            value={draft.validFrom}
-            error={shown.validFrom}
-            onChange={(event) => set({ validFrom: event.target.value })}
-            data-testid="promo-valid-from"
-          />
-          <TextField
-            label="Valid until (optional)"
-            type="datetime-local"
-            name="validUntil"
-            value={draft.validUntil}
-            error={shown.validUntil}
-            onChange={(event) => set({ validUntil: event.target.value })}
-            data-testid="promo-valid-until"
-          />
+          {VALIDITY_FIELDS.map(({ name, label, testId }) => (
+            <TextField
+              key={name}
+              label={label}
+              type="datetime-local"
+              name={name}
+              value={draft[name]}
+              error={shown[name]}
+              onChange={(event) => set({ [name]: event.target.value })}
+              data-testid={testId}
+            />
+          ))}
           <TextField
             label="Total uses (optional)"
             inputMode="numeric"

@@ -7,6 +7,11 @@ import type { QuestionDraft } from './question-form-model';
 import type { QuestionSectionProps } from './question-form-section';
 import { QuestionHtmlField } from './question-html-field';
 
+const HINT_PICTURES = [
+  { field: 'answerHintImage', label: 'Hint picture (optional)', testId: 'q-hint-image' },
+  { field: 'answerHintThumbnail', label: 'Video thumbnail (optional)', testId: 'q-hint-thumbnail' },
+] as const;
+
 /** The hint and explanation students see after answering. */
 export function QuestionHintCard({
   initial,
@@ -26,20 +31,16 @@ export function QuestionHintCard({
         update={update}
       />
       <div className="q-form__grid">
-        <ImageField
-          label="Hint picture (optional)"
-          value={draft.answerHintImage}
-          onChange={(answerHintImage) => update({ answerHintImage })}
-          upload={uploadQuestionImage}
-          testId="q-hint-image"
-        />
-        <ImageField
-          label="Video thumbnail (optional)"
-          value={draft.answerHintThumbnail}
-          onChange={(answerHintThumbnail) => update({ answerHintThumbnail })}
-          upload={uploadQuestionImage}
-          testId="q-hint-thumbnail"
-        />
+        {HINT_PICTURES.map(({ field, label, testId }) => (
+          <ImageField
+            key={field}
+            label={label}
+            value={draft[field]}
+            onChange={(value) => update({ [field]: value })}
+            upload={uploadQuestionImage}
+            testId={testId}
+          />
+        ))}
       </div>
       <div data-field="answerHintVideo">
         <TextField

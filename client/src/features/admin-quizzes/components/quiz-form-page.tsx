@@ -30,6 +30,11 @@ import './quizzes.css';
 import { TitledCard } from '../../../shared/ui/titled-card';
 
 /** /quiz/new and /quiz/{id}: one form for both. */
+const WINDOW_FIELDS = [
+  { field: 'opensAt', label: 'Opens', hint: 'Empty: open now', testId: 'qz-opens' },
+  { field: 'closesAt', label: 'Closes', hint: 'Empty: no closing time', testId: 'qz-closes' },
+] as const;
+
 export function QuizFormPage() {
   return (
     <RecordFormRoute
@@ -221,24 +226,18 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
               />
             </div>
             <div className="qz-grid">
-              <TextField
-                label="Opens"
-                type="datetime-local"
-                value={draft.opensAt}
-                error={problems.opensAt}
-                hint="Empty: open now"
-                onChange={(event) => update({ opensAt: event.target.value }, ['opensAt', 'closesAt'])}
-                data-testid="qz-opens"
-              />
-              <TextField
-                label="Closes"
-                type="datetime-local"
-                value={draft.closesAt}
-                error={problems.closesAt}
-                hint="Empty: no closing time"
-                onChange={(event) => update({ closesAt: event.target.value }, ['opensAt', 'closesAt'])}
-                data-testid="qz-closes"
-              />
+              {WINDOW_FIELDS.map(({ field, label, hint, testId }) => (
+                <TextField
+                  key={field}
+                  label={label}
+                  type="datetime-local"
+                  value={draft[field]}
+                  error={problems[field]}
+                  hint={hint}
+                  onChange={(event) => update({ [field]: event.target.value }, ['opensAt', 'closesAt'])}
+                  data-testid={testId}
+                />
+              ))}
             </div>
           </TitledCard>
 

@@ -16,6 +16,11 @@ import { cityComboboxTexts } from '../../../shared/ui/student-texts';
 import { accountKeys, fetchGradeOptions, type GradeOption } from '../api/account-api';
 import { type DetailField, type DetailValues, gradeChoices } from './account-form';
 
+const NAME_FIELDS = [
+  { field: 'fullName', autoComplete: 'name' },
+  { field: 'fatherName', autoComplete: 'off' },
+] as const;
+
 const TRANSLATED_SOURCES = ['School', 'Friend', 'Other'] as const;
 
 /** Brand and network names stay as they are; the common words are translated. */
@@ -68,20 +73,16 @@ export function AccountFields({
   // Names and schools may be typed in Latin or Urdu letters: each field reads in its own direction.
   return (
     <div className="form-grid">
-      <TextField
-        label={t('account.field.fullName')}
-        autoComplete="name"
-        maxLength={120}
-        {...text('fullName')}
-        dir="auto"
-      />
-      <TextField
-        label={t('account.field.fatherName')}
-        autoComplete="off"
-        maxLength={120}
-        {...text('fatherName')}
-        dir="auto"
-      />
+      {NAME_FIELDS.map(({ field, autoComplete }) => (
+        <TextField
+          key={field}
+          label={t(`account.field.${field}`)}
+          autoComplete={autoComplete}
+          maxLength={120}
+          {...text(field)}
+          dir="auto"
+        />
+      ))}
       <EmailField
         label={t('common.field.email')}
         dir="ltr"

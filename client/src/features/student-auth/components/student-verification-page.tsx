@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { HttpError } from '../../../shared/http/http-error';
@@ -15,6 +15,25 @@ import { oncePerKey } from './once-per-key';
 type Outcome = 'verifying' | 'verified' | 'alreadyVerified' | 'invalid' | 'taken' | 'failed';
 
 const verification = oncePerKey(verifyEmail);
+
+/** A link that did not verify the address: what happened, what to do, and where to go next. */
+function RefusedLink(props: {
+  title: string;
+  status: Outcome;
+  text: ReactNode;
+  help: ReactNode;
+  next: ReactNode;
+}) {
+  return (
+    <AuthCard title={props.title} icon="error">
+      <div className="stack" data-testid="verification-result" data-status={props.status}>
+        <p>{props.text}</p>
+        <p className="muted">{props.help}</p>
+        {props.next}
+      </div>
+    </AuthCard>
+  );
+}
 
 /** Opens the link from the e-mail: confirms the address once, then says what happened. */
 export function StudentVerificationPage() {
@@ -90,35 +109,37 @@ export function StudentVerificationPage() {
       );
     case 'invalid':
       return (
-        <AuthCard title={t('auth.reset.badLinkTitle')} icon="error">
-          <div className="stack" data-testid="verification-result" data-status="invalid">
-            <p>{t('auth.verify.invalidText')}</p>
-            <p className="muted">
-              {fillTemplate(t('auth.verify.invalidHelp'), {
-                button: <strong>{t('auth.notVerified.sendAgain')}</strong>,
-              })}
-            </p>
-            {student === null ? (
+        <RefusedLink
+          title={t('auth.reset.badLinkTitle')}
+          status="invalid"
+          text={t('auth.verify.invalidText')}
+          help={fillTemplate(t('auth.verify.invalidHelp'), {
+            button: <strong>{t('auth.notVerified.sendAgain')}</strong>,
+          })}
+          next={
+            student === null ? (
               <ButtonLink to={paths.login}>{t('common.logIn')}</ButtonLink>
             ) : (
               <ButtonLink to={paths.studentNotVerified}>{t('auth.verify.sendNew')}</ButtonLink>
-            )}
-          </div>
-        </AuthCard>
+            )
+          }
+        />
       );
     case 'taken':
       return (
-        <AuthCard title={t('auth.verify.takenTitle')} icon="error">
-          <div className="stack" data-testid="verification-result" data-status="taken">
-            <p>{takenMessage}</p>
-            <p className="muted">{t('auth.verify.takenHelp')}</p>
-            {student === null ? (
+        <RefusedLink
+          title={t('auth.verify.takenTitle')}
+          status="taken"
+          text={takenMessage}
+          help={t('auth.verify.takenHelp')}
+          next={
+            student === null ? (
               <ButtonLink to={paths.login}>{t('common.logIn')}</ButtonLink>
             ) : (
               <ButtonLink to={paths.profileEdit}>{t('auth.verify.editProfile')}</ButtonLink>
-            )}
-          </div>
-        </AuthCard>
+            )
+          }
+        />
       );
     case 'failed':
       return (
