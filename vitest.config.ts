@@ -22,6 +22,9 @@ export default defineConfig({
           include: ['{db,api,workers}/{src,test}/**/*.int.test.ts'],
           globalSetup: ['test/global-setup.ts'],
           setupFiles: ['test/worker-env.ts'],
+          // Real processes, sockets and timers on a busy two-core machine: one retry absorbs timing
+          // noise, and scripts/test.mjs names every test that needed it, so a flake stays visible.
+          retry: 1,
           testTimeout: 20_000,
           hookTimeout: 60_000,
           // Each worker has its own database and Redis prefix (test/test-worker.ts).

@@ -15,6 +15,8 @@ const started = Date.now();
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Why a tier failed beyond its failed tests: a file that failed outside a test, an exit code. */
 const problems = [];
+/** Tests that failed once and passed on their retry: timing noise, or a flake worth a look. */
+const retried = [];
 let exitCode = 0;
 
 for (const tier of tiers) {
@@ -42,6 +44,17 @@ for (const tier of tiers) {
     // A file whose hook or import failed counts no failed test; name it so the cause is plain.
     for (const file of json.testResults ?? []) {
       const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+      // CI keeps only the tail of the output: name each failed test there, and each test that
+      // passed only on its retry, with the first line of what went wrong.
+      for (const test of file.assertionResults ?? []) {
+        const why = String(test.failureMessages?.[0] ?? '').split('\n')[0];
+        const where = `${tier}: ${path.relative(root, file.name)} › ${test.fullName}: ${why}`;
+        if (test.status === 'failed') {
+          problems.push(where);
+        } else if (test.status === 'passed' && (test.failureMessages ?? []).length > 0) {
+          retried.push(where);
+        }
+      }
       if (file.status === 'failed' && failedTests.length === 0) {
         const message = String(file.message ?? '').split('\n')[0];
         problems.push(`${tier}: ${path.relative(root, file.name)} failed outside its tests: ${message}`);
@@ -66,5 +79,11 @@ console.log(`\nAll tiers finished in ${seconds} s.`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 for (const problem of problems) {
   console.log(`  ${problem}`);
+}
+if (retried.length > 0) {
+  console.log(`${retried.length} passed only on a retry:`);
+  for (const test of retried) {
+    console.log(`  ${test}`);
+  }
 }
 process.exit(exitCode);

@@ -115,7 +115,7 @@ describe('question form', () => {
     expect(await preview.locator('.q-text .katex annotation').first().textContent()).toBe(
       '\\frac{1}{2}+\\frac{1}{4}',
     );
-    const shown = preview.locator('img.q-figure');
+    const shown = preview.locator('img.question-figure');
     await expect
       .poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
       .toBe(600);

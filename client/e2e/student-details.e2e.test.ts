@@ -126,7 +126,7 @@ describe('admin student view', () => {
     expect(await chosen.count()).toBe(1);
     expect(await correct.count()).toBe(1);
     expect(await chosen.getAttribute('data-letter')).not.toBe(await correct.getAttribute('data-letter'));
-    await expect(chosen.getAttribute('class')).resolves.toContain('sd-option--wrong');
+    await expect(chosen.getAttribute('class')).resolves.toContain('option-card--wrong');
     const second = questions.nth(1).locator('[data-testid="attempt-option"][data-chosen="true"]');
     await expect(second.getAttribute('data-correct')).resolves.toBe('true');
     await page.screenshot({ path: path.join(SCREENS, 'attempt-detail-desktop.png'), fullPage: true });

@@ -2,6 +2,7 @@ import type { Students } from '@riyazi/db';
 import type { Insertable, Updateable } from 'kysely';
 import type { StudentLanguage } from '../../contracts/accounts/types.js';
 import type { Executor, Trx } from '../../lib/db.js';
+import { STUDENT_IDENTITY, studentsWithGrade } from '../../lib/students.repository.js';
 
 export function findStudentByEmail(db: Executor, email: string) {
   return db
@@ -22,15 +23,9 @@ export function findStudentByEmail(db: Executor, email: string) {
 
 /** Everything the session and the profile are built from, in one query. */
 export function findStudentAccount(db: Executor, id: string) {
-  return db
-    .selectFrom('students')
-    .leftJoin('grades', 'grades.id', 'students.gradeId')
+  return studentsWithGrade(db)
     .select([
-      'students.id',
-      'students.studentNo',
-      'students.fullName',
-      'students.fatherName',
-      'students.email',
+      ...STUDENT_IDENTITY,
       'students.pendingEmail',
       'students.emailVerified',
       'students.phone',

@@ -1,18 +1,12 @@
 import { hashOpaqueToken } from '../../auth/tokens.js';
 import type { Executor } from '../../lib/db.js';
+import { STUDENT_IDENTITY, studentsWithGradeAndVerifier } from '../../lib/students.repository.js';
 
 /** Everything the admin view shows about the student themself (never the password hash). */
 export const findStudentProfile = (db: Executor, id: string) =>
-  db
-    .selectFrom('students')
-    .leftJoin('grades', 'grades.id', 'students.gradeId')
-    .leftJoin('staffUsers', 'staffUsers.id', 'students.verifiedBy')
+  studentsWithGradeAndVerifier(db)
     .select([
-      'students.id',
-      'students.studentNo',
-      'students.fullName',
-      'students.fatherName',
-      'students.email',
+      ...STUDENT_IDENTITY,
       'students.pendingEmail',
       'students.phone',
       'students.gender',

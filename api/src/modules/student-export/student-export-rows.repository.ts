@@ -2,6 +2,7 @@ import type { Db } from '@riyazi/db';
 import { sql } from 'kysely';
 import type { StudentFilters } from '#modules/students';
 import { applyStudentFilters } from '#modules/students';
+import { STUDENT_IDENTITY, studentsWithGrade } from '../../lib/students.repository.js';
 
 export async function countExportRows(db: Db, filters: StudentFilters): Promise<number> {
   const row = await applyStudentFilters(
@@ -20,15 +21,9 @@ export function findExportPage(db: Db, filters: StudentFilters, after: number, l
     sql<number>`(SELECT count(*) FROM plays p
       WHERE p.student_id = students.id AND p.kind = ${kind} AND p.status <> 'CANCELLED')`;
   return applyStudentFilters(
-    db
-      .selectFrom('students')
-      .leftJoin('grades', 'grades.id', 'students.gradeId')
+    studentsWithGrade(db)
       .select([
-        'students.id',
-        'students.studentNo',
-        'students.fullName',
-        'students.fatherName',
-        'students.email',
+        ...STUDENT_IDENTITY,
         'students.phone',
         'students.gender',
         'grades.title as grade',

@@ -1,6 +1,7 @@
 import type { Database, Db } from '@riyazi/db';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { type Executor, escapeLike, type Trx } from '../../lib/db.js';
+import { STUDENT_IDENTITY, studentsWithGradeAndVerifier } from '../../lib/students.repository.js';
 
 export interface VerificationFilters {
   status?: 'NOT_SUBMITTED' | 'PENDING' | 'APPROVED' | 'REJECTED' | undefined;
@@ -69,16 +70,9 @@ export async function listForVerification(db: Db, filters: VerificationFilters, 
 }
 
 export function findStudentForVerification(db: Db, id: string) {
-  return db
-    .selectFrom('students')
-    .leftJoin('grades', 'grades.id', 'students.gradeId')
-    .leftJoin('staffUsers', 'staffUsers.id', 'students.verifiedBy')
+  return studentsWithGradeAndVerifier(db)
     .select([
-      'students.id',
-      'students.studentNo',
-      'students.fullName',
-      'students.fatherName',
-      'students.email',
+      ...STUDENT_IDENTITY,
       'students.phone',
       'students.schoolName',
       'students.city',

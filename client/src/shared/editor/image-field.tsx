@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { env } from '../../config/env';
+import { assetUrl } from '../files/asset-url';
 import { Button } from '../ui/button';
 import './rich-text-editor.css';
 
@@ -14,7 +14,6 @@ interface ImageFieldProps {
 }
 
 /** An uploaded file is served by the api, which may live on another origin than the client. */
-const shown = (src: string) => (src.startsWith('/uploads/') ? `${env.apiBase}${src}` : src);
 
 /** One picture (question, option or hint): pick, upload with progress, preview, replace or remove. */
 export function ImageField({ label, value, onChange, upload, hint, error, testId }: ImageFieldProps) {
@@ -42,7 +41,7 @@ export function ImageField({ label, value, onChange, upload, hint, error, testId
         {label}
       </span>
       {value !== null ? (
-        <img className="image-field__preview" src={shown(value)} alt={`${label} (preview)`} />
+        <img className="image-field__preview" src={assetUrl(value)} alt={`${label} (preview)`} />
       ) : null}
       <div className="image-field__actions">
         <Button

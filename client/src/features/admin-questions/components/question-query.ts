@@ -1,4 +1,3 @@
-import { env } from '../../../config/env';
 import {
   applyListUrlChange,
   choiceField,
@@ -60,7 +59,4 @@ export function letteredOptions(question: Pick<Question, 'option1' | 'option2' |
   ) satisfies { letter: string; option: QuestionOption }[];
 }
 
-/** An uploaded file is served by the api, which may live on another origin than the client. */
-export function assetUrl(src: string, apiBase: string = env.apiBase): string {
-  return src.startsWith('/uploads/') ? `${apiBase}${src}` : src;
-}
+export { assetUrl } from '../../../shared/files/asset-url';

@@ -3,12 +3,13 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { RichTextView } from '../../../shared/math/rich-text-view';
 import { Button, ButtonLink } from '../../../shared/ui/button';
+import { OptionCard, OptionCards, QuestionFigure } from '../../../shared/ui/option-card';
 import { PageHeading } from '../../../shared/ui/page';
 import { RecordStatus } from '../../../shared/ui/record-status';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import type { Question } from '../api/questions-api';
 import { useQuestion, useQuestionOptions, useServedQuestion } from '../api/use-questions';
-import { assetUrl, TAG_LABELS } from './question-query';
+import { TAG_LABELS } from './question-query';
 import './questions.css';
 
 /** The list's query string, when the visitor came from the list: back returns to the same filters. */
@@ -33,10 +34,6 @@ export function QuestionViewPage() {
       {detail.isSuccess ? <QuestionView question={detail.data} /> : null}
     </div>
   );
-}
-
-function Figure({ src, alt }: { src: string | null; alt: string }) {
-  return src === null ? null : <img className="q-figure" src={assetUrl(src)} alt={alt} loading="lazy" />;
 }
 
 function QuestionView({ question }: { question: Question }) {
@@ -143,35 +140,23 @@ function StudentPreview({ id }: { id: string }) {
   return (
     <Card className="stack" aria-label="As a student sees it" data-testid="question-preview">
       <RichTextView html={question.question} className="q-text" />
-      <Figure src={question.questionImage} alt="Question figure" />
+      <QuestionFigure src={question.questionImage} alt="Question figure" />
       {isMcq ? (
-        <ol
-          className="q-options"
-          aria-label={question.selectMultiple ? 'Options (choose all that apply)' : 'Options'}
-        >
+        <OptionCards label={question.selectMultiple ? 'Options (choose all that apply)' : 'Options'}>
           {question.questionOptions.map((option) => {
             const correct = question.correctAnswerList.includes(option._id);
             return (
-              <li
+              <OptionCard
                 key={option._id}
-                className={correct ? 'q-option q-option--correct' : 'q-option'}
-                data-testid="question-option"
-                data-letter={option.letter}
-                data-correct={correct}
-              >
-                <span className="q-option__letter" aria-hidden="true">
-                  {option.letter}
-                </span>
-                <span className="visually-hidden">Option {option.letter}: </span>
-                <div className="q-option__body">
-                  <RichTextView html={option.text} />
-                  <Figure src={option.image} alt={`Option ${option.letter} figure`} />
-                </div>
-                {correct ? <span className="q-option__mark">✓ Correct</span> : null}
-              </li>
+                option={option}
+                tone={correct ? 'correct' : 'plain'}
+                testId="question-option"
+                data={{ 'data-correct': correct }}
+                marks={correct ? <span className="q-option__mark">✓ Correct</span> : null}
+              />
             );
           })}
-        </ol>
+        </OptionCards>
       ) : (
         <section className="stack" aria-labelledby="q-answers-title">
           <h2 id="q-answers-title" className="card__title">
@@ -191,7 +176,7 @@ function StudentPreview({ id }: { id: string }) {
         </h2>
         {hasHint ? null : <p className="muted">No hint.</p>}
         {question.answerHintText.trim() === '' ? null : <RichTextView html={question.answerHintText} />}
-        <Figure src={question.answerHintImage} alt="Hint figure" />
+        <QuestionFigure src={question.answerHintImage} alt="Hint figure" />
         {question.answerHintVideo !== null ? (
           <a href={question.answerHintVideo} target="_blank" rel="noopener noreferrer">
             Watch the hint video

@@ -1,10 +1,10 @@
 import type { WrongAnswer } from '@riyazi/api/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { env } from '../../../config/env';
 import { adminPagePath } from '../../../config/paths';
 import { RichTextView } from '../../../shared/math/rich-text-view';
 import { Switch } from '../../../shared/ui/field';
+import { OptionCard, OptionCards, QuestionFigure } from '../../../shared/ui/option-card';
 import { PageHeading } from '../../../shared/ui/page';
 import { RecordStatus } from '../../../shared/ui/record-status';
 import { Card } from '../../../shared/ui/surface';
@@ -123,12 +123,6 @@ function AttemptView({ attempt }: { attempt: AttemptDetail }) {
   );
 }
 
-const assetUrl = (src: string) => (src.startsWith('/uploads/') ? `${env.apiBase}${src}` : src);
-
-function Figure({ src, alt }: { src: string | null; alt: string }) {
-  return src === null ? null : <img className="sd-figure" src={assetUrl(src)} alt={alt} loading="lazy" />;
-}
-
 function QuestionCard({ item }: { item: AttemptQuestion }) {
   const { question } = item;
   const chosen = new Set(item.selectedOptionIds);
@@ -148,41 +142,29 @@ function QuestionCard({ item }: { item: AttemptQuestion }) {
         </span>
       </header>
       <RichTextView html={question.question} className="sd-question__text" />
-      <Figure src={question.questionImage} alt="Question figure" />
+      <QuestionFigure src={question.questionImage} alt="Question figure" />
       {question.type === 'MCQs' ? (
-        <ol
-          className="sd-options"
-          aria-label={question.selectMultiple ? 'Options (several answers)' : 'Options'}
-        >
+        <OptionCards label={question.selectMultiple ? 'Options (several answers)' : 'Options'}>
           {question.questionOptions.map((option) => {
             const isChosen = chosen.has(option._id);
             const isCorrect = correct.has(option._id);
-            const tone = isCorrect ? 'correct' : isChosen ? 'wrong' : 'plain';
             return (
-              <li
+              <OptionCard
                 key={option._id}
-                className={`sd-option sd-option--${tone}`}
-                data-testid="attempt-option"
-                data-letter={option.letter}
-                data-chosen={isChosen}
-                data-correct={isCorrect}
-              >
-                <span className="sd-option__letter" aria-hidden="true">
-                  {option.letter}
-                </span>
-                <span className="visually-hidden">Option {option.letter}: </span>
-                <div className="sd-option__body">
-                  <RichTextView html={option.text} />
-                  <Figure src={option.image} alt={`Option ${option.letter} figure`} />
-                </div>
-                <span className="sd-option__marks">
-                  {isChosen ? <span className="sd-mark sd-mark--chosen">Chosen</span> : null}
-                  {isCorrect ? <span className="sd-mark sd-mark--correct">✓ Correct</span> : null}
-                </span>
-              </li>
+                option={option}
+                tone={isCorrect ? 'correct' : isChosen ? 'wrong' : 'plain'}
+                testId="attempt-option"
+                data={{ 'data-chosen': isChosen, 'data-correct': isCorrect }}
+                marks={
+                  <span className="sd-option__marks">
+                    {isChosen ? <span className="sd-mark sd-mark--chosen">Chosen</span> : null}
+                    {isCorrect ? <span className="sd-mark sd-mark--correct">✓ Correct</span> : null}
+                  </span>
+                }
+              />
             );
           })}
-        </ol>
+        </OptionCards>
       ) : (
         <dl className="facts sd-facts sd-facts--two">
           <div>
@@ -201,7 +183,7 @@ function QuestionCard({ item }: { item: AttemptQuestion }) {
         <details className="sd-hint">
           <summary>Hint</summary>
           <RichTextView html={question.answerHintText} />
-          <Figure src={question.answerHintImage} alt="Hint figure" />
+          <QuestionFigure src={question.answerHintImage} alt="Hint figure" />
         </details>
       ) : null}
     </li>
