@@ -3,7 +3,16 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { connectedSocket, makeGrade, makePhase, nextEvent, type TestStaff } from '../../test/helpers.js';
 import { startTestWorkers } from '../../test/workers.js';
 import { announceCacheChanges, everything } from '../src/lib/node-caches.js';
-import { auto, newStudent, post, promoteForm, rankedPhase, superAdmin, t } from './winners.fixtures.js';
+import {
+  auto,
+  finishedContestPlay,
+  newStudent,
+  post,
+  promoteForm,
+  rankedPhase,
+  superAdmin,
+  t,
+} from './winners.fixtures.js';
 
 describe('GET /api/champions', () => {
   async function boardWithOneWinner() {
@@ -84,6 +93,7 @@ describe('GET /api/champions', () => {
     const { phaseId, grades } = await rankedPhase();
     const { staff, token } = await superAdmin();
     const late = await newStudent(grades[0]!.id, 'Aaliya Zafar');
+    await finishedContestPlay(phaseId, grades[0]!.id, late.id);
     await post(token, '/api/phaseWinner/create/manually', {
       password: staff.password,
       phaseId,

@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { PhaseWinner } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
-import { bearer, loginStaff, makeGrade, makePhase, makeStaff } from '../../test/helpers.js';
+import {
+  bearer,
+  loginStaff,
+  makeGrade,
+  makePhase,
+  makePlay,
+  makeQuiz,
+  makeStaff,
+} from '../../test/helpers.js';
 import {
   auditActions,
   auto,
+  finishedContestPlay,
   newStudent,
   outboxCount,
   post,
@@ -221,10 +230,11 @@ describe('POST /api/phaseWinner/create/manually', () => {
     expect(await winnerCount()).toBe(2);
   });
 
-  it('promotes a student without a standing, with no position', async () => {
+  it('promotes a student who finished a contest play but is not ranked yet, with no position', async () => {
     const phase = await makePhase(t.db, 1);
     const grade = await makeGrade(t.db, 6);
     const student = await newStudent(grade.id);
+    await finishedContestPlay(phase.id, grade.id, student.id);
     const { staff, token } = await superAdmin();
     const res = await promoteForm(token, {
       password: staff.password,
@@ -234,6 +244,28 @@ describe('POST /api/phaseWinner/create/manually', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ position: null, score: null });
+  });
+
+  it('refuses a student without a finished contest play in the phase with 409, naming phase and grade', async () => {
+    const phase = await makePhase(t.db, 1);
+    const grade = await makeGrade(t.db, 6);
+    const student = await newStudent(grade.id);
+    const quiz = await makeQuiz(t.db, { gradeIds: [grade.id], phaseId: phase.id });
+    const unfinished = { quizId: quiz.id, phaseId: phase.id, gradeId: grade.id, studentId: student.id };
+    await makePlay(t.db, { ...unfinished, status: 'IN_PROGRESS', answers: [] });
+    await makePlay(t.db, { ...unfinished, kind: 'PRACTICE', answers: [] });
+    const { staff, token } = await superAdmin();
+    const res = await promoteForm(token, {
+      password: staff.password,
+      phaseId: phase.id,
+      winnerId: student.id,
+      gradeId: grade.id,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      `Fatima Malik has no finished contest play in Phase 1 (${grade.title}), so cannot be one of its winners.`,
+    );
+    expect(await winnerCount()).toBe(0);
   });
 
   it('refuses a student of another grade with 400, and unknown ids with 404', async () => {

@@ -6,6 +6,8 @@ import {
   loginStaff,
   makeGrade,
   makePhase,
+  makePlay,
+  makeQuiz,
   makeStaff,
   makeStudent,
   type TestStudent,
@@ -27,15 +29,22 @@ export const newStudent = (
   extra: { schoolName?: string; city?: string } = {},
 ) => makeStudent(t.db, { gradeId, fullName, schoolName: 'City School', city: 'Lahore', ...extra });
 
-/** A standing as the ranking worker writes it. */
+/** A finished contest play of the phase (only a student with one can be promoted). */
+export async function finishedContestPlay(phaseId: string, gradeId: string, studentId: string) {
+  const quiz = await makeQuiz(t.db, { gradeIds: [gradeId], phaseId, title: `Contest ${randomUUID()}` });
+  return makePlay(t.db, { quizId: quiz.id, phaseId, gradeId, studentId, answers: [] });
+}
+
+/** A standing as the ranking worker writes it, from a finished contest play. */
 export async function rank(phaseId: string, gradeId: string, studentId: string, position: number) {
+  const play = await finishedContestPlay(phaseId, gradeId, studentId);
   await t.db
     .insertInto('phaseStandings')
     .values({
       phaseId,
       gradeId,
       studentId,
-      playId: randomUUID(),
+      playId: play.id,
       score: 15 - position,
       totalTimeMs: 60_000 + position,
       finishedAt: new Date(),

@@ -4,6 +4,7 @@ export type * from './documents.js';
 export * from './flags.js';
 export * from './jobs.js';
 export type * from './list-page.js';
+export * from './list-sort.js';
 export * from './payment-codes.js';
 export * from './payment-config.js';
 export * from './payment-reports.js';

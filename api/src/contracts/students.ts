@@ -33,7 +33,13 @@ export interface StudentListRow {
 export interface StudentListPage {
   data: StudentListRow[];
   addWinner: boolean;
+  /** The contest phase winners are promoted in (flag contestQuizPhase), and its name. */
   phaseId: string | null;
+  phaseName: string | null;
+  /** Students of this page who already won that phase. */
+  phaseWinnerIds: string[];
+  /** Students of this page with a finished contest play of that phase (only they can win it). */
+  phasePlayedIds: string[];
   gradeList: { _id: string; title: string }[];
   totalStudents: number;
   currentPage: number;

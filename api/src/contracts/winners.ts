@@ -57,8 +57,10 @@ export interface WinnerCandidate {
   /** Their standing in this phase and grade, when they have one. */
   rank: number | null;
   score: number | null;
-  /** True while they can still be added (in a grade and not yet a winner of this phase). */
+  /** True while Promote is offered (in a grade and not yet a winner of this phase). */
   addWinner: boolean;
+  /** A finished contest play of this phase in their grade: Promote refuses a student without one. */
+  played: boolean;
 }
 
 /** GET /admin/phaseCutoff/?phaseId: the cut per grade that carries toppers to the next phase. */

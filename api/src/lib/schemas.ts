@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SORT_DIRS, type SortDefault } from '../contracts/list-sort.js';
 
 /** Every error response: a message, and for invalid forms each field's problem. */
 export const errorSchema = z.object({
@@ -60,3 +61,14 @@ export const datesInOrder: [(q: DayRange) => boolean, { path: string[]; message:
   (q) => q.from === undefined || q.to === undefined || q.from <= q.to,
   { path: ['to'], message: 'must not be before from' },
 ];
+
+/**
+ * A list's sort and dir in a querystring: only the whitelisted columns (anything else is a 400
+ * naming them), defaulting to the list's usual order.
+ */
+export function sortParams<C extends string>(columns: readonly [C, ...C[]], fallback: SortDefault<C>) {
+  return {
+    sort: z.enum(columns, { message: `must be one of ${columns.join(', ')}` }).default(fallback.by),
+    dir: z.enum(SORT_DIRS, { message: 'must be asc or desc' }).default(fallback.dir),
+  };
+}

@@ -1,6 +1,8 @@
 import type { Questions } from '@riyazi/db';
 import type { Insertable, Updateable } from 'kysely';
+import type { QuestionSort, SortDir } from '../../contracts/list-sort.js';
 import { countOf, type Executor, escapeLike, type Trx } from '../../lib/db.js';
+import { direction } from '../../lib/list-order.repository.js';
 
 export interface QuestionFilter {
   search?: string;
@@ -69,10 +71,32 @@ const LIST_COLUMNS = [
   'subCategories.name as subCategoryName',
 ] as const;
 
-export const listQuestions = (db: Executor, filter: QuestionFilter, limit: number, offset: number) =>
+const QUESTION_SORT_COLUMN = {
+  questionNo: 'questions.questionNo',
+  grade: 'grades.sortOrder',
+  category: 'categories.name',
+  tag: 'questions.tag',
+  type: 'questions.type',
+  status: 'questions.status',
+} as const satisfies Record<QuestionSort, string>;
+
+export interface QuestionOrder {
+  sort: QuestionSort;
+  dir: SortDir;
+}
+
+/** One page in the chosen order; the (unique) question number breaks ties in the same direction. */
+export const listQuestions = (
+  db: Executor,
+  filter: QuestionFilter,
+  order: QuestionOrder,
+  limit: number,
+  offset: number,
+) =>
   filtered(db, filter)
     .select(LIST_COLUMNS)
-    .orderBy('questions.questionNo', 'desc')
+    .orderBy(QUESTION_SORT_COLUMN[order.sort], direction(order.dir))
+    .orderBy('questions.questionNo', order.dir)
     .limit(limit)
     .offset(offset)
     .execute();

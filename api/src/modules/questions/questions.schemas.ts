@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idOf, limitParam, pageParam } from '../../lib/schemas.js';
+import { QUESTION_SORT_DEFAULT, QUESTION_SORTS } from '../../contracts/list-sort.js';
+import { idOf, limitParam, pageParam, sortParams } from '../../lib/schemas.js';
 
 /** Labels of the form and the list; the database stores MCQS/OPEN_ENDED and ACTIVE/INACTIVE. */
 export const QUESTION_TYPES = ['MCQs', 'Open Ended'] as const;
@@ -110,6 +111,7 @@ export const questionListQuery = z.object({
   tag: z.enum(QUESTION_TAGS, { message: 'must be PRACTICE, CONTEST or BOTH' }).optional(),
   type: z.enum(QUESTION_TYPES, { message: 'must be MCQs or Open Ended' }).optional(),
   status: z.enum(QUESTION_STATUSES, { message: 'must be Active or Inactive' }).optional(),
+  ...sortParams(QUESTION_SORTS, QUESTION_SORT_DEFAULT),
 });
 export type QuestionListQuery = z.output<typeof questionListQuery>;
 

@@ -209,7 +209,10 @@ function toRowDto(
   };
 }
 
-export async function listQuestions(db: Db, { page, limit, id: _id, ...query }: QuestionListQuery) {
+export async function listQuestions(
+  db: Db,
+  { page, limit, id: _id, sort, dir, ...query }: QuestionListQuery,
+) {
   const filter: repo.QuestionFilter = {
     ...query,
     type: query.type && TYPE_TO_DB[query.type],
@@ -217,7 +220,7 @@ export async function listQuestions(db: Db, { page, limit, id: _id, ...query }: 
   };
   const result = await pageOf(
     { page, limit },
-    (l, o) => repo.listQuestions(db, filter, l, o),
+    (l, o) => repo.listQuestions(db, filter, { sort, dir }, l, o),
     () => repo.countQuestions(db, filter),
     (row) => row,
   );

@@ -1,6 +1,8 @@
 import type { Quizzes } from '@riyazi/db';
 import type { Insertable, Updateable } from 'kysely';
+import type { QuizSort, SortDir } from '../../contracts/list-sort.js';
 import { countOf, type Executor, escapeLike, type Trx } from '../../lib/db.js';
+import { direction } from '../../lib/list-order.repository.js';
 import type { PoolCandidate } from './quiz-pool.js';
 
 export interface QuizFilter {
@@ -81,10 +83,34 @@ function filtered(db: Executor, f: QuizFilter) {
   return query;
 }
 
-export const listQuizzes = (db: Executor, filter: QuizFilter, limit: number, offset: number) =>
+const QUIZ_SORT_COLUMN = {
+  createdAt: 'quizzes.createdAt',
+  title: 'quizzes.title',
+  kind: 'quizzes.kind',
+  phase: 'phases.number',
+  questions: 'quizzes.questionCount',
+  attempts: 'quizzes.attemptsAllowed',
+  opensAt: 'quizzes.opensAt',
+  status: 'quizzes.isActive',
+} as const satisfies Record<QuizSort, string>;
+
+export interface QuizOrder {
+  sort: QuizSort;
+  dir: SortDir;
+}
+
+/** One page in the chosen order; creation time, then the id, break ties so pages never repeat a row. */
+export const listQuizzes = (
+  db: Executor,
+  filter: QuizFilter,
+  order: QuizOrder,
+  limit: number,
+  offset: number,
+) =>
   filtered(db, filter)
     .selectAll('quizzes')
     .select('phases.name as phaseName')
+    .orderBy(QUIZ_SORT_COLUMN[order.sort], direction(order.dir))
     .orderBy('quizzes.createdAt', 'desc')
     .orderBy('quizzes.id')
     .limit(limit)

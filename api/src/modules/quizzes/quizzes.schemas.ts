@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idOf, limitParam, pageParam } from '../../lib/schemas.js';
+import { QUIZ_SORT_DEFAULT, QUIZ_SORTS } from '../../contracts/list-sort.js';
+import { idOf, limitParam, pageParam, sortParams } from '../../lib/schemas.js';
 
 export const QUIZ_KINDS = ['PRACTICE', 'CONTEST'] as const;
 export const QUIZ_STATUSES = ['Active', 'Inactive'] as const;
@@ -72,6 +73,7 @@ export const quizListQuery = z.object({
   phaseId: idOf('phase').optional(),
   gradeId: idOf('grade').optional(),
   status: z.enum(QUIZ_STATUSES, { message: 'must be Active or Inactive' }).optional(),
+  ...sortParams(QUIZ_SORTS, QUIZ_SORT_DEFAULT),
 });
 export type QuizListQuery = z.output<typeof quizListQuery>;
 

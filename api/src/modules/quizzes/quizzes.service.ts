@@ -145,14 +145,17 @@ function toRowDto(
   };
 }
 
-export async function listQuizzes(db: Db, { page, limit, id: _id, status, ...query }: QuizListQuery) {
+export async function listQuizzes(
+  db: Db,
+  { page, limit, id: _id, status, sort, dir, ...query }: QuizListQuery,
+) {
   const filter: repo.QuizFilter = {
     ...query,
     isActive: status === undefined ? undefined : status === 'Active',
   };
   const result = await pageOf(
     { page, limit },
-    (l, o) => repo.listQuizzes(db, filter, l, o),
+    (l, o) => repo.listQuizzes(db, filter, { sort, dir }, l, o),
     () => repo.countQuizzes(db, filter),
     (row) => row,
   );

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
+import type { SortDir, StudentSort } from '../../contracts/list-sort.js';
 import type { Executor, Trx } from '../../lib/db.js';
+import { direction } from '../../lib/list-order.repository.js';
 import type { StudentFilters } from './student-filters.js';
 import { applyStudentFilters } from './students-filters.repository.js';
 
@@ -25,13 +27,36 @@ function filtered(db: Executor, filters: StudentFilters) {
   return applyStudentFilters(db.selectFrom('students'), filters);
 }
 
-/** One page, newest sign-ups first (students_created_idx serves the order). */
-export function listStudents(db: Executor, filters: StudentFilters, limit: number, offset: number) {
+const SORT_COLUMN = {
+  createdAt: 'students.createdAt',
+  studentId: 'students.studentNo',
+  fullName: 'students.fullName',
+  grade: 'grades.sortOrder',
+  codeEntered: 'students.codeEntered',
+  contestAttempts: 'students.contestAttempts',
+} as const satisfies Record<StudentSort, string>;
+
+export interface StudentOrder {
+  sort: StudentSort;
+  dir: SortDir;
+}
+
+/**
+ * One page in the chosen order, the student number breaking ties so pages never repeat a row
+ * (newest sign-ups first by default: students_created_idx serves it).
+ */
+export function listStudents(
+  db: Executor,
+  filters: StudentFilters,
+  order: StudentOrder,
+  limit: number,
+  offset: number,
+) {
   return filtered(db, filters)
     .leftJoin('grades', 'grades.id', 'students.gradeId')
     .select(ROW_COLUMNS)
-    .orderBy('students.createdAt', 'desc')
-    .orderBy('students.id', 'desc')
+    .orderBy(SORT_COLUMN[order.sort], direction(order.dir))
+    .orderBy('students.studentNo', order.dir)
     .limit(limit)
     .offset(offset)
     .execute();
@@ -85,18 +110,44 @@ export function listGrades(db: Executor) {
   return db.selectFrom('grades').select(['id', 'title']).orderBy('sortOrder').execute();
 }
 
-/** Whether the phase exists and has been ranked (winners can then be picked from its standings). */
-export async function phaseHasStandings(db: Executor, phaseId: string): Promise<boolean> {
-  const row = await db
+/** The phase's name and whether it has been ranked (winners can then be picked from its standings). */
+export function findRankedPhase(db: Executor, phaseId: string) {
+  return db
     .selectFrom('phases')
-    .select((eb) =>
+    .select((eb) => [
+      'phases.name',
       eb
         .exists(eb.selectFrom('phaseStandings').select(sql.lit(1).as('one')).where('phaseId', '=', phaseId))
         .as('ranked'),
-    )
+    ])
     .where('phases.id', '=', phaseId)
     .executeTakeFirst();
-  return row?.ranked === true;
+}
+
+/** Which of these students already won the phase. */
+export function phaseWinnersAmong(db: Executor, phaseId: string, ids: readonly string[]) {
+  return db
+    .selectFrom('phaseWinners')
+    .select('studentId')
+    .distinct()
+    .where('phaseId', '=', phaseId)
+    .where('studentId', 'in', ids)
+    .execute();
+}
+
+/** Which of these students finished a contest play of the phase in the grade they are in now. */
+export function phasePlayersAmong(db: Executor, phaseId: string, ids: readonly string[]) {
+  return db
+    .selectFrom('plays')
+    .innerJoin('students', 'students.id', 'plays.studentId')
+    .select('plays.studentId')
+    .distinct()
+    .where('plays.phaseId', '=', phaseId)
+    .where('plays.kind', '=', 'CONTEST')
+    .where('plays.status', '=', 'FINISHED')
+    .whereRef('plays.gradeId', '=', 'students.gradeId')
+    .where('plays.studentId', 'in', ids)
+    .execute();
 }
 
 export function insertStudent(

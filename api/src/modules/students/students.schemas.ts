@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailField, passwordProblem } from '../../contracts/accounts/index.js';
-import { limitParam, pageParam } from '../../lib/schemas.js';
+import { STUDENT_SORT_DEFAULT, STUDENT_SORTS } from '../../contracts/list-sort.js';
+import { limitParam, pageParam, sortParams } from '../../lib/schemas.js';
 import { studentFiltersSchema } from './student-filters.js';
 
 export const idQuery = z.object({ id: z.uuid({ message: 'must be an id' }) });
@@ -8,6 +9,7 @@ export const idQuery = z.object({ id: z.uuid({ message: 'must be an id' }) });
 export const listStudentsQuery = studentFiltersSchema.extend({
   page: pageParam,
   limit: limitParam(200, 50),
+  ...sortParams(STUDENT_SORTS, STUDENT_SORT_DEFAULT),
 });
 export type ListStudentsQuery = z.output<typeof listStudentsQuery>;
 
@@ -71,6 +73,9 @@ export const studentListResponse = z.object({
   data: z.array(studentRowSchema),
   addWinner: z.boolean(),
   phaseId: z.string().nullable(),
+  phaseName: z.string().nullable(),
+  phaseWinnerIds: z.array(z.string()),
+  phasePlayedIds: z.array(z.string()),
   gradeList: z.array(z.object({ _id: z.string(), title: z.string() })),
   totalStudents: z.number(),
   currentPage: z.number(),

@@ -4,6 +4,7 @@ import { getFlags } from '#modules/flags';
 import { markStudentStandingsStale, standingsOfStudents } from '#modules/rankings';
 import type { Revocation } from '../../auth/revocations.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
+import { STUDENT_SORT_DEFAULT } from '../../contracts/list-sort.js';
 import type { StudentListPage, StudentListRow } from '../../contracts/students.js';
 import { STUDENT_MESSAGES } from '../../contracts/students.js';
 import { audit } from '../../lib/audit.js';
@@ -66,21 +67,38 @@ async function toRows(db: Db, students: repo.StudentRow[]): Promise<StudentListR
 }
 
 /** Promote is possible once the contest phase (flag contestQuizPhase) exists and has been ranked. */
-async function winnerPhase(db: Db): Promise<{ addWinner: boolean; phaseId: string | null }> {
+async function winnerPhase(db: Db): Promise<Pick<StudentListPage, 'addWinner' | 'phaseId' | 'phaseName'>> {
   const phaseId = (await getFlags(db)).contestQuizPhase;
-  if (!phaseId) {
-    return { addWinner: false, phaseId: null };
+  const phase = phaseId ? await repo.findRankedPhase(db, phaseId) : undefined;
+  if (!phaseId || !phase) {
+    return { addWinner: false, phaseId: phaseId || null, phaseName: null };
   }
-  return { addWinner: await repo.phaseHasStandings(db, phaseId), phaseId };
+  return { addWinner: phase.ranked === true, phaseId, phaseName: phase.name };
+}
+
+/** Who on the page already won the list's phase, and who may (a finished contest play in it). */
+async function promotionOf(db: Db, phaseId: string | null, students: repo.StudentRow[]) {
+  const ids = students.map((s) => s.id);
+  if (phaseId === null || ids.length === 0) {
+    return { phaseWinnerIds: [], phasePlayedIds: [] };
+  }
+  const [winners, players] = await Promise.all([
+    repo.phaseWinnersAmong(db, phaseId, ids),
+    repo.phasePlayersAmong(db, phaseId, ids),
+  ]);
+  return {
+    phaseWinnerIds: winners.map((w) => w.studentId),
+    phasePlayedIds: players.map((p) => p.studentId),
+  };
 }
 
 /** The page's students (one query), the total (one count) and the page's extras (set-based). */
 export async function listStudents(
   db: Db,
-  { page, limit, ...filters }: ListStudentsQuery,
+  { page, limit, sort, dir, ...filters }: ListStudentsQuery,
 ): Promise<StudentListPage> {
   const [students, totalStudents, grades, winners] = await Promise.all([
-    repo.listStudents(db, filters, limit, (page - 1) * limit),
+    repo.listStudents(db, filters, { sort, dir }, limit, (page - 1) * limit),
     repo.countStudents(db, filters),
     repo.listGrades(db),
     winnerPhase(db),
@@ -88,6 +106,7 @@ export async function listStudents(
   return {
     data: await toRows(db, students),
     ...winners,
+    ...(await promotionOf(db, winners.phaseId, students)),
     gradeList: grades.map((g) => ({ _id: g.id, title: g.title })),
     totalStudents,
     currentPage: page,
@@ -96,10 +115,12 @@ export async function listStudents(
   };
 }
 
+const STUDENT_DEFAULT_ORDER = { sort: STUDENT_SORT_DEFAULT.by, dir: STUDENT_SORT_DEFAULT.dir };
+
 /** The list's rows and total only (the load test times exactly what a page costs). */
 export async function listStudentRows(db: Db, filters: StudentFilters, page: number, limit: number) {
   const [students, total] = await Promise.all([
-    repo.listStudents(db, filters, limit, (page - 1) * limit),
+    repo.listStudents(db, filters, STUDENT_DEFAULT_ORDER, limit, (page - 1) * limit),
     repo.countStudents(db, filters),
   ]);
   return { rows: await toRows(db, students), total };

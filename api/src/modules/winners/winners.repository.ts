@@ -19,6 +19,26 @@ export const findStanding = (db: Executor, phaseId: string, gradeId: string, stu
     .where('studentId', '=', studentId)
     .executeTakeFirst();
 
+/** Whether the student finished a contest play of the phase in that grade (only then can they win it). */
+export async function hasFinishedContestPlay(
+  db: Executor,
+  phaseId: string,
+  gradeId: string,
+  studentId: string,
+) {
+  const row = await db
+    .selectFrom('plays')
+    .select('id')
+    .where('phaseId', '=', phaseId)
+    .where('gradeId', '=', gradeId)
+    .where('studentId', '=', studentId)
+    .where('kind', '=', 'CONTEST')
+    .where('status', '=', 'FINISHED')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * The top `topN` of every grade's standing in the phase become winners; students who already are
  * stay as they were. Answers how many were eligible and how many were added now.
@@ -140,6 +160,20 @@ export const findCandidate = (db: Executor, phaseId: string, studentNo: number) 
             .where('w.phaseId', '=', phaseId),
         )
         .as('isWinner'),
+    )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('plays as p')
+            .select('p.id')
+            .whereRef('p.studentId', '=', 's.id')
+            .whereRef('p.gradeId', '=', 's.gradeId')
+            .where('p.phaseId', '=', phaseId)
+            .where('p.kind', '=', 'CONTEST')
+            .where('p.status', '=', 'FINISHED'),
+        )
+        .as('played'),
     )
     .where('s.studentNo', '=', studentNo)
     .executeTakeFirst();

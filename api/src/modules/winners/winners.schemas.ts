@@ -77,6 +77,7 @@ export const candidateSchema = z.object({
   rank: z.number().nullable(),
   score: z.number().nullable(),
   addWinner: z.boolean(),
+  played: z.boolean(),
 }) satisfies z.ZodType<WinnerCandidate>;
 
 export const championsBoardSchema = z.object({

@@ -124,6 +124,11 @@ export async function createWinnerManually(
   if (student.gradeId !== grade.id) {
     throw badRequest(`${student.fullName} is not in ${grade.title}.`);
   }
+  if (!(await repo.hasFinishedContestPlay(db, phase.id, grade.id, student.id))) {
+    throw conflict(
+      `${student.fullName} has no finished contest play in ${phase.name} (${grade.title}), so cannot be one of its winners.`,
+    );
+  }
   const standing = await repo.findStanding(db, phase.id, grade.id, student.id);
   const { id, event } = await db.transaction().execute(async (trx) => {
     const created = await repo.insertManualWinner(trx, {
@@ -206,5 +211,6 @@ export async function findWinnerCandidate(
     rank: row.rank,
     score: row.score === null ? null : Number(row.score),
     addWinner: row.gradeId !== null && !row.isWinner,
+    played: row.played === true,
   };
 }
