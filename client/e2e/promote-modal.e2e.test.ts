@@ -1,18 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makeStaff } from '../../test/helpers.js';
+import { makePlay, makeStaff } from '../../test/helpers.js';
+import { contestOfGrade3 } from './demo-data.js';
 import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
 
 const SCREENS = process.env.E2E_WINNER_SCREENSHOT_DIR ?? '/tmp/riyazi-winner-screens';
 const STUDENT = 'fatima.malik@example.com'; // grade 3 in the demo data
 
-/** The demo data, with Fatima ranked 4th of grade 3 in phase 1 (as the ranking worker would write). */
+/**
+ * The demo data, with Fatima ranked 4th of grade 3 in phase 1 from a finished contest play (as the
+ * ranking worker would write it).
+ */
 async function seed(stack: Stack) {
   await seedDemo(stack);
+  const contest = await contestOfGrade3(stack);
   const student = await stack.db
     .selectFrom('students')
     .select(['id', 'studentNo', 'gradeId'])
@@ -23,13 +27,14 @@ async function seed(stack: Stack) {
     .select('id')
     .where('number', '=', 1)
     .executeTakeFirstOrThrow();
+  const play = await makePlay(stack.db, { ...contest, studentId: student.id, answers: [] });
   await stack.db
     .insertInto('phaseStandings')
     .values({
       phaseId: phase.id,
       gradeId: student.gradeId!,
       studentId: student.id,
-      playId: randomUUID(),
+      playId: play.id,
       score: 12.5,
       totalTimeMs: 240_000,
       finishedAt: new Date(),

@@ -55,6 +55,12 @@ async function openList(page: Page, query = '') {
 
 const rowNames = (page: Page) => page.getByTestId('students-name').allTextContents();
 
+/** The filters start closed unless some are in use. */
+async function openFilters(page: Page) {
+  await page.getByText('Filters', { exact: true }).click();
+  await page.getByTestId('students-filter-apply').waitFor();
+}
+
 describe('admin students list', () => {
   it('filters by grade and name, keeping the filters in the URL, and pages', async () => {
     const { grade5 } = await seedStudents();
@@ -70,6 +76,7 @@ describe('admin students list', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="students-row"]').length === 7);
     expect((await rowNames(page)).at(-1)).toBe('Ali Student 1');
 
+    await openFilters(page);
     await page.getByTestId('students-filter-grade').selectOption({ label: 'Grade 5' });
     await page.getByTestId('students-filter-fullName').fill('zain');
     await page.getByTestId('students-filter-apply').click();
@@ -137,6 +144,7 @@ describe('admin students list', () => {
     await signInAsAdmin(page, admin.email, admin.password);
     await openList(page);
 
+    await openFilters(page);
     const email = page.getByTestId('students-filter-email');
     expect(await email.getAttribute('type')).toBe('text');
     await email.fill('ali-5');

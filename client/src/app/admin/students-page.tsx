@@ -12,8 +12,8 @@ import {
 const EXTRAS: StudentsListExtras = {
   exportButton: (filters) => <StudentExportButton filters={filters} />,
   canPromote,
-  promoteModal: ({ student, phaseId }, onClose) => (
-    <PromoteStudentModal open onClose={onClose} student={student} phaseId={phaseId} />
+  promoteModal: (target, onClose, onPromoted) => (
+    <PromoteStudentModal open onClose={onClose} onPromoted={onPromoted} {...target} />
   ),
 };
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useDebouncedSearch } from '../hooks/use-debounced-search';
 import { Button, type ButtonVariant } from '../ui/button';
-import { Switch, TextField } from '../ui/field';
+import { SelectField, Switch, TextField } from '../ui/field';
 import { ListPagination } from '../ui/pagination';
-import type { PagerWiring } from './use-list-url-state';
+import type { PagerWiring, SortState } from './use-list-url-state';
 
 /** The list's search box: what is typed shows at once, the URL follows when typing pauses. */
 export function ListSearch({
@@ -38,16 +38,84 @@ export function ListSearch({
 
 type PageEnvelope = Parameters<typeof ListPagination>[0]['page'];
 
-/** Pagination under a list, wired to the list's URL state. */
-export function ListPager({ page, pager, noun }: { page: PageEnvelope; pager: PagerWiring; noun: string }) {
-  return <ListPagination page={page} onPage={pager.onPage} onPageSize={pager.onPageSize} noun={noun} />;
+/** Pagination under a list, wired to the list's URL state (a page past the end offers the last one). */
+export function ListPager({
+  page,
+  pager,
+  noun,
+  testId,
+}: {
+  page: PageEnvelope;
+  pager: PagerWiring;
+  noun: string;
+  testId?: string;
+}) {
+  return (
+    <ListPagination
+      page={page}
+      onPage={pager.onPage}
+      onPageSize={pager.onPageSize}
+      noun={noun}
+      testId={testId}
+    />
+  );
 }
 
-export type Column = string | { label: string; className: string };
+/** A column header: its label, or the label with a class and the sort column its header orders by. */
+export type Column = string | { label: string; className?: string; sort?: string };
+
+function SortableHeader({
+  label,
+  column,
+  className,
+  sort,
+}: {
+  label: string;
+  column: string;
+  className?: string;
+  sort: SortState;
+}) {
+  const active = sort.by === column;
+  const ariaSort = active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
+  return (
+    <th scope="col" className={className} aria-sort={ariaSort}>
+      <button
+        type="button"
+        className="list-sort"
+        onClick={() => sort.onSort(column)}
+        data-testid={`sort-${column}`}
+      >
+        {label}
+        <span aria-hidden="true" className="list-sort__arrow">
+          {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function ColumnHeader({ column, sort }: { column: Column; sort: SortState | null | undefined }) {
+  if (typeof column === 'string') {
+    return <th scope="col">{column}</th>;
+  }
+  if (column.sort !== undefined && sort) {
+    return (
+      <SortableHeader label={column.label} column={column.sort} className={column.className} sort={sort} />
+    );
+  }
+  return (
+    <th scope="col" className={column.className}>
+      {column.label}
+    </th>
+  );
+}
+
+const labelOf = (column: Column) => (typeof column === 'string' ? column : column.label);
 
 /**
- * A list's table: column headers (and a hidden one for the actions column), then a row per item.
- * Nothing while the page loads or when it is empty (ListStatus says so).
+ * A list's table: column headers (sortable ones are buttons, with aria-sort), a hidden one for the
+ * actions column, then a row per item. Nothing while the page loads or when it is empty (ListStatus
+ * says so).
  */
 export function ListTable<T>({
   rows,
@@ -55,7 +123,9 @@ export function ListTable<T>({
   className,
   testId,
   columns,
+  sort,
   actions = 'Actions',
+  actionsClassName,
   wrapClassName,
   children,
 }: {
@@ -65,8 +135,11 @@ export function ListTable<T>({
   className: string;
   testId: string;
   columns: readonly Column[];
+  /** The list's order (useListUrlState's sort): columns naming a sort become sortable. */
+  sort?: SortState | null;
   /** The hidden header of the last column; null when rows have no actions. */
   actions?: string | null;
+  actionsClassName?: string;
   /** A scrolling box around the table. */
   wrapClassName?: string;
   children: (row: T) => ReactNode;
@@ -78,19 +151,11 @@ export function ListTable<T>({
     <table className={className} data-testid={testId} aria-busy={busy}>
       <thead>
         <tr>
-          {columns.map((column) =>
-            typeof column === 'string' ? (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ) : (
-              <th key={column.label} scope="col" className={column.className}>
-                {column.label}
-              </th>
-            ),
-          )}
+          {columns.map((column) => (
+            <ColumnHeader key={labelOf(column)} column={column} sort={sort} />
+          ))}
           {actions === null ? null : (
-            <th scope="col">
+            <th scope="col" className={actionsClassName}>
               <span className="visually-hidden">{actions}</span>
             </th>
           )}
@@ -100,6 +165,45 @@ export function ListTable<T>({
     </table>
   );
   return wrapClassName === undefined ? table : <div className={wrapClassName}>{table}</div>;
+}
+
+/**
+ * The order as a menu, for phones: there the table's rows become cards and its headers are hidden.
+ * Each column twice, A to Z (low to high) and back.
+ */
+export function ListSortSelect({
+  sort,
+  columns,
+  testId,
+}: {
+  sort: SortState | null;
+  columns: readonly { column: string; label: string }[];
+  testId: string;
+}) {
+  if (sort === null) {
+    return null;
+  }
+  return (
+    <SelectField
+      className="list-sort-select"
+      label="Sort by"
+      value={`${sort.by} ${sort.dir}`}
+      onChange={(event) => {
+        const [column = sort.by, dir] = event.target.value.split(' ');
+        sort.onChoose(column, dir === 'asc' ? 'asc' : 'desc');
+      }}
+      data-testid={testId}
+    >
+      {columns.flatMap(({ column, label }) => [
+        <option key={`${column} asc`} value={`${column} asc`}>
+          {label}, ascending
+        </option>,
+        <option key={`${column} desc`} value={`${column} desc`}>
+          {label}, descending
+        </option>,
+      ])}
+    </SelectField>
+  );
 }
 
 interface RowButtonProps {

@@ -9,6 +9,7 @@ import {
   isListFiltered,
   orderedDays,
   readListQuery,
+  sortChange,
   textField,
 } from './list-url-schema';
 
@@ -72,5 +73,57 @@ describe('list URL state', () => {
   it('keeps only the start of a day range that ends before it starts', () => {
     expect(dayField('2026-3-1')).toBe('');
     expect(orderedDays({ from: '2026-03-02', to: '2026-03-01' })).toEqual({ from: '2026-03-02', to: '' });
+  });
+});
+
+describe('a sortable list in the URL', () => {
+  const SORTED = defineListSchema(
+    { search: textField(5) },
+    {
+      sort: {
+        columns: ['name', 'createdAt'] as const,
+        by: 'createdAt',
+        dir: 'desc',
+        startsDesc: ['createdAt'],
+      },
+    },
+  );
+
+  it('reads the sort and falls back to the default order on a column it does not know', () => {
+    expect(readListQuery(SORTED, new URLSearchParams('sort=name&dir=asc'))).toMatchObject({
+      sort: 'name',
+      dir: 'asc',
+    });
+    expect(readListQuery(SORTED, new URLSearchParams('sort=password&dir=up'))).toMatchObject({
+      sort: 'createdAt',
+      dir: 'desc',
+    });
+  });
+
+  it('turns a column round on a second click; a new column starts its own way; the default stays out of the URL', () => {
+    const sort = SORTED.sort!;
+    expect(sortChange(sort, { by: 'createdAt', dir: 'desc' }, 'name')).toEqual({ sort: 'name', dir: 'asc' });
+    expect(sortChange(sort, { by: 'name', dir: 'asc' }, 'name')).toEqual({ sort: 'name', dir: 'desc' });
+    expect(sortChange(sort, { by: 'name', dir: 'asc' }, 'createdAt')).toEqual({
+      sort: 'createdAt',
+      dir: 'desc',
+    });
+    const current = new URLSearchParams('page=3&search=ali');
+    expect(applyListUrlChange(SORTED, current, { sort: 'name', dir: 'asc' }).toString()).toBe(
+      'search=ali&sort=name&dir=asc',
+    );
+    expect(applyListUrlChange(SORTED, current, { sort: 'createdAt', dir: 'desc' }).toString()).toBe(
+      'search=ali',
+    );
+  });
+
+  it('counts neither sort as a filter, and clearing filters keeps the order', () => {
+    expect(isListFiltered(SORTED, readListQuery(SORTED, new URLSearchParams('sort=name')))).toBe(false);
+    const cleared = applyListUrlChange(
+      SORTED,
+      new URLSearchParams('search=ali&sort=name&dir=asc'),
+      clearedListChange(SORTED),
+    );
+    expect(cleared.toString()).toBe('sort=name&dir=asc');
   });
 });

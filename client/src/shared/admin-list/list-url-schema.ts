@@ -1,3 +1,4 @@
+import { SORT_DIRS, type SortDefault, type SortDir } from '@riyazi/api/contracts';
 import { DEFAULT_PAGE_SIZE, idOf, MAX_PAGE_SIZE, oneOf, positiveInt } from '../query/list-params';
 
 /** Reads one URL parameter; a bad or missing value gives the field's default (usually '', no filter). */
@@ -40,9 +41,21 @@ type Key<P> = keyof P & string;
 /** The filter values a schema's parsers give. */
 export type FiltersOf<P extends Parsers> = { [K in keyof P]: ReturnType<P[K]> };
 
+/** A list's sortable columns (the api's whitelist) and its order when the URL names none. */
+export interface ListSort<C extends string> extends SortDefault<C> {
+  readonly columns: readonly C[];
+  /** Columns whose first click sorts high to low (dates, counts); the others start A to Z. */
+  readonly startsDesc?: readonly C[];
+}
+
+/** The sort and dir parameters a sortable list adds to its fields. */
+export type SortParsers<C extends string> = { sort: FieldParser<C>; dir: FieldParser<SortDir> };
+
 /** How one admin list keeps its state in the URL: each parameter's parser, and a few page rules. */
 export interface ListSchema<P extends Parsers> {
   readonly fields: P;
+  /** Sortable lists: ?sort=column&dir=asc|desc, the default order left out of the URL. */
+  readonly sort?: ListSort<string>;
   /** Rules across fields after parsing (a sub category only under its category). */
   readonly refine?: (filters: FiltersOf<NoInfer<P>>) => FiltersOf<NoInfer<P>>;
   /** Fields that a change to a field also clears (a new category clears the sub category). */
@@ -63,12 +76,54 @@ export type ListChange<F extends object> = Partial<
   Record<Key<F> | 'page' | 'itemsPerPage' | 'limit', string>
 >;
 
-/** A list's schema: its fields first (their parsers type the rest), then the page's rules. */
-export function defineListSchema<P extends Parsers>(
+type Rules<P extends Parsers> = Omit<ListSchema<P>, 'fields' | 'sort'>;
+
+/**
+ * A list's schema: its fields first (their parsers type the rest), then the page's rules. A sort
+ * adds the sort and dir fields.
+ */
+export function defineListSchema<P extends Parsers>(fields: P, rules?: Rules<P>): ListSchema<P>;
+export function defineListSchema<P extends Parsers, C extends string>(
   fields: P,
-  rules: Omit<ListSchema<P>, 'fields'> = {},
-): ListSchema<P> {
-  return { fields, ...rules };
+  rules: Rules<P> & { sort: ListSort<C> },
+): ListSchema<P & SortParsers<C>>;
+export function defineListSchema(
+  fields: Parsers,
+  rules: Rules<Parsers> & { sort?: ListSort<string> } = {},
+): ListSchema<Parsers> {
+  const { sort } = rules;
+  return {
+    ...rules,
+    fields:
+      sort === undefined
+        ? fields
+        : { ...fields, sort: choiceField(sort.columns, sort.by), dir: choiceField(SORT_DIRS, sort.dir) },
+  };
+}
+
+/** The URL change of a click on a column's header: the same column turns round, another starts its way. */
+export function sortChange(
+  sort: ListSort<string>,
+  current: { by: string; dir: SortDir },
+  column: string,
+): { sort: string; dir: SortDir } {
+  if (current.by === column) {
+    return { sort: column, dir: current.dir === 'asc' ? 'desc' : 'asc' };
+  }
+  return { sort: column, dir: sort.startsDesc?.includes(column) ? 'desc' : 'asc' };
+}
+
+/** The default order is left out of the URL, so the plain list keeps a clean address. */
+function withoutDefaultSort(sort: ListSort<string> | undefined, next: URLSearchParams): URLSearchParams {
+  if (
+    sort !== undefined &&
+    (next.get('sort') ?? sort.by) === sort.by &&
+    (next.get('dir') ?? sort.dir) === sort.dir
+  ) {
+    next.delete('sort');
+    next.delete('dir');
+  }
+  return next;
 }
 
 type Paging = Pick<ListSchema<Parsers>, 'sizeParam' | 'defaultSize'>;
@@ -123,18 +178,27 @@ export function applyListUrlChange<P extends Parsers>(
       next.set(key, value);
     }
   }
-  return schema.tidy ? schema.tidy(next) : next;
+  const tidied = withoutDefaultSort(schema.sort, next);
+  return schema.tidy ? schema.tidy(tidied) : tidied;
 }
 
-/** Every filter cleared; the page size stays. */
+/** Every filter cleared; the page size and the sort stay. */
 export function clearedListChange<P extends Parsers>(schema: ListSchema<P>): ListChange<P> {
-  return Object.fromEntries(Object.keys(schema.fields).map((key) => [key, ''])) as ListChange<P>;
+  const filters = Object.keys(schema.fields).filter(
+    (key) => !(schema.sort !== undefined && SORT_PARAMS.includes(key)),
+  );
+  return Object.fromEntries(filters.map((key) => [key, ''])) as ListChange<P>;
 }
+
+const SORT_PARAMS: readonly string[] = ['sort', 'dir'];
 
 /** True when any filter (not page, size or sort) narrows the list. */
 export function isListFiltered<P extends Parsers>(schema: ListSchema<P>, filters: FiltersOf<P>): boolean {
   return Object.keys(schema.fields).some(
-    (key) => !schema.sortKeys?.includes(key) && filters[key as Key<P>] !== '',
+    (key) =>
+      !schema.sortKeys?.includes(key) &&
+      !(schema.sort !== undefined && SORT_PARAMS.includes(key)) &&
+      filters[key as Key<P>] !== '',
   );
 }
 

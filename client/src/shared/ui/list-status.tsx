@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { isPastEnd } from './pagination-range';
 import { Alert, LoadingBlock } from './surface';
 
 /** The parts of a list query (TanStack Query) that ListStatus reads. */
 export interface ListQuery {
   isPending: boolean;
   isError: boolean;
-  data?: { data: readonly unknown[] } | undefined;
+  /** Paged lists also carry their page numbers: a page past the end is not an empty list. */
+  data?: { data: readonly unknown[]; currentPage?: number; totalPages?: number } | undefined;
   refetch: () => unknown;
 }
 
@@ -22,7 +24,15 @@ interface ListStatusProps {
   emptyTestId: string;
 }
 
-/** Loading, error (with "Try again") and empty states of an admin list; the page renders the rows. */
+const pastEnd = (data: NonNullable<ListQuery['data']>) =>
+  data.currentPage !== undefined &&
+  data.totalPages !== undefined &&
+  isPastEnd({ currentPage: data.currentPage, totalPages: data.totalPages });
+
+/**
+ * Loading, error (with "Try again") and empty states of an admin list; the page renders the rows.
+ * A page past the end is left to the pager, which offers the last page.
+ */
 export function ListStatus({ query, loading, error, errorTestId, empty, emptyTestId }: ListStatusProps) {
   return (
     <>
@@ -35,7 +45,7 @@ export function ListStatus({ query, loading, error, errorTestId, empty, emptyTes
           </Button>
         </Alert>
       ) : null}
-      {query.data !== undefined && query.data.data.length === 0 ? (
+      {query.data !== undefined && query.data.data.length === 0 && !pastEnd(query.data) ? (
         <p className="muted" data-testid={emptyTestId}>
           {empty}
         </p>

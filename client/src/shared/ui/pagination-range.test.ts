@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageSizeChoices, rangeLabel } from './pagination-range';
+import { isPastEnd, pageSizeChoices, rangeLabel } from './pagination-range';
 
 describe('pagination summary', () => {
   it('says which rows a page shows', () => {
@@ -12,5 +12,13 @@ describe('pagination summary', () => {
   it('keeps a page size that came from the URL', () => {
     expect(pageSizeChoices(50)).toEqual([10, 25, 50, 100]);
     expect(pageSizeChoices(30)).toEqual([10, 25, 30, 50, 100]);
+  });
+});
+
+describe('a page past the end', () => {
+  it('is a page after the last of a list that has rows, never a page of an empty list', () => {
+    expect(isPastEnd({ currentPage: 99, totalPages: 4 })).toBe(true);
+    expect(isPastEnd({ currentPage: 4, totalPages: 4 })).toBe(false);
+    expect(isPastEnd({ currentPage: 3, totalPages: 0 })).toBe(false);
   });
 });

@@ -17,6 +17,10 @@ export function rangeLabel(
   return `${first}–${Math.min(currentPage * itemsPerPage, total)} of ${total}`;
 }
 
+/** A page after the last one (a bookmark from when the list was longer, or a typed ?page=99). */
+export const isPastEnd = (page: { currentPage: number; totalPages: number }) =>
+  page.totalPages > 0 && page.currentPage > page.totalPages;
+
 /** The usual sizes, plus one a bookmarked URL asked for. */
 export function pageSizeChoices(itemsPerPage: number): number[] {
   const sizes: number[] = [...PAGE_SIZES];

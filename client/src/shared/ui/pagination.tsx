@@ -1,5 +1,5 @@
 import { Button } from './button';
-import { pageSizeChoices, rangeLabel } from './pagination-range';
+import { isPastEnd, pageSizeChoices, rangeLabel } from './pagination-range';
 import './pagination.css';
 
 export interface PaginationProps {
@@ -73,11 +73,36 @@ export function Pagination({
 
 type PageEnvelope = Pick<PaginationProps, 'total' | 'currentPage' | 'totalPages' | 'itemsPerPage'>;
 
-/** Pagination under a list: nothing until the page has loaded, nor when the list is empty. */
+/** Instead of an empty page past the end: says so, and offers the last page. */
+function PastEnd({
+  page,
+  onPage,
+  noun = 'results',
+}: { page: PageEnvelope } & Pick<PaginationProps, 'onPage' | 'noun'>) {
+  const pages = `${page.totalPages} page${page.totalPages === 1 ? '' : 's'}`;
+  return (
+    <div className="pagination-past-end" role="status" data-testid="list-past-end">
+      <p>
+        Page {page.currentPage} is past the end of the list: the {page.total} {noun} fill {pages}.
+      </p>
+      <Button small onClick={() => onPage(page.totalPages)}>
+        Go to page {page.totalPages}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Pagination under a list: nothing until the page has loaded, nor when the list is empty; a page
+ * past the end offers the last page instead.
+ */
 export function ListPagination({
   page,
   ...rest
 }: { page: PageEnvelope | undefined } & Omit<PaginationProps, keyof PageEnvelope>) {
+  if (page !== undefined && isPastEnd(page)) {
+    return <PastEnd page={page} onPage={rest.onPage} noun={rest.noun} />;
+  }
   return page !== undefined && page.total > 0 ? (
     <Pagination
       total={page.total}

@@ -1,4 +1,4 @@
-import type { ListPage, ServedQuestion } from '@riyazi/api/contracts';
+import type { ListPage, QuestionSort, ServedQuestion, SortDir } from '@riyazi/api/contracts';
 import { adminHttp } from '../../../shared/http/clients';
 import { withoutEmpty } from '../../../shared/query/list-params';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
@@ -86,6 +86,8 @@ export interface QuestionListQuery {
   tag: QuestionTag | '';
   type: QuestionType | '';
   status: QuestionStatus | '';
+  sort: QuestionSort;
+  dir: SortDir;
 }
 
 export interface GradeOption {

@@ -8,7 +8,7 @@ const SUB = '2b7e6a8e-3f55-4d8a-9a43-0a1f1b2c3d4e';
 describe('question list query', () => {
   it('reads every filter from the URL and drops bad values', () => {
     const params = new URLSearchParams(
-      `page=3&itemsPerPage=500&search=%20sum%20&gradeId=${GRADE}&phaseId=nope&categoryId=${CATEGORY}&subCategoryId=${SUB}&tag=CONTEST&type=Open+Ended&status=Maybe`,
+      `page=3&itemsPerPage=500&search=%20sum%20&gradeId=${GRADE}&phaseId=nope&categoryId=${CATEGORY}&subCategoryId=${SUB}&tag=CONTEST&type=Open+Ended&status=Maybe&sort=grade&dir=sideways`,
     );
     expect(queryFromParams(params)).toEqual({
       page: 3,
@@ -21,6 +21,8 @@ describe('question list query', () => {
       tag: 'CONTEST',
       type: 'Open Ended',
       status: '',
+      sort: 'grade',
+      dir: 'desc',
     });
   });
 

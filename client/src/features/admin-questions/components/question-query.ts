@@ -1,3 +1,4 @@
+import { QUESTION_SORT_DEFAULT, QUESTION_SORTS } from '@riyazi/api/contracts';
 import {
   applyListUrlChange,
   choiceField,
@@ -23,7 +24,10 @@ export const TAG_LABELS: Record<(typeof QUESTION_TAGS)[number], string> = {
   BOTH: 'Practice & contest',
 };
 
-/** The question list in the URL: a new category clears the sub category, which only filters under it. */
+/**
+ * The question list in the URL: a new category clears the sub category, which only filters under it;
+ * the newest number first unless a column header says otherwise.
+ */
 export const QUESTION_LIST = defineListSchema(
   {
     search: textField(100),
@@ -38,6 +42,7 @@ export const QUESTION_LIST = defineListSchema(
   {
     refine: (filters) => (filters.categoryId === '' ? { ...filters, subCategoryId: '' } : filters),
     clears: { categoryId: ['subCategoryId'] },
+    sort: { columns: QUESTION_SORTS, ...QUESTION_SORT_DEFAULT, startsDesc: ['questionNo', 'status'] },
   },
 );
 

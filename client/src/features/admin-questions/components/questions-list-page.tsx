@@ -1,3 +1,4 @@
+import type { QuestionSort } from '@riyazi/api/contracts';
 import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import {
@@ -6,6 +7,7 @@ import {
   DeleteRowButton,
   ListPager,
   ListSearch,
+  ListSortSelect,
   ListTable,
   useCan,
   useDeleteConfirm,
@@ -27,9 +29,18 @@ import './questions.css';
 
 type FilterKey = 'gradeId' | 'phaseId' | 'categoryId' | 'subCategoryId' | 'tag' | 'type' | 'status';
 
+const SORT_MENU = [
+  { column: 'questionNo', label: 'Number' },
+  { column: 'grade', label: 'Grade' },
+  { column: 'category', label: 'Category' },
+  { column: 'tag', label: 'Tag' },
+  { column: 'type', label: 'Type' },
+  { column: 'status', label: 'Status' },
+] as const satisfies readonly { column: QuestionSort; label: string }[];
+
 export function QuestionsListPage() {
   const can = useCan('question');
-  const { params, query, update, pager, filtered, bind } = useListUrlState(QUESTION_LIST);
+  const { params, query, update, pager, filtered, bind, sort } = useListUrlState(QUESTION_LIST);
   const list = useQuestionList(query);
   const options = useQuestionOptions(query.categoryId);
   const { setStatus, remove } = useQuestionMutations();
@@ -120,12 +131,23 @@ export function QuestionsListPage() {
           empty={`No questions ${filtered ? 'match these filters' : 'yet'}.`}
           emptyTestId="questions-empty"
         />
+        <ListSortSelect sort={sort} columns={SORT_MENU} testId="questions-sort" />
         <ListTable
           rows={page?.data}
           busy={list.isFetching}
           className="data-table q-table stacked-table--wide"
           testId="questions-table"
-          columns={['No.', 'Question', 'Grade', 'Category', 'Tag', 'Type', 'Used', 'Status']}
+          sort={sort}
+          columns={[
+            { label: 'No.', sort: 'questionNo' },
+            'Question',
+            { label: 'Grade', sort: 'grade' },
+            { label: 'Category', sort: 'category' },
+            { label: 'Tag', sort: 'tag' },
+            { label: 'Type', sort: 'type' },
+            'Used',
+            { label: 'Status', sort: 'status' },
+          ]}
         >
           {(row) => (
             <tr key={row._id} data-testid="questions-row">

@@ -1,4 +1,4 @@
-import type { ListPage } from '@riyazi/api/contracts';
+import type { ListPage, QuizSort, SortDir } from '@riyazi/api/contracts';
 import { adminHttp } from '../../../shared/http/clients';
 import { withoutEmpty } from '../../../shared/query/list-params';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
@@ -121,6 +121,8 @@ export interface QuizListQuery {
   phaseId: string;
   gradeId: string;
   status: QuizStatus | '';
+  sort: QuizSort;
+  dir: SortDir;
 }
 
 /** A question of the bank, as the picker lists it (GET /question/detail/). */

@@ -1,15 +1,24 @@
-import { describeSeconds } from '@riyazi/api/contracts';
+import { describeSeconds, QUIZ_SORT_DEFAULT, QUIZ_SORTS } from '@riyazi/api/contracts';
 import { choiceField, defineListSchema, idField, textField } from '../../../shared/admin-list';
 import { QUIZ_KINDS, QUIZ_STATUSES, type QuizRow } from '../api/quizzes-api';
 
-/** The quiz list in the URL. */
-export const QUIZ_LIST = defineListSchema({
-  search: textField(100),
-  kind: choiceField(QUIZ_KINDS),
-  phaseId: idField,
-  gradeId: idField,
-  status: choiceField(QUIZ_STATUSES),
-});
+/** The quiz list in the URL; newest first unless a column header says otherwise. */
+export const QUIZ_LIST = defineListSchema(
+  {
+    search: textField(100),
+    kind: choiceField(QUIZ_KINDS),
+    phaseId: idField,
+    gradeId: idField,
+    status: choiceField(QUIZ_STATUSES),
+  },
+  {
+    sort: {
+      columns: QUIZ_SORTS,
+      ...QUIZ_SORT_DEFAULT,
+      startsDesc: ['createdAt', 'questions', 'attempts', 'opensAt', 'status'],
+    },
+  },
+);
 
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

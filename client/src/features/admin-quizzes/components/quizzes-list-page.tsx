@@ -1,3 +1,4 @@
+import type { QuizSort } from '@riyazi/api/contracts';
 import { adminPagePath } from '../../../config/paths';
 import {
   ActiveSwitch,
@@ -5,6 +6,7 @@ import {
   DeleteRowButton,
   ListPager,
   ListSearch,
+  ListSortSelect,
   ListTable,
   useCan,
   useDeleteConfirm,
@@ -25,12 +27,23 @@ import './quizzes.css';
 
 type FilterKey = 'kind' | 'phaseId' | 'gradeId' | 'status';
 
+const SORT_MENU = [
+  { column: 'createdAt', label: 'Created' },
+  { column: 'title', label: 'Title' },
+  { column: 'kind', label: 'Kind' },
+  { column: 'phase', label: 'Phase' },
+  { column: 'questions', label: 'Questions' },
+  { column: 'attempts', label: 'Attempts' },
+  { column: 'opensAt', label: 'Opens' },
+  { column: 'status', label: 'Status' },
+] as const satisfies readonly { column: QuizSort; label: string }[];
+
 const attemptsLabel = (row: QuizRow) =>
   row.kind === 'PRACTICE' && row.attemptsAllowed >= 100 ? 'No limit' : String(row.attemptsAllowed);
 
 export function QuizzesListPage() {
   const can = useCan('quiz');
-  const { query, update, pager, filtered, bind } = useListUrlState(QUIZ_LIST);
+  const { query, update, pager, filtered, bind, sort } = useListUrlState(QUIZ_LIST);
   const list = useQuizList(query);
   const options = useQuizOptions();
   const { setStatus, remove } = useQuizMutations();
@@ -95,12 +108,23 @@ export function QuizzesListPage() {
           empty={`No quizzes ${filtered ? 'match these filters' : 'yet'}.`}
           emptyTestId="quizzes-empty"
         />
+        <ListSortSelect sort={sort} columns={SORT_MENU} testId="quizzes-sort" />
         <ListTable
           rows={page?.data}
           busy={list.isFetching}
-          className="data-table qz-table stacked-table stacked-table--wide"
+          className="data-table data-table--compact qz-table stacked-table stacked-table--wide"
           testId="quizzes-table"
-          columns={['Title', 'Kind', 'Grades', 'Phase', 'Questions', 'Attempts', 'Window', 'Status']}
+          sort={sort}
+          columns={[
+            { label: 'Title', sort: 'title' },
+            { label: 'Kind', sort: 'kind' },
+            'Grades',
+            { label: 'Phase', sort: 'phase' },
+            { label: 'Questions', sort: 'questions' },
+            { label: 'Attempts', sort: 'attempts' },
+            { label: 'Window', sort: 'opensAt' },
+            { label: 'Status', sort: 'status' },
+          ]}
         >
           {(row) => (
             <tr key={row._id} data-testid="quizzes-row">
@@ -112,7 +136,9 @@ export function QuizzesListPage() {
               <td data-label="Phase">{row.phase.name}</td>
               <td data-label="Questions">{describeTiming(row)}</td>
               <td data-label="Attempts">{attemptsLabel(row)}</td>
-              <td data-label="Window">{describeWindow(row)}</td>
+              <td data-label="Window" className="qz-table__window">
+                {describeWindow(row)}
+              </td>
               <td data-label="Status">
                 <ActiveSwitch
                   rowName={row.title}

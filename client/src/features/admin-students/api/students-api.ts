@@ -1,4 +1,10 @@
-import type { StudentFilterValues, StudentListPage, StudentListRow } from '@riyazi/api/contracts';
+import type {
+  SortDir,
+  StudentFilterValues,
+  StudentListPage,
+  StudentListRow,
+  StudentSort,
+} from '@riyazi/api/contracts';
 import { adminHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
@@ -7,6 +13,8 @@ export type { StudentListPage, StudentListRow };
 export interface StudentListQuery {
   page: number;
   limit: number;
+  sort: StudentSort;
+  dir: SortDir;
   filters: StudentFilterValues;
 }
 
@@ -39,8 +47,11 @@ export const studentKeys = {
   change: (what: 'create' | 'update' | 'status' | 'delete') => [...root, what] as const,
 };
 
-export function fetchStudents({ page, limit, filters }: StudentListQuery, signal?: AbortSignal) {
-  return adminHttp.get<StudentListPage>('/student/detail/', { query: { page, limit, ...filters }, signal });
+export function fetchStudents({ page, limit, sort, dir, filters }: StudentListQuery, signal?: AbortSignal) {
+  return adminHttp.get<StudentListPage>('/student/detail/', {
+    query: { page, limit, sort, dir, ...filters },
+    signal,
+  });
 }
 
 export async function createStudent(input: NewStudentInput): Promise<StudentListRow> {

@@ -58,6 +58,13 @@ export function useStudentMutations() {
         replaceRow(row);
       },
     }),
+    /** A student just promoted: their row shows Winner at once, then the list is read again. */
+    markWinner: async (id: string) => {
+      queryClient.setQueriesData<StudentListPage>({ queryKey: studentKeys.lists }, (page) =>
+        page === undefined ? page : { ...page, phaseWinnerIds: [...page.phaseWinnerIds, id] },
+      );
+      await refresh();
+    },
     remove: useMutation({
       mutationKey: studentKeys.change('delete'),
       mutationFn: deleteStudent,

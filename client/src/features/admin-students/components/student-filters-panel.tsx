@@ -45,6 +45,9 @@ const BOOLEAN_FILTERS: { key: StudentFilterKey; label: string }[] = [
 const optionsOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 interface StudentFiltersPanelProps {
+  /** Open or closed: the page keeps it, so applying or clearing filters leaves it as it was. */
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   filters: StudentFilterValues;
   grades: { _id: string; title: string }[];
   onApply: (filters: StudentFilterValues) => void;
@@ -55,11 +58,16 @@ interface StudentFiltersPanelProps {
  * Every spec §3 filter. Typing changes a draft; Apply puts it in the URL (one request, not one per
  * key stroke). Mount it with a key of the URL's filters so it starts from them.
  */
-export function StudentFiltersPanel({ filters, grades, onApply, onClear }: StudentFiltersPanelProps) {
+export function StudentFiltersPanel({
+  open,
+  onOpenChange,
+  filters,
+  grades,
+  onApply,
+  onClear,
+}: StudentFiltersPanelProps) {
   const [draft, setDraft] = useState<StudentFilterValues>(filters);
   const active = Object.keys(filters).length;
-  // On a phone the 26 filters would push the list a screen down: closed until asked for or in use.
-  const [open] = useState(() => active > 0 || window.matchMedia('(min-width: 760px)').matches);
   const field = (key: StudentFilterKey) => ({
     value: draft[key] ?? '',
     onChange: (event: { target: { value: string } }) =>
@@ -72,7 +80,7 @@ export function StudentFiltersPanel({ filters, grades, onApply, onClear }: Stude
   };
 
   return (
-    <details className="st-filters" open={open}>
+    <details className="st-filters" open={open} onToggle={(event) => onOpenChange(event.currentTarget.open)}>
       <summary>
         Filters{active > 0 ? <span className="st-filters__count"> ({active} active)</span> : null}
       </summary>

@@ -1,10 +1,9 @@
 import { Link, type To, useLocation, useNavigate } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
-import { ListSearch, ListTable, useListUrlState } from '../../../shared/admin-list';
+import { ListPager, ListSearch, ListTable, useListUrlState } from '../../../shared/admin-list';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { Pagination } from '../../../shared/ui/pagination';
 import { Card } from '../../../shared/ui/surface';
 import { useGradeOptions, useVerificationPage } from '../api/use-verification';
 import type { VerificationRow } from '../api/verification-api';
@@ -124,18 +123,12 @@ export function VerificationListPage() {
             </tr>
           )}
         </ListTable>
-        {page !== undefined && page.totalStudents > 0 ? (
-          <Pagination
-            total={page.totalStudents}
-            currentPage={page.currentPage}
-            totalPages={page.totalPages}
-            itemsPerPage={page.itemsPerPage}
-            onPage={pager.onPage}
-            onPageSize={pager.onPageSize}
-            noun="students"
-            testId="verification-pagination"
-          />
-        ) : null}
+        <ListPager
+          page={page === undefined ? undefined : { ...page, total: page.totalStudents }}
+          pager={pager}
+          noun="students"
+          testId="verification-pagination"
+        />
       </Card>
     </div>
   );

@@ -9,7 +9,8 @@ import { canPromote } from './can-promote';
 import { PromoteStudentModal } from './promote-student-modal';
 
 /** Finds a student by number to promote them by hand (a tie, or a prize the ranking cannot see). */
-export function FindStudent({ phaseId }: { phaseId: string }) {
+export function FindStudent({ phase }: { phase: { _id: string; name: string } }) {
+  const phaseId = phase._id;
   const auth = useAdminAuth();
   const [text, setText] = useState('');
   const [studentNo, setStudentNo] = useState<number | null>(null);
@@ -76,8 +77,14 @@ export function FindStudent({ phaseId }: { phaseId: string }) {
           <PromoteStudentModal
             open={promoting}
             onClose={() => setPromoting(false)}
-            student={{ _id: found._id, fullName: found.fullName, gradeId: found.gradeId ?? '' }}
-            phaseId={phaseId}
+            student={{
+              _id: found._id,
+              fullName: found.fullName,
+              gradeId: found.gradeId ?? '',
+              gradeTitle: found.gradeTitle ?? '',
+            }}
+            phase={phase}
+            played={found.played}
           />
         </div>
       ) : null}

@@ -20,7 +20,8 @@ export function PhaseWinnersPanel() {
   }
   const options = phases.data ?? [];
   const fallback = options.find((p) => p.status === 'ACTIVE') ?? options[0];
-  const phaseId = options.some((p) => p._id === chosen) ? chosen : (fallback?._id ?? '');
+  const phase = options.find((p) => p._id === chosen) ?? fallback;
+  const phaseId = phase?._id ?? '';
   const may = (module: 'student' | 'phase', action: 'read' | 'update') =>
     hasPermission(auth.permissions, auth.isSuperAdmin, { module, action });
 
@@ -50,8 +51,8 @@ export function PhaseWinnersPanel() {
           ))}
         </SelectField>
       )}
-      {phaseId !== '' && may('student', 'read') ? (
-        <WinnersSection phaseId={phaseId} mayChange={canPromote(auth, true)} />
+      {phase !== undefined && may('student', 'read') ? (
+        <WinnersSection phase={phase} mayChange={canPromote(auth, true)} />
       ) : null}
       {phaseId !== '' ? <CutoffsSection phaseId={phaseId} canUpdate={may('phase', 'update')} /> : null}
     </Card>

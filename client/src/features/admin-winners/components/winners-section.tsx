@@ -12,12 +12,13 @@ import '../../../shared/ui/stacked-table.css';
 import '../../../shared/ui/surface.css';
 
 interface WinnersSectionProps {
-  phaseId: string;
+  phase: { _id: string; name: string };
   /** Super Admin with student update: may add and remove winners. */
   mayChange: boolean;
 }
 
-export function WinnersSection({ phaseId, mayChange }: WinnersSectionProps) {
+export function WinnersSection({ phase, mayChange }: WinnersSectionProps) {
+  const phaseId = phase._id;
   const winners = useWinners(phaseId, true);
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<PhaseWinner | null>(null);
@@ -34,7 +35,7 @@ export function WinnersSection({ phaseId, mayChange }: WinnersSectionProps) {
           </Button>
         ) : null}
       </div>
-      {mayChange ? <FindStudent phaseId={phaseId} /> : null}
+      {mayChange ? <FindStudent phase={phase} /> : null}
       <ListStatus
         query={{
           isPending: winners.isPending,
