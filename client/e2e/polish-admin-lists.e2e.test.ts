@@ -222,6 +222,18 @@ describe('admin lists an admin enjoys', () => {
     expect(await numbers()).toEqual([...(await numbers())].sort((a, b) => a - b));
     await expectAccessible(page, 'questions list sorted');
     await context.close();
+
+    // On a phone the headers are hidden (rows are cards): a menu sorts instead.
+    const phone = await signedIn(PHONE);
+    await openStudents(phone.page);
+    await phone.page.getByTestId('students-sort').selectOption({ label: 'Name, ascending' });
+    await phone.page.waitForURL((url) => url.searchParams.get('sort') === 'fullName');
+    await expect
+      .poll(async () => await phone.page.getByTestId('students-name').first().textContent())
+      .toBe('Ayesha Khan');
+    expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);
+    await screenshotFor(phone.page, 'polish/students-sorted-360');
+    await phone.context.close();
   });
 
   it('says a page past the end is past the end and offers the last page, on every list', async () => {
