@@ -20,8 +20,12 @@ const STEPS: { title: MessageKey; text: MessageKey }[] = [
 const STEP_VALUES = { questions: QUESTIONS_PER_ATTEMPT, seconds: QUESTION_TIME_SECONDS };
 
 interface HomePageProps {
-  /** The live leaderboard section, shown when the flag isLeaderBoardDisplayed is on (it may suspend). */
-  leaderboard: ReactNode;
+  /**
+   * The live leaderboard section, shown when the flag isLeaderBoardDisplayed is on (it may suspend).
+   * `emptyNote`: what it shows instead of its grades while no grade has a result, when the flag
+   * isEmptyLeaderBoardDisplayed is on too (one board, one state: never "no results" beside results).
+   */
+  leaderboard: (emptyNote: ReactNode) => ReactNode;
 }
 
 export function HomePage({ leaderboard }: HomePageProps) {
@@ -105,11 +109,15 @@ export function HomePage({ leaderboard }: HomePageProps) {
             </Card>
           }
         >
-          {leaderboard}
+          {leaderboard(
+            flags.isEmptyLeaderBoardDisplayed ? (
+              <p className="muted" data-testid="leaderboard-no-results">
+                {t('site.home.emptyBoard')}
+              </p>
+            ) : null,
+          )}
         </Suspense>
-      ) : null}
-
-      {flags.isEmptyLeaderBoardDisplayed ? (
+      ) : flags.isEmptyLeaderBoardDisplayed ? (
         <Card data-testid="empty-leaderboard-section" aria-labelledby="empty-leaderboard-title">
           <h2 id="empty-leaderboard-title">{t('site.home.leaderboard')}</h2>
           <p className="muted">{t('site.home.emptyBoard')}</p>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useT } from '../../../shared/i18n';
+import { useStudentAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
 import { fillTemplate } from '../../../shared/ui/fill-template';
 import { Card, LoadingBlock } from '../../../shared/ui/surface';
@@ -12,8 +13,11 @@ import '../leaderboard.css';
 
 const HOME_ROWS = 5;
 
-/** The home page's live leaderboard (flag isLeaderBoardDisplayed): the contest phase, one grade at a time. */
-export function HomeLeaderboardSection() {
+/**
+ * The home page's live leaderboard (flag isLeaderBoardDisplayed): the contest phase, one grade at a
+ * time. `emptyNote`, when given, stands in for the grades while none has a result yet.
+ */
+export function HomeLeaderboardSection({ emptyNote = null }: { emptyNote?: ReactNode }) {
   const t = useT();
   const queryClient = useQueryClient();
   const home = useQuery({
@@ -27,9 +31,14 @@ export function HomeLeaderboardSection() {
     staleTime: 30_000,
   });
   const [picked, setPicked] = useState<string | null>(null);
+  // A signed-in student looks for their own grade first; anyone else, for a board with results.
+  const ownGradeId = useStudentAuth()?.gradeId ?? null;
   const grades = home.data?.grades ?? [];
   const current =
-    grades.find((g) => g.gradeId === picked) ?? grades.find((g) => g.board.entries.length > 0) ?? grades[0];
+    grades.find((g) => g.gradeId === picked) ??
+    grades.find((g) => g.gradeId === ownGradeId) ??
+    grades.find((g) => g.board.entries.length > 0) ??
+    grades[0];
   const phaseId = home.data?.phase?._id ?? null;
 
   useLiveBoard(phaseId, current?.gradeId ?? null, {
@@ -55,6 +64,8 @@ export function HomeLeaderboardSection() {
             {t('common.tryAgain')}
           </Button>
         </p>
+      ) : emptyNote !== null && !grades.some((g) => g.board.entries.length > 0) ? (
+        emptyNote
       ) : !current ? (
         <p className="muted">{t('leaderboard.notStarted')}</p>
       ) : (
