@@ -107,12 +107,31 @@ describe('issue #20: what a student sees of the contest', () => {
     const page = await context.newPage();
     await signInAsStudent(page); // Fatima, grade 3
     await openHomeSignedIn(page);
+    // Signed in, the hero leads to the dashboard instead of offering to log in again.
+    await page.getByRole('main').getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Log in' }).count()).toBe(0);
     await expect.poll(() => selectedGrade(page), { timeout: 15_000 }).toBe('Grade 3');
     await page.getByTestId('leaderboard-section').getByRole('tab', { name: 'Grade 2' }).click();
     await expect.poll(() => selectedGrade(page)).toBe('Grade 2');
     await page.getByTestId('leaderboard-row').first().waitFor();
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await context.close();
+
+    // A grade 9 student on a phone: their grade's tab, last in the row, is scrolled into sight.
+    const usman = await stack.newContext(PHONE);
+    const usmanPage = await usman.newPage();
+    await signInAsStudent(usmanPage, 'usman.afridi@example.com');
+    await openHomeSignedIn(usmanPage);
+    await expect.poll(() => selectedGrade(usmanPage), { timeout: 15_000 }).toBe('Grade 9');
+    const tabInSight = () =>
+      usmanPage.getByRole('tablist').evaluate((list) => {
+        const tab = list.querySelector('[aria-selected="true"]');
+        const [outer, inner] = [list.getBoundingClientRect(), tab?.getBoundingClientRect()];
+        return inner !== undefined && inner.left >= outer.left - 1 && inner.right <= outer.right + 1;
+      });
+    await expect.poll(tabInSight).toBe(true);
+    await screenshotFor(usmanPage, 'polish/home-board-grade9-360');
+    await usman.close();
   });
 
   it('with both board flags on, a filled board shows alone and an empty one says "No results yet" once', async () => {

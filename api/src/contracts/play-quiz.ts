@@ -8,6 +8,8 @@ import type { QuizKind } from './quiz-rules.js';
 export interface AvailableQuiz extends QuizDto {
   /** Contest: attempts this student has left for it; practice: attemptsAllowed (never spent). */
   attemptsLeft: number;
+  /** Contest: played as many times as it allows, so more paid attempts would not help. */
+  allowanceUsed: boolean;
   openPlayId: string | null;
   closesAt: string | null;
   /** What kinds of question the student's grade may draw from this quiz, for its rules. */

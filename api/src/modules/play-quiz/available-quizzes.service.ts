@@ -44,6 +44,7 @@ export async function availableQuizzes(
       type === 'CONTEST'
         ? Math.max(0, Math.min(row.attemptsAllowed - Number(row.used ?? 0), student.contestAttempts))
         : row.attemptsAllowed,
+    allowanceUsed: type === 'CONTEST' && Number(row.used ?? 0) >= row.attemptsAllowed,
     openPlayId: row.openPlayId ?? null,
     closesAt: row.closesAt?.toISOString() ?? null,
     answerKinds: pools[index]?.answerKinds ?? { choice: true, typed: false },

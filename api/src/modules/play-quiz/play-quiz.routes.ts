@@ -181,6 +181,11 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
                 secondsPerQuestion: z.number(),
                 attemptsAllowed: z.number(),
                 attemptsLeft: z.number(),
+                allowanceUsed: z
+                  .boolean()
+                  .describe(
+                    'contest: played as many times as the quiz allows (more paid attempts would not help)',
+                  ),
                 openPlayId: z.string().nullable(),
                 closesAt: z.string().nullable(),
                 answerKinds: z

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useT } from '../../../shared/i18n';
 import { useStudentAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
@@ -40,6 +40,22 @@ export function HomeLeaderboardSection({ emptyNote = null }: { emptyNote?: React
     grades.find((g) => g.board.entries.length > 0) ??
     grades[0];
   const phaseId = home.data?.phase?._id ?? null;
+  const tabsRef = useRef<HTMLDivElement>(null);
+  const currentId = current?.gradeId ?? null;
+  // On a phone the tabs scroll sideways: bring the grade shown (a grade 9 student's own) into view,
+  // moving the tab row only, never the page.
+  useEffect(() => {
+    const list = tabsRef.current;
+    const tab = currentId === null ? null : list?.querySelector<HTMLElement>(`[data-grade="${currentId}"]`);
+    if (!list || !tab) {
+      return;
+    }
+    const listBox = list.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    if (tabBox.left < listBox.left || tabBox.right > listBox.right) {
+      list.scrollBy({ left: tabBox.left - listBox.left - (listBox.width - tabBox.width) / 2 });
+    }
+  }, [currentId]);
 
   useLiveBoard(phaseId, current?.gradeId ?? null, {
     onUpdate: (board) =>
@@ -70,13 +86,14 @@ export function HomeLeaderboardSection({ emptyNote = null }: { emptyNote?: React
         <p className="muted">{t('leaderboard.notStarted')}</p>
       ) : (
         <>
-          <div className="board-tabs" role="tablist" aria-label={t('leaderboard.gradeTabs')}>
+          <div className="board-tabs" role="tablist" aria-label={t('leaderboard.gradeTabs')} ref={tabsRef}>
             {grades.map((g) => (
               <button
                 key={g.gradeId}
                 type="button"
                 role="tab"
                 aria-selected={g.gradeId === current.gradeId}
+                data-grade={g.gradeId}
                 className="board-tabs__tab"
                 onClick={() => setPicked(g.gradeId)}
               >

@@ -108,9 +108,16 @@ function GuidelinesFor({ type, quizId }: { type: 'CONTEST' | 'PRACTICE'; quizId:
             )}
           </ul>
           {contest && chosen.attemptsLeft < 1 && chosen.openPlayId === null ? (
-            <Alert tone="info">
-              {t('quiz.rules.noAttempts')}{' '}
-              <Link to={paths.dashboardPayment}>{t('quiz.rules.getAttempts')}</Link>
+            <Alert tone="info" data-testid="no-attempts">
+              {chosen.allowanceUsed ? (
+                // Paying for more attempts would not help: this contest's own allowance is spent.
+                t('quiz.rules.allowanceUsed', { count: chosen.attemptsAllowed })
+              ) : (
+                <>
+                  {t('quiz.rules.noAttempts')}{' '}
+                  <Link to={paths.dashboardPayment}>{t('quiz.rules.getAttempts')}</Link>
+                </>
+              )}
             </Alert>
           ) : (
             <Button

@@ -46,6 +46,7 @@ export const dashboard = {
   'dashboard.quizzes.secondsEach': '{seconds} s each',
   'dashboard.quizzes.closes': 'closes {date}',
   'dashboard.quizzes.attemptsLeft': 'Attempts left:',
+  'dashboard.quizzes.allowanceUsed': 'You have used all {count} attempts of this contest.',
   'dashboard.quizzes.opening': 'Opening…',
   'dashboard.quizzes.resume': 'Resume',
   'dashboard.quizzes.getAttempts': 'Get attempts',

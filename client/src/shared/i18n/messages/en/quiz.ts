@@ -32,6 +32,7 @@ export const quiz = {
   'quiz.rules.noPractice': 'No practice quiz is open for your grade right now.',
   'quiz.rules.chooseQuiz': 'Choose a quiz',
   'quiz.rules.noAttempts': 'You have no contest attempts left.',
+  'quiz.rules.allowanceUsed': 'You have used all {count} attempts of this contest.',
   'quiz.rules.getAttempts': 'Get attempts',
   'quiz.rules.starting': 'Starting…',
   'quiz.rules.resume': 'Resume',

@@ -47,6 +47,7 @@ export const dashboard: Record<keyof typeof en, string> = {
   'dashboard.quizzes.secondsEach': 'ہر ایک کے لیے {seconds} سیکنڈ',
   'dashboard.quizzes.closes': '{date} کو بند ہوگا',
   'dashboard.quizzes.attemptsLeft': 'باقی کوششیں:',
+  'dashboard.quizzes.allowanceUsed': 'آپ اس مقابلے کی تمام {count} کوششیں استعمال کر چکے ہیں۔',
   'dashboard.quizzes.opening': 'کھل رہا ہے…',
   'dashboard.quizzes.resume': 'جاری رکھیں',
   'dashboard.quizzes.getAttempts': 'کوششیں حاصل کریں',

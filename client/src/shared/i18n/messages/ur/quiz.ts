@@ -33,6 +33,7 @@ export const quiz: Record<keyof typeof en, string> = {
   'quiz.rules.noPractice': 'اس وقت آپ کی جماعت کے لیے مشق کا کوئی کوئز کھلا نہیں ہے۔',
   'quiz.rules.chooseQuiz': 'کوئز چنیں',
   'quiz.rules.noAttempts': 'مقابلے کے لیے آپ کی کوئی کوشش باقی نہیں ہے۔',
+  'quiz.rules.allowanceUsed': 'آپ اس مقابلے کی تمام {count} کوششیں استعمال کر چکے ہیں۔',
   'quiz.rules.getAttempts': 'کوششیں حاصل کریں',
   'quiz.rules.starting': 'شروع ہو رہا ہے…',
   'quiz.rules.resume': 'جاری رکھیں',
