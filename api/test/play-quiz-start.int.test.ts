@@ -126,6 +126,24 @@ describe('available quizzes and attempt grants', () => {
     expect((await call('GET', '/api/play-quiz/available?type=SOMETHING')).statusCode).toBe(400);
   });
 
+  it('tells the kinds of question the grade draws, and when the contest’s own allowance is spent', async () => {
+    let [contest] = (await call('GET', '/api/play-quiz/available?type=CONTEST')).json().data;
+    // Grade 3's demo pool holds typed-answer questions beside multiple-choice ones.
+    expect(contest).toMatchObject({ answerKinds: { choice: true, typed: true }, allowanceUsed: false });
+    // Two plays of a contest that allows two, with attempts still on the account: buying more would not help.
+    await t.db.updateTable('students').set({ contestAttempts: 5 }).where('id', '=', studentId).execute();
+    for (const _ of [1, 2]) {
+      const { play } = await start();
+      await t.db
+        .updateTable('plays')
+        .set({ status: 'FINISHED', finishedAt: new Date() })
+        .where('id', '=', play._id)
+        .execute();
+    }
+    [contest] = (await call('GET', '/api/play-quiz/available?type=CONTEST')).json().data;
+    expect(contest).toMatchObject({ attemptsLeft: 0, allowanceUsed: true });
+  });
+
   it('lets staff with student:update grant attempts with a reason, audited; others get 403', async () => {
     const admin = await makeStaff(t.db, { permissions: [['student', 'update']] });
     const adminToken = (await loginStaff(t.app, admin)).accessToken;

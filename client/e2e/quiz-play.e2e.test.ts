@@ -66,7 +66,10 @@ describe('playing a quiz', () => {
     await page.getByTestId('quiz-guidelines').waitFor();
     await expect
       .poll(() => page.getByTestId('quiz-rules').textContent())
-      .toContain('15 multiple-choice questions per attempt.');
+      // Grade 3's practice pool holds typed-answer questions beside multiple-choice ones.
+      .toContain(
+        '15 questions per attempt: choose the right option, or type the answer where there are no options.',
+      );
     await quizShot(page, 'quiz-guidelines-360.png');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByTestId('quiz-start').click();

@@ -298,6 +298,7 @@ export interface PlayAnswers {
 export interface PlayQuestions {
   deadlineAt: Timestamp | null;
   optionOrder: Generated<string[]>;
+  pausedAt: Timestamp | null;
   playId: string;
   position: number;
   questionId: string;

@@ -6,9 +6,20 @@ import type { QuizKind } from './quiz-rules.js';
  */
 
 export interface AvailableQuiz extends QuizDto {
+  /** Contest: attempts this student has left for it; practice: attemptsAllowed (never spent). */
   attemptsLeft: number;
+  /** Contest: played as many times as it allows, so more paid attempts would not help. */
+  allowanceUsed: boolean;
   openPlayId: string | null;
   closesAt: string | null;
+  /** What kinds of question the student's grade may draw from this quiz, for its rules. */
+  answerKinds: AnswerKinds;
+}
+
+/** choice: multiple-choice questions; typed: questions answered by typing (Open Ended). */
+export interface AnswerKinds {
+  choice: boolean;
+  typed: boolean;
 }
 
 export interface PlayDto {
@@ -72,13 +83,24 @@ export interface ServedUrdu {
   answerHintText: string | null;
 }
 
-export interface ServedWithTimer {
+export interface ServedWithTimer extends PlayClock {
   question: ServedQuestion;
   index: number;
   servedAt: string;
+  /**
+   * The questions just before this one (0-based, in order) whose time ran out unanswered, e.g.
+   * while the tab was closed: the screen tells the child before they go on. Empty otherwise.
+   */
+  ranOut: number[];
+}
+
+/** The clock of the current question, as served and as a practice pause or resume leaves it. */
+export interface PlayClock {
   deadline: string;
   remainingMs: number;
   serverTime: string;
+  /** Practice: the time left while the question is paused (on any device); null while it runs. */
+  pausedRemainingMs: number | null;
 }
 
 export interface SubmitResult {

@@ -36,11 +36,13 @@ export const isUnlimitedAttempts = (quiz: Pick<QuizRulesInput, 'kind' | 'attempt
   quiz.kind === 'PRACTICE' && quiz.attemptsAllowed >= UNLIMITED_ATTEMPTS;
 
 /**
- * The rules screen (spec §5) as sentences, built from the quiz's own numbers, e.g. for the
+ * The quiz's rules as staff read them beside its settings (the quiz form, GET /quizzes/:id), e.g. for the
  * defaults of a contest: "15 multiple-choice questions per attempt.", "You have 2 attempts.",
  * "Each correct answer scores up to 1 point: faster answers score higher.", "You have 3 minutes
  * (180 seconds) for each question.", "Options are lettered A, B, C and so on."
  * Practice adds that answers are shown as you go, and drops the attempts sentence when unlimited.
+ * A student's rules screen says more from the real figures (the client's rulesSentences): the
+ * attempts that student has left and the kinds of question their grade draws.
  */
 export function quizRulesText(quiz: QuizRulesInput): string[] {
   const seconds = quiz.secondsPerQuestion;

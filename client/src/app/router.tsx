@@ -67,7 +67,12 @@ export const routes: RouteObject[] = [
       {
         element: <PublicLayout />,
         children: [
-          { index: true, element: <HomePage leaderboard={<HomeLeaderboardSection />} /> },
+          {
+            index: true,
+            element: (
+              <HomePage leaderboard={(emptyNote) => <HomeLeaderboardSection emptyNote={emptyNote} />} />
+            ),
+          },
           ...STATIC_ROUTES.map(([path, page]) => ({ path, element: <StaticPage page={page} /> })),
           ...STUDENT_PUBLIC_ROUTES,
           { path: paths.championsBoard, element: <ChampionsBoardPage /> },

@@ -45,6 +45,8 @@ const MESSAGES: Readonly<Record<string, string>> = {
     'تصویر 2 MB سے بڑی ہے۔ براہِ کرم چھوٹی تصویر بھیجیں۔',
   // Playing
   'A contest cannot be stopped.': 'مقابلہ روکا نہیں جا سکتا۔',
+  'A contest cannot be paused.': 'مقابلے کو وقفہ نہیں دیا جا سکتا۔',
+  'There is no question on the clock to pause.': 'وقفے کے لیے ابھی کوئی سوال نہیں چل رہا۔',
   'Answer the current question first.': 'پہلے موجودہ سوال کا جواب دیں۔',
   'Contest answers are shown once the contest is over.':
     'مقابلے کے جواب مقابلہ ختم ہونے کے بعد دکھائے جاتے ہیں۔',

@@ -3,6 +3,7 @@ import { qualifiesFor } from '#modules/phase-progress';
 import type { AvailableQuiz } from '../../contracts/play-quiz.js';
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import type { EngineDeps } from '../../engine.js';
+import { poolKey } from './play-pool.js';
 import * as repo from './play-quiz.repository.js';
 
 /** GET /play-quiz/available?type: the quizzes the signed-in student may start now. */
@@ -22,15 +23,17 @@ export async function availableQuizzes(
   if (type === 'CONTEST' && !(await qualifiesFor(deps, studentId, student.gradeId, { id: phaseId })).ok) {
     return [];
   }
+  const { gradeId } = student;
   const now = new Date();
   const rows = await repo.availableQuizRows(db, {
     studentId,
-    gradeId: student.gradeId,
+    gradeId,
     kind: type,
     phaseId,
     now,
   });
-  return rows.map((row) => ({
+  const pools = await Promise.all(rows.map((row) => deps.engine.play.quizPool(poolKey(row.id, gradeId))));
+  return rows.map((row, index) => ({
     _id: row.id,
     title: row.title,
     kind: row.kind,
@@ -41,7 +44,9 @@ export async function availableQuizzes(
       type === 'CONTEST'
         ? Math.max(0, Math.min(row.attemptsAllowed - Number(row.used ?? 0), student.contestAttempts))
         : row.attemptsAllowed,
+    allowanceUsed: type === 'CONTEST' && Number(row.used ?? 0) >= row.attemptsAllowed,
     openPlayId: row.openPlayId ?? null,
     closesAt: row.closesAt?.toISOString() ?? null,
+    answerKinds: pools[index]?.answerKinds ?? { choice: true, typed: false },
   }));
 }

@@ -162,6 +162,10 @@ export interface ServeRow {
   /** Set on every row when this call served the question first (and started its clock). */
   firstServedAt: Date | null;
   firstDeadlineAt: Date | null;
+  /** Closed as "no answer" at or after its deadline: its time ran out. */
+  ranOut: boolean;
+  /** The asked question only: when its practice clock was paused (null: running). */
+  pausedAt: Date | null;
 }
 
 /**
@@ -192,7 +196,7 @@ export async function serveMany(
       JOIN plays p ON p.id = i.play_id
       JOIN quizzes qz ON qz.id = p.quiz_id
       CROSS JOIN LATERAL (
-        SELECT pq.position, pq.question_id, pq.option_order, pq.served_at, pq.deadline_at,
+        SELECT pq.position, pq.question_id, pq.option_order, pq.served_at, pq.deadline_at, pq.paused_at,
           a.outcome, a.answered_at
         FROM play_questions pq
         LEFT JOIN play_answers a ON a.play_id = i.play_id AND a.question_id = pq.question_id
@@ -229,7 +233,11 @@ export async function serveMany(
       CASE WHEN s.question_id = s.asked_id THEN s.option_order ELSE '{}' END AS "optionOrder",
       CASE WHEN s.question_id = s.asked_id THEN s.served_at END AS "servedAt",
       CASE WHEN s.question_id = s.asked_id THEN s.deadline_at END AS "deadlineAt",
-      s.outcome, served.served_at AS "firstServedAt", served.deadline_at AS "firstDeadlineAt"
+      s.outcome, served.served_at AS "firstServedAt", served.deadline_at AS "firstDeadlineAt",
+      -- The sweep dates its "no answer" at the deadline as read into JavaScript (whole milliseconds).
+      coalesce(s.outcome = 'NO_ANSWER' AND s.answered_at >= date_trunc('milliseconds', s.deadline_at), false)
+        AS "ranOut",
+      CASE WHEN s.question_id = s.asked_id THEN s.paused_at END AS "pausedAt"
     FROM state s
     LEFT JOIN served ON served.play_id = s.play_id AND served.question_id = s.asked_id
     ORDER BY s.n, s.position

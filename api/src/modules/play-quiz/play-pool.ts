@@ -8,6 +8,7 @@ import {
   pickedOf,
   rulesOf,
 } from '#modules/quizzes';
+import type { AnswerKinds } from '../../contracts/play-quiz.js';
 import * as repo from './play-quiz.repository.js';
 
 /**
@@ -22,6 +23,8 @@ export interface QuizPool {
   candidates: PoolCandidate[];
   rules: Awaited<ReturnType<typeof rulesOf>> | null;
   optionIds: Map<string, string[]>;
+  /** Whether the pool holds multiple-choice and typed-answer questions (for the rules screen). */
+  answerKinds: AnswerKinds;
   ready: boolean;
 }
 
@@ -51,7 +54,11 @@ export async function loadQuizPool(db: Db, key: string): Promise<QuizPool | null
     db,
     candidates.map((c) => c.id),
   );
-  const pool = { quiz, servesGrade, candidates, rules, optionIds, ready: true };
+  const answerKinds = {
+    choice: candidates.some((c) => c.type === 'MCQS'),
+    typed: candidates.some((c) => c.type === 'OPEN_ENDED'),
+  };
+  const pool = { quiz, servesGrade, candidates, rules, optionIds, answerKinds, ready: true };
   pool.ready = drawFrom(pool) !== null;
   return pool;
 }

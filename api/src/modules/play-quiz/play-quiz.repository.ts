@@ -151,6 +151,41 @@ export const answerOf = (db: Executor, playId: string, questionId: string) =>
     .where('questionId', '=', questionId)
     .executeTakeFirst();
 
+/** The play's current question (the first without an answer) and its clock; undefined when none is left. */
+export const currentQuestionClock = (trx: Trx, playId: string) =>
+  trx
+    .selectFrom('playQuestions')
+    .leftJoin('playAnswers', (join) =>
+      join
+        .onRef('playAnswers.playId', '=', 'playQuestions.playId')
+        .onRef('playAnswers.questionId', '=', 'playQuestions.questionId'),
+    )
+    .select([
+      'playQuestions.questionId',
+      'playQuestions.servedAt',
+      'playQuestions.deadlineAt',
+      'playQuestions.pausedAt',
+    ])
+    .where('playQuestions.playId', '=', playId)
+    .where('playAnswers.questionId', 'is', null)
+    .orderBy('playQuestions.position')
+    .limit(1)
+    .executeTakeFirst();
+
+/** Sets a question's clock: its served time, deadline and pause (null: running). */
+export const setQuestionClock = (
+  trx: Trx,
+  playId: string,
+  questionId: string,
+  clock: { servedAt: Date; deadlineAt: Date; pausedAt: Date | null },
+) =>
+  trx
+    .updateTable('playQuestions')
+    .set(clock)
+    .where('playId', '=', playId)
+    .where('questionId', '=', questionId)
+    .execute();
+
 export const cancelPlay = (trx: Trx, id: string) =>
   trx.updateTable('plays').set({ status: 'CANCELLED' }).where('id', '=', id).execute();
 

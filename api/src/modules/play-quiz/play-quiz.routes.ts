@@ -5,8 +5,10 @@ import { studentIdOf } from '../../lib/actors.js';
 import { clientMilliseconds, errorSchema } from '../../lib/schemas.js';
 import { availableQuizzes } from './available-quizzes.service.js';
 import { submitAnswer } from './play-answer.service.js';
+import { setPracticePaused } from './play-pause.service.js';
 import {
   CLIENT_TIME_MAX_MS,
+  clockResponse,
   questionResponse,
   resultsResponse,
   startResponse,
@@ -115,6 +117,27 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
     },
   );
 
+  for (const [path, paused] of [
+    ['/play-quiz/pause', true],
+    ['/play-quiz/resume', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { studentOnly: true },
+        schema: {
+          tags: ['quiz'],
+          summary: paused
+            ? "Pauses a practice play's current question on the server, so every device finds it paused (a contest cannot be paused)"
+            : "Resumes a paused practice question: its deadline moves on by the pause; answers the question's clock",
+          body: playIdBody,
+          response: { 200: clockResponse, ...errors },
+        },
+      },
+      async (request) => setPracticePaused(db, studentIdOf(request), request.body.playId, paused),
+    );
+  }
+
   app.get(
     '/play-quiz/wrong',
     {
@@ -158,8 +181,16 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
                 secondsPerQuestion: z.number(),
                 attemptsAllowed: z.number(),
                 attemptsLeft: z.number(),
+                allowanceUsed: z
+                  .boolean()
+                  .describe(
+                    'contest: played as many times as the quiz allows (more paid attempts would not help)',
+                  ),
                 openPlayId: z.string().nullable(),
                 closesAt: z.string().nullable(),
+                answerKinds: z
+                  .object({ choice: z.boolean(), typed: z.boolean() })
+                  .describe("whether the student's grade draws multiple-choice and typed-answer questions"),
               }),
             ),
           }),

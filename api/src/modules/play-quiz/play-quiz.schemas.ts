@@ -32,13 +32,23 @@ export const startResponse = z.object({
   contestAttempts: z.number(),
 });
 
-export const questionResponse = z.object({
-  question: servedQuestionSchema,
-  index: z.number(),
-  servedAt: z.string(),
+export const clockResponse = z.object({
   deadline: z.string(),
   remainingMs: z.number(),
   serverTime: z.string(),
+  pausedRemainingMs: z
+    .number()
+    .nullable()
+    .describe('practice: the time left while the question is paused (on any device); null while it runs'),
+});
+
+export const questionResponse = clockResponse.extend({
+  question: servedQuestionSchema,
+  index: z.number(),
+  servedAt: z.string(),
+  ranOut: z
+    .array(z.number())
+    .describe('the questions just before this one (0-based) whose time ran out unanswered, e.g. while away'),
 });
 
 export const submitResponse = z.object({

@@ -1,5 +1,5 @@
 import { serveQuestion as serveQuestionShape } from '#modules/questions';
-import type { ServedWithTimer } from '../../contracts/play-quiz.js';
+import type { PlayClock, ServedWithTimer } from '../../contracts/play-quiz.js';
 import type { EngineDeps } from '../../engine.js';
 import { notFound } from '../../lib/errors.js';
 import * as repo from './play-quiz.repository.js';
@@ -58,8 +58,26 @@ export async function serveQuestion(
     question: served,
     index,
     servedAt: timer.servedAt.toISOString(),
-    deadline: timer.deadlineAt.toISOString(),
-    remainingMs: Math.max(0, timer.deadlineAt.getTime() - Date.now()),
-    serverTime: new Date().toISOString(),
+    ...playClock(timer.deadlineAt, play.kind === 'PRACTICE' ? row.pausedAt : null),
+    ranOut: ranOutBefore(rows, index),
   };
+}
+
+/** The question's clock now: a paused practice question keeps the time it had when paused. */
+export function playClock(deadlineAt: Date, pausedAt: Date | null, now = new Date()): PlayClock {
+  return {
+    deadline: deadlineAt.toISOString(),
+    remainingMs: Math.max(0, deadlineAt.getTime() - now.getTime()),
+    serverTime: now.toISOString(),
+    pausedRemainingMs: pausedAt === null ? null : Math.max(0, deadlineAt.getTime() - pausedAt.getTime()),
+  };
+}
+
+/** The run of questions right before `index` whose time ran out unanswered, in order. */
+function ranOutBefore(rows: { ranOut: boolean }[], index: number): number[] {
+  const missed: number[] = [];
+  for (let i = index - 1; i >= 0 && rows[i]?.ranOut; i -= 1) {
+    missed.unshift(i);
+  }
+  return missed;
 }

@@ -29,13 +29,19 @@ export interface EligibleFilter {
 export async function eligibleQuestions(
   db: Executor,
   f: EligibleFilter,
-): Promise<(PoolCandidate & { gradeId: string })[]> {
+): Promise<(PoolCandidate & { gradeId: string; type: 'MCQS' | 'OPEN_ENDED' })[]> {
   if (f.gradeIds.length === 0 || f.questionIds?.length === 0) {
     return [];
   }
   let query = db
     .selectFrom('questions')
-    .select(['questions.id', 'questions.gradeId', 'questions.categoryId', 'questions.subCategoryId'])
+    .select([
+      'questions.id',
+      'questions.gradeId',
+      'questions.categoryId',
+      'questions.subCategoryId',
+      'questions.type',
+    ])
     .where('questions.status', '=', 'ACTIVE')
     .where('questions.gradeId', 'in', f.gradeIds)
     .where('questions.tag', 'in', [f.kind, 'BOTH'])

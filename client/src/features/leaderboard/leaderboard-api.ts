@@ -21,9 +21,3 @@ export const fetchChampions = (since: string | null, signal?: AbortSignal) =>
 
 /** 1.8765 → "1.88"; a score is a sum of 0.5–1 points per correct answer. */
 export const formatScore = (score: number) => score.toFixed(2);
-
-/** 95_400 ms → "1:35". */
-export function formatDuration(ms: number): string {
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}

@@ -1,5 +1,6 @@
 import type {
   AvailableQuiz,
+  PlayClock,
   PlayResults,
   QuizKind,
   ServedWithTimer,
@@ -12,6 +13,7 @@ import { STUDENT_KEY_ROOT } from '../query/query-meta';
 
 export type {
   AvailableQuiz,
+  PlayClock,
   PlayDto,
   PlayResults,
   QuizDto,
@@ -58,6 +60,10 @@ export const submitAnswer = (input: SubmitAnswerInput, signal?: AbortSignal) =>
 
 export const fetchResults = (playId: string) =>
   studentHttp.post<PlayResults>('/play-quiz/results', { playId });
+
+/** Practice only: stops (or starts again) the current question's clock on the server, for every device. */
+export const setPlayPaused = (playId: string, paused: boolean) =>
+  studentHttp.post<PlayClock>(paused ? '/play-quiz/pause' : '/play-quiz/resume', { playId });
 
 export const cancelPlay = (playId: string) =>
   studentHttp.post<{ message: string }>('/play-quiz/cancel', { playId });

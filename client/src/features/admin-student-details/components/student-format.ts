@@ -2,20 +2,17 @@ import type { AttemptGrant, QuestionOutcome } from '../api/student-details-api';
 
 export { formatBytes } from '../../../shared/format/bytes';
 export { formatDateTime } from '../../../shared/format/date-time';
+
+import { formatDuration as formatStopwatch } from '../../../shared/format/duration';
+
 export { DOCUMENT_KIND_LABELS, documentFileName } from '../../../shared/format/student-documents';
 
 const rupees = new Intl.NumberFormat('en-PK', { maximumFractionDigits: 2 });
 
 export const formatPkr = (amount: number) => `PKR ${rupees.format(amount)}`;
 
-/** 75 300 ms → "1:15"; the server's times are whole milliseconds. */
-export function formatDuration(ms: number | null): string {
-  if (ms === null) {
-    return '—';
-  }
-  const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}
+/** The shared stopwatch reading (shared/format/duration.ts), so staff and student read the same time. */
+export const formatDuration = (ms: number | null): string => (ms === null ? '—' : formatStopwatch(ms));
 
 export const formatScore = (score: number | null) =>
   score === null ? '—' : String(Math.round(score * 100) / 100);

@@ -5,7 +5,7 @@ import { CONTEST_ATTEMPTS, QUESTION_TIME_SECONDS, QUESTIONS_PER_ATTEMPT } from '
 import { loadFlagsIntoStore } from '../../../shared/flags/load-flags';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { Ltr, type MessageKey, useT } from '../../../shared/i18n';
-import { useSystemFlags } from '../../../shared/session/use-session';
+import { useStudentAuth, useSystemFlags } from '../../../shared/session/use-session';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { Alert, Card } from '../../../shared/ui/surface';
 import { fetchAnnouncement, homeKeys } from '../home-api';
@@ -20,14 +20,20 @@ const STEPS: { title: MessageKey; text: MessageKey }[] = [
 const STEP_VALUES = { questions: QUESTIONS_PER_ATTEMPT, seconds: QUESTION_TIME_SECONDS };
 
 interface HomePageProps {
-  /** The live leaderboard section, shown when the flag isLeaderBoardDisplayed is on (it may suspend). */
-  leaderboard: ReactNode;
+  /**
+   * The live leaderboard section, shown when the flag isLeaderBoardDisplayed is on (it may suspend).
+   * `emptyNote`: what it shows instead of its grades while no grade has a result, when the flag
+   * isEmptyLeaderBoardDisplayed is on too (one board, one state: never "no results" beside results).
+   */
+  leaderboard: (emptyNote: ReactNode) => ReactNode;
 }
 
 export function HomePage({ leaderboard }: HomePageProps) {
   useDocumentTitle('');
   const t = useT();
   const { flags, status } = useSystemFlags();
+  // Signed in, the hero leads to the dashboard rather than offering to sign up or log in again.
+  const student = useStudentAuth();
   const announcement = useQuery({
     queryKey: homeKeys.announcement,
     queryFn: ({ signal }) => fetchAnnouncement(signal),
@@ -42,14 +48,22 @@ export function HomePage({ leaderboard }: HomePageProps) {
           <h1 id="hero-title">{t('site.home.title')}</h1>
           <p>{t('site.home.intro')}</p>
           <div className="row">
-            {flags.isRegistrationEnabled ? (
-              <ButtonLink to={paths.signup} variant="accent">
-                {t('common.signUp')}
+            {student !== null ? (
+              <ButtonLink to={paths.dashboard} variant="accent">
+                {t('common.dashboard')}
               </ButtonLink>
-            ) : null}
-            <ButtonLink to={paths.login} variant="secondary">
-              {t('common.logIn')}
-            </ButtonLink>
+            ) : (
+              <>
+                {flags.isRegistrationEnabled ? (
+                  <ButtonLink to={paths.signup} variant="accent">
+                    {t('common.signUp')}
+                  </ButtonLink>
+                ) : null}
+                <ButtonLink to={paths.login} variant="secondary">
+                  {t('common.logIn')}
+                </ButtonLink>
+              </>
+            )}
           </div>
         </div>
         <ul className="hero__facts" aria-label={t('site.home.facts')}>
@@ -105,11 +119,15 @@ export function HomePage({ leaderboard }: HomePageProps) {
             </Card>
           }
         >
-          {leaderboard}
+          {leaderboard(
+            flags.isEmptyLeaderBoardDisplayed ? (
+              <p className="muted" data-testid="leaderboard-no-results">
+                {t('site.home.emptyBoard')}
+              </p>
+            ) : null,
+          )}
         </Suspense>
-      ) : null}
-
-      {flags.isEmptyLeaderBoardDisplayed ? (
+      ) : flags.isEmptyLeaderBoardDisplayed ? (
         <Card data-testid="empty-leaderboard-section" aria-labelledby="empty-leaderboard-title">
           <h2 id="empty-leaderboard-title">{t('site.home.leaderboard')}</h2>
           <p className="muted">{t('site.home.emptyBoard')}</p>

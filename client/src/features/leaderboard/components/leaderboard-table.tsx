@@ -1,6 +1,7 @@
+import { formatDuration } from '../../../shared/format/duration';
 import { Ltr, useT } from '../../../shared/i18n';
 import type { LeaderboardEntry } from '../leaderboard-api';
-import { formatDuration, formatScore } from '../leaderboard-api';
+import { formatScore } from '../leaderboard-api';
 
 /** A board's rows: rank, name (as the privacy setting allows), school and city when shown, score, time. */
 export function LeaderboardTable({ entries, caption }: { entries: LeaderboardEntry[]; caption: string }) {

@@ -253,6 +253,7 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
       <p className="visually-hidden" aria-live="polite" data-testid="timer-announcement">
         {timer.announcement === null ? '' : t(TIMER_TEXT[timer.announcement])}
       </p>
+      <RanOutNotice ranOut={served.ranOut} delivery={delivery} />
 
       {timer.paused ? (
         <div className="card quiz-paused" data-testid="quiz-paused">
@@ -322,14 +323,19 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
         {practice ? (
           <>
             {timer.paused ? (
-              <Button variant="secondary" onClick={timer.resume} data-testid="quiz-resume">
+              <Button
+                variant="secondary"
+                onClick={timer.resume}
+                disabled={timer.switching}
+                data-testid="quiz-resume"
+              >
                 {t('quiz.practice.resume')}
               </Button>
             ) : (
               <Button
                 variant="secondary"
                 onClick={timer.pause}
-                disabled={revealed || waiting}
+                disabled={revealed || waiting || timer.switching}
                 data-testid="quiz-pause"
               >
                 {t('quiz.practice.pause')}
@@ -359,5 +365,28 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
         </ConfirmDialog>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Questions that ran out before this one (say, while the tab was closed) are named, kindly, before
+ * the child carries on; not again when the answer-status line already says its answer came too late.
+ */
+function RanOutNotice({ ranOut, delivery }: { ranOut: number[]; delivery: AnswerDelivery }) {
+  const t = useT();
+  const first = ranOut[0];
+  const last = ranOut[ranOut.length - 1];
+  if (first === undefined || last === undefined) {
+    return null;
+  }
+  if (first === last && delivery.status === 'expired' && delivery.statusQno === first) {
+    return null;
+  }
+  return (
+    <Alert tone="info" data-testid="ran-out-notice">
+      {first === last
+        ? t('quiz.ranOut.one', { number: first + 1 })
+        : t('quiz.ranOut.many', { first: first + 1, last: last + 1 })}
+    </Alert>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { isQuizType } from '../../../config/quiz-rules';
-import { Ltr, useT } from '../../../shared/i18n';
+import { useT } from '../../../shared/i18n';
 import { fetchAvailableQuizzes, playQuizKeys } from '../../../shared/quiz/play-quiz-api';
 import { reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
 import { useStartPlay } from '../../../shared/quiz/use-start-play';
@@ -97,22 +97,27 @@ function GuidelinesFor({ type, quizId }: { type: 'CONTEST' | 'PRACTICE'; quizId:
         <Card aria-labelledby={`${groupId}-title`}>
           <h2 id={`${groupId}-title`}>{chosen.title}</h2>
           <ul className="rules" data-testid="quiz-rules">
-            {rulesSentences(chosen, t).map((sentence) => (
-              <li key={sentence}>{sentence}</li>
-            ))}
+            {rulesSentences(chosen, t).map((rule) =>
+              rule.id === 'attempts' ? (
+                <li key={rule.id} data-testid="attempts-left">
+                  <strong>{rule.text}</strong>
+                </li>
+              ) : (
+                <li key={rule.id}>{rule.text}</li>
+              ),
+            )}
           </ul>
-          {contest ? (
-            <p data-testid="attempts-left">
-              {t('quiz.rules.attemptsLeft')}{' '}
-              <strong>
-                <Ltr>{chosen.attemptsLeft}</Ltr>
-              </strong>
-            </p>
-          ) : null}
           {contest && chosen.attemptsLeft < 1 && chosen.openPlayId === null ? (
-            <Alert tone="info">
-              {t('quiz.rules.noAttempts')}{' '}
-              <Link to={paths.dashboardPayment}>{t('quiz.rules.getAttempts')}</Link>
+            <Alert tone="info" data-testid="no-attempts">
+              {chosen.allowanceUsed ? (
+                // Paying for more attempts would not help: this contest's own allowance is spent.
+                t('quiz.rules.allowanceUsed', { count: chosen.attemptsAllowed })
+              ) : (
+                <>
+                  {t('quiz.rules.noAttempts')}{' '}
+                  <Link to={paths.dashboardPayment}>{t('quiz.rules.getAttempts')}</Link>
+                </>
+              )}
             </Alert>
           ) : (
             <Button

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
+import { formatDuration } from '../../../shared/format/duration';
 import { Ltr, type Translate, useLanguage, useT } from '../../../shared/i18n';
 import { RichTextView } from '../../../shared/math/rich-text-view';
 import {
@@ -18,7 +19,6 @@ import { ButtonLink } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import { localizeQuestion } from '../logic/localize-question';
-import { formatClock } from '../logic/quiz-timer';
 import { Explanation, OptionList, textDirection } from './question-parts';
 import './quiz.css';
 import './quiz-results.css';
@@ -137,7 +137,7 @@ function Summary({ results }: { results: PlayResults }) {
         <div>
           <dt>{t('quiz.results.totalTime')}</dt>
           <dd data-testid="results-time">
-            <Ltr>{formatClock(play.totalTimeMs)}</Ltr>
+            <Ltr>{formatDuration(play.totalTimeMs)}</Ltr>
           </dd>
         </div>
       </dl>
@@ -183,7 +183,7 @@ function OutcomeList({ questions, answersShown }: { questions: ResultsQuestion[]
                 {question.timeTakenMs === null || question.timeTakenMs === undefined ? (
                   ''
                 ) : (
-                  <Ltr>{formatClock(question.timeTakenMs)}</Ltr>
+                  <Ltr>{formatDuration(question.timeTakenMs)}</Ltr>
                 )}
               </span>
             </li>

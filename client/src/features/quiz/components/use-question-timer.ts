@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { setPlayPaused } from '../../../shared/quiz/play-quiz-api';
+import { reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
 import {
   type AnnouncedMark,
-  localDeadline,
   pauseTimer,
   readTimer,
   remainingAt,
   restoreTimer,
-  resumeTimer,
   type ServerTiming,
   type TimerState,
   timeAnnouncement,
+  timerFromServer,
   writeTimer,
 } from '../logic/quiz-timer';
 
@@ -26,6 +28,8 @@ export interface QuestionTimer {
   /** Milliseconds left; null until the question has arrived. */
   remaining: number | null;
   paused: boolean;
+  /** A pause or resume is on its way to the server. */
+  switching: boolean;
   /** The last mark crossed (seconds left), for a polite live region; null before the first. */
   announcement: AnnouncedMark | null;
   pause: () => void;
@@ -34,7 +38,11 @@ export interface QuestionTimer {
 
 const TICK_MS = 250;
 
-/** The on-screen clock of one question: restored by the reload rules, persisted on every change. */
+/**
+ * The on-screen clock of one question: restored by the reload rules, persisted on every change.
+ * Practice pauses on the server, so another device finds the question paused too; the clock stops
+ * here at once and follows the server's answer (a failed pause runs on, a failed resume stays paused).
+ */
 export function useQuestionTimer({
   playId,
   questionId,
@@ -42,27 +50,37 @@ export function useQuestionTimer({
   limitMs,
   timing,
 }: TimerInput): QuestionTimer {
+  const navigate = useNavigate();
   const [state, setState] = useState<TimerState | null>(null);
   const [now, setNow] = useState(() => Date.now());
+  const [switching, setSwitching] = useState(false);
   const [announcement, setAnnouncement] = useState<AnnouncedMark | null>(null);
   const previous = useRef<number | null>(null);
+  const latest = useRef(state);
+  latest.current = state;
+
+  const apply = useCallback(
+    (next: TimerState) => {
+      writeTimer(window.localStorage, playId, questionId, next);
+      latest.current = next;
+      setState(next);
+      setNow(Date.now());
+    },
+    [playId, questionId],
+  );
 
   useEffect(() => {
     if (timing === null) {
       return;
     }
-    const at = Date.now();
-    const restored = restoreTimer({
-      stored: readTimer(window.localStorage, playId, questionId),
-      serverEnd: localDeadline(timing, timing.sentAt, timing.receivedAt),
-      now: at,
-      practice,
-      limitMs,
-    });
-    writeTimer(window.localStorage, playId, questionId, restored);
-    setState(restored);
-    setNow(at);
-  }, [timing, playId, questionId, practice, limitMs]);
+    apply(
+      restoreTimer({
+        stored: readTimer(window.localStorage, playId, questionId),
+        server: timerFromServer(timing, timing.sentAt, timing.receivedAt, limitMs),
+        practice,
+      }),
+    );
+  }, [timing, playId, questionId, practice, limitMs, apply]);
 
   const running = state !== null && state.remaining === null;
   useEffect(() => {
@@ -86,29 +104,39 @@ export function useQuestionTimer({
     }
   }, [remaining]);
 
-  const latest = useRef(state);
-  latest.current = state;
-  const update = useCallback(
-    (change: (current: TimerState, at: number) => TimerState) => {
-      const current = latest.current;
-      if (current === null || !practice) {
+  const switchTo = useCallback(
+    async (paused: boolean) => {
+      const before = latest.current;
+      if (before === null || !practice || (before.remaining !== null) === paused) {
         return;
       }
-      const at = Date.now();
-      const next = change(current, at);
-      writeTimer(window.localStorage, playId, questionId, next);
-      latest.current = next;
-      setState(next);
-      setNow(at);
+      if (paused) {
+        apply(pauseTimer(before, Date.now()));
+      }
+      setSwitching(true);
+      try {
+        const sentAt = Date.now();
+        const clock = await setPlayPaused(playId, paused);
+        apply(timerFromServer(clock, sentAt, Date.now(), limitMs));
+      } catch (failure) {
+        // Not paused on the server: the clock runs on as it did (a failed resume stays paused).
+        if (paused) {
+          apply(before);
+        }
+        reportPlayQuizError(failure, navigate);
+      } finally {
+        setSwitching(false);
+      }
     },
-    [playId, questionId, practice],
+    [practice, playId, limitMs, apply, navigate],
   );
 
   return {
     remaining,
     paused: state !== null && state.remaining !== null,
+    switching,
     announcement,
-    pause: useCallback(() => update(pauseTimer), [update]),
-    resume: useCallback(() => update(resumeTimer), [update]),
+    pause: useCallback(() => void switchTo(true), [switchTo]),
+    resume: useCallback(() => void switchTo(false), [switchTo]),
   };
 }

@@ -1,34 +1,57 @@
-import { isUnlimitedAttempts, type QuizRulesInput } from '@riyazi/api/contracts';
+import type { AnswerKinds, QuizRulesInput } from '@riyazi/api/contracts';
 import type { Translate } from '../../../shared/i18n';
 
-/**
- * The rules screen (spec §5) in the child's language, from the quiz's own numbers: the same
- * sentences as the api's quizRulesText, which the English catalogue matches word for word.
- */
-export function rulesSentences(quiz: QuizRulesInput, t: Translate): string[] {
-  const count = quiz.questionCount;
-  const seconds = quiz.secondsPerQuestion;
-  const sentences = [count === 1 ? t('quiz.rules.questionsOne') : t('quiz.rules.questions', { count })];
-  if (!isUnlimitedAttempts(quiz)) {
-    sentences.push(
-      quiz.attemptsAllowed === 1
-        ? t('quiz.rules.attemptsOne')
-        : t('quiz.rules.attempts', { count: quiz.attemptsAllowed }),
-    );
+/** What the rules screen knows of the chosen quiz and of this student (GET /play-quiz/available). */
+export interface StudentQuizRules extends QuizRulesInput {
+  attemptsLeft: number;
+  answerKinds: AnswerKinds;
+}
+
+function questionsSentence({ questionCount: count, answerKinds }: StudentQuizRules, t: Translate): string {
+  const one = count === 1;
+  if (answerKinds.typed && answerKinds.choice) {
+    return one ? t('quiz.rules.questionsMixedOne') : t('quiz.rules.questionsMixed', { count });
   }
-  sentences.push(t('quiz.rules.score', { max: count }));
+  if (answerKinds.typed) {
+    return one ? t('quiz.rules.questionsTypedOne') : t('quiz.rules.questionsTyped', { count });
+  }
+  return one ? t('quiz.rules.questionsOne') : t('quiz.rules.questions', { count });
+}
+
+function timeSentence(seconds: number, t: Translate): string {
   if (seconds >= 60 && seconds % 60 === 0) {
-    sentences.push(
-      seconds === 60
-        ? t('quiz.rules.timeOneMinute')
-        : t('quiz.rules.timeMinutes', { minutes: seconds / 60, seconds }),
-    );
-  } else {
-    sentences.push(seconds === 1 ? t('quiz.rules.timeOneSecond') : t('quiz.rules.timeSeconds', { seconds }));
+    return seconds === 60
+      ? t('quiz.rules.timeOneMinute')
+      : t('quiz.rules.timeMinutes', { minutes: seconds / 60, seconds });
   }
+  return seconds === 1 ? t('quiz.rules.timeOneSecond') : t('quiz.rules.timeSeconds', { seconds });
+}
+
+export type RuleId = 'questions' | 'attempts' | 'score' | 'time' | 'practice' | 'letters';
+
+/**
+ * The rules screen (spec §5) in the child's language, from the real figures: the quiz's question
+ * count, the kinds of question the child's grade draws from it, its time per question and, for a
+ * contest, the attempts this child has left (practice never spends one, so it says nothing of them).
+ */
+export function rulesSentences(quiz: StudentQuizRules, t: Translate): { id: RuleId; text: string }[] {
+  const rules: { id: RuleId; text: string }[] = [{ id: 'questions', text: questionsSentence(quiz, t) }];
+  if (quiz.kind === 'CONTEST' && quiz.attemptsLeft > 0) {
+    const text =
+      quiz.attemptsLeft === 1
+        ? t('quiz.rules.attemptsLeftOne')
+        : t('quiz.rules.attemptsLeftMany', { count: quiz.attemptsLeft });
+    rules.push({ id: 'attempts', text });
+  }
+  rules.push(
+    { id: 'score', text: t('quiz.rules.score', { max: quiz.questionCount }) },
+    { id: 'time', text: timeSentence(quiz.secondsPerQuestion, t) },
+  );
   if (quiz.kind === 'PRACTICE') {
-    sentences.push(t('quiz.rules.practice'));
+    rules.push({ id: 'practice', text: t('quiz.rules.practice') });
   }
-  sentences.push(t('quiz.rules.letters'));
-  return sentences;
+  if (quiz.answerKinds.choice) {
+    rules.push({ id: 'letters', text: t('quiz.rules.letters') });
+  }
+  return rules;
 }

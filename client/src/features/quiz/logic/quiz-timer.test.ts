@@ -9,9 +9,9 @@ import {
   readTimer,
   remainingAt,
   restoreTimer,
-  resumeTimer,
   type TimerState,
   timeAnnouncement,
+  timerFromServer,
   timerKey,
   timeTakenMs,
   writeTimer,
@@ -71,86 +71,71 @@ describe('localDeadline', () => {
   });
 });
 
-describe('restoreTimer', () => {
-  const serverEnd = NOW + 120_000;
+describe('timerFromServer', () => {
+  const timing = {
+    deadline: new Date(NOW + 120_000).toISOString(),
+    serverTime: new Date(NOW).toISOString(),
+    remainingMs: 120_000,
+    pausedRemainingMs: null,
+  };
 
-  it('starts full (at the server deadline) when nothing is stored', () => {
-    const state = restoreTimer({
-      stored: null,
-      serverEnd: NOW + LIMIT,
-      now: NOW,
-      practice: false,
-      limitMs: LIMIT,
-    });
-    expect(remainingAt(state, NOW)).toBe(LIMIT);
+  it('runs to the server deadline, never longer than the question time', () => {
+    expect(timerFromServer(timing, NOW, NOW, LIMIT)).toEqual({ endTime: NOW + 120_000, remaining: null });
+    const far = { ...timing, deadline: new Date(NOW + 500_000).toISOString() };
+    expect(remainingAt(timerFromServer(far, NOW, NOW, LIMIT), NOW)).toBe(LIMIT);
   });
 
-  it('a first serve never shows more than the question time', () => {
-    const state = restoreTimer({
-      stored: null,
-      serverEnd: NOW + 500_000,
-      now: NOW,
-      practice: true,
-      limitMs: LIMIT,
-    });
-    expect(remainingAt(state, NOW)).toBe(LIMIT);
+  it('is paused with the server’s time left when the question was paused, on any device', () => {
+    const paused = timerFromServer({ ...timing, pausedRemainingMs: 95_000 }, NOW, NOW, LIMIT);
+    expect(paused.remaining).toBe(95_000);
+    expect(remainingAt(paused, NOW + 60_000)).toBe(95_000);
+  });
+});
+
+describe('restoreTimer', () => {
+  const server: TimerState = { endTime: NOW + 120_000, remaining: null };
+
+  it('starts at the server deadline when nothing is stored', () => {
+    expect(restoreTimer({ stored: null, server, practice: false })).toEqual(server);
   });
 
   it('a reload of a contest never gives more time than the server deadline', () => {
-    const stored: TimerState = { endTime: NOW + 170_000, remaining: null, pausedMs: 0 };
-    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: false, limitMs: LIMIT });
-    expect(remainingAt(state, NOW)).toBe(120_000);
+    const stored: TimerState = { endTime: NOW + 170_000, remaining: null };
+    expect(remainingAt(restoreTimer({ stored, server, practice: false }), NOW)).toBe(120_000);
   });
 
-  it('keeps a stored end time that is earlier than the server deadline', () => {
-    const stored: TimerState = { endTime: NOW + 90_000, remaining: null, pausedMs: 0 };
-    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: false, limitMs: LIMIT });
-    expect(remainingAt(state, NOW)).toBe(90_000);
+  it('keeps a stored contest end time that is earlier than the server deadline', () => {
+    const stored: TimerState = { endTime: NOW + 90_000, remaining: null };
+    expect(remainingAt(restoreTimer({ stored, server, practice: false }), NOW)).toBe(90_000);
   });
 
   it('an end time that has passed reads 0', () => {
-    const stored: TimerState = { endTime: NOW - 1, remaining: null, pausedMs: 0 };
-    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: true, limitMs: LIMIT });
-    expect(remainingAt(state, NOW)).toBe(0);
-  });
-
-  it('a paused practice question resumes paused with its stored time', () => {
-    const stored: TimerState = { endTime: NOW - 10_000, remaining: 100_000, pausedMs: 0 };
-    const state = restoreTimer({ stored, serverEnd: NOW + 90_000, now: NOW, practice: true, limitMs: LIMIT });
-    expect(state.remaining).toBe(100_000);
-    expect(remainingAt(state, NOW + 50_000)).toBe(100_000);
+    const stored: TimerState = { endTime: NOW - 1, remaining: null };
+    expect(remainingAt(restoreTimer({ stored, server, practice: false }), NOW)).toBe(0);
   });
 
   it('a stored remaining time is ignored in a contest (a contest never pauses)', () => {
-    const stored: TimerState = { endTime: NOW + 150_000, remaining: 150_000, pausedMs: 0 };
-    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: false, limitMs: LIMIT });
+    const stored: TimerState = { endTime: NOW + 150_000, remaining: 150_000 };
+    const state = restoreTimer({ stored, server, practice: false });
     expect(state.remaining).toBeNull();
     expect(remainingAt(state, NOW)).toBe(120_000);
   });
 
-  it('a paused practice time cannot exceed the server deadline plus the pauses taken', () => {
-    // Paused at NOW - 10 s claiming 170 s left, but the server deadline was 120 s after NOW.
-    const stored: TimerState = { endTime: NOW + 160_000, remaining: 170_000, pausedMs: 20_000 };
-    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: true, limitMs: LIMIT });
-    expect(state.remaining).toBe(150_000);
-  });
-
-  it('a practice question outlasts its server deadline by the time it was paused', () => {
-    const stored: TimerState = { endTime: NOW + 150_000, remaining: null, pausedMs: 40_000 };
-    const state = restoreTimer({ stored, serverEnd, now: NOW, practice: true, limitMs: LIMIT });
-    expect(remainingAt(state, NOW)).toBe(150_000);
+  it('practice follows the server: paused elsewhere is paused here, resumed elsewhere runs here', () => {
+    const pausedThere: TimerState = { endTime: NOW + 100_000, remaining: 100_000 };
+    const runningHere: TimerState = { endTime: NOW + 30_000, remaining: null };
+    expect(restoreTimer({ stored: runningHere, server: pausedThere, practice: true })).toEqual(pausedThere);
+    const pausedHere: TimerState = { endTime: NOW + 50_000, remaining: 50_000 };
+    expect(restoreTimer({ stored: pausedHere, server, practice: true })).toEqual(server);
   });
 });
 
-describe('pause and resume', () => {
-  it('pausing freezes the time; resuming continues from it and counts the pause', () => {
-    const running: TimerState = { endTime: NOW + 100_000, remaining: null, pausedMs: 0 };
+describe('pauseTimer', () => {
+  it('freezes the time left at once', () => {
+    const running: TimerState = { endTime: NOW + 100_000, remaining: null };
     const paused = pauseTimer(running, NOW);
     expect(remainingAt(paused, NOW + 30_000)).toBe(100_000);
-    const resumed = resumeTimer(paused, NOW + 30_000);
-    expect(resumed.remaining).toBeNull();
-    expect(remainingAt(resumed, NOW + 40_000)).toBe(90_000);
-    expect(resumed.pausedMs).toBe(30_000);
+    expect(pauseTimer(paused, NOW + 40_000)).toBe(paused);
   });
 });
 
@@ -181,7 +166,7 @@ describe('timer helpers', () => {
 describe('timer storage', () => {
   it('stores per play and question and reads it back', () => {
     const storage = memoryStorage();
-    const state: TimerState = { endTime: 123, remaining: 45, pausedMs: 6 };
+    const state: TimerState = { endTime: 123, remaining: 45 };
     writeTimer(storage, 'p1', 'q1', state);
     expect(readTimer(storage, 'p1', 'q1')).toEqual(state);
     expect(readTimer(storage, 'p1', 'q2')).toBeNull();
@@ -197,7 +182,7 @@ describe('timer storage', () => {
 
   it('clears every timer of one play and no other', () => {
     const storage = memoryStorage();
-    const state: TimerState = { endTime: 1, remaining: null, pausedMs: 0 };
+    const state: TimerState = { endTime: 1, remaining: null };
     writeTimer(storage, 'p1', 'q1', state);
     writeTimer(storage, 'p1', 'q2', state);
     writeTimer(storage, 'p2', 'q1', state);

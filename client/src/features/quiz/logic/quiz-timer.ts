@@ -1,21 +1,23 @@
 /**
  * The question timer of spec §4, stored per play and question as { endTime, remaining }, and
  * always bounded by the server's deadline (DESIGN "Quiz timing"): a reload never gives more time.
- * Practice may pause; `pausedMs` is how long this device kept it paused, by which a practice
- * question may outlast its server deadline (the server accepts late practice answers).
+ * Practice may pause, on the server (POST /play-quiz/pause): every device finds the question
+ * paused with the same time left, and resuming moves the server's deadline on by the pause.
  */
 export interface TimerState {
   /** Local clock (ms) at which the time runs out while running. */
   endTime: number;
   /** Time left while paused; null while running. */
   remaining: number | null;
-  pausedMs: number;
 }
 
+/** The server's clock of a question: as served, or as a pause or resume left it. */
 export interface ServerTiming {
   deadline: string;
   serverTime: string;
   remainingMs: number;
+  /** Practice: paused (on any device) with this much left; null while running. */
+  pausedRemainingMs: number | null;
 }
 
 const KEY_PREFIX = 'riyazi-quiz-timer';
@@ -35,7 +37,11 @@ export function clockOffsetMs(serverTime: string, sentAt: number, receivedAt: nu
  * The server's deadline on the device's clock: a phone whose clock is minutes off still shows the
  * right seconds. Never before receipt; without a readable server time, `remainingMs` from receipt.
  */
-export function localDeadline(timing: ServerTiming, sentAt: number, receivedAt: number): number {
+export function localDeadline(
+  timing: Omit<ServerTiming, 'pausedRemainingMs'>,
+  sentAt: number,
+  receivedAt: number,
+): number {
   const offset = clockOffsetMs(timing.serverTime, sentAt, receivedAt);
   const deadline = Date.parse(timing.deadline);
   if (offset === null || !Number.isFinite(deadline)) {
@@ -44,58 +50,55 @@ export function localDeadline(timing: ServerTiming, sentAt: number, receivedAt: 
   return Math.max(receivedAt, deadline - offset);
 }
 
+/**
+ * The clock as the server has it, on this device: paused with the server's time left, or running
+ * to the server's deadline (never more than the question's time from now).
+ */
+export function timerFromServer(
+  timing: ServerTiming,
+  sentAt: number,
+  receivedAt: number,
+  limitMs: number,
+): TimerState {
+  if (timing.pausedRemainingMs !== null) {
+    const remaining = Math.max(0, Math.min(timing.pausedRemainingMs, limitMs));
+    return { endTime: receivedAt + remaining, remaining };
+  }
+  return {
+    endTime: Math.min(localDeadline(timing, sentAt, receivedAt), receivedAt + limitMs),
+    remaining: null,
+  };
+}
+
 export interface RestoreInput {
   stored: TimerState | null;
-  serverEnd: number;
-  now: number;
+  /** The served question's clock (timerFromServer). */
+  server: TimerState;
   practice: boolean;
-  limitMs: number;
 }
 
 /**
- * Reload rules of spec §4: an end time that has passed means 0 (the answer is sent); a stored
- * remaining time resumes paused (practice only); otherwise the timer starts full, i.e. at the
- * server's deadline.
+ * Reload rules of spec §4, with the server as the judge: an end time that has passed means 0 (the
+ * answer is sent). A contest keeps the earlier of its stored end and the server's deadline. A
+ * practice question is paused or running as the server says, whichever device paused it.
  */
-export function restoreTimer({ stored, serverEnd, now, practice, limitMs }: RestoreInput): TimerState {
-  const fullEnd = Math.min(serverEnd, now + limitMs);
-  if (stored === null) {
-    return { endTime: fullEnd, remaining: null, pausedMs: 0 };
+export function restoreTimer({ stored, server, practice }: RestoreInput): TimerState {
+  if (practice || stored === null || server.remaining !== null) {
+    return server;
   }
-  if (!practice) {
-    return { endTime: Math.min(stored.endTime, fullEnd), remaining: null, pausedMs: 0 };
-  }
-  const pausedMs = Math.max(0, stored.pausedMs);
-  const allowedEnd = serverEnd + pausedMs;
-  if (stored.remaining !== null) {
-    const pausedAt = stored.endTime - stored.remaining;
-    const remaining = Math.max(0, Math.min(stored.remaining, limitMs, allowedEnd - pausedAt));
-    return { endTime: pausedAt + remaining, remaining, pausedMs };
-  }
-  return { endTime: Math.min(stored.endTime, allowedEnd, now + limitMs), remaining: null, pausedMs };
+  return { endTime: Math.min(stored.endTime, server.endTime), remaining: null };
 }
 
 export function remainingAt(state: TimerState, now: number): number {
   return Math.max(0, state.remaining ?? state.endTime - now);
 }
 
+/** Stops the clock on this device at once, while the server is told. */
 export function pauseTimer(state: TimerState, now: number): TimerState {
   if (state.remaining !== null) {
     return state;
   }
   return { ...state, remaining: remainingAt(state, now) };
-}
-
-export function resumeTimer(state: TimerState, now: number): TimerState {
-  if (state.remaining === null) {
-    return state;
-  }
-  const pausedAt = state.endTime - state.remaining;
-  return {
-    endTime: now + state.remaining,
-    remaining: null,
-    pausedMs: state.pausedMs + Math.max(0, now - pausedAt),
-  };
 }
 
 /** Spec §7: timeTaken is the question's time minus what remains. */
@@ -133,11 +136,11 @@ export function readTimer(storage: TimerStorage, playId: string, questionId: str
     if (typeof raw !== 'object' || raw === null) {
       return null;
     }
-    const { endTime, remaining, pausedMs } = raw as Record<string, unknown>;
+    const { endTime, remaining } = raw as Record<string, unknown>;
     if (!isNumber(endTime) || !(remaining === null || isNumber(remaining))) {
       return null;
     }
-    return { endTime, remaining, pausedMs: isNumber(pausedMs) ? pausedMs : 0 };
+    return { endTime, remaining };
   } catch {
     return null;
   }

@@ -102,6 +102,10 @@ function QuizItem({ quiz, type, heading }: { quiz: AvailableQuiz; type: QuizKind
           {start.isPending ? t('dashboard.quizzes.opening') : t('dashboard.quizzes.resume')}
           <span className="visually-hidden"> {quiz.title}</span>
         </Button>
+      ) : noAttempts && quiz.allowanceUsed ? (
+        <p className="muted" data-testid="quiz-allowance-used">
+          {t('dashboard.quizzes.allowanceUsed', { count: quiz.attemptsAllowed })}
+        </p>
       ) : noAttempts ? (
         <Link to={paths.dashboardPayment}>
           {t('dashboard.quizzes.getAttempts')}

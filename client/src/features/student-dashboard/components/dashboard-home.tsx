@@ -1,3 +1,4 @@
+import type { QuizKind } from '@riyazi/api/contracts';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { Ltr, type MessageKey, useT } from '../../../shared/i18n';
@@ -9,36 +10,6 @@ import { Card } from '../../../shared/ui/surface';
 import { AvailableQuizzes } from './available-quizzes';
 import { PhaseStandingCard } from './phase-standing-card';
 import './dashboard.css';
-
-interface DashboardCard {
-  href: string;
-  title: MessageKey;
-  text: MessageKey;
-  action: MessageKey;
-}
-
-function cards(isAttemptEarned: boolean): DashboardCard[] {
-  return [
-    {
-      href: paths.practiceQuiz,
-      title: 'dashboard.card.practice.title',
-      text: 'dashboard.card.practice.text',
-      action: 'dashboard.card.practice.action',
-    },
-    {
-      href: paths.contestQuiz,
-      title: 'dashboard.card.contest.title',
-      text: isAttemptEarned ? 'dashboard.card.contest.ready' : 'dashboard.card.contest.none',
-      action: 'dashboard.card.contest.action',
-    },
-    {
-      href: paths.dashboardPayment,
-      title: 'dashboard.card.payment.title',
-      text: isAttemptEarned ? 'dashboard.card.payment.more' : 'dashboard.card.payment.none',
-      action: 'dashboard.card.payment.action',
-    },
-  ];
-}
 
 export function DashboardHome() {
   const t = useT();
@@ -86,28 +57,41 @@ export function DashboardHome() {
       <PhaseStandingCard />
 
       <div className="dash-quizzes">
-        <Card aria-labelledby="dash-contest-title">
-          <h2 id="dash-contest-title">{t('dashboard.contestQuizzes')}</h2>
-          <AvailableQuizzes type="CONTEST" />
-        </Card>
-        <Card aria-labelledby="dash-practice-title">
-          <h2 id="dash-practice-title">{t('dashboard.practiceQuizzes')}</h2>
-          <AvailableQuizzes type="PRACTICE" />
-        </Card>
+        <QuizKindCard
+          type="CONTEST"
+          title="dashboard.card.contest.title"
+          text={student.isAttemptEarned ? 'dashboard.card.contest.ready' : 'dashboard.card.contest.none'}
+        />
+        <QuizKindCard
+          type="PRACTICE"
+          title="dashboard.card.practice.title"
+          text="dashboard.card.practice.text"
+        />
       </div>
 
-      <div className="dash-cards">
-        {cards(student.isAttemptEarned).map((card, index) => (
-          <Card key={card.href} className="dash-card" aria-labelledby={`dash-card-${index}`}>
-            <h2 id={`dash-card-${index}`}>{t(card.title)}</h2>
-            <p className="muted">{t(card.text)}</p>
-            <ButtonLink to={card.href} variant="secondary">
-              {t(card.action)}
-            </ButtonLink>
-          </Card>
-        ))}
-      </div>
+      <Card className="dash-card" aria-labelledby="dash-payment-title">
+        <h2 id="dash-payment-title">{t('dashboard.card.payment.title')}</h2>
+        <p className="muted">
+          {t(student.isAttemptEarned ? 'dashboard.card.payment.more' : 'dashboard.card.payment.none')}
+        </p>
+        <ButtonLink to={paths.dashboardPayment} variant="secondary">
+          {t('dashboard.card.payment.action')}
+        </ButtonLink>
+      </Card>
     </div>
+  );
+}
+
+/** One card per kind of quiz: what it is, then the quizzes of that kind open now, each with Start or Resume. */
+function QuizKindCard({ type, title, text }: { type: QuizKind; title: MessageKey; text: MessageKey }) {
+  const t = useT();
+  const id = `dash-${type.toLowerCase()}-title`;
+  return (
+    <Card className="dash-quiz-card" aria-labelledby={id}>
+      <h2 id={id}>{t(title)}</h2>
+      <p className="muted">{t(text)}</p>
+      <AvailableQuizzes type={type} />
+    </Card>
   );
 }
 

@@ -17,12 +17,10 @@ export const dashboard = {
   'dashboard.card.practice.title': 'Practice quiz',
   'dashboard.card.practice.text':
     'Warm up at your own pace. You see the right answers and explanations as you go.',
-  'dashboard.card.practice.action': 'Practise',
   'dashboard.card.contest.title': 'Contest quiz',
   'dashboard.card.contest.ready':
     'You have contest attempts ready. Do your best: quick, correct answers score highest.',
   'dashboard.card.contest.none': 'Take on students of your grade from all over Pakistan.',
-  'dashboard.card.contest.action': 'Go to the contest',
   'dashboard.card.payment.title': 'Payment',
   'dashboard.card.payment.more': 'Need more attempts? Pay or enter a code here.',
   'dashboard.card.payment.none': 'Pay or enter a code to get your contest attempts.',
@@ -48,6 +46,7 @@ export const dashboard = {
   'dashboard.quizzes.secondsEach': '{seconds} s each',
   'dashboard.quizzes.closes': 'closes {date}',
   'dashboard.quizzes.attemptsLeft': 'Attempts left:',
+  'dashboard.quizzes.allowanceUsed': 'You have used all {count} attempts of this contest.',
   'dashboard.quizzes.opening': 'Opening…',
   'dashboard.quizzes.resume': 'Resume',
   'dashboard.quizzes.getAttempts': 'Get attempts',

@@ -31,16 +31,22 @@ export const quiz = {
   'quiz.rules.noContest': 'No contest quiz is open for your grade right now.',
   'quiz.rules.noPractice': 'No practice quiz is open for your grade right now.',
   'quiz.rules.chooseQuiz': 'Choose a quiz',
-  'quiz.rules.attemptsLeft': 'Attempts left:',
   'quiz.rules.noAttempts': 'You have no contest attempts left.',
+  'quiz.rules.allowanceUsed': 'You have used all {count} attempts of this contest.',
   'quiz.rules.getAttempts': 'Get attempts',
   'quiz.rules.starting': 'Starting…',
   'quiz.rules.resume': 'Resume',
   'quiz.rules.start': 'Start',
   'quiz.rules.questionsOne': '1 multiple-choice question per attempt.',
   'quiz.rules.questions': '{count} multiple-choice questions per attempt.',
-  'quiz.rules.attemptsOne': 'You have 1 attempt.',
-  'quiz.rules.attempts': 'You have {count} attempts.',
+  'quiz.rules.questionsMixedOne':
+    '1 question per attempt: choose the right option, or type the answer if it has no options.',
+  'quiz.rules.questionsMixed':
+    '{count} questions per attempt: choose the right option, or type the answer where there are no options.',
+  'quiz.rules.questionsTypedOne': '1 question per attempt: type the answer.',
+  'quiz.rules.questionsTyped': '{count} questions per attempt: type the answer to each.',
+  'quiz.rules.attemptsLeftOne': 'You have 1 attempt left.',
+  'quiz.rules.attemptsLeftMany': 'You have {count} attempts left.',
   'quiz.rules.score':
     'Each correct answer scores up to 1 point, so the maximum score is {max}: faster answers score higher.',
   'quiz.rules.timeOneMinute': 'You have 1 minute (60 seconds) for each question.',
@@ -93,6 +99,10 @@ export const quiz = {
   'quiz.delivery.expired': 'Time ran out before your answer reached us, so it counts as not answered.',
   'quiz.delivery.waitingText':
     'Your last answer is waiting on this device. We are sending it first, then the quiz carries on.',
+  'quiz.ranOut.one':
+    'Question {number} ran out of time, so it counts as not answered. Don’t worry: carry on with this one!',
+  'quiz.ranOut.many':
+    'Questions {first} to {last} ran out of time, so they count as not answered. Don’t worry: carry on with this one!',
   'quiz.results.title': 'Quiz results',
   'quiz.results.noQuiz': 'No quiz was chosen.',
   'quiz.results.loading': 'Loading your results…',

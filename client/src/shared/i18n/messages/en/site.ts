@@ -61,7 +61,7 @@ export const site = {
   'site.static.sponsor.text': 'This page will introduce the sponsor of the Riyazi contest.',
   'site.static.practice.title': 'Practice quiz',
   'site.static.practice.text1':
-    'A practice quiz works like the contest: {questions} multiple-choice questions with {seconds} seconds for each question.',
+    'A practice quiz works like the contest: {questions} questions, where you choose an option or type the answer, with {seconds} seconds for each question.',
   'site.static.practice.text2':
     'In practice you see which answers were right as soon as you answer, with an explanation where one is available. You can pause and you can stop a practice quiz, and it does not count towards the rankings.',
   'site.static.practice.text3': 'The contest itself allows {attempts} attempts and never pauses.',

@@ -18,12 +18,10 @@ export const dashboard: Record<keyof typeof en, string> = {
   'dashboard.card.practice.title': 'مشقی کوئز',
   'dashboard.card.practice.text':
     'اپنی رفتار سے تیاری کریں۔ ساتھ ساتھ آپ کو صحیح جواب اور ان کی وضاحت نظر آتی ہے۔',
-  'dashboard.card.practice.action': 'مشق کریں',
   'dashboard.card.contest.title': 'مقابلے کا کوئز',
   'dashboard.card.contest.ready':
     'آپ کے پاس مقابلے کی کوششیں موجود ہیں۔ پوری کوشش کریں: تیز اور صحیح جواب سب سے زیادہ نمبر لاتے ہیں۔',
   'dashboard.card.contest.none': 'پورے پاکستان سے اپنی جماعت کے طلبہ کا مقابلہ کریں۔',
-  'dashboard.card.contest.action': 'مقابلے میں جائیں',
   'dashboard.card.payment.title': 'ادائیگی',
   'dashboard.card.payment.more': 'مزید کوششیں چاہییں؟ یہاں ادائیگی کریں یا کوڈ لکھیں۔',
   'dashboard.card.payment.none': 'مقابلے کی کوششیں لینے کے لیے ادائیگی کریں یا کوڈ لکھیں۔',
@@ -49,6 +47,7 @@ export const dashboard: Record<keyof typeof en, string> = {
   'dashboard.quizzes.secondsEach': 'ہر ایک کے لیے {seconds} سیکنڈ',
   'dashboard.quizzes.closes': '{date} کو بند ہوگا',
   'dashboard.quizzes.attemptsLeft': 'باقی کوششیں:',
+  'dashboard.quizzes.allowanceUsed': 'آپ اس مقابلے کی تمام {count} کوششیں استعمال کر چکے ہیں۔',
   'dashboard.quizzes.opening': 'کھل رہا ہے…',
   'dashboard.quizzes.resume': 'جاری رکھیں',
   'dashboard.quizzes.getAttempts': 'کوششیں حاصل کریں',

@@ -32,16 +32,21 @@ export const quiz: Record<keyof typeof en, string> = {
   'quiz.rules.noContest': 'اس وقت آپ کی جماعت کے لیے مقابلے کا کوئی کوئز کھلا نہیں ہے۔',
   'quiz.rules.noPractice': 'اس وقت آپ کی جماعت کے لیے مشق کا کوئی کوئز کھلا نہیں ہے۔',
   'quiz.rules.chooseQuiz': 'کوئز چنیں',
-  'quiz.rules.attemptsLeft': 'باقی کوششیں:',
   'quiz.rules.noAttempts': 'مقابلے کے لیے آپ کی کوئی کوشش باقی نہیں ہے۔',
+  'quiz.rules.allowanceUsed': 'آپ اس مقابلے کی تمام {count} کوششیں استعمال کر چکے ہیں۔',
   'quiz.rules.getAttempts': 'کوششیں حاصل کریں',
   'quiz.rules.starting': 'شروع ہو رہا ہے…',
   'quiz.rules.resume': 'جاری رکھیں',
   'quiz.rules.start': 'شروع کریں',
   'quiz.rules.questionsOne': 'ہر کوشش میں 1 کثیر انتخابی سوال۔',
   'quiz.rules.questions': 'ہر کوشش میں {count} کثیر انتخابی سوالات۔',
-  'quiz.rules.attemptsOne': 'آپ کے پاس 1 کوشش ہے۔',
-  'quiz.rules.attempts': 'آپ کے پاس {count} کوششیں ہیں۔',
+  'quiz.rules.questionsMixedOne': 'ہر کوشش میں 1 سوال: کثیر انتخابی ہو تو صحیح جواب چنیں، ورنہ جواب لکھیں۔',
+  'quiz.rules.questionsMixed':
+    'ہر کوشش میں {count} سوالات: کثیر انتخابی سوال میں صحیح جواب چنیں، اور جہاں چننے کو جواب نہ ہوں وہاں جواب لکھیں۔',
+  'quiz.rules.questionsTypedOne': 'ہر کوشش میں 1 سوال: اس کا جواب لکھیں۔',
+  'quiz.rules.questionsTyped': 'ہر کوشش میں {count} سوالات: ہر سوال کا جواب لکھیں۔',
+  'quiz.rules.attemptsLeftOne': 'آپ کے پاس 1 کوشش باقی ہے۔',
+  'quiz.rules.attemptsLeftMany': 'آپ کے پاس {count} کوششیں باقی ہیں۔',
   'quiz.rules.score':
     'ہر صحیح جواب پر زیادہ سے زیادہ 1 نمبر ملتا ہے، یوں کل زیادہ سے زیادہ {max} نمبر ہیں: جتنا جلدی جواب، اتنے زیادہ نمبر۔',
   'quiz.rules.timeOneMinute': 'ہر سوال کے لیے آپ کے پاس 1 منٹ (60 سیکنڈ) ہے۔',
@@ -95,6 +100,10 @@ export const quiz: Record<keyof typeof en, string> = {
     'آپ کا جواب ہم تک پہنچنے سے پہلے وقت ختم ہو گیا، اس لیے یہ سوال بغیر جواب کے شمار ہو گا۔',
   'quiz.delivery.waitingText':
     'آپ کا پچھلا جواب اس ڈیوائس پر محفوظ ہے۔ ہم پہلے اسے بھیج رہے ہیں، پھر کوئز آگے چلے گا۔',
+  'quiz.ranOut.one':
+    'سوال {number} کا وقت ختم ہو گیا، اس لیے وہ بغیر جواب کے گنا جائے گا۔ کوئی بات نہیں، اب اس سوال پر توجہ دیں!',
+  'quiz.ranOut.many':
+    'سوال {first} سے {last} تک کا وقت ختم ہو گیا، اس لیے وہ بغیر جواب کے گنے جائیں گے۔ کوئی بات نہیں، اب اس سوال پر توجہ دیں!',
   'quiz.results.title': 'کوئز کا نتیجہ',
   'quiz.results.noQuiz': 'کوئی کوئز نہیں چنا گیا۔',
   'quiz.results.loading': 'آپ کا نتیجہ لوڈ ہو رہا ہے…',
