@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../shared/format/date-time';
 import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Switch, TextField } from '../../../shared/ui/field';
@@ -13,8 +14,6 @@ import {
   toDraft,
   toRequestBody,
 } from './smtp-draft';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface SmtpSettingsFormProps {
   settings: SmtpSettings | null;
@@ -115,7 +114,7 @@ export function SmtpSettingsForm({ settings, readOnly }: SmtpSettingsFormProps) 
         readOnly={readOnly}
         pending={save.isPending}
         dirty={dirty}
-        lastSaved={settings === null ? null : dateTime.format(new Date(settings.updatedAt))}
+        lastSaved={settings === null ? null : formatDateTime(settings.updatedAt)}
         className="settings-actions"
         testId="smtp-save"
       />

@@ -1,4 +1,5 @@
 import type { GatewayConfigView, GatewaySettingView, PaymentConfigView } from '@riyazi/api/contracts';
+import { formatDateTime } from '../../../shared/format/date-time';
 import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Switch, TextField } from '../../../shared/ui/field';
@@ -17,8 +18,6 @@ import {
   toDraft,
   toRequestBody,
 } from './gateway-draft';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 interface GatewaySettingsFormProps {
   settings: PaymentConfigView;
@@ -126,7 +125,7 @@ export function GatewaySettingsForm({ settings, readOnly }: GatewaySettingsFormP
         readOnly={readOnly}
         pending={save.isPending}
         dirty={dirty}
-        lastSaved={settings.updatedAt === null ? null : dateTime.format(new Date(settings.updatedAt))}
+        lastSaved={settings.updatedAt === null ? null : formatDateTime(settings.updatedAt)}
         className="pay-actions"
         testId="payment-save"
       />

@@ -1,6 +1,6 @@
 import type { StudentExportJob, StudentExportPage, StudentExportStarted } from '@riyazi/api/contracts';
 import { saveBlob } from '../../../shared/files/save-blob';
-import { adminHttp } from '../../../shared/http/clients';
+import { adminHttp, publicHttp } from '../../../shared/http/clients';
 import { withoutEmpty } from '../../../shared/query/list-params';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
@@ -10,6 +10,7 @@ export const studentExportKeys = {
   lists: [...root, 'list'] as const,
   list: (page: number) => [...root, 'list', page] as const,
   job: (id: string) => [...root, 'job', id] as const,
+  grades: [...root, 'grades'] as const,
 };
 
 /** Starts the export of the students the list filters select; the file is written in the background. */
@@ -23,6 +24,14 @@ export function fetchExportJob(id: string, signal?: AbortSignal) {
 
 export function fetchExports(page: number, signal?: AbortSignal) {
   return adminHttp.get<StudentExportPage>('/admin/exports/', { query: { page, limit: 10 }, signal });
+}
+
+/** The offered grades, to name a grade filter by its title. */
+export async function fetchGradeTitles(signal?: AbortSignal): Promise<Map<string, string>> {
+  const grades = await publicHttp.get<{ data: { _id: string; title: string }[] }>('/grades/options', {
+    signal,
+  });
+  return new Map(grades.data.map((g) => [g._id, g.title]));
 }
 
 const pakistanDay = (iso: string) =>

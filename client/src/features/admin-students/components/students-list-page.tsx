@@ -14,6 +14,7 @@ import {
   useDeleteConfirm,
   useListUrlState,
 } from '../../../shared/admin-list';
+import { formatDateTime } from '../../../shared/format/date-time';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
 import { ListStatus } from '../../../shared/ui/list-status';
@@ -43,12 +44,7 @@ export interface StudentsListExtras {
   promoteModal: (target: PromoteTarget, onClose: () => void) => ReactNode;
 }
 
-const pakistanTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Karachi',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const when = (iso: string | null) => (iso === null ? '—' : pakistanTime.format(new Date(iso)));
+const when = (iso: string | null) => formatDateTime(iso);
 const standing = (s: StudentListRow['rankAndScorePhase1']) =>
   s === null ? '—' : `#${s.currentRank} · ${s.topScore.toFixed(2)}`;
 
