@@ -27,6 +27,10 @@ async function adminPage(options: { width?: number; height?: number; timezoneId?
   return opened;
 }
 
+/** A link of the back office's menu. */
+const menuLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name, exact: true });
+
 /** Rows of a downloaded CSV (BOM dropped), as a spreadsheet splits them. */
 async function csvRows(download: { path(): Promise<string> }): Promise<string[][]> {
   const text = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
@@ -109,10 +113,7 @@ describe('polish: admin forms, exports and the quiz view', () => {
     await flag.waitFor();
     const before = await flag.isChecked();
     await flag.click();
-    await page
-      .getByRole('navigation', { name: 'Back office' })
-      .getByRole('link', { name: 'Students' })
-      .click();
+    await menuLink(page, 'Students').click();
 
     const dialog = page.getByRole('dialog', { name: 'Leave without saving?' });
     await dialog.waitFor();
@@ -121,10 +122,16 @@ describe('polish: admin forms, exports and the quiz view', () => {
     expect(new URL(page.url()).pathname).toBe('/admin-a1b2c3/configurations/system');
     expect(await flag.isChecked()).toBe(!before);
 
-    await page
-      .getByRole('navigation', { name: 'Back office' })
-      .getByRole('link', { name: 'Students' })
-      .click();
+    await menuLink(page, 'Students').click();
+    await dialog.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(/\/admin-a1b2c3\/students$/);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // The public display form on the same page is guarded as well.
+    await page.goto('/admin-a1b2c3/configurations/system');
+    await page.locator('input[name="announcementTitle"]').fill('Changed, not saved');
+    await menuLink(page, 'Students').click();
+    await dialog.getByText('Your changes to the public display have not been saved.').waitFor();
     await dialog.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/\/admin-a1b2c3\/students$/);
     await context.close();
@@ -172,6 +179,11 @@ describe('polish: admin forms, exports and the quiz view', () => {
     await page.getByTestId('qz-save').click();
     await page.getByTestId('qz-form-error').waitFor();
     expect(await timesSaid()).toBe(1);
+    // Leaving the changed quiz asks first.
+    await menuLink(page, 'Quizzes').click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Cancel' }).click();
     await screenshotFor(page, 'polish/quiz-short-1366');
     await page.setViewportSize(PHONE);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
@@ -221,6 +233,7 @@ describe('polish: admin forms, exports and the quiz view', () => {
     // To the top item through the menu, then back in the browser's history (no reload).
     await menu.getByRole('link', { name: 'Questions' }).first().click();
     await page.waitForURL(/\/admin-a1b2c3\/questions$/);
+    await page.getByRole('heading', { level: 1, name: 'Questions' }).waitFor();
     await page.goBack();
     await page.waitForURL(/\/admin-a1b2c3\/queues$/);
     await expect.poll(inView).toBe(true);

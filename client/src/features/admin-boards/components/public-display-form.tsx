@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../shared/format/date-time';
 import { LOCAL_INPUT_ZONE_HINT } from '../../../shared/format/local-input';
 import { fieldMessage } from '../../../shared/forms/form-errors';
 import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
+import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Button } from '../../../shared/ui/button';
 import { Switch, TextField } from '../../../shared/ui/field';
@@ -34,14 +35,15 @@ interface PublicDisplayFormProps {
 
 export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps) {
   const save = useSaveDisplaySettings();
-  const { formRef, draft, dirty, problems, otherProblems, disabled, change, onSubmit } = useSettingsForm({
-    initial: () => toDraft(settings),
-    fields: DISPLAY_FIELDS,
-    readOnly,
-    save,
-    validate: draftProblems,
-    toBody: toRequestBody,
-  });
+  const { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit } =
+    useSettingsForm({
+      initial: () => toDraft(settings),
+      fields: DISPLAY_FIELDS,
+      readOnly,
+      save,
+      validate: draftProblems,
+      toBody: toRequestBody,
+    });
   const now = useNow(30_000);
   const styleId = useId();
   const bodyId = useId();
@@ -189,6 +191,9 @@ export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps
         className="settings-actions"
         testId="display-save"
       />
+      <UnsavedChangesGuard form={{ dirty, saved }}>
+        Your changes to the public display have not been saved.
+      </UnsavedChangesGuard>
     </form>
   );
 }
