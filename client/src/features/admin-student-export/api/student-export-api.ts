@@ -1,5 +1,6 @@
 import type { StudentExportJob, StudentExportPage, StudentExportStarted } from '@riyazi/api/contracts';
 import { saveBlob } from '../../../shared/files/save-blob';
+import { PAKISTAN_TIME_ZONE } from '../../../shared/format/date-time';
 import { adminHttp, publicHttp } from '../../../shared/http/clients';
 import { withoutEmpty } from '../../../shared/query/list-params';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
@@ -35,7 +36,7 @@ export async function fetchGradeTitles(signal?: AbortSignal): Promise<Map<string
 }
 
 const pakistanDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-CA', { timeZone: PAKISTAN_TIME_ZONE }).format(new Date(iso));
 
 /** Fetches the file with the bearer token (the route is not public) and hands it to the browser. */
 export async function downloadExport(job: Pick<StudentExportJob, '_id' | 'createdAt'>): Promise<void> {
