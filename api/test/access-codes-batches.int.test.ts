@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePhase } from '../../test/helpers.js';
+import { pakistanTime } from '../src/lib/time.js';
 import {
   CODE_FORMAT,
   call,
@@ -122,10 +123,10 @@ describe('GET /api/admin/codeBatch/export/', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Batch,Code,Status,Redeemed at,Student number');
+    expect(lines[0]).toBe('Batch,Code,Status,Redeemed (PKT),Student number');
     const rows = new Map(lines.slice(1).map((line) => [line.split(',')[1], line.split(',')]));
     expect(rows.size).toBe(3);
-    const redeemedAt = (await codeRow(redeemed?.id ?? '')).redeemedAt?.toISOString();
+    const redeemedAt = pakistanTime((await codeRow(redeemed?.id ?? '')).redeemedAt!);
     expect(rows.get(redeemed?.code)).toEqual([
       "'=1+1 School",
       redeemed?.code,

@@ -256,7 +256,7 @@ describe('committing an import', () => {
       const bytes = res.rawPayload;
       if (format === 'csv') {
         expect(bytes.subarray(0, 3).toString('hex')).toBe('efbbbf');
-        expect(bytes.toString('utf8')).toContain('What is \\(\\frac{1}{2} + \\frac{1}{4}\\)?');
+        expect(bytes.toString('utf8')).toContain('What is $\\frac{1}{2} + \\frac{1}{4}$?');
       }
       const preview = await upload(admin.token, 'preview', bytes, `template.${format}`);
       expect(preview.statusCode).toBe(200);

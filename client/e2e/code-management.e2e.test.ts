@@ -57,7 +57,7 @@ describe('code management', () => {
     expect(download.suggestedFilename()).toMatch(/^access-codes-city-school-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Batch,Code,Status,Redeemed at,Student number');
+    expect(lines[0]).toBe('Batch,Code,Status,Redeemed (PKT),Student number');
     const exported = lines.slice(1).map((line) => line.split(','));
     expect(exported).toHaveLength(25);
     for (const [label, code, status] of exported) {

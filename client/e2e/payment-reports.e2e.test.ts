@@ -227,7 +227,7 @@ describe('payment failures', () => {
     expect(await declined.getAttribute('data-outcome')).toBe('FAILED');
     const text = (await declined.textContent()) ?? '';
     for (const shown of [
-      '2026-03-11 06:02:00 UTC',
+      '11 Mar 2026, 11:02:00 PKT',
       `Sara Khan (No. ${seeded.sara.studentNo})`,
       'ORD1003',
       'T1003',

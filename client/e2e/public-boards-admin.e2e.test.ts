@@ -79,12 +79,9 @@ async function saveDisplay(page: Page) {
 }
 
 /** "2026-03-10T18:30" for now + offset, in the browser's own time zone (what datetime-local takes). */
-const localInput = (page: Page, offsetMs: number) =>
-  page.evaluate((offset) => {
-    const d = new Date(Date.now() + offset);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  }, offsetMs);
+/** A datetime-local value `offsetMs` from now, in Pakistan time (UTC+5) as the back office reads it. */
+const pakistanInput = (offsetMs: number) =>
+  new Date(Date.now() + offsetMs + 5 * 3600_000).toISOString().slice(0, 16);
 
 describe('public boards back office', () => {
   it('an admin rebuilds, freezes and reveals a board, then sets names and the announcement', async () => {
@@ -135,7 +132,7 @@ describe('public boards back office', () => {
 
     await display.getByTestId('display-title').fill('Phase 2 opens soon');
     await display.getByTestId('display-body').fill('Top students of each grade go on to the semi-final.');
-    await display.getByTestId('display-ends-at').fill(await localInput(page, DAY_MS));
+    await display.getByTestId('display-ends-at').fill(pakistanInput(DAY_MS));
     await expect(display.getByTestId('display-preview').textContent()).resolves.toContain(
       'is showing on the home page until',
     );
@@ -143,7 +140,7 @@ describe('public boards back office', () => {
     await shot(display, 'public-display-desktop.png');
     expect(await homeShowsAnnouncement(stack)).toBe(true);
 
-    await display.getByTestId('display-ends-at').fill(await localInput(page, -DAY_MS));
+    await display.getByTestId('display-ends-at').fill(pakistanInput(-DAY_MS));
     await expect(display.getByTestId('display-preview').textContent()).resolves.toContain('is not showing');
     await saveDisplay(page);
     expect(await homeShowsAnnouncement(stack)).toBe(false);
@@ -162,7 +159,7 @@ describe('public boards back office', () => {
     );
     await page.goto(CONFIG_PAGE);
     const display = page.getByTestId('public-display');
-    await display.getByTestId('display-ends-at').fill(await localInput(page, DAY_MS));
+    await display.getByTestId('display-ends-at').fill(pakistanInput(DAY_MS));
     await display.getByTestId('display-save').click();
     await display.getByText('Ends at must be an ISO date and time, or null').waitFor();
     expect(await display.getByTestId('display-ends-at').getAttribute('aria-invalid')).toBe('true');

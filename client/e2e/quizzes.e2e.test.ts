@@ -61,9 +61,11 @@ describe('quiz authoring', () => {
       '15 multiple-choice questions per attempt.',
     );
 
-    // Saving while short (and active) is refused with the same shortfall.
+    // Saving while short (and active) is refused: the banner points to the shortfall, said once.
     await page.getByTestId('qz-save').click();
-    await expect.poll(() => page.getByTestId('qz-form-error').textContent()).toContain('Grade 4 is');
+    await expect.poll(() => page.getByTestId('qz-form-error').textContent()).toContain('Not saved');
+    expect(await message.getAttribute('data-problem')).toBe('true');
+    expect(await message.textContent()).toContain(`Grade 4 is ${14 - category.g4} question`);
 
     // The fix: one question from the category, fourteen from anywhere.
     await rules.nth(0).getByTestId('qz-rule-count').fill('1');

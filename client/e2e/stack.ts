@@ -26,6 +26,8 @@ export interface ContextOptions {
    * page.route and could serve one test's cached files to the next.
    */
   serviceWorkers?: 'allow' | 'block';
+  /** The browser's time zone (an IANA name); the machine's unless told. */
+  timezoneId?: string;
 }
 
 export interface Stack extends TestContext {
@@ -115,9 +117,14 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     baseUrl,
     browser,
     workers,
-    newContext: async ({ width = 1280, height = 800, serviceWorkers = 'block' } = {}) =>
+    newContext: async ({ width = 1280, height = 800, serviceWorkers = 'block', timezoneId } = {}) =>
       watchContext(
-        await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, serviceWorkers }),
+        await browser.newContext({
+          baseURL: baseUrl,
+          viewport: { width, height },
+          serviceWorkers,
+          ...(timezoneId === undefined ? {} : { timezoneId }),
+        }),
       ),
     async stop() {
       await browser.close();

@@ -54,7 +54,7 @@ describe('admin student export', () => {
 
     await page.getByTestId('student-exports-open').click();
     const dialog = page.getByTestId('student-exports-dialog');
-    await dialog.getByText(`grade: ${grade5.id}`).waitFor();
+    await dialog.getByText('Grade: Grade 5').waitFor();
     expect(await dialog.getByRole('button', { name: 'Download' }).count()).toBe(1);
     await context.close();
   });

@@ -17,6 +17,9 @@ export const BULK_UPLOAD_COLUMNS = [
 ] as const;
 export type BulkUploadColumn = (typeof BULK_UPLOAD_COLUMNS)[number];
 
+/** The template's example student: never a real or demo account; uploaded as is, it is refused by name. */
+export const BULK_UPLOAD_EXAMPLE_EMAIL = 'example.student@example.com';
+
 export type BulkRowStatus = 'valid' | 'invalid' | 'alreadyRegistered';
 
 export interface BulkUploadPreviewRow {

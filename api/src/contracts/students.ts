@@ -77,6 +77,48 @@ export const STUDENT_FILTER_KEYS = [
   'registeredThroughBulk',
 ] as const;
 export type StudentFilterKey = (typeof STUDENT_FILTER_KEYS)[number];
+/** How staff read each filter, in the filters panel and in the exports list. */
+export const STUDENT_FILTER_LABELS: Record<StudentFilterKey, string> = {
+  studentId: 'Student ID',
+  fullName: 'Name',
+  fatherName: "Father's name",
+  email: 'E-mail',
+  phone: 'Phone',
+  gender: 'Gender',
+  city: 'City',
+  schoolName: 'School',
+  grade: 'Grade',
+  documentUploaded: 'Document uploaded',
+  referralSource: 'Referral source',
+  isActive: 'Active',
+  emailVerified: 'E-mail verified',
+  signedUpFrom: 'Signed up from',
+  signedUpTo: 'Signed up to',
+  codeEntered: 'Paid',
+  contestAttemptsRemaining: 'Attempts remaining',
+  contestPlayed: 'Contest played',
+  practicePlayed: 'Practice played',
+  phase1Toppers: 'Phase 1 toppers',
+  phase2Toppers: 'Phase 2 toppers',
+  phase1Rank: 'Phase 1 rank',
+  phase2Rank: 'Phase 2 rank',
+  shortDescription: 'Batch Id',
+  autoEmailVerified: 'Auto e-mail verified',
+  registeredThroughBulk: 'Registered through bulk upload',
+};
+
+/** The filters that are 'true' (Yes) or 'false' (No), in the order the panel offers them. */
+export const STUDENT_YES_NO_FILTERS = [
+  'isActive',
+  'emailVerified',
+  'autoEmailVerified',
+  'codeEntered',
+  'documentUploaded',
+  'registeredThroughBulk',
+  'contestPlayed',
+  'practicePlayed',
+] as const satisfies readonly StudentFilterKey[];
+
 /** Filters as the URL and the query string carry them: only non-empty values. */
 export type StudentFilterValues = Partial<Record<StudentFilterKey, string>>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvFile, datedCsvName } from './csv.js';
+import { csvCell, csvFile, datedCsvName, phoneCell } from './csv.js';
 
 describe('csvCell', () => {
   it('neutralises text a spreadsheet would run as a formula', () => {
@@ -30,6 +30,18 @@ describe('csvFile', () => {
         ],
       ),
     ).toBe("\uFEFFa,b\r\nx,1\r\n,'=y\r\n");
+  });
+});
+
+describe('phoneCell', () => {
+  it('writes a mobile number so spreadsheets keep it as text with its leading 0', () => {
+    expect(phoneCell('03001234567')).toBe('0300-1234567');
+    expect(csvCell(phoneCell('03001234567'))).toBe('0300-1234567');
+  });
+
+  it('leaves anything else as stored', () => {
+    expect(phoneCell(null)).toBeNull();
+    expect(phoneCell('042 1234567')).toBe('042 1234567');
   });
 });
 

@@ -21,6 +21,18 @@ export function csvCell(value: CsvCell): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+const PAKISTANI_MOBILE = /^(03\d{2})(\d{7})$/;
+
+/**
+ * A phone number as spreadsheets keep it: Excel and LibreOffice read a cell of digits as a number
+ * and drop its leading 0 (03001234567 → 3001234567); written the Pakistani way, 0300-1234567, it is
+ * text to both, still readable, and any phone field reads it back. Other values are left as stored.
+ */
+export function phoneCell(phone: string | null): string | null {
+  const match = phone === null ? null : PAKISTANI_MOBILE.exec(phone);
+  return match ? `${match[1]}-${match[2]}` : phone;
+}
+
 /** One CRLF-terminated line of cells. */
 export const csvLine = (cells: readonly CsvCell[]) => `${cells.map(csvCell).join(',')}\r\n`;
 

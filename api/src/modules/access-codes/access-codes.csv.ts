@@ -1,5 +1,6 @@
 import { batchSlug } from '../../contracts/payment-codes.js';
 import { csvFile, datedCsvName } from '../../lib/csv.js';
+import { pakistanTime } from '../../lib/time.js';
 
 export type CodeStatus = 'unused' | 'redeemed' | 'revoked';
 
@@ -10,7 +11,7 @@ export interface ExportRow {
   studentNo: number | null;
 }
 
-const HEADER = ['Batch', 'Code', 'Status', 'Redeemed at', 'Student number'];
+const HEADER = ['Batch', 'Code', 'Status', 'Redeemed (PKT)', 'Student number'];
 
 export function codeStatus(row: Pick<ExportRow, 'redeemedAt' | 'revokedAt'>): CodeStatus {
   if (row.redeemedAt !== null) {
@@ -30,7 +31,7 @@ export function batchCsv(label: string, rows: readonly ExportRow[]): string {
       label,
       row.code,
       codeStatus(row),
-      row.redeemedAt?.toISOString() ?? null,
+      row.redeemedAt === null ? null : pakistanTime(row.redeemedAt),
       row.studentNo,
     ]),
   );

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BULK_UPLOAD_COLUMNS, type BulkUploadColumn } from '../../contracts/bulk-upload.js';
+import {
+  BULK_UPLOAD_COLUMNS,
+  BULK_UPLOAD_EXAMPLE_EMAIL,
+  type BulkUploadColumn,
+} from '../../contracts/bulk-upload.js';
 import { checkRow, markDuplicates, markRegistered } from './bulk-upload.rows.js';
 
 const GRADES = new Map([['grade 3', 'grade-3-id']]);
@@ -31,6 +35,15 @@ describe('checkRow', () => {
       gradeId: 'grade-3-id',
       referralSource: 'School',
     });
+  });
+
+  it("refuses the template's example row, however its e-mail is typed", () => {
+    const row = checkRow(
+      { row: 2, cells: cells({ email: ` ${BULK_UPLOAD_EXAMPLE_EMAIL.toUpperCase()}` }) },
+      GRADES,
+    );
+    expect(row.status).toBe('invalid');
+    expect(row.errors.email).toMatch(/example row/);
   });
 
   it('names every bad cell by its column', () => {

@@ -5,7 +5,11 @@ import {
   normalizePakistaniMobile,
   REFERRAL_SOURCES,
 } from '../../contracts/accounts/schemas.js';
-import type { BulkRowStatus, BulkUploadColumn } from '../../contracts/bulk-upload.js';
+import {
+  BULK_UPLOAD_EXAMPLE_EMAIL,
+  type BulkRowStatus,
+  type BulkUploadColumn,
+} from '../../contracts/bulk-upload.js';
 import type { SheetRow } from './bulk-upload.parse.js';
 
 /** One file row as it will be saved: values normalised, problems named by column. */
@@ -77,6 +81,8 @@ export function checkRow(sheetRow: SheetRow, gradeIdByTitle: Map<string, string>
   const email = emailField.safeParse(cells.email);
   if (!email.success) {
     errors.email = email.error.issues[0]?.message ?? 'must be a valid e-mail address';
+  } else if (email.data === BULK_UPLOAD_EXAMPLE_EMAIL) {
+    errors.email = "is the template's example row: replace it with your own students";
   }
 
   let phone: string | null = null;

@@ -1,28 +1,35 @@
 import ExcelJS from 'exceljs';
 import { firstActiveGradeTitle } from '#modules/grades';
 import { REFERRAL_SOURCES } from '../../contracts/accounts/schemas.js';
-import { BULK_UPLOAD_COLUMNS, type BulkUploadColumn } from '../../contracts/bulk-upload.js';
+import {
+  BULK_UPLOAD_COLUMNS,
+  BULK_UPLOAD_EXAMPLE_EMAIL,
+  type BulkUploadColumn,
+} from '../../contracts/bulk-upload.js';
 import { exampleCsv } from '../../lib/csv.js';
 import type { Executor } from '../../lib/db.js';
 
 async function exampleRow(db: Executor): Promise<Record<BulkUploadColumn, string>> {
   const grade = await firstActiveGradeTitle(db);
   return {
-    fullName: 'Ayesha Khan',
-    fatherName: 'Imran Khan',
-    email: 'ayesha.khan@example.com',
+    fullName: 'Example Student',
+    fatherName: 'Example Father',
+    email: BULK_UPLOAD_EXAMPLE_EMAIL,
     phone: '03001234567',
     gender: 'Female',
     grade: grade ?? 'Grade 3',
     city: 'Lahore',
-    schoolName: 'City Model School',
+    schoolName: 'Example School',
     referralSource: 'School',
-    batchId: 'CMS-2026-A',
+    batchId: 'EXAMPLE-2026',
   };
 }
 
 const RULES: [string, string][] = [
-  ['Rows', 'One student per row under the header row. Blank rows are skipped. At most 20,000 rows, 5 MB.'],
+  [
+    'Rows',
+    'One student per row under the header row. Blank rows are skipped. At most 20,000 rows, 5 MB. Replace the example row (Example Student): uploaded as it is, it is refused.',
+  ],
   [
     'Required',
     'fullName, email and grade. The other columns may be left empty; the student completes them later.',

@@ -24,7 +24,7 @@ async function exampleRows(db: Executor): Promise<Record<Column, string>[]> {
   const names = await exampleNames(db);
   return [
     {
-      question: 'What is \\(\\frac{1}{2} + \\frac{1}{4}\\)?',
+      question: 'What is $\\frac{1}{2} + \\frac{1}{4}$?',
       option1: '$\\frac{1}{4}$',
       option2: '$\\frac{3}{4}$',
       option3: '$\\frac{2}{6}$',
@@ -82,7 +82,7 @@ const RULES: [string, string][] = [
   ['Required columns', REQUIRED_COLUMNS.join(', ')],
   [
     'Maths',
-    'Write LaTeX between $…$ or \\(…\\) for inline maths and between $$…$$ or \\[…\\] for a formula on its own line. Write \\$ for a dollar sign.',
+    'Write LaTeX between $…$ for maths in the line and between $$…$$ for a formula on its own line (\\(…\\) and \\[…\\] are read too). Write \\$ for a dollar sign.',
   ],
   [
     'Text',

@@ -149,6 +149,8 @@ export const quizSchema = z.object({
       _id: z.string(),
       questionNo: z.number(),
       preview: z.string(),
+      /** The preview with formulas kept as `span.math-inline` for KaTeX (text escaped, nothing else). */
+      previewHtml: z.string(),
       grade: gradeRef,
       tag: z.enum(['PRACTICE', 'CONTEST', 'BOTH']),
       status: z.enum(QUIZ_STATUSES),

@@ -9,7 +9,7 @@ import { refuseIfPlayed } from '../../lib/in-use.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { pageOf } from '../../lib/paging.js';
 import { stillReferenced } from '../../lib/pg-errors.js';
-import { plainTextPreview } from '../../lib/rich-text.js';
+import { plainTextPreview, richTextPreview } from '../../lib/rich-text.js';
 import {
   type PoolInput,
   poolReport,
@@ -202,6 +202,7 @@ export async function getQuiz(db: Executor, id: string): Promise<QuizDto> {
       _id: q.id,
       questionNo: Number(q.questionNo),
       preview: plainTextPreview(q.questionHtml),
+      previewHtml: richTextPreview(q.questionHtml),
       grade: { _id: q.gradeId, title: q.gradeTitle },
       tag: q.tag,
       status: STATUS_LABEL(q.status === 'ACTIVE'),

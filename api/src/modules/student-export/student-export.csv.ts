@@ -1,5 +1,5 @@
 import type { StudentStandings } from '#modules/rankings';
-import { csvHead, csvLine } from '../../lib/csv.js';
+import { csvHead, csvLine, phoneCell } from '../../lib/csv.js';
 import { pakistanTime } from '../../lib/time.js';
 import type { ExportStudentRow } from './student-export-rows.repository.js';
 
@@ -49,7 +49,7 @@ export function studentCsvLine(row: ExportStudentRow, standings: StudentStanding
     row.fullName,
     row.fatherName,
     row.email,
-    row.phone,
+    phoneCell(row.phone),
     row.gender === null ? null : GENDERS[row.gender],
     row.grade,
     row.city,

@@ -3,6 +3,7 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useStaffProfileSync } from '../../features/admin-auth/api/use-staff-profile';
 import { AdminLogoutButton } from '../../features/admin-auth/components/admin-logout-button';
+import { UnsavedChangesBoundary } from '../../shared/forms/unsaved-changes-guard';
 import { useSessionRestore } from '../../shared/session/restore-session';
 import { useAdminAuth, useSessionHydrated } from '../../shared/session/use-session';
 import { LoadingBlock } from '../../shared/ui/surface';
@@ -91,9 +92,11 @@ export function AdminLayout() {
           />
         ) : null}
         <main className="admin-main" id="main">
-          <Suspense fallback={<LoadingBlock />}>
-            <Outlet />
-          </Suspense>
+          <UnsavedChangesBoundary>
+            <Suspense fallback={<LoadingBlock />}>
+              <Outlet />
+            </Suspense>
+          </UnsavedChangesBoundary>
         </main>
       </div>
     </div>

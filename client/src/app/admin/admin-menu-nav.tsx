@@ -1,12 +1,37 @@
-import { NavLink } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 import type { AdminAccess } from '../../config/admin-menu';
 import { visibleAdminMenu } from '../../config/admin-menu';
 import { adminPagePath } from '../../config/paths';
 
+/**
+ * Scrolls the menu's own box (never the page) so the open page's item is in view: the menu is
+ * longer than a laptop screen, and a page opened by its address could leave its item below the fold.
+ */
+function useActiveItemInView(pathname: string) {
+  const navRef = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path decides which item is active.
+  useEffect(() => {
+    const nav = navRef.current;
+    const box = nav?.parentElement;
+    const active = nav?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!box || !active) {
+      return;
+    }
+    const boxRect = box.getBoundingClientRect();
+    const itemRect = active.getBoundingClientRect();
+    if (itemRect.top < boxRect.top || itemRect.bottom > boxRect.bottom) {
+      box.scrollTop += itemRect.top - boxRect.top - (box.clientHeight - itemRect.height) / 2;
+    }
+  }, [pathname]);
+  return navRef;
+}
+
 export function AdminMenuNav({ access }: { access: AdminAccess }) {
   const groups = visibleAdminMenu(access);
+  const navRef = useActiveItemInView(useLocation().pathname);
   return (
-    <nav className="admin-menu" aria-label="Back office">
+    <nav className="admin-menu" aria-label="Back office" ref={navRef}>
       {groups.length === 0 ? <p className="muted">No pages are open to your account.</p> : null}
       {groups.map((group) => (
         <div key={group.label} className="admin-menu__group">

@@ -1,13 +1,12 @@
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * Every moment staff read is Pakistan time, labelled PKT, wherever the browser is: contest, payment
+ * and report days are Pakistan days. Pakistan keeps UTC+5 all year (no daylight saving).
+ */
+export const PAKISTAN_TIME_ZONE = 'Asia/Karachi';
 
-/** '12 Mar 2026, 10:00' in the browser's time zone; '—' for none. */
-export function formatDateTime(iso: string | null): string {
-  return iso === null ? '—' : dateTime.format(new Date(iso));
-}
-
-/** '11 Mar 2026, 01:30' in Pakistan time, wherever the admin is (contest and payment days are Pakistan days). */
+/** '11 Mar 2026, 01:30' (no label): for parts; screens use formatDateTime. */
 export const pakistanDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Karachi',
+  timeZone: PAKISTAN_TIME_ZONE,
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -15,3 +14,50 @@ export const pakistanDateTime = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
+
+const preciseDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PAKISTAN_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+const shortDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PAKISTAN_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+const day = new Intl.DateTimeFormat('en-GB', {
+  timeZone: PAKISTAN_TIME_ZONE,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** '11 Mar 2026, 01:30 PKT'; `empty` ('—' unless told) for none. */
+export function formatDateTime(iso: string | null, empty = '—'): string {
+  return iso === null ? empty : `${pakistanDateTime.format(new Date(iso))} PKT`;
+}
+
+/** '11 Mar 2026, 01:30:05 PKT': to the second, for logs. */
+export function formatPreciseDateTime(iso: string): string {
+  return `${preciseDateTime.format(new Date(iso))} PKT`;
+}
+
+/** '11 Mar, 01:30 PKT': the same where a table row has little room. */
+export function formatShortDateTime(iso: string): string {
+  return `${shortDateTime.format(new Date(iso))} PKT`;
+}
+
+/** '11 Mar 2026': the Pakistan day of a moment; `empty` for none. */
+export function formatDay(iso: string | null, empty = '—'): string {
+  return iso === null ? empty : day.format(new Date(iso));
+}

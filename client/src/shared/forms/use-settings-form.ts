@@ -28,7 +28,7 @@ export function useSettingsForm<Draft, Field extends string, Body>(
   options: SettingsFormOptions<Draft, Field, Body>,
 ) {
   const { fields, readOnly, save, validate, toBody } = options;
-  const { formRef, draft, dirty, problems, setProblems, change } = useDraftForm<Draft, Field>({
+  const { formRef, draft, dirty, saved, problems, setProblems, change } = useDraftForm<Draft, Field>({
     initial: options.initial,
   });
   const [otherProblems, setOtherProblems] = useState<string[]>([]);
@@ -72,5 +72,5 @@ export function useSettingsForm<Draft, Field extends string, Body>(
     });
   };
 
-  return { formRef, draft, dirty, problems, otherProblems, disabled, change, onSubmit };
+  return { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit };
 }

@@ -28,11 +28,9 @@ import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
 import '../../../shared/admin-list/admin-list.css';
 import './access-codes.css';
+import { formatDay } from '../../../shared/format/date-time';
 
 const BATCH_LIST = defineListSchema({});
-
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
-const formatDay = (iso: string) => day.format(new Date(iso));
 
 type BatchStatus = 'Active' | 'Revoked' | 'Expired';
 

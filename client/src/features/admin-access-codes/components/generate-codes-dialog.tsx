@@ -1,5 +1,6 @@
 import { CODE_BATCH_LIMITS } from '@riyazi/api/contracts';
 import { type FormEvent, useState } from 'react';
+import { fromLocalInput, LOCAL_INPUT_ZONE_HINT, pakistanInputDate } from '../../../shared/format/local-input';
 import { splitServerProblems } from '../../../shared/forms/form-errors';
 import { describeError, HttpError } from '../../../shared/http/http-error';
 import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
@@ -37,8 +38,8 @@ function validate(draft: Draft): Partial<Record<Field, string>> {
     problems.count = `Enter a whole number from ${countMin} to ${countMax.toLocaleString('en-PK')}.`;
   }
   if (draft.validUntil !== '') {
-    const until = new Date(draft.validUntil);
-    if (Number.isNaN(until.getTime()) || until.getTime() <= Date.now()) {
+    const until = pakistanInputDate(draft.validUntil);
+    if (until === null || Number.isNaN(until.getTime()) || until.getTime() <= Date.now()) {
       problems.validUntil = 'Choose a time in the future, or leave empty.';
     }
   }
@@ -50,7 +51,7 @@ const inputOf = (draft: Draft): CodeBatchInput => ({
   attempts: Number(draft.attempts),
   phaseId: draft.phaseId === '' ? null : draft.phaseId,
   count: Number(draft.count),
-  validUntil: draft.validUntil === '' ? null : new Date(draft.validUntil).toISOString(),
+  validUntil: fromLocalInput(draft.validUntil),
 });
 
 interface GenerateCodesDialogProps {
@@ -158,7 +159,7 @@ export function GenerateCodesDialog({ phases, canChoosePhase, onClose }: Generat
             type="datetime-local"
             name="validUntil"
             value={draft.validUntil}
-            hint="Empty: the codes never expire."
+            hint={`${LOCAL_INPUT_ZONE_HINT}. Empty: the codes never expire.`}
             error={shown.validUntil}
             onChange={(event) => set({ validUntil: event.target.value })}
             data-testid="generate-valid-until"

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatDuration,
-  pakistanTime,
-  rebuildSummary,
-  relativeTime,
-  shortPakistanTime,
-} from './board-status';
+import { formatDuration, rebuildSummary, relativeTime } from './board-status';
 
 describe('formatDuration', () => {
   it('writes milliseconds, seconds or minutes as the size asks', () => {
@@ -37,13 +31,6 @@ describe('rebuildSummary', () => {
     expect(rebuildSummary({ grades: [], ranked: 0, durationMs: 7 })).toBe(
       'Rankings rebuilt in 7 ms: no finished contest plays in this phase yet',
     );
-  });
-});
-
-describe('pakistanTime', () => {
-  it('writes the time in Pakistan (UTC+5) whatever the machine zone', () => {
-    expect(pakistanTime('2026-03-10T20:30:00Z')).toBe('11 Mar 2026, 01:30 PKT');
-    expect(shortPakistanTime('2026-03-10T20:30:00Z')).toBe('11 Mar, 01:30 PKT');
   });
 });
 

@@ -1,4 +1,3 @@
-import { pakistanDateTime } from '../../../shared/format/date-time';
 import type { RebuildResult } from '../api/boards-api';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -24,23 +23,6 @@ export function rebuildSummary(result: Pick<RebuildResult, 'grades' | 'ranked' |
   const grades = result.grades.filter((g) => g.rankedCount > 0).length;
   return `Ranked ${plural(result.ranked, 'student')} in ${plural(grades, 'grade')} in ${took}`;
 }
-
-const PAKISTAN = 'Asia/Karachi';
-
-/** "11 Mar 2026, 01:30 PKT": contest times are read in Pakistan time, wherever the admin is. */
-export const pakistanTime = (iso: string) => `${pakistanDateTime.format(new Date(iso))} PKT`;
-
-const pktShortFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PAKISTAN,
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** "11 Mar, 01:30 PKT": the same, where a table row has little room. */
-export const shortPakistanTime = (iso: string) => `${pktShortFormat.format(new Date(iso))} PKT`;
 
 const relativeFormat = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -7,7 +7,6 @@ import {
   draftProblems,
   EXAMPLE_STUDENT,
   exampleRow,
-  fromLocalInput,
   NAME_EXAMPLES,
   toLocalInput,
   toRequestBody,
@@ -42,27 +41,6 @@ describe('name examples', () => {
   });
 });
 
-describe('datetime-local conversion', () => {
-  it('reads the typed time in the browser time zone', () => {
-    expect(fromLocalInput('2026-03-10T18:30')?.toISOString()).toBe(
-      new Date(2026, 2, 10, 18, 30).toISOString(),
-    );
-  });
-
-  it('round-trips an instant through the input', () => {
-    const iso = new Date(2026, 10, 1, 9, 5).toISOString();
-    expect(toLocalInput(iso)).toBe('2026-11-01T09:05');
-    expect(fromLocalInput(toLocalInput(iso))?.toISOString()).toBe(iso);
-  });
-
-  it('treats an empty box as no end, and nonsense or a missing day as invalid', () => {
-    expect(toLocalInput(null)).toBe('');
-    expect(fromLocalInput('  ')).toBeNull();
-    expect(fromLocalInput('tomorrow')?.getTime()).toBeNaN();
-    expect(fromLocalInput('2026-02-31T10:00')?.getTime()).toBeNaN();
-  });
-});
-
 describe('draftProblems', () => {
   it('accepts a full announcement, and none at all', () => {
     expect(draftProblems(draft({ announcementEndsAt: '2026-03-10T18:30' }))).toEqual({});
@@ -84,10 +62,10 @@ describe('draftProblems', () => {
 });
 
 describe('toRequestBody', () => {
-  it('trims the text and sends the end as an ISO instant, or null', () => {
+  it('trims the text and sends the end (typed in Pakistan time) as an ISO instant, or null', () => {
     const body = toRequestBody(draft({ announcementTitle: ' Hi ', announcementEndsAt: '2026-03-10T18:30' }));
     expect(body.announcementTitle).toBe('Hi');
-    expect(body.announcementEndsAt).toBe(new Date(2026, 2, 10, 18, 30).toISOString());
+    expect(body.announcementEndsAt).toBe('2026-03-10T13:30:00.000Z');
     expect(toRequestBody(draft()).announcementEndsAt).toBeNull();
   });
 });

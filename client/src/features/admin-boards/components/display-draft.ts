@@ -1,8 +1,8 @@
 import type { NameStyle } from '@riyazi/api/contracts';
-import { toLocalInput } from '../../../shared/format/local-input';
+import { formatDateTime } from '../../../shared/format/date-time';
+import { pakistanInputDate, toLocalInput } from '../../../shared/format/local-input';
 import type { FieldProblems } from '../../../shared/forms/form-errors';
 import type { DisplaySettings, DisplaySettingsBody } from '../api/boards-api';
-import { pakistanTime } from './board-status';
 
 export { toLocalInput };
 
@@ -58,7 +58,7 @@ export function exampleRow(draft: Pick<DisplayDraft, 'nameStyle' | 'showSchool' 
   ];
 }
 
-/** The form as typed: the end is the datetime-local text, in the admin's own time zone. */
+/** The form as typed: the end is the datetime-local text, in Pakistan time. */
 export interface DisplayDraft {
   nameStyle: NameStyle;
   showSchool: boolean;
@@ -66,31 +66,6 @@ export interface DisplayDraft {
   announcementTitle: string;
   announcementBody: string;
   announcementEndsAt: string;
-}
-
-const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
-
-/** A datetime-local value read in this browser's time zone: '' → null (no end), nonsense → Invalid Date. */
-export function fromLocalInput(value: string): Date | null {
-  const trimmed = value.trim();
-  if (trimmed === '') {
-    return null;
-  }
-  const match = LOCAL_INPUT.exec(trimmed);
-  if (match === null) {
-    return new Date(Number.NaN);
-  }
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const date = new Date(year, month - 1, day, hour, minute, second);
-  // new Date(2026, 1, 31) rolls over to 3 March: such a day does not exist.
-  return date.getMonth() === month - 1 && date.getDate() === day ? date : new Date(Number.NaN);
 }
 
 const isInvalid = (date: Date | null) => date !== null && Number.isNaN(date.getTime());
@@ -119,7 +94,7 @@ export function draftProblems(draft: DisplayDraft): FieldProblems<DisplayField> 
   if (body.length > BODY_MAX) {
     problems.announcementBody = `must be at most ${BODY_MAX} characters`;
   }
-  if (isInvalid(fromLocalInput(draft.announcementEndsAt))) {
+  if (isInvalid(pakistanInputDate(draft.announcementEndsAt))) {
     problems.announcementEndsAt = 'must be a date and time (or empty for no end)';
   }
   return problems;
@@ -132,7 +107,7 @@ export function toRequestBody(draft: DisplayDraft): DisplaySettingsBody {
     showCity: draft.showCity,
     announcementTitle: draft.announcementTitle.trim(),
     announcementBody: draft.announcementBody.trim(),
-    announcementEndsAt: fromLocalInput(draft.announcementEndsAt)?.toISOString() ?? null,
+    announcementEndsAt: pakistanInputDate(draft.announcementEndsAt)?.toISOString() ?? null,
   };
 }
 
@@ -147,7 +122,7 @@ export function announcementPreview(draft: DisplayDraft, now: Date): Announcemen
   if (title === '' && draft.announcementBody.trim() === '') {
     return { showing: false, text: 'No announcement: the home page shows none.' };
   }
-  const endsAt = fromLocalInput(draft.announcementEndsAt);
+  const endsAt = pakistanInputDate(draft.announcementEndsAt);
   const named = title === '' ? 'The announcement' : `“${title}”`;
   if (endsAt === null) {
     return { showing: true, text: `${named} is showing on the home page, with no end date.` };
@@ -155,7 +130,7 @@ export function announcementPreview(draft: DisplayDraft, now: Date): Announcemen
   if (isInvalid(endsAt)) {
     return { showing: false, text: 'Check the end date and time.' };
   }
-  const when = pakistanTime(endsAt.toISOString());
+  const when = formatDateTime(endsAt.toISOString());
   return endsAt.getTime() > now.getTime()
     ? { showing: true, text: `${named} is showing on the home page until ${when}.` }
     : { showing: false, text: `${named} is not showing: it ended on ${when}.` };

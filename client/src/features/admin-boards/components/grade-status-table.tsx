@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { formatDateTime, formatShortDateTime } from '../../../shared/format/date-time';
 import { LoadingBlock } from '../../../shared/ui/surface';
 import type { GradeRankingStatus, RankingStatus } from '../api/boards-api';
-import { formatDuration, pakistanTime, relativeTime, shortPakistanTime } from './board-status';
+import { formatDuration, relativeTime } from './board-status';
 import { useNow } from './use-clock';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
@@ -62,11 +63,11 @@ function GradeRow({ grade, frozenAt, now }: GradeRowProps) {
           <span className="muted">Not ranked yet</span>
         ) : (
           <span className="boards-table__when">
-            <time dateTime={grade.computedAt} title={pakistanTime(grade.computedAt)}>
+            <time dateTime={grade.computedAt} title={formatDateTime(grade.computedAt)}>
               {relativeTime(grade.computedAt, now)}
             </time>
             <span className="muted boards-table__detail">
-              <span>{shortPakistanTime(grade.computedAt)}</span>
+              <span>{formatShortDateTime(grade.computedAt)}</span>
               {grade.durationMs === null ? null : (
                 <>
                   {' · '}
@@ -83,7 +84,7 @@ function GradeRow({ grade, frozenAt, now }: GradeRowProps) {
             {grade.frozen ? 'Frozen' : 'Live'}
           </span>
           {grade.frozen && frozenAt !== null ? (
-            <span className="muted boards-table__detail">since {shortPakistanTime(frozenAt)}</span>
+            <span className="muted boards-table__detail">since {formatShortDateTime(frozenAt)}</span>
           ) : null}
         </span>
       </td>

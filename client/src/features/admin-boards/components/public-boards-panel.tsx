@@ -1,5 +1,6 @@
 import { hasPermission, type Permission } from '@riyazi/api/contracts';
 import { useId, useState } from 'react';
+import { formatDateTime } from '../../../shared/format/date-time';
 import { describeError } from '../../../shared/http/http-error';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
@@ -8,7 +9,6 @@ import { Alert, Card } from '../../../shared/ui/surface';
 import type { PhaseOption } from '../api/boards-api';
 import { usePhaseOptions, useRankingStatus, useRebuildRankings } from '../api/use-boards';
 import { type BoardAction, BoardActionDialog } from './board-action-dialog';
-import { pakistanTime } from './board-status';
 import { GradeStatusTable } from './grade-status-table';
 import { useElapsedSeconds } from './use-clock';
 import './boards.css';
@@ -97,7 +97,7 @@ function PhaseBoards({ phase, canUpdate }: { phase: PhaseOption; canUpdate: bool
           <span className="boards-badge">{data.frozen ? 'Frozen' : 'Live'}</span>
           <p>
             {data.frozen
-              ? `Students see the board as it was${data.frozenAt === null ? '' : ` at ${pakistanTime(data.frozenAt)}`}, while ranking goes on underneath.`
+              ? `Students see the board as it was${data.frozenAt === null ? '' : ` at ${formatDateTime(data.frozenAt)}`}, while ranking goes on underneath.`
               : 'Students see the standings as they change.'}
           </p>
         </div>

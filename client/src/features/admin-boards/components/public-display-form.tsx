@@ -1,13 +1,15 @@
 import { useId } from 'react';
+import { formatDateTime } from '../../../shared/format/date-time';
+import { LOCAL_INPUT_ZONE_HINT } from '../../../shared/format/local-input';
 import { fieldMessage } from '../../../shared/forms/form-errors';
 import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
+import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Button } from '../../../shared/ui/button';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import type { DisplaySettings } from '../api/boards-api';
 import { useSaveDisplaySettings } from '../api/use-boards';
-import { pakistanTime } from './board-status';
 import {
   announcementPreview,
   BODY_MAX,
@@ -26,8 +28,6 @@ import { useNow } from './use-clock';
 const problemText = (field: DisplayField, problem: string | undefined) =>
   problem === undefined ? null : fieldMessage(DISPLAY_LABELS[field], problem);
 
-const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 interface PublicDisplayFormProps {
   settings: DisplaySettings;
   readOnly: boolean;
@@ -35,14 +35,15 @@ interface PublicDisplayFormProps {
 
 export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps) {
   const save = useSaveDisplaySettings();
-  const { formRef, draft, dirty, problems, otherProblems, disabled, change, onSubmit } = useSettingsForm({
-    initial: () => toDraft(settings),
-    fields: DISPLAY_FIELDS,
-    readOnly,
-    save,
-    validate: draftProblems,
-    toBody: toRequestBody,
-  });
+  const { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit } =
+    useSettingsForm({
+      initial: () => toDraft(settings),
+      fields: DISPLAY_FIELDS,
+      readOnly,
+      save,
+      validate: draftProblems,
+      toBody: toRequestBody,
+    });
   const now = useNow(30_000);
   const styleId = useId();
   const bodyId = useId();
@@ -164,7 +165,7 @@ export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps
             type="datetime-local"
             label={DISPLAY_LABELS.announcementEndsAt}
             value={draft.announcementEndsAt}
-            hint={`In your time zone (${LOCAL_ZONE}). Leave empty to show it until you clear it.`}
+            hint={`${LOCAL_INPUT_ZONE_HINT}. Leave empty to show it until you clear it.`}
             error={problemText('announcementEndsAt', problems.announcementEndsAt)}
             onChange={(event) => change('announcementEndsAt', event.target.value)}
             data-testid="display-ends-at"
@@ -186,10 +187,13 @@ export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps
         readOnly={readOnly}
         pending={save.isPending}
         dirty={dirty}
-        lastSaved={settings.updatedAt === null ? null : pakistanTime(settings.updatedAt)}
+        lastSaved={settings.updatedAt === null ? null : formatDateTime(settings.updatedAt)}
         className="settings-actions"
         testId="display-save"
       />
+      <UnsavedChangesGuard form={{ dirty, saved }}>
+        Your changes to the public display have not been saved.
+      </UnsavedChangesGuard>
     </form>
   );
 }

@@ -9,15 +9,9 @@ import { plural, ResultButton, RunProgress, StatusBadge } from './bulk-parts';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
 import './bulk-upload.css';
+import { formatDateTime } from '../../../shared/format/date-time';
 
-const when = (iso: string | null) =>
-  iso === null
-    ? '—'
-    : new Date(iso).toLocaleString('en-GB', {
-        timeZone: 'Asia/Karachi',
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      });
+const when = (iso: string | null) => formatDateTime(iso);
 
 /** Every bulk upload run with its status, counts and result file. */
 export function BulkUploadListPage() {

@@ -113,7 +113,7 @@ export function BulkUploadNewPage() {
         <p className="muted">
           One student per row. fullName, email and grade (e.g. <code>Grade 3</code>) are required; phone is a
           mobile number like <code>03001234567</code>, city one from the sign-up list, batchId is shown as
-          Batch Id.
+          Batch Id. Replace the template&apos;s example row (Example Student) with your own students.
         </p>
         <TemplateButtons />
       </Card>

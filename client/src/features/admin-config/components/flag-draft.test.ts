@@ -17,15 +17,15 @@ describe('flag draft', () => {
     expect(draftToFlags(toDraft(defaultFlags()))).toEqual(defaultFlags());
   });
 
-  it("lists 'None' then the phases in order, labelled by number and name", () => {
+  it("lists 'None' then the phases in order of number, each by its name as everywhere", () => {
     const choices = phaseChoices(
       [
         { _id: 'b', name: 'Final', number: 2 },
-        { _id: 'a', name: 'Qualifier', number: 1 },
+        { _id: 'a', name: 'Phase 1 — Qualifier', number: 1 },
       ],
       'none',
     );
-    expect(choices.map((c) => c.label)).toEqual(['None', 'Phase 1 — Qualifier', 'Phase 2 — Final']);
+    expect(choices.map((c) => c.label)).toEqual(['None', 'Phase 1 — Qualifier', 'Final']);
   });
 
   it('keeps a stored phase that is missing from the list', () => {

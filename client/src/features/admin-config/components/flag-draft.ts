@@ -39,7 +39,7 @@ export interface PhaseChoice {
   label: string;
 }
 
-/** 'None' first, then each phase; a stored phase missing from the list stays selectable. */
+/** 'None' first, then each phase by its name (as everywhere); a stored phase missing from the list stays selectable. */
 export function phaseChoices(
   phases: readonly { _id: string; name: string; number: number }[],
   current: string,
@@ -48,7 +48,7 @@ export function phaseChoices(
     { value: NONE, label: 'None' },
     ...[...phases]
       .sort((a, b) => a.number - b.number)
-      .map((phase) => ({ value: phase._id, label: `Phase ${phase.number} — ${phase.name}` })),
+      .map((phase) => ({ value: phase._id, label: phase.name })),
   ];
   if (current !== NONE && !choices.some((choice) => choice.value === current)) {
     choices.push({ value: current, label: `Unknown phase (${current})` });

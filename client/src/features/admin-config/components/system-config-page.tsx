@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect } from 'react';
 import { toast } from 'react-hot-toast';
 import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
+import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { sessionActions } from '../../../shared/session/session-store';
 import { useAdminAuth } from '../../../shared/session/use-session';
@@ -27,7 +28,8 @@ export function SystemConfigPage() {
     queryKey: configKeys.phases,
     queryFn: ({ signal }) => fetchPhaseOptions(signal),
   });
-  const { draft, dirty, edit, reset } = useDraftForm<FlagDraft | null>({ initial: null });
+  const form = useDraftForm<FlagDraft | null>({ initial: null });
+  const { draft, dirty, edit, reset } = form;
 
   useEffect(() => {
     if (flags.data !== undefined && !dirty) {
@@ -97,6 +99,7 @@ export function SystemConfigPage() {
           onApply={(preset) => onChange(toDraft(preset.flags))}
         />
       </div>
+      <UnsavedChangesGuard form={form}>Your changes to the flags have not been saved.</UnsavedChangesGuard>
     </div>
   );
 }

@@ -1,4 +1,6 @@
+import { formatDateTime } from '../../../shared/format/date-time';
 import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
+import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
@@ -14,8 +16,6 @@ import {
   toRequestBody,
 } from './smtp-draft';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
 interface SmtpSettingsFormProps {
   settings: SmtpSettings | null;
   readOnly: boolean;
@@ -23,14 +23,15 @@ interface SmtpSettingsFormProps {
 
 export function SmtpSettingsForm({ settings, readOnly }: SmtpSettingsFormProps) {
   const save = useSaveSmtpSettings();
-  const { formRef, draft, dirty, problems, otherProblems, disabled, change, onSubmit } = useSettingsForm({
-    initial: () => toDraft(settings),
-    fields: SMTP_FIELDS,
-    readOnly,
-    save,
-    validate: draftProblems,
-    toBody: toRequestBody,
-  });
+  const { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit } =
+    useSettingsForm({
+      initial: () => toDraft(settings),
+      fields: SMTP_FIELDS,
+      readOnly,
+      save,
+      validate: draftProblems,
+      toBody: toRequestBody,
+    });
 
   const field = (name: Exclude<SmtpField, 'secure' | 'password'>) => ({
     name,
@@ -115,10 +116,13 @@ export function SmtpSettingsForm({ settings, readOnly }: SmtpSettingsFormProps) 
         readOnly={readOnly}
         pending={save.isPending}
         dirty={dirty}
-        lastSaved={settings === null ? null : dateTime.format(new Date(settings.updatedAt))}
+        lastSaved={settings === null ? null : formatDateTime(settings.updatedAt)}
         className="settings-actions"
         testId="smtp-save"
       />
+      <UnsavedChangesGuard form={{ dirty, saved }}>
+        Your changes to the e-mail settings have not been saved.
+      </UnsavedChangesGuard>
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { type PaymentFailureRow, PROBLEM_OUTCOMES } from '@riyazi/api/contracts'
 import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { ListPager, useListUrlState } from '../../../shared/admin-list';
+import { formatDateTime } from '../../../shared/format/date-time';
 import { describeError } from '../../../shared/http/http-error';
 import { TextField } from '../../../shared/ui/field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
@@ -9,14 +10,9 @@ import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
 import { Card } from '../../../shared/ui/surface';
 import { useFailureGatewayLabel, useFailureGateways, usePaymentFailures } from '../api/use-payment-reports';
-import {
-  FAILURE_LIST,
-  formatRupees,
-  ORPHAN_SEGMENT,
-  OUTCOME_LABELS,
-  pakistanTime,
-} from './payment-report-query';
+import { FAILURE_LIST, formatRupees, ORPHAN_SEGMENT, OUTCOME_LABELS } from './payment-report-query';
 import { OutcomeBadge, StatusBadge } from './status-badge';
+import { StudentLink } from './student-link';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
 import './payment-reports.css';
@@ -46,7 +42,7 @@ function FailuresTable({
     >
       <thead>
         <tr>
-          <th scope="col">Time (PKT)</th>
+          <th scope="col">Time</th>
           <th scope="col">Order</th>
           <th scope="col">Student</th>
           <th scope="col">Gateway</th>
@@ -69,7 +65,7 @@ function FailuresTable({
             data-order-ref={row.orderRef ?? ''}
           >
             <th scope="row" className="pr-when">
-              {pakistanTime(row.at)}
+              {formatDateTime(row.at)}
             </th>
             <td data-label="Order">
               <span className="pr-mono">{row.orderRef ?? '—'}</span>
@@ -77,7 +73,7 @@ function FailuresTable({
             <td data-label="Student">
               {row.student ? (
                 <span className="pr-cell">
-                  <span>{row.student.fullName}</span>
+                  <StudentLink student={row.student} />
                   <span className="muted pr-meta">No. {row.student.studentNo}</span>
                 </span>
               ) : (

@@ -2,12 +2,14 @@ import type { PaymentLogEntry, PaymentLogTrail } from '@riyazi/api/contracts';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
+import { formatDateTime, formatPreciseDateTime } from '../../../shared/format/date-time';
 import { PageHeading } from '../../../shared/ui/page';
 import { RecordStatus } from '../../../shared/ui/record-status';
 import { Alert, Card } from '../../../shared/ui/surface';
 import { useFailureGatewayLabel, usePaymentTrail } from '../api/use-payment-reports';
-import { formatRupees, pakistanTime, trailTargetOf, utcTime } from './payment-report-query';
+import { formatRupees, trailTargetOf } from './payment-report-query';
 import { StatusBadge } from './status-badge';
+import { StudentLink } from './student-link';
 import './payment-reports.css';
 
 /** The list's query string, when the visitor came from the list: back returns to the same filters. */
@@ -70,7 +72,7 @@ function LogEntry({ entry }: { entry: PaymentLogEntry }) {
         <span className="pr-log__kind">{entry.kind}</span>
         <span className={`pr-badge pr-badge--${entry.outcome.toLowerCase()}`}>{entry.outcome}</span>
         <time dateTime={entry.at} className="pr-mono">
-          {utcTime(entry.at)}
+          {formatPreciseDateTime(entry.at)}
         </time>
       </div>
       <dl className="pr-facts">
@@ -121,7 +123,7 @@ function PaymentSummary({ payment }: { payment: NonNullable<PaymentLogTrail['pay
           <StatusBadge status={payment.status} />
         </Fact>
         <Fact label="Student" wide>
-          {payment.student.fullName} (No. {payment.student.studentNo})
+          <StudentLink student={payment.student} /> (No. {payment.student.studentNo})
         </Fact>
         <Fact label="Package">{payment.package.name}</Fact>
         <Fact label="Amount">
@@ -131,8 +133,8 @@ function PaymentSummary({ payment }: { payment: NonNullable<PaymentLogTrail['pay
         <Fact label="Gateway reference">
           <span className="pr-mono">{orNone(payment.gatewayRef)}</span>
         </Fact>
-        <Fact label="Created (PKT)">{pakistanTime(payment.createdAt)}</Fact>
-        <Fact label="Paid (PKT)">{pakistanTime(payment.paidAt)}</Fact>
+        <Fact label="Created">{formatDateTime(payment.createdAt)}</Fact>
+        <Fact label="Paid">{formatDateTime(payment.paidAt)}</Fact>
       </dl>
     </Card>
   );

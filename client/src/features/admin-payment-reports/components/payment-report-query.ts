@@ -19,7 +19,6 @@ import {
   readListQuery,
   textField,
 } from '../../../shared/admin-list';
-import { pakistanDateTime } from '../../../shared/format/date-time';
 import type {
   FailureFilters,
   FailureQuery,
@@ -102,13 +101,6 @@ export const OUTCOME_LABELS: Record<ProblemOutcome, string> = {
 const rupeeFormat = new Intl.NumberFormat('en-PK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const formatRupees = (amount: number | null) =>
   amount === null ? '—' : `Rs ${rupeeFormat.format(amount)}`;
-
-/** 11 Mar 2026, 01:30 (Pakistan time, as the filters count days). */
-export const pakistanTime = (iso: string | null) =>
-  iso === null ? '—' : pakistanDateTime.format(new Date(iso));
-
-/** 2026-03-10 20:30:05 UTC: the log trail is in UTC, as gateways report times. */
-export const utcTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
 /** 11 Mar, for a YYYY-MM-DD day. */

@@ -1,7 +1,9 @@
 import type { PaymentReportRow } from '@riyazi/api/contracts';
+import { formatDateTime } from '../../../shared/format/date-time';
 import { usePaymentGatewayLabel } from '../api/use-payment-reports';
-import { formatRupees, pakistanTime } from './payment-report-query';
+import { formatRupees } from './payment-report-query';
 import { StatusBadge } from './status-badge';
+import { StudentLink } from './student-link';
 
 export function PaymentsTable({ rows, busy }: { rows: PaymentReportRow[]; busy: boolean }) {
   const gatewayLabel = usePaymentGatewayLabel();
@@ -14,7 +16,7 @@ export function PaymentsTable({ rows, busy }: { rows: PaymentReportRow[]; busy: 
       <thead>
         <tr>
           <th scope="col">Order</th>
-          <th scope="col">Created (PKT)</th>
+          <th scope="col">Created</th>
           <th scope="col">Student</th>
           <th scope="col">Package</th>
           <th scope="col">Status</th>
@@ -22,7 +24,7 @@ export function PaymentsTable({ rows, busy }: { rows: PaymentReportRow[]; busy: 
           <th scope="col" className="pr-num">
             Amount
           </th>
-          <th scope="col">Paid (PKT)</th>
+          <th scope="col">Paid</th>
         </tr>
       </thead>
       <tbody>
@@ -31,10 +33,10 @@ export function PaymentsTable({ rows, busy }: { rows: PaymentReportRow[]; busy: 
             <th scope="row" className="pr-order">
               <span className="pr-mono">{row.orderRef}</span>
             </th>
-            <td data-label="Created">{pakistanTime(row.createdAt)}</td>
+            <td data-label="Created">{formatDateTime(row.createdAt)}</td>
             <td data-label="Student" className="pr-student">
               <span className="pr-cell">
-                <span>{row.student.fullName}</span>
+                <StudentLink student={row.student} />
                 <span className="muted pr-meta">
                   No. {row.student.studentNo}
                   {row.student.grade ? ` · ${row.student.grade.title}` : ''}
@@ -72,7 +74,7 @@ export function PaymentsTable({ rows, busy }: { rows: PaymentReportRow[]; busy: 
                 ) : null}
               </span>
             </td>
-            <td data-label="Paid">{pakistanTime(row.paidAt)}</td>
+            <td data-label="Paid">{formatDateTime(row.paidAt)}</td>
           </tr>
         ))}
       </tbody>

@@ -62,7 +62,7 @@ export function ContestServicesPage() {
           busy={list.isFetching}
           className="data-table pkg-table stacked-table"
           testId="package-table"
-          columns={['Package', 'Attempts', 'Phase', 'Price', 'Status']}
+          columns={['Package', 'Attempts', 'On sale for', 'Price', 'Status']}
           actions={canUpdate ? 'Actions' : null}
         >
           {(pkg) => (
@@ -72,7 +72,7 @@ export function ContestServicesPage() {
                 {pkg.description !== '' ? <span className="pkg-table__about">{pkg.description}</span> : null}
               </th>
               <td data-label="Attempts">{pkg.attempts}</td>
-              <td data-label="Phase">{pkg.phase?.name ?? 'Any phase'}</td>
+              <td data-label="On sale for">{pkg.phase?.name ?? 'Every phase'}</td>
               <td data-label="Price" className="pkg-table__price" data-testid="package-row-price">
                 {formatPrice(pkg.pricePaisa)}
               </td>

@@ -1,5 +1,7 @@
 import type { GatewayConfigView, GatewaySettingView, PaymentConfigView } from '@riyazi/api/contracts';
+import { formatDateTime } from '../../../shared/format/date-time';
 import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
+import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
@@ -18,8 +20,6 @@ import {
   toRequestBody,
 } from './gateway-draft';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
 interface GatewaySettingsFormProps {
   settings: PaymentConfigView;
   readOnly: boolean;
@@ -28,15 +28,16 @@ interface GatewaySettingsFormProps {
 /** Every gateway the api describes, each with its switch and its own settings. */
 export function GatewaySettingsForm({ settings, readOnly }: GatewaySettingsFormProps) {
   const save = useSavePaymentConfig();
-  const { formRef, draft, dirty, problems, otherProblems, disabled, change, onSubmit } = useSettingsForm({
-    initial: () => toDraft(settings),
-    fields: draftFields(settings),
-    readOnly,
-    save,
-    validate: (current: GatewayDraft) => draftProblems(current, settings),
-    toBody: (current: GatewayDraft) => toRequestBody(current, settings),
-    serverProblems: (fieldErrors) => serverProblems(fieldErrors, settings),
-  });
+  const { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit } =
+    useSettingsForm({
+      initial: () => toDraft(settings),
+      fields: draftFields(settings),
+      readOnly,
+      save,
+      validate: (current: GatewayDraft) => draftProblems(current, settings),
+      toBody: (current: GatewayDraft) => toRequestBody(current, settings),
+      serverProblems: (fieldErrors) => serverProblems(fieldErrors, settings),
+    });
 
   const settingInput = (gateway: GatewayConfigView, setting: GatewaySettingView) => {
     const name = settingField(gateway.id, setting.name);
@@ -126,10 +127,13 @@ export function GatewaySettingsForm({ settings, readOnly }: GatewaySettingsFormP
         readOnly={readOnly}
         pending={save.isPending}
         dirty={dirty}
-        lastSaved={settings.updatedAt === null ? null : dateTime.format(new Date(settings.updatedAt))}
+        lastSaved={settings.updatedAt === null ? null : formatDateTime(settings.updatedAt)}
         className="pay-actions"
         testId="payment-save"
       />
+      <UnsavedChangesGuard form={{ dirty, saved }}>
+        Your changes to the payment gateway settings have not been saved.
+      </UnsavedChangesGuard>
     </form>
   );
 }

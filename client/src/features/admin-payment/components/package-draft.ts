@@ -26,13 +26,13 @@ export const PACKAGE_LABELS: Record<PackageField, string> = {
   name: 'Name',
   description: 'Description',
   attempts: 'Attempts',
-  phaseId: 'Phase',
+  phaseId: 'On sale for',
   price: 'Price (PKR)',
   position: 'Order',
   isActive: 'Active',
 };
 
-/** The form's values as typed: numbers stay text until they are sent; '' is any phase. */
+/** The form's values as typed: numbers stay text until they are sent; '' is on sale in every phase. */
 export interface PackageDraft {
   name: string;
   description: string;

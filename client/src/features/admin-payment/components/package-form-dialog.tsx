@@ -153,11 +153,11 @@ export function PackageFormDialog({ pkg, phases, nextPosition, onClose }: Packag
           label={PACKAGE_LABELS.phaseId}
           value={draft.phaseId}
           error={problemText('phaseId', problems.phaseId)}
-          hint="Limit the attempts to one phase, or let them be used in any."
+          hint="A phase's package is on sale until that phase ends, and while it is the contest phase. Either way the attempts bought join the student's one balance, usable in any contest."
           onChange={(event) => set('phaseId', event.target.value)}
           data-testid="package-phaseId"
         >
-          <option value="">Any phase</option>
+          <option value="">Every phase (always on sale)</option>
           {phases.map((phase) => (
             <option key={phase._id} value={phase._id}>
               {phase.name} ({PHASE_STATUS[phase.status]})

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { LOCAL_INPUT_ZONE_HINT } from '../../../shared/format/local-input';
 import { splitServerProblems } from '../../../shared/forms/form-errors';
 import { describeError, HttpError } from '../../../shared/http/http-error';
 import { CheckboxField, RadioGroupField } from '../../../shared/ui/choice-fields';
@@ -140,6 +141,7 @@ export function PromoCodeFormDialog({ promo, packages, onClose }: PromoCodeFormD
               type="datetime-local"
               name={name}
               value={draft[name]}
+              hint={LOCAL_INPUT_ZONE_HINT}
               error={shown[name]}
               onChange={(event) => set({ [name]: event.target.value })}
               data-testid={testId}

@@ -5,6 +5,7 @@ import {
   type PromoCodeInput,
   type PromoDiscountType,
 } from '@riyazi/api/contracts';
+import { formatDay } from '../../../shared/format/date-time';
 import { fromLocalInput, toLocalInput } from '../../../shared/format/local-input';
 
 /** The form as typed: numbers and times as the inputs hold them ('' for none). */
@@ -13,7 +14,7 @@ export interface PromoDraft {
   description: string;
   discountType: PromoDiscountType;
   discountValue: string;
-  /** datetime-local values in the browser's zone. */
+  /** datetime-local values in Pakistan time. */
   validFrom: string;
   validUntil: string;
   /** '' for unlimited. */
@@ -158,7 +159,6 @@ const rupeesAndPaisa = new Intl.NumberFormat('en-PK', {
 });
 export const formatRupees = (value: number) =>
   (Number.isInteger(value) ? wholeRupees : rupeesAndPaisa).format(value);
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 export const discountLabel = (promo: Pick<PromoCode, 'discountType' | 'discountValue'>) =>
   promo.discountType === 'PERCENT'
@@ -166,8 +166,8 @@ export const discountLabel = (promo: Pick<PromoCode, 'discountType' | 'discountV
     : `${formatRupees(promo.discountValue)} off`;
 
 export function validityLabel(promo: Pick<PromoCode, 'validFrom' | 'validUntil'>): string {
-  const from = promo.validFrom === null ? null : day.format(new Date(promo.validFrom));
-  const until = promo.validUntil === null ? null : day.format(new Date(promo.validUntil));
+  const from = promo.validFrom === null ? null : formatDay(promo.validFrom);
+  const until = promo.validUntil === null ? null : formatDay(promo.validUntil);
   if (from !== null && until !== null) {
     return `${from} – ${until}`;
   }

@@ -73,6 +73,8 @@ export interface PickedQuestion {
   _id: string;
   questionNo: number;
   preview: string;
+  /** The preview with its formulas as `span.math-inline`, for RichTextView. */
+  previewHtml: string;
   grade: GradeRef;
   tag: QuestionTag;
   status: QuizStatus;
@@ -130,6 +132,8 @@ export interface BankQuestion {
   _id: string;
   questionNo: number;
   preview: string;
+  /** The preview with its formulas as `span.math-inline`, for RichTextView. */
+  previewHtml: string;
   grade: GradeRef;
   tag: QuestionTag;
   status: QuizStatus;

@@ -28,7 +28,7 @@ export interface QuizDraft {
   questionCount: string;
   secondsPerQuestion: string;
   attemptsAllowed: string;
-  /** datetime-local values (the browser's time zone), '' for none. */
+  /** datetime-local values (Pakistan time), '' for none. */
   opensAt: string;
   closesAt: string;
   status: QuizStatus;

@@ -3,8 +3,10 @@ import { useMemo } from 'react';
 import { toast } from 'react-hot-toast';
 import { useNavigate } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
+import { LOCAL_INPUT_ZONE_HINT } from '../../../shared/format/local-input';
 import { EditFormActions } from '../../../shared/forms/edit-form-actions';
 import { EditPageForm } from '../../../shared/forms/edit-page-form';
+import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { HttpError } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
@@ -31,8 +33,13 @@ import { TitledCard } from '../../../shared/ui/titled-card';
 
 /** /quiz/new and /quiz/{id}: one form for both. */
 const WINDOW_FIELDS = [
-  { field: 'opensAt', label: 'Opens', hint: 'Empty: open now', testId: 'qz-opens' },
-  { field: 'closesAt', label: 'Closes', hint: 'Empty: no closing time', testId: 'qz-closes' },
+  { field: 'opensAt', label: 'Opens', hint: `${LOCAL_INPUT_ZONE_HINT}. Empty: open now`, testId: 'qz-opens' },
+  {
+    field: 'closesAt',
+    label: 'Closes',
+    hint: `${LOCAL_INPUT_ZONE_HINT}. Empty: no closing time`,
+    testId: 'qz-closes',
+  },
 ] as const;
 
 export function QuizFormPage() {
@@ -45,6 +52,9 @@ export function QuizFormPage() {
     />
   );
 }
+
+const POOL_REFUSED =
+  'Not saved: not every grade can fill an attempt. See “Can every grade fill an attempt?”.';
 
 const KIND_OPTIONS = [
   { value: 'CONTEST', label: 'Contest' },
@@ -91,11 +101,14 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
       {
         onSuccess: (saved) => {
           toast.success(`${saved.title} saved`);
+          form.markSaved();
           void navigate(adminPagePath('quiz'));
         },
         onError: (error) => {
-          setProblems(error instanceof HttpError ? { ...error.fieldErrors } : {});
-          setFormError(error.message);
+          const fieldErrors = error instanceof HttpError ? error.fieldErrors : {};
+          setProblems({ ...fieldErrors });
+          // The shortfall itself is shown once, in the pool check; the banner only points there.
+          setFormError(fieldErrors.pool === undefined ? error.message : POOL_REFUSED);
           focusFirstProblem();
         },
       },
@@ -285,6 +298,7 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
         submitLabel={quiz === null ? 'Create quiz' : 'Save changes'}
         testIdPrefix="qz"
       />
+      <UnsavedChangesGuard form={form}>Your changes to this quiz have not been saved.</UnsavedChangesGuard>
     </EditPageForm>
   );
 }

@@ -21,12 +21,22 @@ export function PoolPanel({
     <div className="stack" aria-live="polite" aria-busy={loading}>
       {loading ? <Spinner label="Checking the pool…" /> : null}
       {error !== null ? <Alert tone="error">The pool could not be checked: {error.message}</Alert> : null}
-      {saveProblem !== null ? <Alert tone="error">{saveProblem}</Alert> : null}
+      {saveProblem !== null && (report === null || error !== null) ? (
+        <Alert tone="error">{saveProblem}</Alert>
+      ) : null}
       {report !== null && error === null ? (
         <>
-          <p className={report.sufficient ? '' : 'field__error'} data-testid="qz-pool-message">
+          {/* The one place the shortfall is said; a refused save points here (data-problem). */}
+          <p
+            className={report.sufficient ? '' : 'field__error'}
+            data-testid="qz-pool-message"
+            data-problem={saveProblem !== null ? true : undefined}
+          >
             {report.message ?? 'Every grade can fill an attempt.'}
           </p>
+          {saveProblem !== null && !report.sufficient ? (
+            <p className="muted">To save, add questions, change the pool, or save the quiz as inactive.</p>
+          ) : null}
           <ul className="qz-pool">
             {report.grades.map((g) => (
               <li

@@ -1,5 +1,6 @@
 import { describeSeconds, QUIZ_SORT_DEFAULT, QUIZ_SORTS } from '@riyazi/api/contracts';
 import { choiceField, defineListSchema, idField, textField } from '../../../shared/admin-list';
+import { formatDateTime } from '../../../shared/format/date-time';
 import { QUIZ_KINDS, QUIZ_STATUSES, type QuizRow } from '../api/quizzes-api';
 
 /** The quiz list in the URL; newest first unless a column header says otherwise. */
@@ -20,12 +21,10 @@ export const QUIZ_LIST = defineListSchema(
   },
 );
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** "1 Dec 2026, 09:00 – 10 Dec 2026, 17:00", "From …", "Until …" or "Always open". */
+/** "1 Dec 2026, 09:00 PKT – 10 Dec 2026, 17:00 PKT", "From …", "Until …" or "Always open". */
 export function describeWindow(row: Pick<QuizRow, 'opensAt' | 'closesAt'>): string {
-  const opens = row.opensAt === null ? null : dateTime.format(new Date(row.opensAt));
-  const closes = row.closesAt === null ? null : dateTime.format(new Date(row.closesAt));
+  const opens = row.opensAt === null ? null : formatDateTime(row.opensAt);
+  const closes = row.closesAt === null ? null : formatDateTime(row.closesAt);
   if (opens && closes) {
     return `${opens} – ${closes}`;
   }

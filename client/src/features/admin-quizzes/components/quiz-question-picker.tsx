@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { HttpError } from '../../../shared/http/http-error';
+import { RichTextView } from '../../../shared/math/rich-text-view';
 import { Button } from '../../../shared/ui/button';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import { Alert, Spinner } from '../../../shared/ui/surface';
@@ -49,7 +50,7 @@ export function QuestionPicker({
         <ol className="qz-picked" data-testid="qz-picked">
           {picked.map((q) => (
             <li key={q._id} className="qz-question">
-              <span className="qz-question__text">
+              <div className="qz-question__text">
                 <strong>
                   #{q.questionNo} · {q.grade.title}
                 </strong>
@@ -59,8 +60,8 @@ export function QuestionPicker({
                     {q.status === 'Inactive' ? 'inactive' : `tagged ${q.tag.toLowerCase()}`})
                   </span>
                 )}
-                <span className="qz-question__preview">{q.preview}</span>
-              </span>
+                <RichTextView html={q.previewHtml} className="qz-question__preview" />
+              </div>
               <Button
                 small
                 variant="ghost"
@@ -124,7 +125,7 @@ export function QuestionPicker({
           <ul className="qz-bank" data-testid="qz-bank" aria-busy={bank.isFetching}>
             {bank.data.data.map((q) => (
               <li key={q._id} className="qz-question">
-                <span className="qz-question__text">
+                <div className="qz-question__text">
                   <strong>
                     #{q.questionNo} · {q.grade.title} · {q.tag === 'BOTH' ? 'Both' : KIND_LABELS[q.tag]}
                     {q.status === 'Inactive' ? ' · Inactive' : ''}
@@ -134,8 +135,8 @@ export function QuestionPicker({
                       Not drawn for a {KIND_LABELS[kind].toLowerCase()} quiz
                     </span>
                   )}
-                  <span className="qz-question__preview">{q.preview}</span>
-                </span>
+                  <RichTextView html={q.previewHtml} className="qz-question__preview" />
+                </div>
                 <Button
                   small
                   variant="secondary"

@@ -1,19 +1,12 @@
 import { useMemo } from 'react';
+import { formatDateTime } from '../../../shared/format/date-time';
+import { fromLocalInput, LOCAL_INPUT_ZONE_HINT, toLocalInput } from '../../../shared/format/local-input';
 import type { Category, Grade, Phase, PhaseStatus, SubCategory } from '../api/reference-api';
 import { useCategoryOptions } from '../api/use-reference';
 import type { ReferenceConfig } from './reference-config';
 import { ReferencePage } from './reference-page';
 
 const required = (value: string) => (value.trim() === '' ? 'This is required.' : undefined);
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** An ISO instant as the local 'yyyy-MM-ddTHH:mm' a datetime-local input shows. */
-function toLocalInput(iso: string): string {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
 const withoutEmpty = <E extends Record<string, string | undefined>>(errors: E) =>
   Object.fromEntries(Object.entries(errors).filter(([, v]) => v !== undefined)) as Record<string, string>;
 
@@ -67,8 +60,8 @@ const phaseConfig: ReferenceConfig<Phase, PhaseDraft> = {
   columns: [
     { label: 'Name', render: (p) => p.name },
     { label: 'Number', render: (p) => p.number },
-    { label: 'Starts', render: (p) => dateTime.format(new Date(p.startsAt)) },
-    { label: 'Ends', render: (p) => dateTime.format(new Date(p.endsAt)) },
+    { label: 'Starts', render: (p) => formatDateTime(p.startsAt) },
+    { label: 'Ends', render: (p) => formatDateTime(p.endsAt) },
     {
       label: 'Status',
       render: (p) => (
@@ -85,10 +78,16 @@ const phaseConfig: ReferenceConfig<Phase, PhaseDraft> = {
     status: p.status,
   }),
   fields: [
-    { kind: 'text', key: 'name', label: 'Name', maxLength: 80 },
+    {
+      kind: 'text',
+      key: 'name',
+      label: 'Name',
+      maxLength: 80,
+      hint: 'The phase is called this everywhere, e.g. Phase 1 — Qualifier.',
+    },
     { kind: 'number', key: 'number', label: 'Number', hint: 'From 1 to 20, one per phase.' },
-    { kind: 'datetime', key: 'startsAt', label: 'Starts' },
-    { kind: 'datetime', key: 'endsAt', label: 'Ends' },
+    { kind: 'datetime', key: 'startsAt', label: 'Starts', hint: LOCAL_INPUT_ZONE_HINT },
+    { kind: 'datetime', key: 'endsAt', label: 'Ends', hint: LOCAL_INPUT_ZONE_HINT },
     {
       kind: 'select',
       key: 'status',
@@ -99,14 +98,16 @@ const phaseConfig: ReferenceConfig<Phase, PhaseDraft> = {
   ],
   validate: (d) => {
     const n = Number(d.number);
+    const starts = fromLocalInput(d.startsAt);
+    const ends = fromLocalInput(d.endsAt);
     return withoutEmpty({
       name: required(d.name),
       number: Number.isInteger(n) && n >= 1 && n <= 20 ? undefined : 'Enter a whole number from 1 to 20.',
-      startsAt: d.startsAt === '' ? 'Choose a start.' : undefined,
+      startsAt: starts === null ? 'Choose a start.' : undefined,
       endsAt:
-        d.endsAt === ''
+        ends === null
           ? 'Choose an end.'
-          : d.startsAt !== '' && new Date(d.endsAt) <= new Date(d.startsAt)
+          : starts !== null && ends <= starts
             ? 'The end must be after the start.'
             : undefined,
       status: required(d.status),
@@ -115,8 +116,8 @@ const phaseConfig: ReferenceConfig<Phase, PhaseDraft> = {
   toBody: (d) => ({
     name: d.name.trim(),
     number: Number(d.number),
-    startsAt: new Date(d.startsAt).toISOString(),
-    endsAt: new Date(d.endsAt).toISOString(),
+    startsAt: fromLocalInput(d.startsAt) ?? '',
+    endsAt: fromLocalInput(d.endsAt) ?? '',
     status: d.status,
   }),
 };

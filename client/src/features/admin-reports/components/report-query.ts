@@ -2,6 +2,7 @@ import {
   REPORT_KINDS,
   REPORT_ORDERS,
   REPORT_SORTS,
+  REPORT_TIME_ZONE,
   type ReportFlag,
   type ReportOrder,
   type ReportSort,
@@ -85,6 +86,6 @@ export const FLAG_LABELS: Record<ReportFlag, { label: string; about: string }> =
 
 /** question-report-2026-11-22.csv, today in Pakistan time. */
 export function csvFilename(now = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(now);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(now);
   return `question-report-${DAY.test(day) ? day : 'export'}.csv`;
 }

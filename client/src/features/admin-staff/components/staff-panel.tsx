@@ -27,6 +27,7 @@ import type { StaffAbilities } from './staff-users-page';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
 import '../../../shared/admin-list/admin-list.css';
+import { formatDateTime } from '../../../shared/format/date-time';
 
 const STAFF_LIST = defineListSchema({
   search: textField(100),
@@ -34,8 +35,7 @@ const STAFF_LIST = defineListSchema({
   isActive: choiceField(['true', 'false'] as const),
 });
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (iso: string | null) => (iso === null ? 'Never' : dateTime.format(new Date(iso)));
+const formatDate = (iso: string | null) => formatDateTime(iso, 'Never');
 
 type Editing = { mode: 'create' } | { mode: 'edit'; staff: StaffUser };
 

@@ -1,6 +1,7 @@
 import type { StudentExportJob, StudentExportPage, StudentExportStarted } from '@riyazi/api/contracts';
 import { saveBlob } from '../../../shared/files/save-blob';
-import { adminHttp } from '../../../shared/http/clients';
+import { PAKISTAN_TIME_ZONE } from '../../../shared/format/date-time';
+import { adminHttp, publicHttp } from '../../../shared/http/clients';
 import { withoutEmpty } from '../../../shared/query/list-params';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
@@ -10,6 +11,7 @@ export const studentExportKeys = {
   lists: [...root, 'list'] as const,
   list: (page: number) => [...root, 'list', page] as const,
   job: (id: string) => [...root, 'job', id] as const,
+  grades: [...root, 'grades'] as const,
 };
 
 /** Starts the export of the students the list filters select; the file is written in the background. */
@@ -25,8 +27,16 @@ export function fetchExports(page: number, signal?: AbortSignal) {
   return adminHttp.get<StudentExportPage>('/admin/exports/', { query: { page, limit: 10 }, signal });
 }
 
+/** The offered grades, to name a grade filter by its title. */
+export async function fetchGradeTitles(signal?: AbortSignal): Promise<Map<string, string>> {
+  const grades = await publicHttp.get<{ data: { _id: string; title: string }[] }>('/grades/options', {
+    signal,
+  });
+  return new Map(grades.data.map((g) => [g._id, g.title]));
+}
+
 const pakistanDay = (iso: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Karachi' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-CA', { timeZone: PAKISTAN_TIME_ZONE }).format(new Date(iso));
 
 /** Fetches the file with the bearer token (the route is not public) and hands it to the browser. */
 export async function downloadExport(job: Pick<StudentExportJob, '_id' | 'createdAt'>): Promise<void> {

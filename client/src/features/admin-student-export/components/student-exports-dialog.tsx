@@ -2,16 +2,13 @@ import type { StudentExportJob } from '@riyazi/api/contracts';
 import { useState } from 'react';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
-import { useExportList } from '../api/use-student-export';
+import { useExportList, useGradeTitles } from '../api/use-student-export';
 import { downloadWithToast } from './download-export';
+import { describeExportFilters } from './export-filters';
+import '../../../shared/ui/stacked-table.css';
+import { formatDateTime } from '../../../shared/format/date-time';
 
-const when = (iso: string | null) =>
-  iso === null ? '—' : new Date(iso).toLocaleString('en-GB', { timeZone: 'Asia/Karachi' });
-
-const describeFilters = (filters: Record<string, string>) =>
-  Object.entries(filters)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(', ') || 'All students';
+const when = (iso: string | null) => formatDateTime(iso);
 
 function statusOf(job: StudentExportJob): string {
   if (job.status === 'RUNNING' || job.status === 'QUEUED') {
@@ -27,6 +24,7 @@ function statusOf(job: StudentExportJob): string {
 export function StudentExportsDialog({ onClose }: { onClose: () => void }) {
   const [page, setPage] = useState(1);
   const list = useExportList(page);
+  const grades = useGradeTitles();
   const data = list.data;
   return (
     <Dialog title="Exports" onClose={onClose} wide data-testid="student-exports-dialog">
@@ -34,28 +32,32 @@ export function StudentExportsDialog({ onClose }: { onClose: () => void }) {
       {list.isError && <p role="alert">Could not load the exports.</p>}
       {data && data.data.length === 0 && <p>No exports yet.</p>}
       {data && data.data.length > 0 && (
-        <table className="student-export__table">
+        <table className="student-export__table stacked-table">
           <thead>
             <tr>
-              <th>Created</th>
-              <th>Requested by</th>
-              <th>Filters</th>
-              <th>Rows</th>
-              <th>Status</th>
-              <th>Expires</th>
-              <th />
+              <th scope="col">Created</th>
+              <th scope="col">Requested by</th>
+              <th scope="col">Filters</th>
+              <th scope="col">Rows</th>
+              <th scope="col">Status</th>
+              <th scope="col">Expires</th>
+              <th scope="col">
+                <span className="visually-hidden">Download</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.data.map((job) => (
               <tr key={job._id}>
-                <td>{when(job.createdAt)}</td>
-                <td>{job.requestedBy?.username ?? '—'}</td>
-                <td>{describeFilters(job.filters)}</td>
-                <td>{job.rows ?? job.totalRows ?? '—'}</td>
-                <td>{statusOf(job)}</td>
-                <td>{when(job.expiresAt)}</td>
-                <td>
+                <td data-label="Created">{when(job.createdAt)}</td>
+                <td data-label="Requested by">{job.requestedBy?.username ?? '—'}</td>
+                <td data-label="Filters" className="student-export__filters">
+                  {describeExportFilters(job.filters, grades.data ?? null)}
+                </td>
+                <td data-label="Rows">{job.rows ?? job.totalRows ?? '—'}</td>
+                <td data-label="Status">{statusOf(job)}</td>
+                <td data-label="Expires">{when(job.expiresAt)}</td>
+                <td className="row-actions">
                   {job.downloadable && (
                     <Button small variant="secondary" onClick={() => downloadWithToast(job)}>
                       Download

@@ -1,6 +1,8 @@
 import {
   PHASE1_TOPPER_CUTS,
   PHASE2_TOPPER_CUTS,
+  STUDENT_FILTER_LABELS,
+  STUDENT_YES_NO_FILTERS,
   type StudentFilterKey,
   type StudentFilterValues,
 } from '@riyazi/api/contracts';
@@ -15,32 +17,15 @@ const YES_NO: FilterOption[] = [
   { value: 'false', label: 'No' },
 ];
 
+const labelled = (keys: readonly StudentFilterKey[]) =>
+  keys.map((key) => ({ key, label: STUDENT_FILTER_LABELS[key] }));
+
 // All "contains" searches: a part of an address ("ali") is a valid e-mail filter, so it is plain text.
-const TEXT_FILTERS: { key: StudentFilterKey; label: string }[] = [
-  { key: 'fullName', label: 'Name' },
-  { key: 'fatherName', label: "Father's name" },
-  { key: 'email', label: 'E-mail' },
-  { key: 'schoolName', label: 'School' },
-  { key: 'shortDescription', label: 'Batch Id' },
-];
+const TEXT_FILTERS = labelled(['fullName', 'fatherName', 'email', 'schoolName', 'shortDescription']);
 
-const NUMBER_FILTERS: { key: StudentFilterKey; label: string }[] = [
-  { key: 'studentId', label: 'Student ID' },
-  { key: 'contestAttemptsRemaining', label: 'Attempts remaining' },
-  { key: 'phase1Rank', label: 'Phase 1 rank' },
-  { key: 'phase2Rank', label: 'Phase 2 rank' },
-];
+const NUMBER_FILTERS = labelled(['studentId', 'contestAttemptsRemaining', 'phase1Rank', 'phase2Rank']);
 
-const BOOLEAN_FILTERS: { key: StudentFilterKey; label: string }[] = [
-  { key: 'isActive', label: 'Active' },
-  { key: 'emailVerified', label: 'E-mail verified' },
-  { key: 'autoEmailVerified', label: 'Auto e-mail verified' },
-  { key: 'codeEntered', label: 'Paid' },
-  { key: 'documentUploaded', label: 'Document uploaded' },
-  { key: 'registeredThroughBulk', label: 'Bulk registered' },
-  { key: 'contestPlayed', label: 'Contest played' },
-  { key: 'practicePlayed', label: 'Practice played' },
-];
+const BOOLEAN_FILTERS = labelled(STUDENT_YES_NO_FILTERS);
 
 const optionsOf = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
@@ -94,27 +79,33 @@ export function StudentFiltersPanel({
             <TextField key={key} label={label} type="text" maxLength={120} {...field(key)} />
           ))}
           {/* Digits, spaces and dashes ("0300-123") as the server accepts; a number pad on phones. */}
-          <TextField label="Phone" type="text" inputMode="numeric" maxLength={15} {...field('phone')} />
+          <TextField
+            label={STUDENT_FILTER_LABELS.phone}
+            type="text"
+            inputMode="numeric"
+            maxLength={15}
+            {...field('phone')}
+          />
           <FilterSelect
-            label="Grade"
+            label={STUDENT_FILTER_LABELS.grade}
             allLabel="All grades"
             options={grades.map((g) => ({ value: g._id, label: g.title }))}
             {...field('grade')}
           />
           <FilterSelect
-            label="Gender"
+            label={STUDENT_FILTER_LABELS.gender}
             allLabel="Any gender"
             options={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
             {...field('gender')}
           />
           <FilterSelect
-            label="City"
+            label={STUDENT_FILTER_LABELS.city}
             allLabel="Any city"
             options={optionsOf(PAKISTAN_CITIES)}
             {...field('city')}
           />
           <FilterSelect
-            label="Referral source"
+            label={STUDENT_FILTER_LABELS.referralSource}
             allLabel="Any source"
             options={optionsOf(REFERRAL_SOURCES)}
             {...field('referralSource')}
@@ -123,13 +114,13 @@ export function StudentFiltersPanel({
             <FilterSelect key={key} label={label} allLabel="Any" options={YES_NO} {...field(key)} />
           ))}
           <FilterSelect
-            label="Phase 1 toppers"
+            label={STUDENT_FILTER_LABELS.phase1Toppers}
             allLabel="All"
             options={PHASE1_TOPPER_CUTS.map((n) => ({ value: String(n), label: `Top ${n}` }))}
             {...field('phase1Toppers')}
           />
           <FilterSelect
-            label="Phase 2 toppers"
+            label={STUDENT_FILTER_LABELS.phase2Toppers}
             allLabel="All"
             options={PHASE2_TOPPER_CUTS.map((n) => ({ value: String(n), label: `Top ${n}` }))}
             {...field('phase2Toppers')}
@@ -137,8 +128,13 @@ export function StudentFiltersPanel({
           {NUMBER_FILTERS.slice(1).map(({ key, label }) => (
             <TextField key={key} label={label} type="number" min={0} inputMode="numeric" {...field(key)} />
           ))}
-          <TextField label="Signed up from" type="date" {...field('signedUpFrom')} />
-          <TextField label="Signed up to" type="date" min={draft.signedUpFrom} {...field('signedUpTo')} />
+          <TextField label={STUDENT_FILTER_LABELS.signedUpFrom} type="date" {...field('signedUpFrom')} />
+          <TextField
+            label={STUDENT_FILTER_LABELS.signedUpTo}
+            type="date"
+            min={draft.signedUpFrom}
+            {...field('signedUpTo')}
+          />
         </div>
         <div className="row st-filters__actions">
           <Button type="submit" data-testid="students-filter-apply">

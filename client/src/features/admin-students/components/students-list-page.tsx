@@ -21,6 +21,7 @@ import {
   useDeleteConfirm,
   useListUrlState,
 } from '../../../shared/admin-list';
+import { formatDateTime } from '../../../shared/format/date-time';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button, ButtonLink } from '../../../shared/ui/button';
 import { ListStatus } from '../../../shared/ui/list-status';
@@ -54,13 +55,7 @@ export interface StudentsListExtras {
   promoteModal: (target: PromoteTarget, onClose: () => void, onPromoted: () => void) => ReactNode;
 }
 
-const pakistanTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Karachi',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const when = (iso: string | null) => (iso === null ? '—' : pakistanTime.format(new Date(iso)));
-const COLUMNS = studentColumns(when);
+const COLUMNS = studentColumns(formatDateTime);
 const SORT_MENU = [
   { column: 'createdAt', label: 'Signup' },
   { column: 'studentId', label: 'ID' },

@@ -140,7 +140,11 @@ export function Explanation({ question, typed, urduHint = false }: ExplanationPr
             </div>
           ) : null}
           {question.answerHintImage ? (
-            <img src={question.answerHintImage} alt={t('quiz.explanation.image')} />
+            <img
+              className="quiz-explanation__image"
+              src={question.answerHintImage}
+              alt={t('quiz.explanation.image')}
+            />
           ) : null}
           {video && isWebLink(video) ? (
             <a href={video} target="_blank" rel="noopener noreferrer" className="quiz-explanation__video">
