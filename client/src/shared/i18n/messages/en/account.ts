@@ -92,6 +92,7 @@ export const account = {
   'account.profile.notGiven': 'Not given yet',
   'account.profile.confirmed': 'Confirmed',
   'account.profile.notConfirmed': 'Not confirmed',
+  'account.profile.confirmEmail': 'Confirm it',
   'account.profile.document': 'School document',
   'account.profile.verification': 'Verification',
   'account.profile.documentNeeded':

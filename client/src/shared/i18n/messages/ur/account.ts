@@ -93,6 +93,7 @@ export const account: Record<keyof typeof en, string> = {
   'account.profile.notGiven': 'ابھی نہیں لکھا',
   'account.profile.confirmed': 'تصدیق شدہ',
   'account.profile.notConfirmed': 'تصدیق نہیں ہوئی',
+  'account.profile.confirmEmail': 'تصدیق کریں',
   'account.profile.document': 'اسکول کی دستاویز',
   'account.profile.verification': 'تصدیق',
   'account.profile.documentNeeded':
