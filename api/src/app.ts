@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import { openRevocationChannel } from './auth/revocations.js';
 import { registerAccessTokens } from './auth/tokens.js';
-import type { Config } from './config.js';
+import { type Config, servedOverHttps } from './config.js';
 import type { AppContext } from './context.js';
 import { createEngine, type Engine } from './engine.js';
 import { openCacheBus } from './lib/node-caches.js';
@@ -165,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityPlugin, {
     publicOrigin,
     allowedOrigins,
-    isProduction: config.isProduction,
+    upgradeInsecureRequests: servedOverHttps(config),
     formActionOrigins: gatewayFormActionOrigins(),
   });
   await app.register(fastifyCookie);

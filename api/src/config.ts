@@ -88,6 +88,15 @@ export interface Config extends Omit<Env, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'PUB
   isProduction: boolean;
 }
 
+/**
+ * Whether browsers reach this install over https only (production with an https PUBLIC_URL): then
+ * cookies are Secure and pages have their requests upgraded to https. A school's LAN install
+ * served over plain http (PUBLIC_URL http://192.168.…) gets neither: a browser drops a Secure cookie
+ * sent over http, and upgraded requests would find no https there.
+ */
+export const servedOverHttps = (config: Pick<Config, 'isProduction' | 'PUBLIC_URL'>): boolean =>
+  config.isProduction && new URL(config.PUBLIC_URL).protocol === 'https:';
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);

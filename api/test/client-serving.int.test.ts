@@ -23,6 +23,21 @@ describe('serving the built client', () => {
     }
   });
 
+  it('answers an address the client has no page at with its page and 404, whatever the case or trailing slash of a known one', async () => {
+    for (const [url, status] of [
+      ['/no-such-page', 404],
+      ['/profile/nope', 404],
+      ['/admin-a1b2c3/no-such-page', 404],
+      ['/Profile/Edit/', 200],
+      ['/admin-a1b2c3/students/view/abc', 200],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+  });
+
   it('serves a file added after start (a rebuilt client) without a restart', async () => {
     writeFileSync(path.join(dist, 'assets', 'app-2.js'), 'console.log(2)');
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-2.js' });

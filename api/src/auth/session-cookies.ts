@@ -1,6 +1,6 @@
 import type { Db } from '@riyazi/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
+import { type Config, servedOverHttps } from '../config.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import {
   type RefreshPolicy,
@@ -29,7 +29,7 @@ export function sessionCookies(
     absoluteDays: config.REFRESH_ABSOLUTE_DAYS,
     reuseGraceSeconds: config.REFRESH_REUSE_GRACE_SECONDS,
   };
-  const options = { path, httpOnly: true, secure: config.isProduction, sameSite: 'strict' } as const;
+  const options = { path, httpOnly: true, secure: servedOverHttps(config), sameSite: 'strict' } as const;
 
   const assertSameOrigin = (request: FastifyRequest) => {
     if (!isSameOriginRequest(request, allowedOrigins)) {

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export type * from './bulk-upload.js';
+export * from './client-routes.js';
 export type * from './documents.js';
 export * from './flags.js';
 export * from './jobs.js';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isClientRoute } from '../contracts/client-routes.js';
 import { routePreloadLinks } from './route-preloads.js';
 
 /** Security headers that a browser reads on documents (and workers) only, never on a script, style or font. */
@@ -22,7 +23,10 @@ export interface ClientOptions {
   distDir: string;
 }
 
-/** Serves the built client; unknown non-API GETs get index.html so client routes work on reload. */
+/**
+ * Serves the built client; page addresses get index.html so client routes work on reload, with
+ * 404 for an address the client has no page at (the page still renders its "Page not found").
+ */
 async function clientPlugin(app: FastifyInstance, { distDir }: ClientOptions) {
   const hasClient = existsSync(path.join(distDir, 'index.html'));
   if (hasClient) {
@@ -59,7 +63,10 @@ async function clientPlugin(app: FastifyInstance, { distDir }: ClientOptions) {
       if (links !== null) {
         reply.header('link', links);
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply
+        .status(isClientRoute(url) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html');
     }
     return reply.status(404).send({ message: isApi ? 'Not found' : 'Page not found' });
   });

@@ -8,7 +8,8 @@ export interface SecurityOptions {
   /** The site's own origin (PUBLIC_URL): the client's socket connects to it. */
   publicOrigin: string;
   allowedOrigins: readonly string[];
-  isProduction: boolean;
+  /** Served over https only (`servedOverHttps`): browsers upgrade the page's http requests. */
+  upgradeInsecureRequests: boolean;
   /** Where checkout forms post (every registered payment gateway's hosted page). */
   formActionOrigins: readonly string[];
 }
@@ -42,7 +43,7 @@ export function webSocketSource(origin: string): string {
 
 async function securityPlugin(
   app: FastifyInstance,
-  { publicOrigin, allowedOrigins, isProduction, formActionOrigins }: SecurityOptions,
+  { publicOrigin, allowedOrigins, upgradeInsecureRequests, formActionOrigins }: SecurityOptions,
 ) {
   const headers = securityHeaders({
     contentSecurityPolicy: {
@@ -60,7 +61,7 @@ async function securityPlugin(
         'frame-ancestors': ["'none'"],
         'form-action': ["'self'", ...formActionOrigins],
         'object-src': ["'none'"],
-        'upgrade-insecure-requests': isProduction ? [] : null,
+        'upgrade-insecure-requests': upgradeInsecureRequests ? [] : null,
       },
     },
     hsts: { maxAge: 31_536_000, includeSubDomains: true },

@@ -1,45 +1,9 @@
-import { ADMIN_PAGES, ADMIN_PREFIX, type AdminPageKey } from '@riyazi/api/contracts';
+import { ADMIN_PAGES, ADMIN_PREFIX, type AdminPageKey, CLIENT_PATHS } from '@riyazi/api/contracts';
 
-/** The sponsor page carries the sponsor's name in its path. */
-export const SPONSOR_PAGE_PATH = '/riyazi-sponsor';
+export { SPONSOR_PAGE_PATH } from '@riyazi/api/contracts';
 
-export const paths = {
-  home: '/',
-  login: '/login',
-  inactive: '/inactive',
-  signup: '/signup',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  terms: '/terms-and-conditions',
-  privacy: '/privacy-policy',
-  refund: '/refund-policy',
-  faq: '/faq',
-  about: '/about',
-  contact: '/contact',
-  sponsor: SPONSOR_PAGE_PATH,
-  practiceQuizInfo: '/practice-quiz-info',
-  championsBoard: '/champions-board',
-  gallery: '/gallery',
-  studentVerification: '/student-verification',
-  signupSuccess: '/success',
-  studentNotVerified: '/student-not-verified',
-  dashboard: '/dashboard',
-  dashboardPayment: '/dashboard/payment',
-  practiceQuiz: '/practice-quiz',
-  contestQuiz: '/contest-quiz',
-  profile: '/profile',
-  profileEdit: '/profile/edit',
-  paymentSuccess: '/payment/success',
-  paymentFailed: '/payment/failed',
-  quiz: '/quiz',
-  quizResults: '/quiz-results',
-  admin: {
-    root: ADMIN_PREFIX,
-    login: `${ADMIN_PREFIX}/login`,
-    resetPassword: `${ADMIN_PREFIX}/reset-password`,
-    scriptAdmin: `${ADMIN_PREFIX}/script-admin`,
-  },
-} as const;
+/** Every page address by name: the contracts' table, which the api also serves 404s by. */
+export const paths = CLIENT_PATHS;
 
 /** Absolute path of a permission-guarded admin page; params fill `:name` segments. */
 export function adminPagePath(key: AdminPageKey, params: Record<string, string> = {}): string {

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerToken } from '../../auth/tokens.js';
+import { servedOverHttps } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { QUEUE_NAMES } from '../../contracts/jobs.js';
 import { QUEUE_PURPOSES } from '../../contracts/queues.js';
@@ -48,7 +49,7 @@ export const queueBoardSessionRoutes: FastifyPluginAsyncZod<AppContext> = async 
       reply.setCookie(BOARD_COOKIE, bearerToken(request.headers.authorization) ?? '', {
         path: BOARD_PREFIX,
         httpOnly: true,
-        secure: config.isProduction,
+        secure: servedOverHttps(config),
         sameSite: 'strict',
         maxAge: config.JWT_ACCESS_TTL_SECONDS,
       });

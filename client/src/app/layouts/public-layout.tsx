@@ -7,14 +7,13 @@ import './layouts.css';
 export function PublicLayout() {
   const t = useT();
   return (
-    <SiteFrame testId="public-layout">
+    <SiteFrame testId="public-layout" footer={<SiteFooter />}>
       <SiteHeader />
       <main id="main" className="site__main">
         <div className="container">
           <RoutedPage loadingLabel={t('common.loading')} />
         </div>
       </main>
-      <SiteFooter />
     </SiteFrame>
   );
 }

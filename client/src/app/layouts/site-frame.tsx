@@ -6,8 +6,20 @@ import { ChatWidget } from '../../shared/ui/chat-widget';
 import { LoadingBlock } from '../../shared/ui/surface';
 import { ScrollToTop } from './scroll-to-top';
 
-/** The student site's frame around a layout: the skip link, the chat widget, scroll restoration. */
-export function SiteFrame({ testId, children }: { testId: string; children: ReactNode }) {
+/**
+ * The student site's frame around a layout: the skip link, the chat widget (after the page's
+ * content and before its footer, where it sits on screens too narrow to float it beside the
+ * content), scroll restoration.
+ */
+export function SiteFrame({
+  testId,
+  children,
+  footer,
+}: {
+  testId: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const t = useT();
   return (
     <div className="site" data-testid={testId}>
@@ -16,6 +28,7 @@ export function SiteFrame({ testId, children }: { testId: string; children: Reac
       </a>
       {children}
       <ChatWidget contactHref={paths.contact} />
+      {footer}
       <ScrollToTop />
     </div>
   );

@@ -17,8 +17,16 @@ describe('math options', () => {
       output: 'htmlAndMathml',
       trust: false,
       strict: 'ignore',
+      macros: { '\\frac': '\\dfrac' },
     });
     expect(katexOptions(false).displayMode).toBe(false);
+  });
+
+  it('sets a fraction inside a line as large as a displayed one', async () => {
+    const katex = (await import('katex')).default;
+    const inline = katex.renderToString('\\frac{1}{2}', { ...katexOptions(false), output: 'mathml' });
+    expect(inline).toContain('displaystyle="true"');
+    expect(katex.renderToString('\\frac{1}{2}', { output: 'mathml' })).not.toContain('displaystyle="true"');
   });
 
   it('selects both math elements of the allowlist', () => {

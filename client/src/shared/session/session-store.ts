@@ -3,8 +3,8 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { adoptAccountLanguage } from '../i18n/i18n-store';
 import type { Language } from '../i18n/languages';
-import { createEncryptedStorage } from '../storage/encrypted-storage';
 import { createIndexedDbKeyProvider } from '../storage/indexeddb-key-provider';
+import { createSessionStorage } from '../storage/session-storage';
 import type {
   QuizState,
   SessionState,
@@ -60,9 +60,11 @@ function mergePersisted(persisted: unknown, current: SessionState): SessionState
 }
 
 const browserStorage = () =>
-  createEncryptedStorage({
+  createSessionStorage({
     backend: window.localStorage,
-    getKey: createIndexedDbKeyProvider(SESSION_STORAGE_KEY),
+    getKey: () => createIndexedDbKeyProvider(SESSION_STORAGE_KEY),
+    // Undefined outside a secure context (a plain-http school install).
+    subtle: globalThis.crypto?.subtle,
   });
 
 export const useSessionStore = create<SessionState>()(

@@ -237,7 +237,9 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
     <div className="quiz-question stack" data-testid="question-screen">
       <div className="quiz-question__bar">
         <div className="quiz-question__count">
-          <span className="muted">{play.title}</span>
+          <span className="muted quiz-question__title" data-testid="quiz-title">
+            {play.title}
+          </span>
           <h1 ref={headingRef} tabIndex={-1} className="quiz-question__heading" data-testid="question-number">
             {heading}
           </h1>

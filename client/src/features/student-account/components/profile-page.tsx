@@ -30,17 +30,25 @@ function Item({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
+/**
+ * The address, and whether it is confirmed. While confirmation is switched off nothing waits on it,
+ * so an unconfirmed address is shown without a state the child could do nothing about.
+ */
 function EmailValue({ profile }: { profile: StudentProfile }) {
   const t = useT();
+  const { flags } = useSystemFlags();
   return (
-    <>
+    <span className="profile-email">
       <Ltr>{profile.email}</Ltr>
       {profile.emailVerified ? (
         <span className="badge badge--success">{t('account.profile.confirmed')}</span>
-      ) : (
-        <span className="badge badge--warning">{t('account.profile.notConfirmed')}</span>
-      )}
-    </>
+      ) : flags.isEmailVerificationEnabled ? (
+        <>
+          <span className="badge badge--warning">{t('account.profile.notConfirmed')}</span>
+          <Link to={paths.studentNotVerified}>{t('account.profile.confirmEmail')}</Link>
+        </>
+      ) : null}
+    </span>
   );
 }
 

@@ -52,7 +52,6 @@ function SubmitFailure({ error }: { error: unknown }) {
     return (
       <>
         {fillTemplate(t('account.signup.exists'), {
-          message: error.message,
           login: <Link to={paths.login}>{t('common.logIn')}</Link>,
           reset: <Link to={paths.forgotPassword}>{t('account.signup.reset')}</Link>,
         })}

@@ -112,6 +112,17 @@ function BuyCard({ options }: { options: PaymentOptions }) {
     },
     onError: (error) => toast.error(describeStudentError(error)),
   });
+  // Pay pressed while the code was still being checked: pay once it is known to be good.
+  const [payWhenChecked, setPayWhenChecked] = useState(false);
+  const canPay = !pay.isPending && !promo.holdsPayment && (free || gateway !== '');
+  useEffect(() => {
+    if (payWhenChecked && !promo.checking) {
+      setPayWhenChecked(false);
+      if (canPay) {
+        pay.mutate();
+      }
+    }
+  }, [payWhenChecked, promo.checking, canPay, pay]);
 
   if (!options.paymentEnabled) {
     return (
@@ -131,7 +142,10 @@ function BuyCard({ options }: { options: PaymentOptions }) {
   }
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!pay.isPending && !promo.checking && (free || gateway)) {
+    promo.finish();
+    if (promo.checking) {
+      setPayWhenChecked(true);
+    } else if (canPay) {
       pay.mutate();
     }
   };
@@ -176,11 +190,12 @@ function BuyCard({ options }: { options: PaymentOptions }) {
           dir="ltr"
           value={promoInput}
           onChange={(e) => setPromoInput(e.target.value)}
+          onBlur={promo.finish}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={40}
-          hint={promo.checking ? t('common.checking') : (promo.result?.message ?? undefined)}
+          hint={promo.showChecking ? t('common.checking') : (promo.result?.message ?? undefined)}
           error={promo.error}
           data-testid="promo-code-input"
         />
@@ -224,14 +239,16 @@ function BuyCard({ options }: { options: PaymentOptions }) {
           type="submit"
           variant="accent"
           block
-          disabled={leaving || promo.checking}
+          disabled={leaving || payWhenChecked}
           data-testid="pay-button"
         >
           {leaving
             ? t('payment.leaving')
-            : free
-              ? t('payment.getFree')
-              : fillTemplate(t('payment.pay'), { amount: <Ltr>{formatPkr(amount)}</Ltr> })}
+            : payWhenChecked
+              ? t('common.checking')
+              : free
+                ? t('payment.getFree')
+                : fillTemplate(t('payment.pay'), { amount: <Ltr>{formatPkr(amount)}</Ltr> })}
         </Button>
         {!free ? (
           <p className="muted payment-note">
@@ -255,10 +272,15 @@ function phaseText(t: Translate, phase: PaymentOptions['packages'][number]['phas
   });
 }
 
-/** Checks the typed promo code against the chosen package, live (after a short pause in typing). */
+/**
+ * Checks the typed promo code against the chosen package. While the child types, a check runs after
+ * a pause only to show a discount early; whether a code is wrong is said once the child has finished
+ * it (left the box or pressed Pay), never halfway through typing it.
+ */
 function usePromoCheck(input: string, packageId: string) {
   const code = input.trim();
   const [settled, setSettled] = useState('');
+  const [finished, setFinished] = useState<string | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(code), 450);
     return () => clearTimeout(timer);
@@ -271,10 +293,22 @@ function usePromoCheck(input: string, packageId: string) {
     staleTime: 30_000,
   });
   const current = settled === code && code.length >= 3;
+  const checking = code.length >= 3 && (!current || query.isFetching);
+  const refused = current && query.isError;
+  const judged = finished === code;
   return {
-    checking: code.length >= 3 && (!current || query.isFetching),
+    checking,
+    /** "Checking…" only for a code the child has finished typing. */
+    showChecking: judged && checking,
     result: current && query.isSuccess ? (query.data as PromoCheck) : null,
-    error: current && query.isError ? describeStudentError(query.error) : null,
+    error: judged && refused ? describeStudentError(query.error) : null,
+    /** A code that is refused or not checked yet: a payment must wait for it. */
+    holdsPayment: checking || refused,
+    /** The child is done with the code (left the box, or pressed Pay): check it now and say what it is. */
+    finish: () => {
+      setSettled(code);
+      setFinished(code);
+    },
   };
 }
 

@@ -55,7 +55,7 @@ export const account = {
   'account.signup.privacy': 'privacy policy',
   'account.signup.recaptchaFailed':
     'The security check could not be prepared. Check your internet connection and try again.',
-  'account.signup.exists': '{message} {login} or {reset}.',
+  'account.signup.exists': 'An account with this e-mail already exists. {login} or {reset}.',
   'account.signup.reset': 'reset your password',
   'account.signup.pending': 'Creating your account…',
   'account.signup.submit': 'Create my account',
@@ -92,6 +92,7 @@ export const account = {
   'account.profile.notGiven': 'Not given yet',
   'account.profile.confirmed': 'Confirmed',
   'account.profile.notConfirmed': 'Not confirmed',
+  'account.profile.confirmEmail': 'Confirm it',
   'account.profile.document': 'School document',
   'account.profile.verification': 'Verification',
   'account.profile.documentNeeded':

@@ -55,7 +55,7 @@ export const account: Record<keyof typeof en, string> = {
   'account.signup.privacy': 'رازداری کی پالیسی',
   'account.signup.recaptchaFailed':
     'حفاظتی جانچ تیار نہیں ہو سکی۔ اپنا انٹرنیٹ کنکشن دیکھیں اور دوبارہ کوشش کریں۔',
-  'account.signup.exists': '{message} {login} یا {reset}۔',
+  'account.signup.exists': 'اس ای میل سے اکاؤنٹ پہلے سے موجود ہے۔ {login} کریں یا {reset}۔',
   'account.signup.reset': 'اپنا پاس ورڈ بدلیں',
   'account.signup.pending': 'آپ کا اکاؤنٹ بن رہا ہے…',
   'account.signup.submit': 'میرا اکاؤنٹ بنائیں',
@@ -93,6 +93,7 @@ export const account: Record<keyof typeof en, string> = {
   'account.profile.notGiven': 'ابھی نہیں لکھا',
   'account.profile.confirmed': 'تصدیق شدہ',
   'account.profile.notConfirmed': 'تصدیق نہیں ہوئی',
+  'account.profile.confirmEmail': 'تصدیق کریں',
   'account.profile.document': 'اسکول کی دستاویز',
   'account.profile.verification': 'تصدیق',
   'account.profile.documentNeeded':

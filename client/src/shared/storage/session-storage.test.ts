@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { StringStore } from './encrypted-storage';
+import { generateSessionKey } from './encrypted-storage';
+import { createSessionStorage } from './session-storage';
+
+function memoryBackend(): StringStore & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => {
+      data.set(key, value);
+    },
+    removeItem: (key) => {
+      data.delete(key);
+    },
+  };
+}
+
+const SESSION = JSON.stringify({ state: { studentAuth: { email: 'fatima@example.com' } }, version: 1 });
+
+describe('the session storage', () => {
+  it('encrypts where WebCrypto is offered', async () => {
+    const backend = memoryBackend();
+    const key = await generateSessionKey();
+    const storage = createSessionStorage({ backend, getKey: () => async () => key, subtle: crypto.subtle });
+    await storage.setItem('persist:root', SESSION);
+    expect(backend.data.get('persist:root')).not.toContain('fatima');
+    expect(await storage.getItem('persist:root')).toBe(SESSION);
+  });
+
+  it('keeps the session without WebCrypto (plain http), and never asks for a key', async () => {
+    const backend = memoryBackend();
+    const storage = createSessionStorage({
+      backend,
+      getKey: () => {
+        throw new Error('no key without WebCrypto');
+      },
+      subtle: undefined,
+    });
+    await storage.setItem('persist:root', SESSION);
+    expect(await storage.getItem('persist:root')).toBe(SESSION);
+    await storage.removeItem('persist:root');
+    expect(await storage.getItem('persist:root')).toBeNull();
+  });
+});
