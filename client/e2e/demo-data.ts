@@ -1,5 +1,5 @@
 import type { Action, Module } from '@riyazi/api/contracts';
-import { seededGradeId, seededPhaseId, seededQuizId } from '../../test/helpers.js';
+import { seededGradeId, seededPhaseId, seededQuizId, setFlags } from '../../test/helpers.js';
 import type { Stack } from './stack.js';
 
 /** The id of the demo data's phase with that number. */
@@ -28,3 +28,18 @@ export const QUESTION_EDITOR_PERMISSIONS: [Module, Action][] = [
   ['category', 'read'],
   ['subCategory', 'read'],
 ];
+
+/** The system flags as stored now. */
+export async function currentFlags(stack: Stack): Promise<Record<string, unknown>> {
+  const { flags } = await stack.db
+    .selectFrom('systemFlags')
+    .select('flags')
+    .where('id', '=', 1)
+    .executeTakeFirstOrThrow();
+  return flags as Record<string, unknown>;
+}
+
+/** Sets some flags, keeping the others as stored. */
+export async function addFlags(stack: Stack, extra: Record<string, unknown>): Promise<void> {
+  await setFlags(stack.db, { ...(await currentFlags(stack)), ...extra });
+}

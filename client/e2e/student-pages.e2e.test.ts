@@ -1,11 +1,12 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetDatabase, setFlags } from '../../test/helpers.js';
+import { resetDatabase } from '../../test/helpers.js';
 import { format } from '../src/shared/i18n/i18n-store.js';
 import type { Language } from '../src/shared/i18n/languages.js';
 import type { MessageKey, Messages } from '../src/shared/i18n/messages/en.js';
 import { en } from '../src/shared/i18n/messages/en.js';
 import { ur } from '../src/shared/i18n/messages/ur.js';
+import { addFlags } from './demo-data.js';
 import { expectAccessible, openPage, screenshotFor, submitStudentLogin } from './pages.js';
 import { type Stack, seedDemo, startStack } from './stack.js';
 
@@ -95,22 +96,13 @@ const PRIVATE_PAGES: StudentPage[] = [
 
 let stack: Stack;
 
-async function addFlags(extra: Record<string, unknown>): Promise<void> {
-  const { flags } = await stack.db
-    .selectFrom('systemFlags')
-    .select('flags')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
-  await setFlags(stack.db, { ...(flags as Record<string, unknown>), ...extra });
-}
-
 beforeAll(async () => {
   stack = await startStack();
   // The worker's database still holds what its previous file left; the demo seeds an empty one.
   await resetDatabase(stack.db);
   await seedDemo(stack);
   // The home page shows the live rankings too.
-  await addFlags({ isLeaderBoardDisplayed: true });
+  await addFlags(stack, { isLeaderBoardDisplayed: true });
 });
 
 afterAll(async () => {
@@ -236,7 +228,7 @@ describe('every student page', () => {
   });
 
   it('explains an unconfirmed e-mail in Urdu, when confirmation is required', async () => {
-    await addFlags({ isEmailVerificationEnabled: true });
+    await addFlags(stack, { isEmailVerificationEnabled: true });
     const email = 'ayesha.khan@example.com';
     await stack.db.updateTable('students').set({ emailVerified: false }).where('email', '=', email).execute();
     const context = await openContext('ur');
