@@ -15,7 +15,7 @@ import {
   signInAsAdmin,
   signInAsStudent,
 } from './pages.js';
-import { DEMO_ADMIN, openDemoContest, type Stack, setupSeededStack } from './stack.js';
+import { DEMO_ADMIN, openDemoContestAndPractice, type Stack, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
 const DESKTOP = { width: 1366, height: 768 } as const;
@@ -349,8 +349,7 @@ describe('polish: admin forms, exports and the quiz view', () => {
 
   it('never stretches a small question picture in the student’s quiz view', async () => {
     const stack = holder.stack;
-    const phaseId = await demoPhaseId(stack);
-    await openDemoContest(stack, { isPracticeQuizEnabled: true, practiceQuizPhase: phaseId });
+    await openDemoContestAndPractice(stack);
     const picture = await smallPicture(stack, 60, 40);
     await stack.db
       .updateTable('questions')

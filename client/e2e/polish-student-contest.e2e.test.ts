@@ -13,13 +13,12 @@ import {
   timerSeconds,
   waitForQuestion,
 } from './quiz-steps.js';
-import { openDemoContest, type Stack, setupSeededStack } from './stack.js';
+import { openDemoContestAndPractice, type Stack, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
 
 beforeEach(async () => {
-  const phaseId = await demoPhaseId(holder.stack);
-  await openDemoContest(holder.stack, { isPracticeQuizEnabled: true, practiceQuizPhase: phaseId });
+  await openDemoContestAndPractice(holder.stack);
 });
 
 const DESKTOP = { width: 1366, height: 900 } as const;

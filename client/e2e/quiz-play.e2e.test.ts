@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demoPhaseId } from './demo-data.js';
 import {
   DEMO_STUDENT_EMAIL,
   horizontalOverflow,
@@ -23,13 +22,12 @@ import {
   timerSeconds,
   waitForQuestion,
 } from './quiz-steps.js';
-import { openDemoContest, setupSeededStack } from './stack.js';
+import { openDemoContestAndPractice, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
 
 beforeEach(async () => {
-  const phaseId = await demoPhaseId(holder.stack);
-  await openDemoContest(holder.stack, { isPracticeQuizEnabled: true, practiceQuizPhase: phaseId });
+  await openDemoContestAndPractice(holder.stack);
 });
 
 /** Question `qno`, its heading read as "Question n of …". */

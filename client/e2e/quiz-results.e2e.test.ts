@@ -2,16 +2,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { PlayResults, StartPlayResponse } from '../../api/src/contracts/play-quiz.js';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import { rightAnswerTo, setFlags } from '../../test/helpers.js';
-import { contestOfGrade3, demoPhaseId } from './demo-data.js';
+import { contestOfGrade3 } from './demo-data.js';
 import { DEMO_STUDENT_EMAIL, horizontalOverflow, openPage, PHONE, signInAsStudent } from './pages.js';
 import { quizShot } from './quiz-steps.js';
-import { openDemoContest, setupSeededStack } from './stack.js';
+import { openDemoContestAndPractice, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
 
 beforeEach(async () => {
-  const phaseId = await demoPhaseId(holder.stack);
-  await openDemoContest(holder.stack, { isPracticeQuizEnabled: true, practiceQuizPhase: phaseId });
+  await openDemoContestAndPractice(holder.stack);
 });
 
 const rightAnswer = (questionId: string) => rightAnswerTo(holder.stack.db, questionId);

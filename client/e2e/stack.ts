@@ -9,6 +9,7 @@ import {
   createTestContext,
   deleteRedisKeys,
   resetDatabase,
+  seededPhaseId,
   setFlags,
   type TestContext,
 } from '../../test/helpers.js';
@@ -187,17 +188,19 @@ export const setupSeededStack = (): StackHolder => setupStack(seedDemo);
  * each demo student two attempts; `flags` adds to the flags set.
  */
 export async function openDemoContest(stack: Stack, flags: Record<string, unknown> = {}): Promise<void> {
-  const phase = await stack.db
-    .selectFrom('phases')
-    .select('id')
-    .where('number', '=', 1)
-    .executeTakeFirstOrThrow();
+  const phaseId = await seededPhaseId(stack.db, 1);
   await setFlags(stack.db, {
     isContestQuizEnabled: true,
-    contestQuizPhase: phase.id,
+    contestQuizPhase: phaseId,
     documentAcceptanceRequired: false,
     contestPermissionRequired: false,
     ...flags,
   });
   await stack.db.updateTable('students').set({ contestAttempts: 2 }).execute();
+}
+
+/** openDemoContest, with the practice quizzes of the same phase open too. */
+export async function openDemoContestAndPractice(stack: Stack): Promise<void> {
+  const phaseId = await seededPhaseId(stack.db, 1);
+  await openDemoContest(stack, { isPracticeQuizEnabled: true, practiceQuizPhase: phaseId });
 }

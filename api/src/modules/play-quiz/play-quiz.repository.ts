@@ -104,7 +104,8 @@ export const lockPlay = (trx: Trx, id: string) =>
     .forUpdate()
     .executeTakeFirst();
 
-export const playQuestionsOf = (db: Executor, playId: string) =>
+/** A play's questions, each joined to its answer when it has one. */
+export const questionsWithAnswers = (db: Executor, playId: string) =>
   db
     .selectFrom('playQuestions')
     .leftJoin('playAnswers', (join) =>
@@ -112,6 +113,10 @@ export const playQuestionsOf = (db: Executor, playId: string) =>
         .onRef('playAnswers.playId', '=', 'playQuestions.playId')
         .onRef('playAnswers.questionId', '=', 'playQuestions.questionId'),
     )
+    .where('playQuestions.playId', '=', playId);
+
+export const playQuestionsOf = (db: Executor, playId: string) =>
+  questionsWithAnswers(db, playId)
     .innerJoin('questions', 'questions.id', 'playQuestions.questionId')
     .select([
       'playQuestions.position',
@@ -129,7 +134,6 @@ export const playQuestionsOf = (db: Executor, playId: string) =>
       'playAnswers.score',
       'playAnswers.answeredAt',
     ])
-    .where('playQuestions.playId', '=', playId)
     .orderBy('playQuestions.position')
     .execute();
 export type PlayQuestionRow = Awaited<ReturnType<typeof playQuestionsOf>>[number];
@@ -153,20 +157,13 @@ export const answerOf = (db: Executor, playId: string, questionId: string) =>
 
 /** The play's current question (the first without an answer) and its clock; undefined when none is left. */
 export const currentQuestionClock = (trx: Trx, playId: string) =>
-  trx
-    .selectFrom('playQuestions')
-    .leftJoin('playAnswers', (join) =>
-      join
-        .onRef('playAnswers.playId', '=', 'playQuestions.playId')
-        .onRef('playAnswers.questionId', '=', 'playQuestions.questionId'),
-    )
+  questionsWithAnswers(trx, playId)
     .select([
       'playQuestions.questionId',
       'playQuestions.servedAt',
       'playQuestions.deadlineAt',
       'playQuestions.pausedAt',
     ])
-    .where('playQuestions.playId', '=', playId)
     .where('playAnswers.questionId', 'is', null)
     .orderBy('playQuestions.position')
     .limit(1)

@@ -7,6 +7,7 @@ import {
   markOutboxEnqueuedSql,
   type OutboxEvent,
 } from '../../queue/outbox.repository.js';
+import { questionsWithAnswers } from './play-quiz.repository.js';
 
 // The scoring step's statements (play-scoring.ts holds what decides): the batch read and write of
 // scores, and the deadline sweep's reads and writes.
@@ -141,20 +142,13 @@ export const lockPlayClock = (trx: Trx, playId: string) =>
 
 /** Each question of the play in order: when it was served, its deadline and when it was answered. */
 export const questionClocks = (trx: Trx, playId: string) =>
-  trx
-    .selectFrom('playQuestions')
-    .leftJoin('playAnswers', (join) =>
-      join
-        .onRef('playAnswers.playId', '=', 'playQuestions.playId')
-        .onRef('playAnswers.questionId', '=', 'playQuestions.questionId'),
-    )
+  questionsWithAnswers(trx, playId)
     .select([
       'playQuestions.questionId',
       'playQuestions.servedAt',
       'playQuestions.deadlineAt',
       'playAnswers.answeredAt',
     ])
-    .where('playQuestions.playId', '=', playId)
     .orderBy('playQuestions.position')
     .execute();
 

@@ -64,27 +64,25 @@ export function ListPager({
 /** A column header: its label, or the label with a class and the sort column its header orders by. */
 export type Column = string | { label: string; className?: string; sort?: string };
 
-function SortableHeader({
+/** A column header that orders the list by its column: click to sort, again to turn round. */
+export function SortableHeader({
   label,
   column,
   className,
   sort,
+  testId = `sort-${column}`,
 }: {
   label: string;
   column: string;
   className?: string;
-  sort: SortState;
+  sort: Pick<SortState, 'by' | 'dir' | 'onSort'>;
+  testId?: string;
 }) {
   const active = sort.by === column;
   const ariaSort = active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
     <th scope="col" className={className} aria-sort={ariaSort}>
-      <button
-        type="button"
-        className="list-sort"
-        onClick={() => sort.onSort(column)}
-        data-testid={`sort-${column}`}
-      >
+      <button type="button" className="list-sort" onClick={() => sort.onSort(column)} data-testid={testId}>
         {label}
         <span aria-hidden="true" className="list-sort__arrow">
           {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}

@@ -4,43 +4,18 @@
  */
 export const PAKISTAN_TIME_ZONE = 'Asia/Karachi';
 
+/** A formatter of Pakistan time in British order ('11 Mar 2026, 01:30'), with these parts. */
+const inPakistan = (parts: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: PAKISTAN_TIME_ZONE, hourCycle: 'h23', ...parts });
+
+const DAY = { day: 'numeric', month: 'short', year: 'numeric' } as const;
+const TIME = { hour: '2-digit', minute: '2-digit' } as const;
+
 /** '11 Mar 2026, 01:30' (no label): for parts; screens use formatDateTime. */
-export const pakistanDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PAKISTAN_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-const preciseDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PAKISTAN_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-const shortDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PAKISTAN_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-const day = new Intl.DateTimeFormat('en-GB', {
-  timeZone: PAKISTAN_TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+export const pakistanDateTime = inPakistan({ ...DAY, ...TIME });
+const preciseDateTime = inPakistan({ ...DAY, ...TIME, second: '2-digit' });
+const shortDateTime = inPakistan({ day: 'numeric', month: 'short', ...TIME });
+const day = inPakistan(DAY);
 
 /** '11 Mar 2026, 01:30 PKT'; `empty` ('—' unless told) for none. */
 export function formatDateTime(iso: string | null, empty = '—'): string {

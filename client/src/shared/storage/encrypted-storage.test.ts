@@ -1,32 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { createEncryptedStorage, generateSessionKey, type StringStore } from './encrypted-storage';
-
-function memoryBackend(): StringStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => {
-      data.set(key, value);
-    },
-    removeItem: (key) => {
-      data.delete(key);
-    },
-  };
-}
+import { createEncryptedStorage, generateSessionKey } from './encrypted-storage';
+import { memoryStore } from './memory-store';
 
 const SESSION = JSON.stringify({ state: { adminAuth: { accessToken: 'secret-token' } }, version: 1 });
 
 describe('encrypted session storage', () => {
   it('reads back what it wrote', async () => {
     const key = await generateSessionKey();
-    const storage = createEncryptedStorage({ backend: memoryBackend(), getKey: async () => key });
+    const storage = createEncryptedStorage({ backend: memoryStore(), getKey: async () => key });
     await storage.setItem('persist:root', SESSION);
     expect(await storage.getItem('persist:root')).toBe(SESSION);
   });
 
   it('stores nothing readable in the backend', async () => {
-    const backend = memoryBackend();
+    const backend = memoryStore();
     const key = await generateSessionKey();
     const storage = createEncryptedStorage({ backend, getKey: async () => key });
     await storage.setItem('persist:root', SESSION);
@@ -36,7 +23,7 @@ describe('encrypted session storage', () => {
   });
 
   it('discards a blob written under another key', async () => {
-    const backend = memoryBackend();
+    const backend = memoryStore();
     const first = await generateSessionKey();
     const second = await generateSessionKey();
     await createEncryptedStorage({ backend, getKey: async () => first }).setItem('persist:root', SESSION);
@@ -47,7 +34,7 @@ describe('encrypted session storage', () => {
   });
 
   it('discards a blob that is not ours', async () => {
-    const backend = memoryBackend();
+    const backend = memoryStore();
     backend.setItem('persist:root', '{"adminAuth":"plain"}');
     const key = await generateSessionKey();
     const storage = createEncryptedStorage({ backend, getKey: async () => key });
@@ -57,7 +44,7 @@ describe('encrypted session storage', () => {
 
   it('keeps the newest value when writes overlap', async () => {
     const key = await generateSessionKey();
-    const storage = createEncryptedStorage({ backend: memoryBackend(), getKey: async () => key });
+    const storage = createEncryptedStorage({ backend: memoryStore(), getKey: async () => key });
     void storage.setItem('persist:root', 'first');
     void storage.setItem('persist:root', 'second');
     expect(await storage.getItem('persist:root')).toBe('second');

@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { StringStore } from './encrypted-storage';
 import { generateSessionKey } from './encrypted-storage';
+import { memoryStore } from './memory-store';
 import { createSessionStorage } from './session-storage';
-
-function memoryBackend(): StringStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => {
-      data.set(key, value);
-    },
-    removeItem: (key) => {
-      data.delete(key);
-    },
-  };
-}
 
 const SESSION = JSON.stringify({ state: { studentAuth: { email: 'fatima@example.com' } }, version: 1 });
 
 describe('the session storage', () => {
   it('encrypts where WebCrypto is offered', async () => {
-    const backend = memoryBackend();
+    const backend = memoryStore();
     const key = await generateSessionKey();
     const storage = createSessionStorage({ backend, getKey: () => async () => key, subtle: crypto.subtle });
     await storage.setItem('persist:root', SESSION);
@@ -30,7 +16,7 @@ describe('the session storage', () => {
   });
 
   it('keeps the session without WebCrypto (plain http), and never asks for a key', async () => {
-    const backend = memoryBackend();
+    const backend = memoryStore();
     const storage = createSessionStorage({
       backend,
       getKey: () => {

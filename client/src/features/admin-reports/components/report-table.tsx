@@ -1,6 +1,7 @@
 import type { QuestionReportRow, ReportOrder, ReportSort } from '@riyazi/api/contracts';
 import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
+import { SortableHeader } from '../../../shared/admin-list';
 import { RichTextView } from '../../../shared/math/rich-text-view';
 import { FLAG_LABELS, percent, seconds, signed } from './report-query';
 
@@ -8,32 +9,6 @@ interface SortProps {
   sort: ReportSort;
   order: ReportOrder;
   onSort: (column: ReportSort) => void;
-}
-
-function SortHeader({
-  column,
-  label,
-  sort,
-  order,
-  onSort,
-}: SortProps & { column: ReportSort; label: string }) {
-  const active = sort === column;
-  const ariaSort = active ? (order === 'asc' ? 'ascending' : 'descending') : 'none';
-  return (
-    <th scope="col" aria-sort={ariaSort}>
-      <button
-        type="button"
-        className="qr-sort"
-        onClick={() => onSort(column)}
-        data-testid={`qr-sort-${column}`}
-      >
-        {label}
-        <span aria-hidden="true" className="qr-sort__arrow">
-          {active ? (order === 'asc' ? '▲' : '▼') : '↕'}
-        </span>
-      </button>
-    </th>
-  );
 }
 
 function Choices({ row }: { row: QuestionReportRow }) {
@@ -90,8 +65,13 @@ export function ReportTable({
   busy,
   ...sorting
 }: SortProps & { rows: QuestionReportRow[]; canOpenQuestion: boolean; busy: boolean }) {
+  const sort = {
+    by: sorting.sort,
+    dir: sorting.order,
+    onSort: (column: string) => sorting.onSort(column as ReportSort),
+  };
   const header = (column: ReportSort, label: string) => (
-    <SortHeader column={column} label={label} {...sorting} />
+    <SortableHeader column={column} label={label} sort={sort} testId={`qr-sort-${column}`} />
   );
   return (
     <div className="qr-scroll">
