@@ -83,6 +83,10 @@ describe('polish: admin forms, exports and the quiz view', () => {
     await page.goto('/admin-a1b2c3/students?fullName=Zubaida');
     const row = page.getByTestId('students-row').filter({ hasText: 'Zubaida Timezone' });
     await row.waitFor();
+    // The sign-up time is an optional column of the list: the admin turns it on.
+    await page.getByTestId('students-columns').click();
+    await page.getByRole('checkbox', { name: 'Signup' }).check();
+    await page.getByRole('columnheader', { name: /Signup/ }).waitFor();
     expect(await row.textContent()).toContain(shown);
 
     await page.goto(`/admin-a1b2c3/students/view/${student.id}`);
@@ -125,7 +129,7 @@ describe('polish: admin forms, exports and the quiz view', () => {
     await menuLink(page, 'Students').click();
     await dialog.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(/\/admin-a1b2c3\/students$/);
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     // The public display form on the same page is guarded as well.
     await page.goto('/admin-a1b2c3/configurations/system');

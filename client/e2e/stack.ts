@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { announceCacheChanges, CACHE_NAMES, everything } from '@riyazi/api/cache-bus';
 import { storageSettingsOf } from '@riyazi/api/storage';
 import { pino } from 'pino';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -172,6 +173,9 @@ export function setupStack(
     await resetDatabase(stack.db);
     await deleteRedisKeys(stack.redis, `${stack.config.REDIS_PREFIX}:rl`);
     await seed?.(stack);
+    // New data under the same ids: no node may serve what it cached of the last test's (boards,
+    // pools, questions), as after any change staff make.
+    await announceCacheChanges(stack.db, everything(...CACHE_NAMES));
   });
   return holder;
 }
