@@ -117,6 +117,26 @@ export interface Categories {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface FaqEntries {
+  answerHtml: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  groupId: string;
+  id: Generated<string>;
+  isPublished: Generated<boolean>;
+  position: number;
+  question: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface FaqGroups {
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  position: number;
+  title: string;
+  updatedAt: Generated<Timestamp>;
+}
+
 export interface FlagPresets {
   createdAt: Generated<Timestamp>;
   createdBy: string | null;
@@ -571,6 +591,8 @@ export interface DB {
   backgroundJobs: BackgroundJobs;
   boardFreezes: BoardFreezes;
   categories: Categories;
+  faqEntries: FaqEntries;
+  faqGroups: FaqGroups;
   flagPresets: FlagPresets;
   grades: Grades;
   mailMessages: MailMessages;
