@@ -18,6 +18,7 @@ import metricsPlugin from './metrics/metrics.plugin.js';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { faqRoutes } from './modules/faq/faq.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
 import { gradesRoutes } from './modules/grades/grades.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -111,6 +112,7 @@ const apiRoutes =
     await api.register(paymentsRoutes, ctx);
     await api.register(paymentConfigRoutes, ctx);
     await api.register(promoCodesRoutes, ctx);
+    await api.register(faqRoutes, ctx);
     await api.register(accessCodesRoutes, ctx);
     await api.register(paymentReportsRoutes, ctx);
     await api.register(rankingsRoutes, ctx);
