@@ -19,6 +19,7 @@ describe('demo dataset', () => {
     expect(result.seeded).toBe(true);
     expect(result.generatedAdminPassword?.length).toBeGreaterThanOrEqual(16);
     expect(result.counts).toMatchObject({ grades: 8, phases: 3, quizzes: 16 });
+    expect(result.counts.faqEntries).toBeGreaterThanOrEqual(10);
     expect(result.counts.questions).toBeGreaterThanOrEqual(60);
 
     const login = await t.app.inject({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../connection.js';
+import { insertFaq } from './faq.js';
 import { SEED_QUESTIONS } from './questions.js';
 import {
   CATEGORIES,
@@ -67,6 +68,7 @@ export async function writeDemoData(trx: Db, input: DemoDataInput): Promise<Reco
   const studentCount = await insertStudents(trx, gradeIds, input);
   await insertDemoFlags(trx, lookup(phaseIds, 1, 'phase'), lookup(phaseIds, 2, 'phase'), admin.id);
   const packageCount = await insertPaymentDemo(trx, lookup(phaseIds, 1, 'phase'), admin.id);
+  const faqCount = await insertFaq(trx, admin.id);
   // Public boards show first names and initials (students are minors); the home page's date-bound
   // section (spec §2) is this announcement, which ended on 1 Nov 2024.
   await trx
@@ -91,6 +93,7 @@ export async function writeDemoData(trx: Db, input: DemoDataInput): Promise<Reco
     students: studentCount,
     roles: roleCount,
     paymentPackages: packageCount,
+    faqEntries: faqCount,
   };
 }
 
