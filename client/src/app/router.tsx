@@ -33,6 +33,7 @@ const ChampionsBoardPage = lazy(() =>
     default: m.ChampionsBoardPage,
   })),
 );
+const FaqPage = lazy(() => import('../features/faq/components/faq-page'));
 const loadQuizPages = () => import('./routes/quiz-pages');
 const QuizPage = lazy(() => loadQuizPages().then((m) => ({ default: m.QuizPage })));
 const QuizResultsPage = lazy(() => loadQuizPages().then((m) => ({ default: m.QuizResultsPage })));
@@ -46,7 +47,6 @@ const STATIC_ROUTES: [string, StaticPageId][] = [
   [paths.terms, 'terms'],
   [paths.privacy, 'privacy'],
   [paths.refund, 'refund'],
-  [paths.faq, 'faq'],
   [paths.about, 'about'],
   [paths.contact, 'contact'],
   [paths.sponsor, 'sponsor'],
@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
           },
           ...STATIC_ROUTES.map(([path, page]) => ({ path, element: <StaticPage page={page} /> })),
           ...STUDENT_PUBLIC_ROUTES,
+          { path: paths.faq, element: <FaqPage /> },
           { path: paths.championsBoard, element: <ChampionsBoardPage /> },
           ...PUBLIC_COMING_SOON.map(comingSoonRoute),
           { element: <RequireStudent />, children: STUDENT_PAYMENT_RESULT_ROUTES },

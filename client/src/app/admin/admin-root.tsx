@@ -12,6 +12,7 @@ import { BulkUploadListPage } from '../../features/admin-bulk-upload/components/
 import { BulkUploadNewPage } from '../../features/admin-bulk-upload/components/bulk-upload-new-page';
 import { SystemConfigPage } from '../../features/admin-config/components/system-config-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
+import { FaqAdminPage } from '../../features/admin-faq/components/faq-admin-page';
 import { ContestServicesPage } from '../../features/admin-payment/components/contest-services-page';
 import { PaymentConfigPage } from '../../features/admin-payment/components/payment-config-page';
 import { PaymentFailuresPage } from '../../features/admin-payment-reports/components/payment-failures-page';
@@ -57,6 +58,7 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   ),
   staffUsers: () => <StaffUsersPage />,
   promoCode: () => <PromoCodesPage />,
+  contentFaq: () => <FaqAdminPage />,
   codeManagement: () => <CodeManagementPage />,
   studentVerification: () => <VerificationListPage />,
   studentVerificationView: () => <VerificationViewPage />,

@@ -5,7 +5,6 @@ export type StaticPageId =
   | 'terms'
   | 'privacy'
   | 'refund'
-  | 'faq'
   | 'about'
   | 'contact'
   | 'sponsor'
@@ -30,7 +29,6 @@ export const STATIC_PAGES: Record<StaticPageId, StaticPageContent> = {
     paragraphs: ['site.static.privacy.text', 'site.static.later'],
   },
   refund: { title: 'site.static.refund.title', paragraphs: ['site.static.refund.text', 'site.static.later'] },
-  faq: { title: 'site.static.faq.title', paragraphs: ['site.static.faq.text', 'site.static.later'] },
   about: {
     title: 'site.static.about.title',
     paragraphs: ['site.static.about.text1', 'site.static.about.text2', 'site.static.about.text3'],

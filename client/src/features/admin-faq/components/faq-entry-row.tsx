@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { Can } from '../../../shared/admin-list';
+import { shortText, textOfHtml } from '../../../shared/format/html-text';
+import { Button } from '../../../shared/ui/button';
+import { Switch } from '../../../shared/ui/field';
+import type { FaqEntry, FaqMove } from '../api/faq-api';
+import { usePublishEntry } from '../api/use-faq';
+import { MoveButtons } from './move-buttons';
+
+interface FaqEntryRowProps {
+  entry: FaqEntry;
+  first: boolean;
+  last: boolean;
+  can: Can;
+  movePending: boolean;
+  onMove: (direction: FaqMove) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One question in its group: the start of its answer, published or draft, arrows, edit and delete. */
+export function FaqEntryRow({
+  entry,
+  first,
+  last,
+  can,
+  movePending,
+  onMove,
+  onEdit,
+  onDelete,
+}: FaqEntryRowProps) {
+  const publish = usePublishEntry();
+  // The switch shows the change at once (in the same render as the click); the list catches up when the server has it.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const published = asked ?? entry.isPublished;
+  const onPublish = (isPublished: boolean) => {
+    setAsked(isPublished);
+    publish.mutate({ id: entry._id, isPublished }, { onSettled: () => setAsked(null) });
+  };
+  return (
+    <li className="faq-admin-entry" data-testid="faq-entry">
+      <div className="faq-admin-entry__text">
+        <p className="faq-admin-entry__question" dir="auto">
+          {entry.question}
+        </p>
+        <p className="cell-note" dir="auto">
+          {shortText(textOfHtml(entry.answer), 140)}
+        </p>
+      </div>
+      <div className="faq-admin-entry__actions">
+        <Switch
+          label={published ? 'Published' : 'Draft'}
+          aria-label={`${entry.question} is published`}
+          checked={published}
+          disabled={!can('update') || publish.isPending}
+          onCheckedChange={onPublish}
+          data-testid="faq-entry-published"
+        />
+        {can('update') ? (
+          <>
+            <MoveButtons
+              name={entry.question}
+              moveKey={entry._id}
+              first={first}
+              last={last}
+              pending={movePending}
+              onMove={onMove}
+              testId="faq-entry"
+            />
+            <Button
+              small
+              variant="secondary"
+              aria-label={`Edit ${entry.question}`}
+              onClick={onEdit}
+              data-testid="faq-entry-edit"
+            >
+              Edit
+            </Button>
+          </>
+        ) : null}
+        {can('delete') ? (
+          <Button
+            small
+            variant="ghost"
+            className="danger-action"
+            aria-label={`Delete ${entry.question}`}
+            onClick={onDelete}
+            data-testid="faq-entry-delete"
+          >
+            Delete
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
