@@ -81,6 +81,15 @@ describe('FAQ', () => {
       .poll(() => group.getByTestId('faq-entry').first().textContent())
       .toContain('How fast must I answer?');
     expect(await group.getByTestId('faq-entry').first().getByTestId('faq-entry-up').isDisabled()).toBe(true);
+    // Its up arrow is now disabled (first place), so focus waits on its down arrow for the next key.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const active = document.activeElement;
+          return `${active?.getAttribute('data-testid')} in ${active?.closest('li')?.textContent ?? ''}`;
+        }),
+      )
+      .toMatch(/^faq-entry-down in How fast must I answer\?/);
 
     await fast.getByTestId('faq-entry-published').check();
     await expect
