@@ -19,7 +19,7 @@ const ADMIN = '/admin-a1b2c3';
 const DESKTOP = { width: 1366, height: 900 } as const;
 
 const rupees = (paisa: number) =>
-  `Rs ${new Intl.NumberFormat('en-PK', { minimumFractionDigits: 2 }).format(paisa / 100)}`;
+  `Rs\u00a0${new Intl.NumberFormat('en-PK', { minimumFractionDigits: 2 }).format(paisa / 100)}`;
 
 async function makePayment(stack: Stack, status: 'PAID' | 'FAILED', paisa: number) {
   const student = await makeStudent(stack.db, { fullName: `Payer ${status}` });
@@ -138,10 +138,10 @@ describe('the admin dashboard', () => {
     expect(await figure(page, 'dash-verification-pending')).toBe(
       String((await expectedFigures(holder.stack)).pending),
     );
+    await screenshotFor(page, 'admin/dashboard-verifier-360');
     await page.getByRole('button', { name: 'Menu' }).click();
     const links = await page.locator('.admin-menu a').allTextContents();
     expect(links).toEqual(['Dashboard', 'Verification']);
-    await screenshotFor(page, 'admin/dashboard-verifier-360');
     await context.close();
   });
 
@@ -189,7 +189,7 @@ describe('the admin dashboard', () => {
     await page.getByTestId('pf-row').filter({ hasText: 'Payer FAILED' }).waitFor();
 
     await page.getByRole('link', { name: 'Dashboard' }).click();
-    await page.getByRole('link', { name: 'Open the job queues' }).click();
+    await page.getByRole('link', { name: 'See every queue' }).click();
     await page.getByTestId('queues-table').waitFor();
     await context.close();
   });

@@ -8,6 +8,8 @@ import { Card } from '../../../shared/ui/surface';
 
 const count = new Intl.NumberFormat('en-PK');
 const n = (value: number) => count.format(value);
+/** 'Rs 1,500.00' kept on one line while it fits. */
+const money = (amount: number) => formatRupees(amount).replace(' ', '\u00a0');
 const payments = (value: number) => (value === 1 ? '1 payment' : `${n(value)} payments`);
 
 function Tile({
@@ -38,8 +40,8 @@ function Tile({
   );
 }
 
-function Figures({ children }: { children: ReactNode }) {
-  return <dl className="dash-figures">{children}</dl>;
+function Figures({ children, money = false }: { children: ReactNode; money?: boolean }) {
+  return <dl className={money ? 'dash-figures dash-figures--money' : 'dash-figures'}>{children}</dl>;
 }
 
 function Figure({
@@ -109,16 +111,16 @@ export function PaymentsTile({ payments: paid, today }: { payments: Tiles['payme
       title="Payments received"
       link={<Link to={`${adminPagePath('reportPayments')}?from=${today}&to=${today}`}>Today’s payments</Link>}
     >
-      <Figures>
+      <Figures money>
         <Figure
           label="Today"
-          value={formatRupees(paid.today.amount)}
+          value={money(paid.today.amount)}
           note={payments(paid.today.count)}
           testId="dash-payments-today"
         />
         <Figure
           label="This phase"
-          value={paid.phase ? formatRupees(paid.phase.amount) : '—'}
+          value={paid.phase ? money(paid.phase.amount) : '—'}
           note={paid.phase ? payments(paid.phase.count) : 'No contest phase'}
           testId="dash-payments-phase"
         />
@@ -150,7 +152,7 @@ export function QueuesTile({ queues }: { queues: Tiles['queues'] }) {
     <Tile
       id="dash-queues"
       title="Background jobs"
-      link={<Link to={adminPagePath('queues')}>Open the job queues</Link>}
+      link={<Link to={adminPagePath('queues')}>See every queue</Link>}
     >
       <Figures>
         <Figure label="Waiting" value={n(queues.waiting)} testId="dash-queues-waiting" />
