@@ -37,13 +37,9 @@ export function AdminDashboardPage() {
               ? `The contest is running: figures refresh every ${LIVE_REFRESH_MS / 1000} seconds.`
               : 'No contest is running.'}
           </span>
-          <Button
-            variant="secondary"
-            small
-            onClick={() => void dashboard.refetch()}
-            disabled={dashboard.isFetching}
-          >
-            {dashboard.isFetching ? 'Refreshing…' : 'Refresh'}
+          {/* One label: the live refresh every 10 s would otherwise make the button flicker. */}
+          <Button variant="secondary" small onClick={() => void dashboard.refetch()}>
+            Refresh
           </Button>
         </div>
       ) : null}
