@@ -17,6 +17,7 @@ import drainPlugin from './lifecycle/drain.plugin.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { faqRoutes } from './modules/faq/faq.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
@@ -122,6 +123,7 @@ const apiRoutes =
     await api.register(studentsRoutes, ctx);
     await api.register(studentExportRoutes, ctx);
     await api.register(queueBoardSessionRoutes, ctx);
+    await api.register(dashboardRoutes, ctx);
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */

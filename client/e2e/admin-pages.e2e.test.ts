@@ -170,7 +170,7 @@ describe('admin pages: accessibility and layout', () => {
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await expect.poll(() => page.locator('main .loading-block, main .spinner').count()).toBe(0);
-    await audit(page, problems, 'home (system configuration and display)');
+    await audit(page, problems, 'home (dashboard)');
 
     await open(page, 'questions', 'questions-row');
     await audit(page, problems, 'question bank');

@@ -39,6 +39,8 @@ export const CLIENT_PATHS = {
   quizResults: '/quiz-results',
   admin: {
     root: ADMIN_PREFIX,
+    /** Open to every signed-in staff member; its tiles follow their permissions. */
+    dashboard: `${ADMIN_PREFIX}/dashboard`,
     login: `${ADMIN_PREFIX}/login`,
     resetPassword: `${ADMIN_PREFIX}/reset-password`,
     scriptAdmin: `${ADMIN_PREFIX}/script-admin`,

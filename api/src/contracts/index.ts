@@ -1,6 +1,7 @@
 export * from './auth.js';
 export type * from './bulk-upload.js';
 export * from './client-routes.js';
+export type * from './dashboard.js';
 export type * from './documents.js';
 export * from './faq.js';
 export * from './flags.js';

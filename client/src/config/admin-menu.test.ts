@@ -1,4 +1,3 @@
-import { allPermissions } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MENU, adminHomePath, safeAdminReturnPath, visibleAdminMenu } from './admin-menu';
 
@@ -37,20 +36,8 @@ describe('visibleAdminMenu', () => {
 });
 
 describe('adminHomePath', () => {
-  it('prefers the system configuration page', () => {
-    expect(adminHomePath({ permissions: allPermissions(), isSuperAdmin: false })).toBe(
-      '/admin-a1b2c3/configurations/system',
-    );
-  });
-
-  it('falls back to the first page the user may open', () => {
-    expect(adminHomePath({ permissions: { grade: { read: true } }, isSuperAdmin: false })).toBe(
-      '/admin-a1b2c3/grade',
-    );
-  });
-
-  it('is null when no page may be opened', () => {
-    expect(adminHomePath({ permissions: {}, isSuperAdmin: false })).toBeNull();
+  it('is the dashboard, whatever the permissions (its tiles follow them)', () => {
+    expect(adminHomePath()).toBe('/admin-a1b2c3/dashboard');
   });
 });
 

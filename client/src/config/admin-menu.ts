@@ -1,5 +1,5 @@
 import { ADMIN_PAGES, type AdminPageKey, hasPermission, type Permissions } from '@riyazi/api/contracts';
-import { adminPagePath, paths } from './paths';
+import { paths } from './paths';
 
 export interface AdminMenuItem {
   page: AdminPageKey;
@@ -83,13 +83,9 @@ export function visibleAdminMenu(access: AdminAccess, menu: AdminMenuGroup[] = A
     .filter((group) => group.items.length > 0);
 }
 
-/** Where an admin lands: system configuration when allowed, else the first page they may open. */
-export function adminHomePath(access: AdminAccess): string | null {
-  if (canOpenAdminPage(access, 'configSystem')) {
-    return adminPagePath('configSystem');
-  }
-  const first = visibleAdminMenu(access)[0]?.items[0];
-  return first === undefined ? null : adminPagePath(first.page);
+/** Where staff land after signing in: the dashboard, open to everyone (its tiles follow permissions). */
+export function adminHomePath(): string {
+  return paths.admin.dashboard;
 }
 
 /** A return path from the login redirect, accepted only inside the back office and not the login itself. */

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { AdminAccess } from '../../config/admin-menu';
 import { visibleAdminMenu } from '../../config/admin-menu';
-import { adminPagePath } from '../../config/paths';
+import { adminPagePath, paths } from '../../config/paths';
 
 /**
  * Scrolls the menu's own box (never the page) so the open page's item is in view: the menu is
@@ -32,7 +32,14 @@ export function AdminMenuNav({ access }: { access: AdminAccess }) {
   const navRef = useActiveItemInView(useLocation().pathname);
   return (
     <nav className="admin-menu" aria-label="Back office" ref={navRef}>
-      {groups.length === 0 ? <p className="muted">No pages are open to your account.</p> : null}
+      <ul className="admin-menu__home">
+        <li>
+          <NavLink to={paths.admin.dashboard} className="nav-link">
+            Dashboard
+          </NavLink>
+        </li>
+      </ul>
+      {groups.length === 0 ? <p className="muted">No other pages are open to your account.</p> : null}
       {groups.map((group) => (
         <div key={group.label} className="admin-menu__group">
           <h2 className="admin-menu__heading">{group.label}</h2>

@@ -1,7 +1,6 @@
 import { ADMIN_PAGES, type AdminPageKey } from '@riyazi/api/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { adminHomePath } from '../../config/admin-menu';
 import { paths } from '../../config/paths';
 import { CodeManagementPage } from '../../features/admin-access-codes/components/code-management-page';
 import { AdminLoginPage } from '../../features/admin-auth/components/admin-login-page';
@@ -11,6 +10,7 @@ import { PublicDisplaySection } from '../../features/admin-boards/components/pub
 import { BulkUploadListPage } from '../../features/admin-bulk-upload/components/bulk-upload-list-page';
 import { BulkUploadNewPage } from '../../features/admin-bulk-upload/components/bulk-upload-new-page';
 import { SystemConfigPage } from '../../features/admin-config/components/system-config-page';
+import { AdminDashboardPage } from '../../features/admin-dashboard/components/admin-dashboard-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
 import { FaqAdminPage } from '../../features/admin-faq/components/faq-admin-page';
 import { ContestServicesPage } from '../../features/admin-payment/components/contest-services-page';
@@ -40,9 +40,7 @@ import { StudentViewPage } from '../../features/admin-student-details/components
 import { VerificationListPage } from '../../features/admin-verification/components/verification-list-page';
 import { VerificationViewPage } from '../../features/admin-verification/components/verification-view-page';
 import { PhaseWinnersPanel } from '../../features/admin-winners/components/phase-winners-panel';
-import { useAdminAuth } from '../../shared/session/use-session';
-import { ComingSoon, NotFound, PageHeading } from '../../shared/ui/page';
-import { Alert } from '../../shared/ui/surface';
+import { ComingSoon, NotFound } from '../../shared/ui/page';
 import { AdminLayout } from './admin-layout';
 import { ADMIN_PAGE_TITLES } from './admin-page-titles';
 import { RequirePermission, RequireSuperAdmin } from './require-permission';
@@ -99,20 +97,6 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
 const ADMIN_ROOT = paths.admin.root;
 const relative = (absolute: string) => absolute.slice(ADMIN_ROOT.length + 1);
 
-function AdminHome() {
-  const auth = useAdminAuth();
-  const home = auth === null ? null : adminHomePath(auth);
-  if (home !== null) {
-    return <Navigate to={home} replace />;
-  }
-  return (
-    <div className="stack">
-      <PageHeading title="Back office" />
-      <Alert tone="info">Your account cannot open any back-office page yet. Please ask a Super Admin.</Alert>
-    </div>
-  );
-}
-
 /** The whole back office: loaded as its own chunk, only on /admin-a1b2c3 routes. */
 export default function AdminRoot() {
   const pages = Object.entries(ADMIN_PAGES) as [AdminPageKey, (typeof ADMIN_PAGES)[AdminPageKey]][];
@@ -121,7 +105,8 @@ export default function AdminRoot() {
       <Route path={relative(paths.admin.login)} element={<AdminLoginPage />} />
       <Route path={relative(paths.admin.resetPassword)} element={<AdminResetPasswordPage />} />
       <Route element={<AdminLayout />}>
-        <Route index element={<AdminHome />} />
+        <Route index element={<Navigate to={paths.admin.dashboard} replace />} />
+        <Route path={relative(paths.admin.dashboard)} element={<AdminDashboardPage />} />
         {pages.map(([key, page]) => {
           const title = ADMIN_PAGE_TITLES[key];
           const build = BUILT_PAGES[key];

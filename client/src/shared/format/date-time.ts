@@ -16,6 +16,7 @@ export const pakistanDateTime = inPakistan({ ...DAY, ...TIME });
 const preciseDateTime = inPakistan({ ...DAY, ...TIME, second: '2-digit' });
 const shortDateTime = inPakistan({ day: 'numeric', month: 'short', ...TIME });
 const day = inPakistan(DAY);
+const clock = inPakistan({ ...TIME, second: '2-digit' });
 
 /** '11 Mar 2026, 01:30 PKT'; `empty` ('—' unless told) for none. */
 export function formatDateTime(iso: string | null, empty = '—'): string {
@@ -35,4 +36,9 @@ export function formatShortDateTime(iso: string): string {
 /** '11 Mar 2026': the Pakistan day of a moment; `empty` for none. */
 export function formatDay(iso: string | null, empty = '—'): string {
   return iso === null ? empty : day.format(new Date(iso));
+}
+
+/** '01:30:05 PKT': the time of day only, e.g. when figures were last read. */
+export function formatClock(iso: string): string {
+  return `${clock.format(new Date(iso))} PKT`;
 }

@@ -43,7 +43,7 @@ export function AdminLoginPage() {
     mutationFn: loginStaff,
     onSuccess: async (response) => {
       sessionActions.setAdminAuth(response);
-      const target = returnPathFrom(location.state) ?? adminHomePath(response) ?? paths.admin.root;
+      const target = returnPathFrom(location.state) ?? adminHomePath();
       await navigate(target, { replace: true });
     },
     onError: captcha.refused,

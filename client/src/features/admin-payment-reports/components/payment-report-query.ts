@@ -98,9 +98,7 @@ export const OUTCOME_LABELS: Record<ProblemOutcome, string> = {
   EXPIRED: 'Expired',
 };
 
-const rupeeFormat = new Intl.NumberFormat('en-PK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const formatRupees = (amount: number | null) =>
-  amount === null ? '—' : `Rs ${rupeeFormat.format(amount)}`;
+export { formatRupees } from '../../../shared/format/money';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
 /** 11 Mar, for a YYYY-MM-DD day. */
