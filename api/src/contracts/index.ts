@@ -17,6 +17,7 @@ export * from './question-report.js';
 export * from './queues.js';
 export * from './quiz-rules.js';
 export * from './rankings.js';
+export * from './script-admin.js';
 export * from './scoring.js';
 export * from './socket.js';
 export * from './student-export.js';

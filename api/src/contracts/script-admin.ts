@@ -1,0 +1,41 @@
+// Script admin (issue #19): the maintenance actions a Super Admin may run; shapes shared by api and
+// client; keep it dependency-free.
+
+export type ScriptActionName = 'rebuildPhaseRankings' | 'reenqueueStuckOutbox';
+
+export const STUCK_MINUTES = { min: 1, max: 1440, default: 10 } as const;
+
+/** One parameter an action takes, as its form field. */
+export interface ScriptActionParam {
+  name: string;
+  label: string;
+  kind: 'phase' | 'minutes';
+  min?: number;
+  max?: number;
+  default?: number;
+}
+
+/** GET /api/admin/script-admin/actions: one entry per action. */
+export interface ScriptActionInfo {
+  name: ScriptActionName;
+  title: string;
+  description: string;
+  params: ScriptActionParam[];
+}
+
+/** POST /api/admin/script-admin/run body. */
+export interface ScriptRunRequest {
+  action: ScriptActionName;
+  params: Record<string, unknown>;
+  password: string;
+  dryRun: boolean;
+}
+
+/** What a run did, or with dryRun what it would do: `changed` counts what it changes (0: nothing). */
+export interface ScriptRunResult {
+  action: ScriptActionName;
+  dryRun: boolean;
+  changed: number;
+  summary: string;
+  details: string[];
+}

@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../lib/db.js';
+
+const stuckFor = (minutes: number) => sql<Date>`now() - make_interval(mins => ${minutes})`;
+
+/** Outbox events never enqueued and older than `minutes`, oldest first. */
+export function findStuckOutboxEvents(db: Executor, minutes: number, limit: number) {
+  return db
+    .selectFrom('outboxEvents')
+    .select(['id', 'type', 'payload', 'createdAt'])
+    .where('enqueuedAt', 'is', null)
+    .where('createdAt', '<', stuckFor(minutes))
+    .orderBy('createdAt')
+    .limit(limit)
+    .execute();
+}
+
+/** The same events, locked for the caller's transaction (a relay pass takes others meanwhile). */
+export function lockStuckOutboxEvents(trx: Executor, minutes: number, limit: number) {
+  return trx
+    .selectFrom('outboxEvents')
+    .select(['id', 'type', 'payload'])
+    .where('enqueuedAt', 'is', null)
+    .where('createdAt', '<', stuckFor(minutes))
+    .orderBy('createdAt')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+}
+
+export async function countStuckOutboxEvents(db: Executor, minutes: number): Promise<number> {
+  const row = await db
+    .selectFrom('outboxEvents')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('enqueuedAt', 'is', null)
+    .where('createdAt', '<', stuckFor(minutes))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
