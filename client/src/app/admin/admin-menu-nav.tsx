@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import type { AdminAccess } from '../../config/admin-menu';
 import { visibleAdminMenu } from '../../config/admin-menu';
-import { adminPagePath } from '../../config/paths';
+import { adminPagePath, paths } from '../../config/paths';
 
 /**
  * Scrolls the menu's own box (never the page) so the open page's item is in view: the menu is
@@ -47,6 +47,18 @@ export function AdminMenuNav({ access }: { access: AdminAccess }) {
           </ul>
         </div>
       ))}
+      {access.isSuperAdmin ? (
+        <div className="admin-menu__group">
+          <h2 className="admin-menu__heading">Maintenance</h2>
+          <ul>
+            <li>
+              <NavLink to={paths.admin.scriptAdmin} className="nav-link">
+                Script admin
+              </NavLink>
+            </li>
+          </ul>
+        </div>
+      ) : null}
     </nav>
   );
 }
