@@ -189,6 +189,74 @@ describe('script admin: rebuild a phase ranking', () => {
   });
 });
 
+/** A jazzcash payment in `status`, created `hoursAgo` hours ago. */
+async function payment(gradeId: string, status: 'PENDING' | 'PAID', hoursAgo: number) {
+  const student = await makeStudent(t.db, { gradeId });
+  const pkg = await t.db
+    .insertInto('paymentPackages')
+    .values({ name: `Package ${student.id}`, pricePaisa: 50_000, attempts: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const createdAt = new Date(Date.now() - hoursAgo * 3_600_000);
+  const orderRef = `T${student.id.replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+  await t.db
+    .insertInto('payments')
+    .values({
+      orderRef,
+      studentId: student.id,
+      packageId: pkg.id,
+      gateway: 'jazzcash',
+      status,
+      listPricePaisa: 50_000,
+      amountPaisa: 50_000,
+      attempts: 1,
+      createdAt,
+      updatedAt: createdAt,
+      paidAt: status === 'PAID' ? createdAt : null,
+    })
+    .execute();
+  return orderRef;
+}
+
+const statusOf = async (orderRef: string) =>
+  (
+    await t.db
+      .selectFrom('payments')
+      .select('status')
+      .where('orderRef', '=', orderRef)
+      .executeTakeFirstOrThrow()
+  ).status;
+
+describe('script admin: expire stale pending payments', () => {
+  it('dry-runs, expires only pending payments older than a day with a log row, and a second run expires none', async () => {
+    const { staff, token } = await signIn(true);
+    const grade = await makeGrade(t.db, 3);
+    const stale = await payment(grade.id, 'PENDING', 30);
+    const fresh = await payment(grade.id, 'PENDING', 2);
+    const paid = await payment(grade.id, 'PAID', 30);
+    const body = { action: 'expireStalePayments', params: {}, password: staff.password };
+
+    const dry = await run(token, { ...body, dryRun: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({ changed: 1, details: [`${stale} (jazzcash)`] });
+    expect(await statusOf(stale)).toBe('PENDING');
+
+    const real = await run(token, { ...body, dryRun: false });
+    expect(real.json()).toMatchObject({ changed: 1, details: [stale] });
+    expect([await statusOf(stale), await statusOf(fresh), await statusOf(paid)]).toEqual([
+      'EXPIRED',
+      'PENDING',
+      'PAID',
+    ]);
+    const logs = await t.db.selectFrom('paymentLogs').select('kind').where('orderRef', '=', stale).execute();
+    expect(logs).toEqual([{ kind: 'EXPIRY' }]);
+    expect(await auditRows('scriptAdmin.expireStalePayments')).toHaveLength(1);
+
+    const again = await run(token, { ...body, dryRun: false });
+    expect(again.json()).toMatchObject({ changed: 0 });
+  });
+});
+
 describe('script admin access', () => {
   it('refuses staff with every other permission, listing and running alike', async () => {
     const { staff, token } = await signIn(false);
@@ -219,6 +287,7 @@ describe('script admin access', () => {
     expect(res.json().data.map((a: { name: string }) => a.name)).toEqual([
       'rebuildPhaseRankings',
       'reenqueueStuckOutbox',
+      'expireStalePayments',
     ]);
   });
 });

@@ -1,7 +1,12 @@
 // Script admin (issue #19): the maintenance actions a Super Admin may run; shapes shared by api and
 // client; keep it dependency-free.
 
-export type ScriptActionName = 'rebuildPhaseRankings' | 'reenqueueStuckOutbox';
+export const SCRIPT_ACTION_NAMES = [
+  'rebuildPhaseRankings',
+  'reenqueueStuckOutbox',
+  'expireStalePayments',
+] as const;
+export type ScriptActionName = (typeof SCRIPT_ACTION_NAMES)[number];
 
 export const STUCK_MINUTES = { min: 1, max: 1440, default: 10 } as const;
 

@@ -1,5 +1,6 @@
 import type { Db } from '@riyazi/db';
 import { z } from 'zod';
+import { expireStalePendingPayments, findStalePendingPayments, PAYMENT_EXPIRY_MS } from '#modules/payments';
 import { findPhaseName, previewPhaseRebuild, publishLeaderboards, rebuildPhase } from '#modules/rankings';
 import {
   type ScriptActionInfo,
@@ -61,6 +62,20 @@ function defineAction<P>(action: ScriptAction<P>): ScriptRunner {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+async function gradeLines(
+  db: Db,
+  grades: { gradeId: string; rankedCount: number; changed: number }[],
+  verb: string,
+) {
+  const titles = await repo.gradeTitles(
+    db,
+    grades.map((g) => g.gradeId),
+  );
+  return grades.map(
+    (g) => `${titles.get(g.gradeId) ?? g.gradeId}: ${g.rankedCount} ranked, ${g.changed} ${verb}`,
+  );
+}
+
 const phaseParams = z.object({ phaseId: z.uuid({ message: 'phaseId must be a phase id' }) });
 
 const rebuildPhaseRankings: ScriptAction<z.infer<typeof phaseParams>> = {
@@ -98,7 +113,7 @@ const rebuildPhaseRankings: ScriptAction<z.infer<typeof phaseParams>> = {
     return {
       changed,
       summary: `Changed ${plural(changed, 'standing')} in ${plural(result.grades.length, 'grade')} (${plural(result.ranked, 'student')} ranked)`,
-      details: result.grades.map((g) => `Grade ${g.gradeId}: ${g.rankedCount} ranked, ${g.changed} changed`),
+      details: await gradeLines(db, result.grades, 'changed'),
     };
   },
 };
@@ -167,7 +182,40 @@ const reenqueueStuckOutbox: ScriptAction<z.infer<typeof minutesParams>> = {
   },
 };
 
+const noParams = z.object({});
+const expiryHours = PAYMENT_EXPIRY_MS / 3_600_000;
+
+const expireStalePayments: ScriptAction<z.infer<typeof noParams>> = {
+  info: {
+    name: 'expireStalePayments',
+    title: 'Expire stale pending payments',
+    description:
+      `Closes gateway payments still pending after ${expiryHours} hours as EXPIRED and gives their promo ` +
+      'code use back, as the payment reconciliation does every minute. A payment the gateway confirms ' +
+      'meanwhile is left as it is.',
+    params: [],
+  },
+  params: noParams,
+  async dryRun({ db }) {
+    const stale = await findStalePendingPayments(db);
+    return {
+      changed: stale.length,
+      summary: `Would expire ${plural(stale.length, 'payment')} pending for more than ${expiryHours} hours`,
+      details: stale.slice(0, LISTED).map((p) => `${p.orderRef} (${p.gateway})`),
+    };
+  },
+  async run({ db }) {
+    const closed = await expireStalePendingPayments(db);
+    return {
+      changed: closed.length,
+      summary: `Expired ${plural(closed.length, 'payment')} pending for more than ${expiryHours} hours`,
+      details: closed.slice(0, LISTED),
+    };
+  },
+};
+
 export const SCRIPT_ACTIONS: Readonly<Record<ScriptActionName, ScriptRunner>> = {
   rebuildPhaseRankings: defineAction(rebuildPhaseRankings),
   reenqueueStuckOutbox: defineAction(reenqueueStuckOutbox),
+  expireStalePayments: defineAction(expireStalePayments),
 };

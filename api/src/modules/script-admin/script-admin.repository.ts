@@ -38,3 +38,12 @@ export async function countStuckOutboxEvents(db: Executor, minutes: number): Pro
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Each grade's title by id, for naming grades in a result. */
+export async function gradeTitles(db: Executor, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) {
+    return new Map();
+  }
+  const rows = await db.selectFrom('grades').select(['id', 'title']).where('id', 'in', ids).execute();
+  return new Map(rows.map((g) => [g.id, g.title]));
+}

@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import type { ScriptActionName } from '../../contracts/script-admin.js';
-
-const ACTION_NAMES = [
-  'rebuildPhaseRankings',
-  'reenqueueStuckOutbox',
-] as const satisfies readonly ScriptActionName[];
+import { SCRIPT_ACTION_NAMES as ACTION_NAMES } from '../../contracts/script-admin.js';
 
 export const runBody = z.object({
   action: z.enum(ACTION_NAMES, { message: 'action must be one of the listed actions' }),
