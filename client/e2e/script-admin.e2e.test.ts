@@ -43,7 +43,7 @@ async function unrankedPhase() {
       answers: [],
     });
   }
-  return phase.id;
+  return { phaseId: phase.id, gradeTitle: grade.title };
 }
 
 const standingsOf = async (phaseId: string) =>
@@ -70,7 +70,7 @@ async function withPassword(
 
 describe('script admin', () => {
   it('lets a Super Admin dry-run a phase ranking rebuild, run it after a confirm that gives the numbers, and see nothing left to do', async () => {
-    const phaseId = await unrankedPhase();
+    const { phaseId, gradeTitle } = await unrankedPhase();
     const admin = await makeStaff(holder.stack.db, { superAdmin: true });
     const { context, page } = await openPage(holder.stack, { width: 1366, height: 900 });
     await signInAsAdmin(page, admin.email, admin.password);
@@ -81,6 +81,7 @@ describe('script admin', () => {
     await withPassword(page, 'script-rebuildPhaseRankings', 'script-dry-run', admin.password);
     const result = card.getByTestId('script-result');
     await expect.poll(() => result.textContent()).toContain('Would change 3 standings in 1 grade');
+    expect(await result.textContent()).toContain(`${gradeTitle}: 3 ranked, 3 to change`);
     expect(await standingsOf(phaseId)).toBe(0);
     await screenshotFor(page, 'admin/script-admin-dry-run-1366');
 
@@ -90,6 +91,7 @@ describe('script admin', () => {
       'Would change 3 standings',
     );
     expect(await standingsOf(phaseId)).toBe(0);
+    await screenshotFor(page, 'admin/script-admin-confirm-1366');
     await confirm.getByTestId('confirm-action').click();
     await expect.poll(() => result.textContent()).toContain('Done: Changed 3 standings in 1 grade');
     expect(await standingsOf(phaseId)).toBe(3);

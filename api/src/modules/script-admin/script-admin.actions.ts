@@ -99,9 +99,7 @@ const rebuildPhaseRankings: ScriptAction<z.infer<typeof phaseParams>> = {
     return {
       changed,
       summary: `Would change ${plural(changed, 'standing')} in ${plural(preview.grades.length, 'grade')} (${plural(preview.ranked, 'student')} ranked)`,
-      details: preview.grades.map(
-        (g) => `Grade ${g.gradeId}: ${g.rankedCount} ranked, ${g.changed} to change`,
-      ),
+      details: await gradeLines(db, preview.grades, 'to change'),
     };
   },
   async run({ db, io }, { phaseId }) {
