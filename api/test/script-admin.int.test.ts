@@ -257,6 +257,68 @@ describe('script admin: expire stale pending payments', () => {
   });
 });
 
+/** An e-mail in `status`, created `hoursAgo` hours ago. */
+async function mail(status: 'FAILED' | 'SENT', hoursAgo: number) {
+  const createdAt = new Date(Date.now() - hoursAgo * 3_600_000);
+  const row = await t.db
+    .insertInto('mailMessages')
+    .values({ template: 'verifyEmail', toEmail: 'parent@example.com', status, createdAt, attempts: 5 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const mailStatus = async (id: string) =>
+  (await t.db.selectFrom('mailMessages').select('status').where('id', '=', id).executeTakeFirstOrThrow())
+    .status;
+
+const mailEvents = async () =>
+  (await t.db.selectFrom('outboxEvents').select('payload').where('type', '=', 'mail.queued').execute()).map(
+    (e) => (e.payload as { messageId: string }).messageId,
+  );
+
+describe('script admin: resend failed e-mails', () => {
+  it('dry-runs, queues the failed e-mails of the last N hours again, and a second run resends none', async () => {
+    const { staff, token } = await signIn(true);
+    const failed = await mail('FAILED', 2);
+    const old = await mail('FAILED', 48);
+    const sent = await mail('SENT', 2);
+    const body = { action: 'resendFailedMail', params: { hours: 24 }, password: staff.password };
+
+    const dry = await run(token, { ...body, dryRun: true });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({ changed: 1, details: ['verifyEmail to parent@example.com'] });
+    expect(await mailStatus(failed)).toBe('FAILED');
+    expect(await mailEvents()).toEqual([]);
+
+    const real = await run(token, { ...body, dryRun: false });
+    expect(real.json()).toMatchObject({ changed: 1 });
+    expect([await mailStatus(failed), await mailStatus(old), await mailStatus(sent)]).toEqual([
+      'QUEUED',
+      'FAILED',
+      'SENT',
+    ]);
+    expect(await mailEvents()).toEqual([failed]);
+    expect(await auditRows('scriptAdmin.resendFailedMail')).toHaveLength(1);
+
+    const again = await run(token, { ...body, dryRun: false });
+    expect(again.json()).toMatchObject({ changed: 0 });
+    expect(await mailEvents()).toEqual([failed]);
+  });
+
+  it('refuses hours outside 1 to 168', async () => {
+    const { staff, token } = await signIn(true);
+    const res = await run(token, {
+      action: 'resendFailedMail',
+      params: { hours: 169 },
+      password: staff.password,
+      dryRun: true,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'hours must be at most 168' });
+  });
+});
+
 describe('script admin access', () => {
   it('refuses staff with every other permission, listing and running alike', async () => {
     const { staff, token } = await signIn(false);
@@ -287,6 +349,7 @@ describe('script admin access', () => {
     expect(res.json().data.map((a: { name: string }) => a.name)).toEqual([
       'rebuildPhaseRankings',
       'reenqueueStuckOutbox',
+      'resendFailedMail',
       'expireStalePayments',
     ]);
   });

@@ -4,17 +4,19 @@
 export const SCRIPT_ACTION_NAMES = [
   'rebuildPhaseRankings',
   'reenqueueStuckOutbox',
+  'resendFailedMail',
   'expireStalePayments',
 ] as const;
 export type ScriptActionName = (typeof SCRIPT_ACTION_NAMES)[number];
 
 export const STUCK_MINUTES = { min: 1, max: 1440, default: 10 } as const;
+export const FAILED_MAIL_HOURS = { min: 1, max: 168, default: 24 } as const;
 
 /** One parameter an action takes, as its form field. */
 export interface ScriptActionParam {
   name: string;
   label: string;
-  kind: 'phase' | 'minutes';
+  kind: 'phase' | 'number';
   min?: number;
   max?: number;
   default?: number;

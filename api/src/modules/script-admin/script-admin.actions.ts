@@ -1,8 +1,10 @@
 import type { Db } from '@riyazi/db';
 import { z } from 'zod';
+import { failedMailSince, resendFailedMail } from '#modules/mail';
 import { expireStalePendingPayments, findStalePendingPayments, PAYMENT_EXPIRY_MS } from '#modules/payments';
 import { findPhaseName, previewPhaseRebuild, publishLeaderboards, rebuildPhase } from '#modules/rankings';
 import {
+  FAILED_MAIL_HOURS,
   type ScriptActionInfo,
   type ScriptActionName,
   type ScriptRunResult,
@@ -20,6 +22,7 @@ export interface ScriptDeps {
   db: Db;
   queues: Queues;
   io: TypedServer;
+  log: { warn: (obj: object, msg: string) => void };
 }
 
 /** Events one run re-enqueues at most; a second run takes the rest. */
@@ -135,7 +138,7 @@ const reenqueueStuckOutbox: ScriptAction<z.infer<typeof minutesParams>> = {
       {
         name: 'minutes',
         label: 'Stuck for more than (minutes)',
-        kind: 'minutes',
+        kind: 'number',
         min: STUCK_MINUTES.min,
         max: STUCK_MINUTES.max,
         default: STUCK_MINUTES.default,
@@ -180,6 +183,51 @@ const reenqueueStuckOutbox: ScriptAction<z.infer<typeof minutesParams>> = {
   },
 };
 
+const hoursParams = z.object({
+  hours: z.coerce
+    .number({ message: 'hours must be a number' })
+    .int('hours must be a whole number')
+    .min(FAILED_MAIL_HOURS.min, `hours must be at least ${FAILED_MAIL_HOURS.min}`)
+    .max(FAILED_MAIL_HOURS.max, `hours must be at most ${FAILED_MAIL_HOURS.max}`),
+});
+
+const resendFailedMailAction: ScriptAction<z.infer<typeof hoursParams>> = {
+  info: {
+    name: 'resendFailedMail',
+    title: 'Resend failed e-mails',
+    description:
+      'Sends again the e-mails of the last N hours whose every attempt failed (SMTP down, say). ' +
+      'Each goes back to the mail queue once; one that fails again can be resent later.',
+    params: [
+      {
+        name: 'hours',
+        label: 'Failed e-mails of the last (hours)',
+        kind: 'number',
+        min: FAILED_MAIL_HOURS.min,
+        max: FAILED_MAIL_HOURS.max,
+        default: FAILED_MAIL_HOURS.default,
+      },
+    ],
+  },
+  params: hoursParams,
+  async dryRun({ db }, { hours }) {
+    const { count, messages } = await failedMailSince(db, hours);
+    return {
+      changed: messages.length,
+      summary: `Would resend ${plural(messages.length, 'failed e-mail')} of the last ${plural(hours, 'hour')}${count > messages.length ? ` (${count} in all; run again for the rest)` : ''}`,
+      details: messages.slice(0, LISTED).map((m) => `${m.template} to ${m.toEmail}`),
+    };
+  },
+  async run(deps, { hours }) {
+    const resent = await resendFailedMail(deps, hours);
+    return {
+      changed: resent.length,
+      summary: `Resent ${plural(resent.length, 'failed e-mail')} of the last ${plural(hours, 'hour')}`,
+      details: resent.slice(0, LISTED).map((m) => `${m.template} to ${m.toEmail}`),
+    };
+  },
+};
+
 const noParams = z.object({});
 const expiryHours = PAYMENT_EXPIRY_MS / 3_600_000;
 
@@ -215,5 +263,6 @@ const expireStalePayments: ScriptAction<z.infer<typeof noParams>> = {
 export const SCRIPT_ACTIONS: Readonly<Record<ScriptActionName, ScriptRunner>> = {
   rebuildPhaseRankings: defineAction(rebuildPhaseRankings),
   reenqueueStuckOutbox: defineAction(reenqueueStuckOutbox),
+  resendFailedMail: defineAction(resendFailedMailAction),
   expireStalePayments: defineAction(expireStalePayments),
 };

@@ -47,7 +47,7 @@ export const scriptAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (
     },
     async (request) =>
       runScriptAction(
-        { db, redis, queues, io: app.io, redisPrefix: config.REDIS_PREFIX },
+        { db, redis, queues, io: app.io, log: request.log, redisPrefix: config.REDIS_PREFIX },
         staffActor(request),
         request.body,
       ),

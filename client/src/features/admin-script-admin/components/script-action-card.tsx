@@ -41,7 +41,7 @@ export function ScriptActionCard({ action, phases }: { action: ScriptActionInfo;
 
   const params = () =>
     Object.fromEntries(
-      action.params.map((p) => [p.name, p.kind === 'minutes' ? Number(values[p.name]) : values[p.name]]),
+      action.params.map((p) => [p.name, p.kind === 'number' ? Number(values[p.name]) : values[p.name]]),
     );
 
   const start = (real: boolean) => {
