@@ -40,6 +40,7 @@ import { queueBoard, queueBoardSessionRoutes } from './modules/queue-board/queue
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes.js';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
 import { referenceDataRoutes } from './modules/reference-data/reference-data.routes.js';
+import { scriptAdminRoutes } from './modules/script-admin/script-admin.routes.js';
 import { smtpRoutes } from './modules/smtp/smtp.routes.js';
 import { staffAuthRoutes } from './modules/staff-auth/staff-auth.routes.js';
 import { staffUsersRoutes } from './modules/staff-users/staff-users.routes.js';
@@ -124,6 +125,7 @@ const apiRoutes =
     await api.register(studentExportRoutes, ctx);
     await api.register(queueBoardSessionRoutes, ctx);
     await api.register(dashboardRoutes, ctx);
+    await api.register(scriptAdminRoutes, ctx);
   };
 
 /** Builds the whole app without listening, so tests drive it with inject(). */

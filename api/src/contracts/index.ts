@@ -20,6 +20,7 @@ export * from './queues.js';
 export * from './quiz-rules.js';
 export * from './rankings.js';
 export * from './scoring.js';
+export * from './script-admin.js';
 export * from './socket.js';
 export * from './student-export.js';
 export * from './students.js';

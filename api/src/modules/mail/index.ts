@@ -1,2 +1,2 @@
 // The module's entry: what other modules use (import '#modules/<name>', scripts/check-boundaries.mjs).
-export { queueMail } from './mail.service.js';
+export { failedMailSince, queueMail, resendFailedMail } from './mail.service.js';

@@ -8,3 +8,8 @@ export {
   gatewayModules,
   paymentGatewayChoices,
 } from './gateways/registry.js';
+export {
+  expireStalePendingPayments,
+  findStalePendingPayments,
+  PAYMENT_EXPIRY_MS,
+} from './reconciliation.service.js';

@@ -136,3 +136,21 @@ async function expirePayment(db: Db, orderRef: string): Promise<boolean> {
     return true;
   });
 }
+
+/** Stale payments one script-admin run closes at most; a second run takes the rest. */
+const STALE_BATCH = 1000;
+
+/** Gateway payments still pending after PAYMENT_EXPIRY_MS: what the reconciliation would expire. */
+export const findStalePendingPayments = (db: Db, now = new Date()) =>
+  repo.listPendingBefore(db, new Date(now.getTime() - PAYMENT_EXPIRY_MS), STALE_BATCH);
+
+/** Expires the stale pending payments at once (script admin), as the reconciliation does; their order refs. */
+export async function expireStalePendingPayments(db: Db, now = new Date()): Promise<string[]> {
+  const closed: string[] = [];
+  for (const payment of await findStalePendingPayments(db, now)) {
+    if (await expirePayment(db, payment.orderRef)) {
+      closed.push(payment.orderRef);
+    }
+  }
+  return closed;
+}

@@ -1,5 +1,12 @@
 // The module's entry: what other modules use (import '#modules/<name>', scripts/check-boundaries.mjs).
 export { type DisplaySettings, displayName } from './display-names.js';
 export { getDisplaySettings } from './public-display.service.js';
-export { rebuildPhase, type StudentStandings, standingsOfStudents } from './rankings.service.js';
+export {
+  findPhaseName,
+  previewPhaseRebuild,
+  publishLeaderboards,
+  rebuildPhase,
+  type StudentStandings,
+  standingsOfStudents,
+} from './rankings.service.js';
 export { markStudentStandingsStale } from './stale-standings.js';

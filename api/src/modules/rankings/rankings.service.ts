@@ -145,3 +145,52 @@ export async function rebuildAndPublish(db: Db, io: TypedServer, phaseId: string
   );
   return result;
 }
+
+class DryRunRollback extends Error {}
+
+/**
+ * What rebuildPhase would change, without changing it: each grade is ranked in a transaction that
+ * is then rolled back, so the counts are the real rewrite's.
+ */
+export async function previewPhaseRebuild(db: Db, phaseId: string): Promise<RebuildResult> {
+  const started = performance.now();
+  const [withPlays, withStandings] = await Promise.all([
+    repo.gradesWithFinishedPlays(db, phaseId),
+    repo.gradesWithStandings(db, phaseId),
+  ]);
+  const grades: RecomputeResult[] = [];
+  for (const gradeId of new Set([...withPlays, ...withStandings])) {
+    const gradeStarted = performance.now();
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await repo.disableNestedLoops(trx);
+        const counts = await repo.rewriteStandings(trx, phaseId, gradeId);
+        grades.push({
+          phaseId,
+          gradeId,
+          rankedCount: counts.ranked,
+          changed: counts.updated + counts.inserted + counts.deleted,
+          computedAt: new Date(),
+          durationMs: Math.round(performance.now() - gradeStarted),
+        });
+        throw new DryRunRollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof DryRunRollback)) {
+          throw err;
+        }
+      });
+  }
+  return {
+    phaseId,
+    grades,
+    ranked: grades.reduce((sum, g) => sum + g.rankedCount, 0),
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+/** The phase's name, or null when no phase has this id. */
+export async function findPhaseName(db: Db, phaseId: string): Promise<string | null> {
+  return (await repo.findPhase(db, phaseId))?.name ?? null;
+}

@@ -54,6 +54,18 @@ export function AdminMenuNav({ access }: { access: AdminAccess }) {
           </ul>
         </div>
       ))}
+      {access.isSuperAdmin ? (
+        <div className="admin-menu__group">
+          <h2 className="admin-menu__heading">Maintenance</h2>
+          <ul>
+            <li>
+              <NavLink to={paths.admin.scriptAdmin} className="nav-link">
+                Script admin
+              </NavLink>
+            </li>
+          </ul>
+        </div>
+      ) : null}
     </nav>
   );
 }

@@ -33,6 +33,7 @@ import {
   SubCategoriesPage,
 } from '../../features/admin-reference/components/reference-pages';
 import { QuestionReportPage } from '../../features/admin-reports/components/question-report-page';
+import { ScriptAdminPage } from '../../features/admin-script-admin/components/script-admin-page';
 import { StaffUsersPage } from '../../features/admin-staff/components/staff-users-page';
 import { QuizAttemptDetailPage } from '../../features/admin-student-details/components/quiz-attempt-detail-page';
 import { QuizAttemptListPage } from '../../features/admin-student-details/components/quiz-attempt-list-page';
@@ -126,7 +127,7 @@ export default function AdminRoot() {
           path={relative(paths.admin.scriptAdmin)}
           element={
             <RequireSuperAdmin title="Script admin">
-              <ComingSoon title="Script admin" about="Maintenance scripts for Super Admins." />
+              <ScriptAdminPage />
             </RequireSuperAdmin>
           }
         />

@@ -1,8 +1,8 @@
 import { DEFAULT_WINNERS_PER_GRADE, MAX_WINNERS_PER_GRADE } from '@riyazi/api/contracts';
 import { useState } from 'react';
 import { TextField } from '../../../shared/ui/field';
+import { PasswordConfirmDialog } from '../../../shared/ui/password-confirm-dialog';
 import { useAutoWinners } from '../api/use-winners';
-import { PasswordConfirmDialog } from './password-confirm-dialog';
 
 /** The top N of every grade's ranking become winners; students who already are stay as they are. */
 export function AutoWinnersDialog({ phaseId, onClose }: { phaseId: string; onClose: () => void }) {

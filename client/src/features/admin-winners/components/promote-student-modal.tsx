@@ -2,8 +2,8 @@ import type { PhaseWinner } from '@riyazi/api/contracts';
 import { toast } from 'react-hot-toast';
 import { Button } from '../../../shared/ui/button';
 import { Dialog } from '../../../shared/ui/dialog';
+import { PasswordConfirmDialog } from '../../../shared/ui/password-confirm-dialog';
 import { usePromoteStudent } from '../api/use-winners';
-import { PasswordConfirmDialog } from './password-confirm-dialog';
 
 export { canPromote } from './can-promote';
 

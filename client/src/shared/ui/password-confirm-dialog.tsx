@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useOwnPassword } from '../../../shared/forms/use-own-password';
-import { describeError } from '../../../shared/http/http-error';
-import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
-import { PasswordField } from '../../../shared/ui/password-field';
-import { Alert } from '../../../shared/ui/surface';
+import { useOwnPassword } from '../forms/use-own-password';
+import { describeError } from '../http/http-error';
+import { Dialog, DialogFormActions } from './dialog';
+import { PasswordField } from './password-field';
+import { Alert } from './surface';
 
 interface PasswordConfirmDialogProps {
   title: string;
@@ -19,7 +19,7 @@ interface PasswordConfirmDialogProps {
   'data-testid'?: string;
 }
 
-/** A change to winners: the admin re-enters their own password in one field to confirm it. */
+/** A change that needs the admin to re-enter their own password in one field to confirm it. */
 export function PasswordConfirmDialog({
   title,
   children,
