@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@riyazi/db';
 import { seedDemoData } from '../db/src/seed/index.js';
+import { makeStudent } from './factories.js';
 
 // Contest data: grades, phases, categories, questions, quizzes, plays and the system flags.
 
@@ -260,4 +261,22 @@ export async function openSeededDemoContest(db: Db): Promise<string> {
   });
   await db.updateTable('students').set({ contestAttempts: 2 }).execute();
   return phase.id;
+}
+
+/** A phase with `players` students of one grade who each finished a contest play, none ranked yet. */
+export async function phaseWithFinishedPlays(db: Db, players = 3) {
+  const phase = await makePhase(db, 1);
+  const grade = await makeGrade(db, 3);
+  const quiz = await makeQuiz(db, { gradeIds: [grade.id], phaseId: phase.id });
+  for (let i = 0; i < players; i += 1) {
+    const student = await makeStudent(db, { gradeId: grade.id });
+    await makePlay(db, {
+      quizId: quiz.id,
+      phaseId: phase.id,
+      gradeId: grade.id,
+      studentId: student.id,
+      answers: [],
+    });
+  }
+  return { phaseId: phase.id, gradeId: grade.id, gradeTitle: grade.title };
 }

@@ -7,10 +7,9 @@ import {
   loginStaff,
   makeGrade,
   makePhase,
-  makePlay,
-  makeQuiz,
   makeStaff,
   makeStudent,
+  phaseWithFinishedPlays,
   useTestContext,
 } from '../../test/helpers.js';
 
@@ -47,24 +46,6 @@ async function pendingEvent(minutesAgo: number) {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-/** Three students of one grade with finished contest plays, standings written as the worker would. */
-async function rankedPhase() {
-  const phase = await makePhase(t.db, 1);
-  const grade = await makeGrade(t.db, 3);
-  const quiz = await makeQuiz(t.db, { gradeIds: [grade.id], phaseId: phase.id });
-  for (let position = 1; position <= 3; position += 1) {
-    const student = await makeStudent(t.db, { gradeId: grade.id });
-    await makePlay(t.db, {
-      quizId: quiz.id,
-      phaseId: phase.id,
-      gradeId: grade.id,
-      studentId: student.id,
-      answers: [],
-    });
-  }
-  return { phaseId: phase.id, gradeId: grade.id };
 }
 
 const enqueuedAt = async (id: string) =>
@@ -151,7 +132,7 @@ describe('script admin: re-enqueue stuck outbox events', () => {
 describe('script admin: rebuild a phase ranking', () => {
   it('dry-runs the count of standings to change, rebuilds them, and a second run changes none', async () => {
     // Finished plays nobody has ranked yet: the rebuild writes their standings.
-    const { phaseId } = await rankedPhase();
+    const { phaseId } = await phaseWithFinishedPlays(t.db);
     const ranks = () =>
       t.db.selectFrom('phaseStandings').select(['studentId', 'rank']).orderBy('studentId').execute();
     const before = await ranks();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
 import type { ContextOptions, Stack } from './stack.js';
 
@@ -53,6 +54,12 @@ export async function signInAsStudent(
 /** Pixels the page scrolls sideways (0 when it fits the viewport). */
 export const horizontalOverflow = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** The page fits its viewport (nothing scrolls sideways), and is saved as `shot` for people to look at. */
+export async function expectFits(page: Page, shot: string): Promise<void> {
+  expect(await horizontalOverflow(page), shot).toBe(0);
+  await screenshotFor(page, shot);
+}
 
 /**
  * Runs axe-core on the page as it stands and fails on any serious or critical violation, naming

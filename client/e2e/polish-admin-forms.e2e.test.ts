@@ -7,14 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { makeQuestion, makeQuiz, makeStudent, seededGradeId } from '../../test/helpers.js';
 import { demoPhaseId } from './demo-data.js';
-import {
-  horizontalOverflow,
-  openPage,
-  PHONE,
-  screenshotFor,
-  signInAsAdmin,
-  signInAsStudent,
-} from './pages.js';
+import { expectFits, openPage, PHONE, screenshotFor, signInAsAdmin, signInAsStudent } from './pages.js';
 import { DEMO_ADMIN, openDemoContestAndPractice, type Stack, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
@@ -190,8 +183,7 @@ describe('polish: admin forms, exports and the quiz view', () => {
     await leave.getByRole('button', { name: 'Cancel' }).click();
     await screenshotFor(page, 'polish/quiz-short-1366');
     await page.setViewportSize(PHONE);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await screenshotFor(page, 'polish/quiz-short-360');
+    await expectFits(page, 'polish/quiz-short-360');
     await context.close();
   });
 
@@ -260,8 +252,7 @@ describe('polish: admin forms, exports and the quiz view', () => {
     expect(text).not.toContain(gradeId);
     await screenshotFor(page, 'polish/exports-dialog-1366');
     await page.setViewportSize(PHONE);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await screenshotFor(page, 'polish/exports-dialog-360');
+    await expectFits(page, 'polish/exports-dialog-360');
     await context.close();
   });
 
@@ -317,8 +308,7 @@ describe('polish: admin forms, exports and the quiz view', () => {
     expect(text).toMatch(/one balance/i);
     await screenshotFor(page, 'polish/package-form-1366');
     await page.setViewportSize(PHONE);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await screenshotFor(page, 'polish/package-form-360');
+    await expectFits(page, 'polish/package-form-360');
     await context.close();
   });
 

@@ -2,14 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bearer, loginStaff, makePlay, makeStudents, seededGradeId } from '../../test/helpers.js';
 import { contestOfGrade3, demoPhaseId } from './demo-data.js';
-import {
-  expectAccessible,
-  horizontalOverflow,
-  openPage,
-  PHONE,
-  screenshotFor,
-  signInAsAdmin,
-} from './pages.js';
+import { expectAccessible, expectFits, openPage, PHONE, screenshotFor, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
 
 const DESKTOP = { width: 1366, height: 800 } as const;
@@ -113,8 +106,7 @@ describe('admin lists an admin enjoys', () => {
         expect(at.x + at.width).toBeLessThanOrEqual(Math.min(DESKTOP.width, card.x + card.width));
       }
     }
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await screenshotFor(page, 'polish/students-1366');
+    await expectFits(page, 'polish/students-1366');
 
     // Fewer columns by default; the picker adds one back, and the browser remembers the choice.
     const cityHeader = page.getByRole('columnheader', { name: 'City / school' });
@@ -231,8 +223,7 @@ describe('admin lists an admin enjoys', () => {
     await expect
       .poll(async () => await phone.page.getByTestId('students-name').first().textContent())
       .toBe('Ayesha Khan');
-    expect(await horizontalOverflow(phone.page)).toBeLessThanOrEqual(0);
-    await screenshotFor(phone.page, 'polish/students-sorted-360');
+    await expectFits(phone.page, 'polish/students-sorted-360');
     await phone.context.close();
   });
 
@@ -345,8 +336,7 @@ describe('admin lists an admin enjoys', () => {
     expect(refusalText).toContain('no finished contest play');
     expect(await refusal.locator('input[type="password"]').count()).toBe(0);
     expect(await refusal.getByRole('button', { name: 'Promote' }).count()).toBe(0);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await screenshotFor(page, 'polish/promote-refused-360');
+    await expectFits(page, 'polish/promote-refused-360');
     await refusal.getByRole('button', { name: 'Close' }).last().click();
 
     await openStudents(page, '?fullName=Fatima');

@@ -5,7 +5,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { expireOverdueQuestions } from '../../api/src/modules/play-quiz/play-scoring.js';
 import { makePlay, seededGradeId, seededQuizId, seededStudentId, setFlags } from '../../test/helpers.js';
 import { type Contest, contestOfGrade3, demoPhaseId } from './demo-data.js';
-import { DEMO_STUDENT_EMAIL, horizontalOverflow, PHONE, screenshotFor, signInAsStudent } from './pages.js';
+import {
+  DEMO_STUDENT_EMAIL,
+  expectFits,
+  horizontalOverflow,
+  PHONE,
+  screenshotFor,
+  signInAsStudent,
+} from './pages.js';
 import {
   chooseSomething,
   latestPlay,
@@ -196,8 +203,7 @@ describe('issue #20: what a student sees of the contest', () => {
     expect(await rules()).not.toContain('15 multiple-choice questions');
     expect(await rules()).toContain('type the answer');
     expect(await rules()).toContain('90 seconds');
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await screenshotFor(page, 'polish/contest-rules-en-360');
+    await expectFits(page, 'polish/contest-rules-en-360');
     await context.close();
 
     const urdu = await urduContext(PHONE.width, PHONE.height);
@@ -209,8 +215,7 @@ describe('issue #20: what a student sees of the contest', () => {
     expect(await urduRules()).not.toContain('2 کوششیں');
     expect(await urduRules()).toContain('جواب لکھیں');
     expect(await urduRules()).toContain('90 سیکنڈ');
-    expect(await horizontalOverflow(urduPage)).toBeLessThanOrEqual(0);
-    await screenshotFor(urduPage, 'polish/contest-rules-ur-360');
+    await expectFits(urduPage, 'polish/contest-rules-ur-360');
     await urdu.close();
   });
 
@@ -276,8 +281,7 @@ describe('issue #20: what a student sees of the contest', () => {
     await waitForQuestion(page, 4);
     await expect.poll(() => page.getByTestId('ran-out-notice').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getByTestId('ran-out-notice').textContent()).toContain('Question 4 ran out of time');
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await screenshotFor(page, 'polish/ran-out-en-360');
+    await expectFits(page, 'polish/ran-out-en-360');
 
     // The quiz carries on: question 5 can be answered, and the notice goes with it.
     await chooseSomething(page);
@@ -303,8 +307,7 @@ describe('issue #20: what a student sees of the contest', () => {
     await expect
       .poll(() => urduPage.getByTestId('ran-out-notice').textContent(), { timeout: 10_000 })
       .toContain('سوال 6');
-    expect(await horizontalOverflow(urduPage)).toBeLessThanOrEqual(0);
-    await screenshotFor(urduPage, 'polish/ran-out-ur-360');
+    await expectFits(urduPage, 'polish/ran-out-ur-360');
     await urdu.close();
   });
 
@@ -353,8 +356,7 @@ describe('issue #20: what a student sees of the contest', () => {
     expect(headings.filter((h) => /practi/i.test(h))).toHaveLength(1);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     expect(height).toBeLessThan(2000);
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-    await screenshotFor(page, 'polish/dashboard-en-360');
+    await expectFits(page, 'polish/dashboard-en-360');
     await context.close();
   });
 });

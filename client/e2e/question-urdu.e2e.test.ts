@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeStaff, type TestStaff } from '../../test/helpers.js';
 import { QUESTION_EDITOR_PERMISSIONS } from './demo-data.js';
-import {
-  expectAccessible,
-  horizontalOverflow,
-  openPage,
-  PHONE,
-  screenshotFor,
-  signInAsAdmin,
-} from './pages.js';
+import { expectAccessible, expectFits, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { seedDemo, setupStack } from './stack.js';
 
 let teacher: TestStaff;
@@ -44,9 +37,8 @@ describe("the question form's Urdu part", () => {
     await page.keyboard.type('دو حصے');
     await page.getByTestId('q-hint-urdu-editor').click();
     await page.keyboard.type('پیزا کو برابر حصوں میں کاٹیں۔');
-    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await expectFits(page, 'urdu/question-form-urdu-360');
     await expectAccessible(page, 'question form with its Urdu part');
-    await screenshotFor(page, 'urdu/question-form-urdu-360');
     await page.getByTestId('q-save').click();
     await page.waitForURL(/\/question\/view\//);
 

@@ -1,24 +1,8 @@
 import { actionsOf, MODULES } from '@riyazi/api/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  bearer,
-  loginStaff,
-  makeGrade,
-  makePhase,
-  makePlay,
-  makeQuiz,
-  makeStaff,
-  makeStudent,
-} from '../../test/helpers.js';
-import {
-  expectAccessible,
-  horizontalOverflow,
-  openPage,
-  PHONE,
-  screenshotFor,
-  signInAsAdmin,
-} from './pages.js';
+import { bearer, loginStaff, makeStaff, phaseWithFinishedPlays } from '../../test/helpers.js';
+import { expectAccessible, expectFits, openPage, PHONE, screenshotFor, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 const holder = setupStack();
@@ -26,25 +10,6 @@ const holder = setupStack();
 const everyGrant = MODULES.flatMap((module) =>
   actionsOf(module).map((action): [typeof module, typeof action] => [module, action]),
 );
-
-/** A phase with three finished contest plays nobody has ranked yet (no standings). */
-async function unrankedPhase() {
-  const { db } = holder.stack;
-  const phase = await makePhase(db, 1);
-  const grade = await makeGrade(db, 3);
-  const quiz = await makeQuiz(db, { gradeIds: [grade.id], phaseId: phase.id });
-  for (let i = 0; i < 3; i += 1) {
-    const student = await makeStudent(db, { gradeId: grade.id });
-    await makePlay(db, {
-      quizId: quiz.id,
-      phaseId: phase.id,
-      gradeId: grade.id,
-      studentId: student.id,
-      answers: [],
-    });
-  }
-  return { phaseId: phase.id, gradeTitle: grade.title };
-}
 
 const standingsOf = async (phaseId: string) =>
   (
@@ -70,7 +35,7 @@ async function withPassword(
 
 describe('script admin', () => {
   it('lets a Super Admin dry-run a phase ranking rebuild, run it after a confirm that gives the numbers, and see nothing left to do', async () => {
-    const { phaseId, gradeTitle } = await unrankedPhase();
+    const { phaseId, gradeTitle } = await phaseWithFinishedPlays(holder.stack.db);
     const admin = await makeStaff(holder.stack.db, { superAdmin: true });
     const { context, page } = await openPage(holder.stack, { width: 1366, height: 900 });
     await signInAsAdmin(page, admin.email, admin.password);
@@ -111,7 +76,7 @@ describe('script admin', () => {
   });
 
   it('fits a phone and refuses a wrong password with its message', async () => {
-    await unrankedPhase();
+    await phaseWithFinishedPlays(holder.stack.db);
     const admin = await makeStaff(holder.stack.db, { superAdmin: true });
     const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, admin.email, admin.password);
@@ -130,8 +95,7 @@ describe('script admin', () => {
     await expect
       .poll(() => card.getByTestId('script-result').textContent())
       .toMatch(/Would re-enqueue \d+ event/);
-    expect(await horizontalOverflow(page)).toBe(0);
-    await screenshotFor(page, 'admin/script-admin-360');
+    await expectFits(page, 'admin/script-admin-360');
     await expectAccessible(page, 'script admin (360 px)');
     await context.close();
   });

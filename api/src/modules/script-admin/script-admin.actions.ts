@@ -119,13 +119,15 @@ const rebuildPhaseRankings: ScriptAction<z.infer<typeof phaseParams>> = {
   },
 };
 
-const minutesParams = z.object({
-  minutes: z.coerce
-    .number({ message: 'minutes must be a number' })
-    .int('minutes must be a whole number')
-    .min(STUCK_MINUTES.min, `minutes must be at least ${STUCK_MINUTES.min}`)
-    .max(STUCK_MINUTES.max, `minutes must be at most ${STUCK_MINUTES.max}`),
-});
+/** A whole number of `name` within `range`, each refusal naming the parameter. */
+const wholeNumber = (name: string, range: { min: number; max: number }) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(range.min, `${name} must be at least ${range.min}`)
+    .max(range.max, `${name} must be at most ${range.max}`);
+
+const minutesParams = z.object({ minutes: wholeNumber('minutes', STUCK_MINUTES) });
 
 const reenqueueStuckOutbox: ScriptAction<z.infer<typeof minutesParams>> = {
   info: {
@@ -183,13 +185,7 @@ const reenqueueStuckOutbox: ScriptAction<z.infer<typeof minutesParams>> = {
   },
 };
 
-const hoursParams = z.object({
-  hours: z.coerce
-    .number({ message: 'hours must be a number' })
-    .int('hours must be a whole number')
-    .min(FAILED_MAIL_HOURS.min, `hours must be at least ${FAILED_MAIL_HOURS.min}`)
-    .max(FAILED_MAIL_HOURS.max, `hours must be at most ${FAILED_MAIL_HOURS.max}`),
-});
+const hoursParams = z.object({ hours: wholeNumber('hours', FAILED_MAIL_HOURS) });
 
 const resendFailedMailAction: ScriptAction<z.infer<typeof hoursParams>> = {
   info: {

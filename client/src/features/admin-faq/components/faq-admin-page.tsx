@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { paths } from '../../../config/paths';
-import { DeleteConfirmDialog, useCan, useDeleteConfirm } from '../../../shared/admin-list';
+import { DeleteConfirmDialog, DeleteRowButton, useCan, useDeleteConfirm } from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
@@ -142,16 +142,12 @@ export function FaqAdminPage() {
                   </>
                 ) : null}
                 {can('delete') ? (
-                  <Button
-                    small
-                    variant="ghost"
+                  <DeleteRowButton
+                    rowName={group.title}
                     className="danger-action"
-                    aria-label={`Delete ${group.title}`}
                     onClick={() => groupDeletion.ask(group)}
-                    data-testid="faq-group-delete"
-                  >
-                    Delete
-                  </Button>
+                    testId="faq-group-delete"
+                  />
                 ) : null}
               </div>
             </div>

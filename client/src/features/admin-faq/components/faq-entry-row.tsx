@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Can } from '../../../shared/admin-list';
+import { DeleteRowButton, EditRowButton } from '../../../shared/admin-list';
 import { shortText, textOfHtml } from '../../../shared/format/html-text';
-import { Button } from '../../../shared/ui/button';
 import { Switch } from '../../../shared/ui/field';
 import type { FaqEntry, FaqMove } from '../api/faq-api';
 import { usePublishEntry } from '../api/use-faq';
@@ -67,28 +67,16 @@ export function FaqEntryRow({
               onMove={onMove}
               testId="faq-entry"
             />
-            <Button
-              small
-              variant="secondary"
-              aria-label={`Edit ${entry.question}`}
-              onClick={onEdit}
-              data-testid="faq-entry-edit"
-            >
-              Edit
-            </Button>
+            <EditRowButton rowName={entry.question} onClick={onEdit} testId="faq-entry-edit" />
           </>
         ) : null}
         {can('delete') ? (
-          <Button
-            small
-            variant="ghost"
+          <DeleteRowButton
+            rowName={entry.question}
             className="danger-action"
-            aria-label={`Delete ${entry.question}`}
             onClick={onDelete}
-            data-testid="faq-entry-delete"
-          >
-            Delete
-          </Button>
+            testId="faq-entry-delete"
+          />
         ) : null}
       </div>
     </li>
