@@ -43,3 +43,13 @@ export async function contestAttemptsOf(db: Db, studentId: string): Promise<numb
     .executeTakeFirstOrThrow();
   return student.contestAttempts;
 }
+
+/** A payment's status, by its order reference. */
+export async function paymentStatusOf(db: Db, orderRef: string): Promise<string> {
+  const row = await db
+    .selectFrom('payments')
+    .select('status')
+    .where('orderRef', '=', orderRef)
+    .executeTakeFirstOrThrow();
+  return row.status;
+}

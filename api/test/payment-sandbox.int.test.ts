@@ -8,6 +8,7 @@ import {
   injectForm,
   loginStaff,
   makeStaff,
+  paymentStatusOf,
   resetDatabase,
   seededPackageId,
   setFlags,
@@ -71,15 +72,6 @@ const attempts = async () =>
       .executeTakeFirstOrThrow()
   ).contestAttempts;
 
-const paymentStatus = async (orderRef: string) =>
-  (
-    await t.db
-      .selectFrom('payments')
-      .select('status')
-      .where('orderRef', '=', orderRef)
-      .executeTakeFirstOrThrow()
-  ).status;
-
 const setSandbox = (enabled: boolean) =>
   t.db.updateTable('paymentGatewaySettings').set({ enabled }).where('gateway', '=', 'sandbox').execute();
 
@@ -110,7 +102,7 @@ describe('the sandbox gateway in development', () => {
     expect(decided.body).toContain('action="http://localhost:3000/api/payment/gateway/sandbox/return"');
     const back = await injectForm(t, '/api/payment/gateway/sandbox/return', hiddenFields(decided.body));
     expect(back.headers.location).toBe(`/payment/success?order=${orderRef}`);
-    expect(await paymentStatus(orderRef)).toBe('PAID');
+    expect(await paymentStatusOf(t.db, orderRef)).toBe('PAID');
     expect(await attempts()).toBe(before + 1);
   });
 
@@ -125,7 +117,7 @@ describe('the sandbox gateway in development', () => {
       expect(page.statusCode).toBe(400);
       expect(page.body).toContain('This payment request is not valid.');
     }
-    expect(await paymentStatus(orderRef)).toBe('PENDING');
+    expect(await paymentStatusOf(t.db, orderRef)).toBe('PENDING');
   });
 
   it('refuses a tampered decision (amount, return address, decision) and records none', async () => {
@@ -169,7 +161,7 @@ describe('the sandbox gateway in development', () => {
       pp_ResponseCode: '000',
     });
     expect(back.headers.location).toBe(`/payment/failed?order=${orderRef}`);
-    expect(await paymentStatus(orderRef)).toBe('PENDING');
+    expect(await paymentStatusOf(t.db, orderRef)).toBe('PENDING');
     expect(await attempts()).toBe(before);
   });
 
@@ -199,7 +191,7 @@ describe('the sandbox gateway in development', () => {
     ).toBe(404);
     expect((await injectForm(t, '/api/payment/gateway/sandbox/return', result)).statusCode).toBe(404);
     expect((await injectForm(t, '/api/payment/gateway/sandbox/callback', result)).statusCode).toBe(404);
-    expect(await paymentStatus(orderRef)).toBe('PENDING');
+    expect(await paymentStatusOf(t.db, orderRef)).toBe('PENDING');
   });
 });
 

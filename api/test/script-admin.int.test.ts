@@ -9,6 +9,7 @@ import {
   makePhase,
   makeStaff,
   makeStudent,
+  paymentStatusOf,
   phaseWithFinishedPlays,
   useTestContext,
 } from '../../test/helpers.js';
@@ -199,15 +200,6 @@ async function payment(gradeId: string, status: 'PENDING' | 'PAID', hoursAgo: nu
   return orderRef;
 }
 
-const statusOf = async (orderRef: string) =>
-  (
-    await t.db
-      .selectFrom('payments')
-      .select('status')
-      .where('orderRef', '=', orderRef)
-      .executeTakeFirstOrThrow()
-  ).status;
-
 describe('script admin: expire stale pending payments', () => {
   it('dry-runs, expires only pending payments older than a day with a log row, and a second run expires none', async () => {
     const { staff, token } = await signIn(true);
@@ -220,15 +212,15 @@ describe('script admin: expire stale pending payments', () => {
     const dry = await run(token, { ...body, dryRun: true });
     expect(dry.statusCode, dry.body).toBe(200);
     expect(dry.json()).toMatchObject({ changed: 1, details: [`${stale} (jazzcash)`] });
-    expect(await statusOf(stale)).toBe('PENDING');
+    expect(await paymentStatusOf(t.db, stale)).toBe('PENDING');
 
     const real = await run(token, { ...body, dryRun: false });
     expect(real.json()).toMatchObject({ changed: 1, details: [stale] });
-    expect([await statusOf(stale), await statusOf(fresh), await statusOf(paid)]).toEqual([
-      'EXPIRED',
-      'PENDING',
-      'PAID',
-    ]);
+    expect([
+      await paymentStatusOf(t.db, stale),
+      await paymentStatusOf(t.db, fresh),
+      await paymentStatusOf(t.db, paid),
+    ]).toEqual(['EXPIRED', 'PENDING', 'PAID']);
     const logs = await t.db.selectFrom('paymentLogs').select('kind').where('orderRef', '=', stale).execute();
     expect(logs).toEqual([{ kind: 'EXPIRY' }]);
     expect(await auditRows('scriptAdmin.expireStalePayments')).toHaveLength(1);

@@ -137,3 +137,22 @@ export function Switch({ label, hint, checked, onCheckedChange, ...input }: Swit
     </label>
   );
 }
+
+/** A select's options made from records: each record's id is its value, `label` its text. */
+export function RecordOptions<T extends { _id: string }>({
+  items,
+  label,
+}: {
+  items: readonly T[];
+  label: (item: T) => string;
+}) {
+  return (
+    <>
+      {items.map((item) => (
+        <option key={item._id} value={item._id}>
+          {label(item)}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import { fromLocalInput, LOCAL_INPUT_ZONE_HINT, pakistanInputDate } from '../../
 import { splitServerProblems } from '../../../shared/forms/form-errors';
 import { describeError, HttpError } from '../../../shared/http/http-error';
 import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
-import { SelectField, TextField } from '../../../shared/ui/field';
+import { RecordOptions, SelectField, TextField } from '../../../shared/ui/field';
 import { Alert, LoadingBlock } from '../../../shared/ui/surface';
 import type { CodeBatchInput, PhaseOption } from '../api/access-codes-api';
 import { useCreateBatch } from '../api/use-access-codes';
@@ -148,11 +148,7 @@ export function GenerateCodesDialog({ phases, canChoosePhase, onClose }: Generat
             data-testid="generate-phase"
           >
             <option value="">Any phase</option>
-            {phases.map((phase) => (
-              <option key={phase._id} value={phase._id}>
-                {phase.name}
-              </option>
-            ))}
+            <RecordOptions items={phases} label={(phase) => phase.name} />
           </SelectField>
           <TextField
             label="Valid until (optional)"

@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../shared/format/date-time';
 import { describeError } from '../../../shared/http/http-error';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button } from '../../../shared/ui/button';
-import { SelectField } from '../../../shared/ui/field';
+import { RecordOptions, SelectField } from '../../../shared/ui/field';
 import { Alert, Card } from '../../../shared/ui/surface';
 import type { PhaseOption } from '../api/boards-api';
 import { usePhaseOptions, useRankingStatus, useRebuildRankings } from '../api/use-boards';
@@ -59,11 +59,7 @@ export function PublicBoardsPanel() {
           onChange={(event) => setChosen(event.target.value)}
           data-testid="boards-phase"
         >
-          {options.map((p) => (
-            <option key={p._id} value={p._id}>
-              {p.name}
-            </option>
-          ))}
+          <RecordOptions items={options} label={(p) => p.name} />
         </SelectField>
       )}
       {phase !== undefined ? <PhaseBoards key={phase._id} phase={phase} canUpdate={canUpdate} /> : null}

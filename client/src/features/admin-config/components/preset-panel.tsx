@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'react-hot-toast';
 import { Button } from '../../../shared/ui/button';
-import { SelectField, TextField } from '../../../shared/ui/field';
+import { RecordOptions, SelectField, TextField } from '../../../shared/ui/field';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import { configKeys, createPreset, fetchPreset, fetchPresets, type Preset } from '../api/config-api';
 import { draftToFlags, type FlagDraft } from './flag-draft';
@@ -64,11 +64,7 @@ export function PresetPanel({ draft, canUpdate, onApply }: PresetPanelProps) {
             data-testid="preset-select"
           >
             <option value="">Choose a preset</option>
-            {presets.data.map((preset) => (
-              <option key={preset._id} value={preset._id}>
-                {preset.name}
-              </option>
-            ))}
+            <RecordOptions items={presets.data} label={(preset) => preset.name} />
           </SelectField>
           <Button
             variant="secondary"

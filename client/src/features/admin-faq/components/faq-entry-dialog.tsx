@@ -6,7 +6,7 @@ import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard
 import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { describeError, HttpError } from '../../../shared/http/http-error';
 import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
-import { SelectField, Switch, TextField } from '../../../shared/ui/field';
+import { RecordOptions, SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import type { FaqEntry, FaqEntryInput, FaqGroup } from '../api/faq-api';
 import { useSaveEntry } from '../api/use-faq';
@@ -140,11 +140,7 @@ export function FaqEntryDialog({ entry, groupId, groups, onClose }: FaqEntryDial
           onChange={(event) => change('groupId', event.target.value)}
           data-testid="faq-entry-group"
         >
-          {groups.map((group) => (
-            <option key={group._id} value={group._id}>
-              {group.title}
-            </option>
-          ))}
+          <RecordOptions items={groups} label={(group) => group.title} />
         </SelectField>
         <Switch
           label="Published"

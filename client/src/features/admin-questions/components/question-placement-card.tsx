@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
-import { SelectField, TextField } from '../../../shared/ui/field';
+import { RecordOptions, SelectField, TextField } from '../../../shared/ui/field';
 import { TitledCard } from '../../../shared/ui/titled-card';
 import { QUESTION_TAGS } from '../api/questions-api';
 import type { useQuestionOptions } from '../api/use-questions';
@@ -184,12 +184,7 @@ function ReferenceOptions<T extends { _id: string; isActive: boolean }>({
   return (
     <>
       <option value="">{placeholder}</option>
-      {items.map((item) => (
-        <option key={item._id} value={item._id}>
-          {label(item)}
-          {item.isActive ? '' : ' (inactive)'}
-        </option>
-      ))}
+      <RecordOptions items={items} label={(item) => `${label(item)}${item.isActive ? '' : ' (inactive)'}`} />
     </>
   );
 }

@@ -11,7 +11,7 @@ import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { HttpError } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
-import { SelectField, Switch, TextField } from '../../../shared/ui/field';
+import { RecordOptions, SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { RecordFormRoute } from '../../../shared/ui/record-loader';
 import { Alert } from '../../../shared/ui/surface';
 import { KIND_LABELS, type PoolMode, type Quiz, type QuizKind } from '../api/quizzes-api';
@@ -183,11 +183,7 @@ function QuizForm({ quiz }: { quiz: Quiz | null }) {
                 data-testid="qz-phase"
               >
                 <option value="">Choose a phase</option>
-                {(options.data?.phases ?? []).map((p) => (
-                  <option key={p._id} value={p._id}>
-                    {p.name}
-                  </option>
-                ))}
+                <RecordOptions items={options.data?.phases ?? []} label={(p) => p.name} />
               </SelectField>
             </div>
             <GradesField

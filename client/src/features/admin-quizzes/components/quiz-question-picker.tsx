@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { HttpError } from '../../../shared/http/http-error';
 import { RichTextView } from '../../../shared/math/rich-text-view';
 import { Button } from '../../../shared/ui/button';
-import { SelectField, TextField } from '../../../shared/ui/field';
+import { RecordOptions, SelectField, TextField } from '../../../shared/ui/field';
 import { Alert, Spinner } from '../../../shared/ui/surface';
 import { KIND_LABELS, type PickedQuestion, type QuizKind, type QuizOptions } from '../api/quizzes-api';
 import { useBankQuestions } from '../api/use-quizzes';
@@ -98,11 +98,7 @@ export function QuestionPicker({
           }}
         >
           {grades.length === 0 ? <option value="">Choose the quiz&apos;s grades first</option> : null}
-          {grades.map((g) => (
-            <option key={g._id} value={g._id}>
-              {g.title}
-            </option>
-          ))}
+          <RecordOptions items={grades} label={(g) => g.title} />
         </SelectField>
       </div>
       {effectiveGrade === '' || phaseId === '' ? (

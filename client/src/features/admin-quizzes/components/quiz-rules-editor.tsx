@@ -1,5 +1,5 @@
 import { Button } from '../../../shared/ui/button';
-import { SelectField, TextField } from '../../../shared/ui/field';
+import { RecordOptions, SelectField, TextField } from '../../../shared/ui/field';
 import type { QuizOptions } from '../api/quizzes-api';
 import { emptyRule, type FormProblems, type RuleDraft, wholeIn } from './quiz-form-model';
 import '../../../shared/admin-list/admin-list.css';
@@ -43,13 +43,10 @@ export function RulesEditor({
               data-testid="qz-rule-category"
             >
               <option value="">Any category</option>
-              {categories
-                .filter((c) => c.isActive || c._id === rule.categoryId)
-                .map((c) => (
-                  <option key={c._id} value={c._id}>
-                    {c.name}
-                  </option>
-                ))}
+              <RecordOptions
+                items={categories.filter((c) => c.isActive || c._id === rule.categoryId)}
+                label={(c) => c.name}
+              />
             </SelectField>
             <SelectField
               className="qz-rule__sub"
@@ -63,13 +60,12 @@ export function RulesEditor({
               <option value="">
                 {rule.categoryId === '' ? 'Choose a category first' : 'Any sub category'}
               </option>
-              {(category?.subCategories ?? [])
-                .filter((s) => s.isActive || s._id === rule.subCategoryId)
-                .map((s) => (
-                  <option key={s._id} value={s._id}>
-                    {s.name}
-                  </option>
-                ))}
+              <RecordOptions
+                items={(category?.subCategories ?? []).filter(
+                  (s) => s.isActive || s._id === rule.subCategoryId,
+                )}
+                label={(s) => s.name}
+              />
             </SelectField>
             <TextField
               label="Count"

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { describeError } from '../../../shared/http/http-error';
 import { Button } from '../../../shared/ui/button';
 import { ConfirmDialog } from '../../../shared/ui/dialog';
-import { SelectField, TextField } from '../../../shared/ui/field';
+import { RecordOptions, SelectField, TextField } from '../../../shared/ui/field';
 import { PasswordConfirmDialog } from '../../../shared/ui/password-confirm-dialog';
 import { Alert } from '../../../shared/ui/surface';
 import { TitledCard } from '../../../shared/ui/titled-card';
@@ -103,11 +103,7 @@ export function ScriptActionCard({ action, phases }: { action: ScriptActionInfo;
             data-testid={`param-${param.name}`}
           >
             <option value="">Choose a phase</option>
-            {phases.map((phase) => (
-              <option key={phase._id} value={phase._id}>
-                {phase.name}
-              </option>
-            ))}
+            <RecordOptions items={phases} label={(phase) => phase.name} />
           </SelectField>
         ) : (
           <TextField

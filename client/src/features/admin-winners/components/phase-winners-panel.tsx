@@ -1,7 +1,7 @@
 import { hasPermission } from '@riyazi/api/contracts';
 import { useId, useState } from 'react';
 import { useAdminAuth } from '../../../shared/session/use-session';
-import { SelectField } from '../../../shared/ui/field';
+import { RecordOptions, SelectField } from '../../../shared/ui/field';
 import { Card } from '../../../shared/ui/surface';
 import { usePhaseOptions } from '../api/use-winners';
 import { canPromote } from './can-promote';
@@ -44,11 +44,7 @@ export function PhaseWinnersPanel() {
           onChange={(event) => setChosen(event.target.value)}
           data-testid="winners-phase"
         >
-          {options.map((p) => (
-            <option key={p._id} value={p._id}>
-              {p.name}
-            </option>
-          ))}
+          <RecordOptions items={options} label={(p) => p.name} />
         </SelectField>
       )}
       {phase !== undefined && may('student', 'read') ? (

@@ -11,7 +11,7 @@ import { type Translate, useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/button';
 import { RadioGroupField } from '../../../shared/ui/choice-fields';
 import { Combobox } from '../../../shared/ui/combobox';
-import { EmailField, SelectField, TextField } from '../../../shared/ui/field';
+import { EmailField, RecordOptions, SelectField, TextField } from '../../../shared/ui/field';
 import { cityComboboxTexts } from '../../../shared/ui/student-texts';
 import { accountKeys, fetchGradeOptions, type GradeOption } from '../api/account-api';
 import { type DetailField, type DetailValues, gradeChoices } from './account-form';
@@ -153,11 +153,10 @@ export function AccountFields({
           <option value="">
             {grades.isPending ? t('account.field.gradesLoading') : t('account.field.chooseGrade')}
           </option>
-          {gradeChoices(grades.data ?? [], currentGrade).map((grade) => (
-            <option key={grade._id} value={grade._id}>
-              {grade.title}
-            </option>
-          ))}
+          <RecordOptions
+            items={gradeChoices(grades.data ?? [], currentGrade)}
+            label={(grade) => grade.title}
+          />
         </SelectField>
         {grades.isError ? (
           <p className="field__error" role="alert">
