@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { phaseSchema } from '#modules/phases';
 
 const count = z.number().int().nonnegative();
 const money = z.object({ count, amount: z.number().nonnegative() });
@@ -14,16 +15,7 @@ export const dashboardSchema = z.object({
   failedPayments: z.object({ today: count }).optional(),
   contest: z
     .object({
-      phase: z
-        .object({
-          _id: z.string(),
-          name: z.string(),
-          number: z.number(),
-          startsAt: z.string(),
-          endsAt: z.string(),
-          status: z.enum(['UPCOMING', 'ACTIVE', 'CLOSED']),
-        })
-        .nullable(),
+      phase: phaseSchema.nullable(),
       grades: z.array(z.object({ gradeId: z.string(), grade: z.string(), running: count, finished: count })),
     })
     .optional(),

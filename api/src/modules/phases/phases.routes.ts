@@ -2,16 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { errorSchema } from '../../lib/schemas.js';
+import { phaseSchema } from './phases.schemas.js';
 import { findActiveContestPhase, listPhaseOptions } from './phases.service.js';
-
-const phaseSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  number: z.number(),
-  startsAt: z.string(),
-  endsAt: z.string(),
-  status: z.enum(['UPCOMING', 'ACTIVE', 'CLOSED']),
-});
 
 export const phasesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
   app.get(

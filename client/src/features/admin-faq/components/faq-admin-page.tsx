@@ -113,7 +113,7 @@ export function FaqAdminPage() {
             data-testid="faq-group"
             aria-label={group.title}
           >
-            <div className="faq-admin-group__head">
+            <div className="spread-row faq-admin-group__head">
               <div className="faq-admin-group__title">
                 <h2>{group.title}</h2>
                 <p className="cell-note">{countLabel(group)}</p>

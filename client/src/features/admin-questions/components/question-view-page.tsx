@@ -46,7 +46,7 @@ function QuestionView({ question }: { question: Question }) {
   const isMcq = question.type === 'MCQs';
   return (
     <>
-      <div className="q-view-title">
+      <div className="spread-row q-view-title">
         <PageHeading title={`Question ${question.questionNo}`} />
         <ButtonLink
           variant="secondary"

@@ -151,7 +151,7 @@ export function ProfilePage() {
 
   return (
     <div className="stack" data-testid="profile-page">
-      <div className="page-heading-row">
+      <div className="spread-row page-heading-row">
         <PageHeading title={t('account.profile.title')} />
         {profile.isSuccess ? (
           <ButtonLink to={paths.profileEdit} data-testid="profile-edit">
