@@ -24,6 +24,12 @@ import {
   winnerCount,
 } from './winners.fixtures.js';
 
+/** A Super Admin promotes the student to the phase's winners of the grade, password re-checked. */
+async function promoteAsSuperAdmin(phaseId: string, gradeId: string, winnerId: string) {
+  const { staff, token } = await superAdmin();
+  return promoteForm(token, { password: staff.password, phaseId, winnerId, gradeId });
+}
+
 describe('POST /api/phaseWinner/create/automatically', () => {
   it('makes the top 3 of every grade winners, with their rank as position, and announces it', async () => {
     const { phaseId, grades, students } = await rankedPhase();
@@ -235,13 +241,7 @@ describe('POST /api/phaseWinner/create/manually', () => {
     const grade = await makeGrade(t.db, 6);
     const student = await newStudent(grade.id);
     await finishedContestPlay(phase.id, grade.id, student.id);
-    const { staff, token } = await superAdmin();
-    const res = await promoteForm(token, {
-      password: staff.password,
-      phaseId: phase.id,
-      winnerId: student.id,
-      gradeId: grade.id,
-    });
+    const res = await promoteAsSuperAdmin(phase.id, grade.id, student.id);
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ position: null, score: null });
   });
@@ -254,13 +254,7 @@ describe('POST /api/phaseWinner/create/manually', () => {
     const unfinished = { quizId: quiz.id, phaseId: phase.id, gradeId: grade.id, studentId: student.id };
     await makePlay(t.db, { ...unfinished, status: 'IN_PROGRESS', answers: [] });
     await makePlay(t.db, { ...unfinished, kind: 'PRACTICE', answers: [] });
-    const { staff, token } = await superAdmin();
-    const res = await promoteForm(token, {
-      password: staff.password,
-      phaseId: phase.id,
-      winnerId: student.id,
-      gradeId: grade.id,
-    });
+    const res = await promoteAsSuperAdmin(phase.id, grade.id, student.id);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(
       `Fatima Malik has no finished contest play in Phase 1 (${grade.title}), so cannot be one of its winners.`,
