@@ -124,12 +124,14 @@ describe('the queue board', () => {
     });
     expect(retry.statusCode, retry.body).toBeLessThan(300);
     expect(await job.getState()).not.toBe('failed');
-    const audit = await t.db
-      .selectFrom('auditLog')
-      .select(['action', 'targetType', 'targetId', 'details'])
-      .where('action', '=', 'queues.change')
-      .execute();
-    expect(audit).toEqual([
+    // The board's audit row is written once its response is sent (an onResponse hook): wait for it.
+    const audit = () =>
+      t.db
+        .selectFrom('auditLog')
+        .select(['action', 'targetType', 'targetId', 'details'])
+        .where('action', '=', 'queues.change')
+        .execute();
+    await expect.poll(audit).toEqual([
       expect.objectContaining({
         targetType: 'job',
         targetId: `mail/${job.id}`,
