@@ -3,7 +3,8 @@ import type { Db } from '../connection.js';
 type SitePageKey = 'terms' | 'privacy' | 'refund' | 'about' | 'contact' | 'sponsor' | 'practiceQuizInfo';
 
 const p = (...paragraphs: string[]) => paragraphs.map((text) => `<p>${text}</p>`).join('');
-const h = (text: string) => `<h2>${text}</h2>`;
+// Headings as bold paragraphs: the rich-text allowlist (and its editor) has no heading tags.
+const h = (text: string) => `<p><strong>${text}</strong></p>`;
 const ul = (...items: string[]) => `<ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
 
 /** The demo site pages, version 1 of each: what a new install shows until staff publish their own. */
@@ -109,7 +110,7 @@ export const SITE_PAGES: Record<SitePageKey, { title: string; body: string }> = 
     ),
   },
   practiceQuizInfo: {
-    title: 'About the practice quiz',
+    title: 'Practice quiz',
     body: [
       p(
         'The practice quiz is free and can be played as often as you like. It has the same kind of questions as the contest, for your grade.',

@@ -72,7 +72,7 @@ function PageEditor({ page, canPublish }: { page: AdminSitePage; canPublish: boo
             initialHtml={latest?.body ?? ''}
             onChange={setBody}
             error={problems.body}
-            hint="Headings, bold, lists and links."
+            hint="Bold, italic and lists; a bold line serves as a heading."
             testId="site-page-body"
           />
           {publish.isError && !problems.title && !problems.body ? (

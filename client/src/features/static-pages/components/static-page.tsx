@@ -38,9 +38,11 @@ function Published({ page, shown }: { page: StaticPageId; shown: SitePageVersion
   const { pathname } = useLocation();
   const latest = shown.versions[0]?.version ?? shown.version;
   const others = shown.versions.filter((v) => v.version !== shown.version);
+  // The page's name in the reader's language; staff's own title too when it says more.
+  const heading = t(STATIC_PAGES[page].title);
   return (
     <>
-      <PageHeading title={shown.title}>
+      <PageHeading title={heading}>
         <span data-testid="site-page-version">
           {t('site.page.version', { version: shown.version, date: formatDay(shown.publishedAt) })}
         </span>
@@ -53,6 +55,7 @@ function Published({ page, shown }: { page: StaticPageId; shown: SitePageVersion
         </Alert>
       ) : null}
       <Card>
+        {shown.title === heading ? null : <h2>{shown.title}</h2>}
         <RichTextView html={shown.body} className="site-page__body" />
       </Card>
       {page === 'contact' ? <ContactForm /> : null}
