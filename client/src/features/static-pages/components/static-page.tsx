@@ -54,7 +54,8 @@ function Published({ page, shown }: { page: StaticPageId; shown: SitePageVersion
           </p>
         </Alert>
       ) : null}
-      <Card>
+      {/* Staff write in one language: the text keeps its own direction inside an Urdu page. */}
+      <Card dir="auto">
         {shown.title === heading ? null : <h2>{shown.title}</h2>}
         <RichTextView html={shown.body} className="site-page__body" />
       </Card>
