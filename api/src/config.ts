@@ -75,6 +75,8 @@ const envSchema = z.object({
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
   /** Workers delete outbox events enqueued longer ago than this (their jobs were handed over). */
   OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
+  /** Where the public contact form's messages go. */
+  CONTACT_EMAIL: z.email().default('contact@riyazi.pk'),
   SEED_ADMIN_EMAIL: z.email().optional(),
   SEED_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
 });

@@ -486,6 +486,16 @@ export interface Sessions {
   studentId: string | null;
 }
 
+export interface SitePageVersions {
+  bodyHtml: string;
+  id: Generated<string>;
+  pageKey: "terms" | "privacy" | "refund" | "about" | "contact" | "sponsor" | "practiceQuizInfo";
+  publishedAt: Generated<Timestamp>;
+  publishedBy: string | null;
+  title: string;
+  version: number;
+}
+
 export interface SmtpSettings {
   fromEmail: string;
   fromName: Generated<string>;
@@ -552,6 +562,7 @@ export interface Students {
   passwordHash: string;
   pendingEmail: string | null;
   phone: string | null;
+  privacyVersion: number | null;
   referralSource: string | null;
   registeredThroughBulk: Generated<boolean>;
   schoolName: string | null;
@@ -559,6 +570,7 @@ export interface Students {
   shortDescription: string | null;
   studentNo: Generated<number>;
   termsAcceptedAt: Timestamp | null;
+  termsVersion: number | null;
   updatedAt: Generated<Timestamp>;
   verificationReason: string | null;
   verificationStatus: Generated<"NOT_SUBMITTED" | "PENDING" | "APPROVED" | "REJECTED">;
@@ -623,6 +635,7 @@ export interface DB {
   refreshTokens: RefreshTokens;
   rolePermissions: RolePermissions;
   sessions: Sessions;
+  sitePageVersions: SitePageVersions;
   smtpSettings: SmtpSettings;
   staffRoles: StaffRoles;
   staffUsers: StaffUsers;

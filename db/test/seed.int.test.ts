@@ -20,6 +20,7 @@ describe('demo dataset', () => {
     expect(result.generatedAdminPassword?.length).toBeGreaterThanOrEqual(16);
     expect(result.counts).toMatchObject({ grades: 8, phases: 3, quizzes: 16 });
     expect(result.counts.faqEntries).toBeGreaterThanOrEqual(10);
+    expect(result.counts.sitePages).toBe(7);
     expect(result.counts.questions).toBeGreaterThanOrEqual(60);
 
     const login = await t.app.inject({

@@ -21,6 +21,7 @@ export * from './quiz-rules.js';
 export * from './rankings.js';
 export * from './scoring.js';
 export * from './script-admin.js';
+export * from './site-pages.js';
 export * from './socket.js';
 export * from './student-export.js';
 export * from './students.js';

@@ -124,6 +124,8 @@ export interface MailTemplates {
   resetPassword: { name: string; link: string; minutes: number; language?: StudentLanguage };
   welcome: { name: string; link: string | null; language?: StudentLanguage };
   smtpTest: { requestedBy: string };
+  /** A message from the public contact form, to the organisers. */
+  contactMessage: { name: string; email: string; message: string };
   paymentReceipt: {
     language?: StudentLanguage;
     name: string;

@@ -122,6 +122,7 @@ export const ADMIN_PAGES = {
     action: 'read',
   },
   contentFaq: { path: 'content/faq', module: 'faqManagement', action: 'read' },
+  contentPages: { path: 'content/pages', module: 'configurations', action: 'read' },
   contentGallery: { path: 'content/photo-gallery', module: 'photoGallery', action: 'read' },
   queues: { path: 'queues', module: 'queues', action: 'read' },
 } as const satisfies Record<string, Permission & { path: string }>;

@@ -60,6 +60,7 @@ export const ADMIN_MENU: AdminMenuGroup[] = [
     label: 'Content',
     items: [
       { page: 'contentFaq', label: 'FAQ' },
+      { page: 'contentPages', label: 'Site pages' },
       { page: 'contentGallery', label: 'Photo gallery' },
     ],
   },

@@ -32,6 +32,15 @@ const columnOverrides: Record<string, string> = {
   'student_documents.kind': union('SCHOOL_ID', 'B_FORM'),
   'student_documents.status': generatedUnion('PENDING', 'APPROVED', 'REJECTED', 'REPLACED'),
   'mail_messages.status': generatedUnion('QUEUED', 'SENT', 'FAILED'),
+  'site_page_versions.page_key': union(
+    'terms',
+    'privacy',
+    'refund',
+    'about',
+    'contact',
+    'sponsor',
+    'practiceQuizInfo',
+  ),
 };
 
 /** Arguments shared by generation and by the drift check in the test suite. */

@@ -13,6 +13,7 @@ import {
   SUPER_ADMIN_ROLE,
   seedPhases,
 } from './reference.js';
+import { insertSitePages } from './site-pages.js';
 
 export interface DemoDataInput {
   now: Date;
@@ -69,6 +70,7 @@ export async function writeDemoData(trx: Db, input: DemoDataInput): Promise<Reco
   await insertDemoFlags(trx, lookup(phaseIds, 1, 'phase'), lookup(phaseIds, 2, 'phase'), admin.id);
   const packageCount = await insertPaymentDemo(trx, lookup(phaseIds, 1, 'phase'), admin.id);
   const faqCount = await insertFaq(trx, admin.id);
+  const sitePageCount = await insertSitePages(trx, admin.id);
   // Public boards show first names and initials (students are minors); the home page's date-bound
   // section (spec §2) is this announcement, which ended on 1 Nov 2024.
   await trx
@@ -94,6 +96,7 @@ export async function writeDemoData(trx: Db, input: DemoDataInput): Promise<Reco
     roles: roleCount,
     paymentPackages: packageCount,
     faqEntries: faqCount,
+    sitePages: sitePageCount,
   };
 }
 

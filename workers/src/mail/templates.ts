@@ -97,6 +97,11 @@ const renderers: Renderers = {
       'E-mail delivery works.',
     ]),
   }),
+  contactMessage: ({ name, email, message }) => ({
+    subject: `Contact form: ${name}`,
+    text: `${name} <${email}> wrote through the Riyazi contact form:\n\n${message}`,
+    html: layout([`${name} <${email}> wrote through the Riyazi contact form:`, ...message.split(/\n{2,}/)]),
+  }),
 };
 
 export function isMailTemplate(name: string): name is MailTemplate {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Db, hashPassword, verifyPassword } from '@riyazi/db';
 import { queueMail } from '#modules/mail';
+import { currentPolicyVersions } from '#modules/site-pages';
 import { consumeStudentToken, issueStudentToken, TOKEN_LIFETIME_MINUTES } from '../../auth/account-tokens.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { Config } from '../../config.js';
@@ -156,6 +157,8 @@ export async function signup(
         gradeId: body.gradeId,
         referralSource: body.referralSource,
         termsAcceptedAt: new Date(),
+        // The versions published now: what the sign-up form linked to.
+        ...(await currentPolicyVersions(trx)),
         language,
       });
       await writeAudit(trx, { actorType: 'student', actorId: student.id, action: 'student.signup', ip });

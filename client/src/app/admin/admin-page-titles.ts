@@ -34,6 +34,7 @@ export const ADMIN_PAGE_TITLES: Record<AdminPageKey, string> = {
   configPayment: 'Payment configuration',
   configContestServices: 'Contest services',
   contentFaq: 'FAQ',
+  contentPages: 'Site pages',
   contentGallery: 'Photo gallery',
   queues: 'Job queues',
 };

@@ -34,6 +34,7 @@ import {
 } from '../../features/admin-reference/components/reference-pages';
 import { QuestionReportPage } from '../../features/admin-reports/components/question-report-page';
 import { ScriptAdminPage } from '../../features/admin-script-admin/components/script-admin-page';
+import { SitePagesAdminPage } from '../../features/admin-site-pages/components/site-pages-admin-page';
 import { StaffUsersPage } from '../../features/admin-staff/components/staff-users-page';
 import { QuizAttemptDetailPage } from '../../features/admin-student-details/components/quiz-attempt-detail-page';
 import { QuizAttemptListPage } from '../../features/admin-student-details/components/quiz-attempt-list-page';
@@ -58,6 +59,7 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   staffUsers: () => <StaffUsersPage />,
   promoCode: () => <PromoCodesPage />,
   contentFaq: () => <FaqAdminPage />,
+  contentPages: () => <SitePagesAdminPage />,
   codeManagement: () => <CodeManagementPage />,
   studentVerification: () => <VerificationListPage />,
   studentVerificationView: () => <VerificationViewPage />,

@@ -1,0 +1,121 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useLoadedFlags } from '../../../shared/flags/use-loaded-flags';
+import { HttpError } from '../../../shared/http/http-error';
+import { useT } from '../../../shared/i18n';
+import { RecaptchaWidget } from '../../../shared/recaptcha/recaptcha-widget';
+import { SubmitButton } from '../../../shared/ui/button';
+import { EmailField, FieldError, TextField } from '../../../shared/ui/field';
+import { recaptchaTexts } from '../../../shared/ui/student-texts';
+import { Alert, Card } from '../../../shared/ui/surface';
+import { fetchRecaptchaSiteKey, sendContactMessage, sitePageKeys } from '../site-pages-api';
+
+const MESSAGE_MAX = 4000;
+
+/** The public contact form: the message goes to the organisers through the mail queue. */
+export function ContactForm() {
+  const t = useT();
+  const messageId = useId();
+  const { flags } = useLoadedFlags();
+  const [draft, setDraft] = useState({ name: '', email: '', message: '' });
+  const [token, setToken] = useState<string | null>(null);
+  const [resets, setResets] = useState(0);
+  const siteKeyQuery = useQuery({
+    queryKey: sitePageKeys.contactConfig,
+    queryFn: ({ signal }) => fetchRecaptchaSiteKey(signal),
+    enabled: flags.isRecaptchaEnabled,
+  });
+  const siteKey = flags.isRecaptchaEnabled ? (siteKeyQuery.data ?? null) : null;
+  const send = useMutation({
+    mutationFn: sendContactMessage,
+    onError: () => setResets((count) => count + 1),
+  });
+  const problems = send.error instanceof HttpError ? send.error.fieldErrors : {};
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send.mutate({ ...draft, ...(token === null ? {} : { recaptchaToken: token }) });
+  };
+  const change = (field: keyof typeof draft, value: string) => setDraft((d) => ({ ...d, [field]: value }));
+
+  if (send.isSuccess) {
+    return (
+      <Alert tone="success" data-testid="contact-sent">
+        <p>{t('site.contact.sent')}</p>
+      </Alert>
+    );
+  }
+  return (
+    <Card>
+      <form className="stack" onSubmit={onSubmit} noValidate aria-label={t('site.contact.form')}>
+        <h2>{t('site.contact.form')}</h2>
+        <TextField
+          label={t('site.contact.name')}
+          name="name"
+          required
+          maxLength={120}
+          autoComplete="name"
+          value={draft.name}
+          error={problems.name}
+          onChange={(event) => change('name', event.target.value)}
+          data-testid="contact-name"
+        />
+        <EmailField
+          label={t('site.contact.email')}
+          name="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          value={draft.email}
+          error={problems.email}
+          onChange={(event) => change('email', event.target.value)}
+          data-testid="contact-email"
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={messageId}>
+            {t('site.contact.message')}
+          </label>
+          <textarea
+            id={messageId}
+            name="message"
+            className="input contact-form__message"
+            required
+            rows={6}
+            maxLength={MESSAGE_MAX}
+            value={draft.message}
+            aria-invalid={problems.message ? true : undefined}
+            aria-describedby={problems.message ? `${messageId}-error` : undefined}
+            onChange={(event) => change('message', event.target.value)}
+            data-testid="contact-message"
+          />
+          <FieldError id={messageId} error={problems.message} />
+        </div>
+        {siteKey !== null ? (
+          <RecaptchaWidget
+            siteKey={siteKey}
+            onToken={setToken}
+            resetKey={resets}
+            error={problems.recaptchaToken ?? null}
+            texts={recaptchaTexts(t)}
+          />
+        ) : null}
+        {send.isError ? (
+          <Alert tone="error" data-testid="contact-error">
+            <p>
+              {send.error instanceof HttpError && send.error.status !== 400
+                ? send.error.message
+                : t('site.contact.failed')}
+            </p>
+          </Alert>
+        ) : null}
+        <SubmitButton
+          pending={send.isPending}
+          pendingLabel={t('site.contact.sending')}
+          data-testid="contact-submit"
+        >
+          {t('site.contact.send')}
+        </SubmitButton>
+      </form>
+    </Card>
+  );
+}
