@@ -129,10 +129,12 @@ async function main() {
   const db = await openScratch();
   try {
     await migrateToLatest(db);
-    const have = await sql<{
-      plays: number;
-    }>`SELECT count(*)::int AS plays FROM plays WHERE status = 'FINISHED'`.execute(db);
-    if (values.reseed || have.rows[0]?.plays !== PLAYS) {
+    const have = await sql<{ plays: number; answers: number }>`
+      SELECT (SELECT count(*) FROM plays WHERE status = 'FINISHED')::int AS plays,
+        (SELECT count(*) FROM play_answers)::int AS answers
+    `.execute(db);
+    const seeded = have.rows[0]?.plays === PLAYS && have.rows[0]?.answers === PLAYS * QUESTIONS;
+    if (values.reseed || !seeded) {
       const started = performance.now();
       await seed(db);
       console.log(`seeded ${PLAYS} finished plays in ${((performance.now() - started) / 1000).toFixed(1)} s`);

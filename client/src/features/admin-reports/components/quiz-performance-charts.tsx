@@ -17,6 +17,7 @@ export function ScoreHistogram({ histogram }: { histogram: QuizPerformanceReport
       style={{ width: '100%', height: 240 }}
       margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
       aria-hidden="true"
+      accessibilityLayer={false}
     >
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="label" tick={{ fontSize: 12 }} />
@@ -39,6 +40,7 @@ export function OverTimeChart({ overTime }: { overTime: QuizPerformanceReport['o
       style={{ width: '100%', height: 240 }}
       margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
       aria-hidden="true"
+      accessibilityLayer={false}
     >
       <CartesianGrid vertical={false} stroke={GRID} />
       <XAxis dataKey="day" tickFormatter={shortDay} tick={{ fontSize: 12 }} minTickGap={8} />
