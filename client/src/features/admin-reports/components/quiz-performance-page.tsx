@@ -124,13 +124,17 @@ function Report({ report }: { report: QuizPerformanceReport }) {
     undefined,
   );
   const histogramSummary = best
-    ? `Score distribution of ${count(report.finished)} finished plays, scores 0 to ${report.maxScore}; most scored ${binLabel(best)} (${count(best.plays)} plays).`
+    ? `Score distribution of ${count(report.finished)} finished plays, scores 0 to ${report.maxScore}; most scored ${binLabel(best)} (${count(best.plays)} ${best.plays === 1 ? 'play' : 'plays'}).`
     : 'No finished plays.';
   const days = report.overTime;
   const overTimeSummary =
     days.length === 0
       ? 'No finished plays.'
-      : `Finished plays and mean score per day in Pakistan time, ${shortDay(days[0]!.day)} to ${shortDay(days.at(-1)!.day)}.`;
+      : `Finished plays and mean score per day in Pakistan time, ${
+          days.length === 1
+            ? `on ${shortDay(days[0]!.day)}`
+            : `${shortDay(days[0]!.day)} to ${shortDay(days.at(-1)!.day)}`
+        }.`;
   return (
     <>
       <Tiles report={report} />
