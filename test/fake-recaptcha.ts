@@ -1,5 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createTestContext, resetDatabase, type TestContext } from './context.js';
+import { deleteRedisKeys } from './helpers-redis.js';
 
 export interface FakeRecaptcha {
   url: string;
@@ -42,4 +45,37 @@ export async function startFakeRecaptcha(secret: string, goodToken: string): Pro
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A test file's app checking reCAPTCHA against a fake one (secret 'test-secret', good token
+ * 'good-token'), both started before its tests and closed after; each test starts with empty tables
+ * and rate limits. `env` adds to the app's settings.
+ */
+export function useRecaptchaTestContext(env: Record<string, string> = {}): {
+  t: TestContext;
+  recaptcha: FakeRecaptcha;
+} {
+  const t = {} as TestContext;
+  const recaptcha = {} as FakeRecaptcha;
+  beforeAll(async () => {
+    Object.assign(recaptcha, await startFakeRecaptcha('test-secret', 'good-token'));
+    Object.assign(
+      t,
+      await createTestContext({
+        RECAPTCHA_SECRET: 'test-secret',
+        RECAPTCHA_VERIFY_URL: recaptcha.url,
+        ...env,
+      }),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await recaptcha.close();
+  });
+  beforeEach(async () => {
+    await resetDatabase(t.db);
+    await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
+  });
+  return { t, recaptcha };
 }

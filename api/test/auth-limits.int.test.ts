@@ -1,17 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRecaptcha, startFakeRecaptcha } from '../../test/fake-recaptcha.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useRecaptchaTestContext } from '../../test/fake-recaptcha.js';
 import {
-  createTestContext,
-  deleteRedisKeys,
   makeGrade,
   makeStaff,
   makeStudents,
-  resetDatabase,
   STUDENT_PASSWORD,
   setFlags,
   signupBody,
-  type TestContext,
 } from '../../test/helpers.js';
 
 // Everything arrives from one address, as a school's lab behind NAT does; others are named.
@@ -20,24 +16,9 @@ const ELSEWHERE = '198.51.100.20';
 const OPEN = { isRegistrationEnabled: true, isEmailVerificationEnabled: true };
 const SLOW = 90_000;
 
-let recaptcha: FakeRecaptcha;
-let t: TestContext;
+const { t, recaptcha } = useRecaptchaTestContext({ RECAPTCHA_SITE_KEY: 'site-key' });
 
-beforeAll(async () => {
-  recaptcha = await startFakeRecaptcha('test-secret', 'good-token');
-  t = await createTestContext({
-    RECAPTCHA_SECRET: 'test-secret',
-    RECAPTCHA_SITE_KEY: 'site-key',
-    RECAPTCHA_VERIFY_URL: recaptcha.url,
-  });
-});
-afterAll(async () => {
-  await t.close();
-  await recaptcha.close();
-});
 beforeEach(async () => {
-  await resetDatabase(t.db);
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
   await setFlags(t.db, OPEN);
 });
 

@@ -1,33 +1,9 @@
 import type { SitePageVersion } from '@riyazi/api/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeRecaptcha, startFakeRecaptcha } from '../../test/fake-recaptcha.js';
-import {
-  authorizedCall,
-  createTestContext,
-  deleteRedisKeys,
-  makeGrade,
-  resetDatabase,
-  setFlags,
-  signedInStaff,
-  signupBody,
-  type TestContext,
-} from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useRecaptchaTestContext } from '../../test/fake-recaptcha.js';
+import { authorizedCall, makeGrade, setFlags, signedInStaff, signupBody } from '../../test/helpers.js';
 
-let recaptcha: FakeRecaptcha;
-let t: TestContext;
-
-beforeAll(async () => {
-  recaptcha = await startFakeRecaptcha('test-secret', 'good-token');
-  t = await createTestContext({ RECAPTCHA_SECRET: 'test-secret', RECAPTCHA_VERIFY_URL: recaptcha.url });
-});
-afterAll(async () => {
-  await t.close();
-  await recaptcha.close();
-});
-beforeEach(async () => {
-  await resetDatabase(t.db);
-  await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
-});
+const { t } = useRecaptchaTestContext();
 
 const call: ReturnType<typeof authorizedCall> = (...args) => authorizedCall(t)(...args);
 const editor = () =>
