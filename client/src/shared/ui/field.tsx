@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 import './form.css';
 
 interface FieldShellProps {
@@ -67,6 +73,28 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={fieldDescribedBy(id, hint, error)}
         {...input}
+      />
+    </Field>
+  );
+}
+
+/** A labelled text area with its hint and error lines, like TextField. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  className,
+  ...textarea
+}: FieldShellProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <textarea
+        id={id}
+        className="input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
+        {...textarea}
       />
     </Field>
   );

@@ -6,7 +6,7 @@ import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
 import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Button } from '../../../shared/ui/button';
-import { Switch, TextField } from '../../../shared/ui/field';
+import { Switch, TextAreaField, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import type { DisplaySettings } from '../api/boards-api';
 import { useSaveDisplaySettings } from '../api/use-boards';
@@ -46,7 +46,6 @@ export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps
     });
   const now = useNow(30_000);
   const styleId = useId();
-  const bodyId = useId();
   const preview = announcementPreview(draft, now);
   const bodyProblem = problemText('announcementBody', problems.announcementBody);
   const styleProblem = problemText('nameStyle', problems.nameStyle);
@@ -133,31 +132,18 @@ export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps
           placeholder="Phase 2 opens on 1 March"
           data-testid="display-title"
         />
-        <div className="field">
-          <label className="field__label" htmlFor={bodyId}>
-            {DISPLAY_LABELS.announcementBody}
-          </label>
-          <textarea
-            id={bodyId}
-            name="announcementBody"
-            className="input display-form__body"
-            rows={4}
-            maxLength={BODY_MAX}
-            value={draft.announcementBody}
-            aria-invalid={bodyProblem ? true : undefined}
-            aria-describedby={`${bodyId}-hint${bodyProblem ? ` ${bodyId}-error` : ''}`}
-            onChange={(event) => change('announcementBody', event.target.value)}
-            data-testid="display-body"
-          />
-          <p className="field__hint" id={`${bodyId}-hint`}>
-            Line breaks are kept. ({draft.announcementBody.length}/{BODY_MAX})
-          </p>
-          {bodyProblem ? (
-            <p className="field__error" id={`${bodyId}-error`}>
-              {bodyProblem}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label={DISPLAY_LABELS.announcementBody}
+          name="announcementBody"
+          className="display-form__body"
+          rows={4}
+          maxLength={BODY_MAX}
+          value={draft.announcementBody}
+          hint={`Line breaks are kept. (${draft.announcementBody.length}/${BODY_MAX})`}
+          error={bodyProblem}
+          onChange={(event) => change('announcementBody', event.target.value)}
+          data-testid="display-body"
+        />
         <div className="display-ends">
           <TextField
             className="display-ends__field"

@@ -5,12 +5,12 @@ import {
   PACKAGE_NAME_MAX,
   type PackagePhaseOption,
 } from '@riyazi/api/contracts';
-import { type FormEvent, useId } from 'react';
+import type { FormEvent } from 'react';
 import { splitServerProblems } from '../../../shared/forms/form-errors';
 import { useDraftForm } from '../../../shared/forms/use-draft-form';
 import { describeError, HttpError } from '../../../shared/http/http-error';
 import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
-import { SelectField, Switch, TextField } from '../../../shared/ui/field';
+import { SelectField, Switch, TextAreaField, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import { useSavePackage } from '../api/use-payment-config';
 import {
@@ -41,7 +41,6 @@ interface PackageFormDialogProps {
 }
 
 export function PackageFormDialog({ pkg, phases, nextPosition, onClose }: PackageFormDialogProps) {
-  const descriptionId = useId();
   const {
     draft,
     problems,
@@ -108,27 +107,18 @@ export function PackageFormDialog({ pkg, phases, nextPosition, onClose }: Packag
           maxLength={PACKAGE_NAME_MAX}
           placeholder="Two contest attempts"
         />
-        <div className="field">
-          <label className="field__label" htmlFor={descriptionId}>
-            {PACKAGE_LABELS.description} <span className="muted">(optional)</span>
-          </label>
-          <textarea
-            id={descriptionId}
-            name="description"
-            className="input pkg-description"
-            rows={3}
-            maxLength={PACKAGE_DESCRIPTION_MAX}
-            value={draft.description}
-            aria-invalid={descriptionProblem ? true : undefined}
-            aria-describedby={`${descriptionId}-hint`}
-            onChange={(event) => set('description', event.target.value)}
-            data-testid="package-description"
-          />
-          <p className="field__hint" id={`${descriptionId}-hint`}>
-            Shown to students at checkout. ({draft.description.length}/{PACKAGE_DESCRIPTION_MAX})
-          </p>
-          {descriptionProblem ? <p className="field__error">{descriptionProblem}</p> : null}
-        </div>
+        <TextAreaField
+          label={`${PACKAGE_LABELS.description} (optional)`}
+          name="description"
+          className="pkg-description"
+          rows={3}
+          maxLength={PACKAGE_DESCRIPTION_MAX}
+          value={draft.description}
+          hint={`Shown to students at checkout. (${draft.description.length}/${PACKAGE_DESCRIPTION_MAX})`}
+          error={descriptionProblem}
+          onChange={(event) => set('description', event.target.value)}
+          data-testid="package-description"
+        />
         <div className="pkg-form-row">
           <TextField
             {...field('price')}

@@ -1,11 +1,11 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useLoadedFlags } from '../../../shared/flags/use-loaded-flags';
 import { HttpError } from '../../../shared/http/http-error';
 import { useT } from '../../../shared/i18n';
 import { RecaptchaWidget } from '../../../shared/recaptcha/recaptcha-widget';
 import { SubmitButton } from '../../../shared/ui/button';
-import { EmailField, FieldError, TextField } from '../../../shared/ui/field';
+import { EmailField, TextAreaField, TextField } from '../../../shared/ui/field';
 import { recaptchaTexts } from '../../../shared/ui/student-texts';
 import { Alert, Card } from '../../../shared/ui/surface';
 import { fetchRecaptchaSiteKey, sendContactMessage, sitePageKeys } from '../site-pages-api';
@@ -15,7 +15,6 @@ const MESSAGE_MAX = 4000;
 /** The public contact form: the message goes to the organisers through the mail queue. */
 export function ContactForm() {
   const t = useT();
-  const messageId = useId();
   const { flags } = useLoadedFlags();
   const [draft, setDraft] = useState({ name: '', email: '', message: '' });
   const [token, setToken] = useState<string | null>(null);
@@ -71,25 +70,18 @@ export function ContactForm() {
           onChange={(event) => change('email', event.target.value)}
           data-testid="contact-email"
         />
-        <div className="field">
-          <label className="field__label" htmlFor={messageId}>
-            {t('site.contact.message')}
-          </label>
-          <textarea
-            id={messageId}
-            name="message"
-            className="input contact-form__message"
-            required
-            rows={6}
-            maxLength={MESSAGE_MAX}
-            value={draft.message}
-            aria-invalid={problems.message ? true : undefined}
-            aria-describedby={problems.message ? `${messageId}-error` : undefined}
-            onChange={(event) => change('message', event.target.value)}
-            data-testid="contact-message"
-          />
-          <FieldError id={messageId} error={problems.message} />
-        </div>
+        <TextAreaField
+          label={t('site.contact.message')}
+          name="message"
+          className="contact-form__message"
+          required
+          rows={6}
+          maxLength={MESSAGE_MAX}
+          value={draft.message}
+          error={problems.message}
+          onChange={(event) => change('message', event.target.value)}
+          data-testid="contact-message"
+        />
         {siteKey !== null ? (
           <RecaptchaWidget
             siteKey={siteKey}
