@@ -1,5 +1,7 @@
+import { formatDateTime } from '../format/date-time';
 import { Button } from '../ui/button';
 import { Alert } from '../ui/surface';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import './settings-form.css';
 
 interface SettingsFormFooterProps {
@@ -8,10 +10,12 @@ interface SettingsFormFooterProps {
   readOnly: boolean;
   pending: boolean;
   dirty: boolean;
-  /** When the saved settings were last changed, as shown ('12 Mar 2026, 10:00'); null: not shown. */
-  lastSaved?: string | null;
+  /** When the saved settings were last changed (ISO); null: not shown. */
+  updatedAt?: string | null;
   className: string;
   testId: string;
+  /** What leaving the page with unsaved changes would lose; the page then asks first. */
+  unsaved?: { message: string; saved: { readonly current: boolean } };
 }
 
 /** The end of a settings form: problems without a field, Save, and whether there is anything to save. */
@@ -20,10 +24,12 @@ export function SettingsFormFooter({
   readOnly,
   pending,
   dirty,
-  lastSaved = null,
+  updatedAt = null,
   className,
   testId,
+  unsaved,
 }: SettingsFormFooterProps) {
+  const lastSaved = updatedAt === null ? null : formatDateTime(updatedAt);
   return (
     <>
       {otherProblems.length > 0 ? (
@@ -42,6 +48,9 @@ export function SettingsFormFooter({
           {!dirty && lastSaved !== null ? <span className="muted">Last saved {lastSaved}.</span> : null}
         </div>
       )}
+      {unsaved ? (
+        <UnsavedChangesGuard form={{ dirty, saved: unsaved.saved }}>{unsaved.message}</UnsavedChangesGuard>
+      ) : null}
     </>
   );
 }

@@ -1,9 +1,7 @@
 import { useId } from 'react';
-import { formatDateTime } from '../../../shared/format/date-time';
 import { LOCAL_INPUT_ZONE_HINT } from '../../../shared/format/local-input';
 import { fieldMessage } from '../../../shared/forms/form-errors';
 import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
-import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Button } from '../../../shared/ui/button';
 import { Switch, TextAreaField, TextField } from '../../../shared/ui/field';
@@ -173,13 +171,11 @@ export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps
         readOnly={readOnly}
         pending={save.isPending}
         dirty={dirty}
-        lastSaved={settings.updatedAt === null ? null : formatDateTime(settings.updatedAt)}
+        updatedAt={settings.updatedAt}
         className="settings-actions"
         testId="display-save"
+        unsaved={{ message: 'Your changes to the public display have not been saved.', saved }}
       />
-      <UnsavedChangesGuard form={{ dirty, saved }}>
-        Your changes to the public display have not been saved.
-      </UnsavedChangesGuard>
     </form>
   );
 }

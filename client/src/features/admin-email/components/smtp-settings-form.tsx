@@ -1,6 +1,4 @@
-import { formatDateTime } from '../../../shared/format/date-time';
 import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
-import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
@@ -116,13 +114,11 @@ export function SmtpSettingsForm({ settings, readOnly }: SmtpSettingsFormProps) 
         readOnly={readOnly}
         pending={save.isPending}
         dirty={dirty}
-        lastSaved={settings === null ? null : formatDateTime(settings.updatedAt)}
+        updatedAt={settings?.updatedAt ?? null}
         className="settings-actions"
         testId="smtp-save"
+        unsaved={{ message: 'Your changes to the e-mail settings have not been saved.', saved }}
       />
-      <UnsavedChangesGuard form={{ dirty, saved }}>
-        Your changes to the e-mail settings have not been saved.
-      </UnsavedChangesGuard>
     </form>
   );
 }

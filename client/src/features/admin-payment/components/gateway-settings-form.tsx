@@ -1,7 +1,5 @@
 import type { GatewayConfigView, GatewaySettingView, PaymentConfigView } from '@riyazi/api/contracts';
-import { formatDateTime } from '../../../shared/format/date-time';
 import { SettingsFormFooter } from '../../../shared/forms/settings-form-footer';
-import { UnsavedChangesGuard } from '../../../shared/forms/unsaved-changes-guard';
 import { useSettingsForm } from '../../../shared/forms/use-settings-form';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
@@ -127,13 +125,11 @@ export function GatewaySettingsForm({ settings, readOnly }: GatewaySettingsFormP
         readOnly={readOnly}
         pending={save.isPending}
         dirty={dirty}
-        lastSaved={settings.updatedAt === null ? null : formatDateTime(settings.updatedAt)}
+        updatedAt={settings.updatedAt}
         className="pay-actions"
         testId="payment-save"
+        unsaved={{ message: 'Your changes to the payment gateway settings have not been saved.', saved }}
       />
-      <UnsavedChangesGuard form={{ dirty, saved }}>
-        Your changes to the payment gateway settings have not been saved.
-      </UnsavedChangesGuard>
     </form>
   );
 }
