@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { DeleteConfirmDialog, useCan, useDeleteConfirm } from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
 import { Switch } from '../../../shared/ui/field';
@@ -21,10 +22,18 @@ export function AlbumPanel({
   const change = useChangeAlbum();
   const move = useMovePhoto();
   const photoDeletion = useDeleteConfirm<GalleryPhoto>(useDeletePhoto());
+  const [asked, setAsked] = useState<{ isPublished?: boolean; isHidden?: boolean }>({});
   if (can === null) {
     return null;
   }
   const pending = change.isPending || move.isPending;
+  // A switch shows the change at once; the album catches up when the server has it.
+  const flip = (body: { isPublished: boolean } | { isHidden: boolean }) => {
+    setAsked((was) => ({ ...was, ...body }));
+    change.mutate({ id: album._id, body }, { onSettled: () => setAsked({}) });
+  };
+  const isPublished = asked.isPublished ?? album.isPublished;
+  const isHidden = asked.isHidden ?? album.isHidden;
   return (
     <div className="stack" data-testid="gallery-album-panel">
       <div>
@@ -50,21 +59,21 @@ export function AlbumPanel({
         </div>
         <div className="gallery-admin__switches">
           <Switch
-            label={album.isPublished ? 'Published' : 'Draft'}
+            label={isPublished ? 'Published' : 'Draft'}
             hint="Published albums show on the public gallery."
             aria-label={`${album.title} is published`}
-            checked={album.isPublished}
+            checked={isPublished}
             disabled={!can('update') || change.isPending}
-            onCheckedChange={(isPublished) => change.mutate({ id: album._id, body: { isPublished } })}
+            onCheckedChange={(value) => flip({ isPublished: value })}
             data-testid="gallery-album-published"
           />
           <Switch
-            label={album.isHidden ? 'Hidden' : 'Not hidden'}
+            label={isHidden ? 'Hidden' : 'Not hidden'}
             hint="Hide an album at once (kept, not deleted), e.g. when a parent asks."
             aria-label={`${album.title} is hidden`}
-            checked={album.isHidden}
+            checked={isHidden}
             disabled={!can('update') || change.isPending}
-            onCheckedChange={(isHidden) => change.mutate({ id: album._id, body: { isHidden } })}
+            onCheckedChange={(value) => flip({ isHidden: value })}
             data-testid="gallery-album-hidden"
           />
         </div>

@@ -39,6 +39,16 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: PhotoViewerProp
   // In Urdu the page runs right to left, and so does "next".
   const rtl = () => ref.current?.closest('[dir="rtl"]') !== null || document.documentElement.dir === 'rtl';
   const onKeyDown = (event: React.KeyboardEvent) => {
+    if (event.key === 'Tab') {
+      // The page behind is inert, but Tab could still leave for the browser's own bar: wrap round.
+      const buttons = Array.from(ref.current?.querySelectorAll('button') ?? []);
+      const edge = event.shiftKey ? buttons[0] : buttons.at(-1);
+      if (edge !== undefined && document.activeElement === edge) {
+        event.preventDefault();
+        (event.shiftKey ? buttons.at(-1) : buttons[0])?.focus();
+      }
+      return;
+    }
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') {
       return;
     }
