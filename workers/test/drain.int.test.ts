@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
 import {
   createVirtualStudents,
@@ -8,7 +8,8 @@ import {
   type ServedQuestion,
 } from '../../loadtest/src/contest-fixtures.js';
 import { openStudentSessions } from '../../loadtest/src/student-tokens.js';
-import { resetDatabase, useTestContext } from '../../test/helpers.js';
+import { bullPrefix } from '@riyazi/api/queue';
+import { deleteRedisKeys, resetDatabase, useTestContext } from '../../test/helpers.js';
 import { exited, startService, waitFor } from '../../test/processes.js';
 import { startTestWorkers } from '../../test/workers.js';
 import type { RunningWorkers } from '../src/runtime.js';
@@ -18,10 +19,18 @@ import type { RunningWorkers } from '../src/runtime.js';
 
 const t = useTestContext();
 const STUDENTS = 12;
-let playIds: string[] = [];
 let others: RunningWorkers | undefined;
+/** What a failed attempt leaves running (the held lock, the process), undone before a retry. */
+let undo: (() => Promise<void> | void)[] = [];
 
-beforeAll(async () => {
+/**
+ * Twelve students answer the whole contest through the api while no worker runs, so their scoring
+ * jobs wait. The queues start empty: jobs an earlier test file left on this Redis prefix would
+ * otherwise be the active ones, finish at once without the held plays, and let the process exit early.
+ * Part of the test, not a beforeAll, so that a retry starts from scratch.
+ */
+async function answeredContests(): Promise<string[]> {
+  await deleteRedisKeys(t.redis, bullPrefix(t.config.REDIS_PREFIX));
   await resetDatabase(t.db);
   await seedDemoData(t.db, { adminEmail: 'admin@riyazi.test', adminPassword: 'Admin-password-2026' });
   const { gradeId, quizId } = await openContest(t.db, 'Grade 3');
@@ -34,8 +43,7 @@ beforeAll(async () => {
       headers: { authorization: `Bearer ${token}` },
       ...(payload ? { payload } : {}),
     });
-  // Every student answers the whole contest through the api; no worker runs yet, so the jobs wait.
-  playIds = await Promise.all(
+  return Promise.all(
     tokens.map(async (token) => {
       const started = await call(token, 'POST', '/api/play-quiz/', { quizId, type: 'CONTEST' });
       const { play } = started.json<{ play: { _id: string; questions: { _id: string }[] } }>();
@@ -56,14 +64,20 @@ beforeAll(async () => {
       return play._id;
     }),
   );
-}, 120_000);
+}
 
-afterAll(async () => {
+afterEach(async () => {
+  for (const step of undo.reverse()) {
+    await step();
+  }
+  undo = [];
   await others?.close();
+  others = undefined;
 });
 
 describe('graceful stop of a workers process', () => {
   it('SIGTERM while scoring jobs run: they finish, the process exits 0, every answer is scored once', async () => {
+    const playIds = await answeredContests();
     // Hold the plays so the scoring statement waits: the jobs are active when the signal comes.
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => {
@@ -78,9 +92,18 @@ describe('graceful stop of a workers process', () => {
       locked();
       await released;
     });
+    undo.push(async () => {
+      release();
+      await holder;
+    });
     await isLocked;
 
     const workers = startService('workers/src/main.ts', { LOG_LEVEL: 'info' });
+    undo.push(() => {
+      if (workers.child.exitCode === null && workers.child.signalCode === null) {
+        workers.child.kill('SIGKILL');
+      }
+    });
     await waitFor('the workers to start', () => workers.output().includes('workers started'), 30_000);
     await waitFor(
       'scoring jobs to be active',
@@ -117,5 +140,5 @@ describe('graceful stop of a workers process', () => {
       return result.rows[0]!.open === 0 && result.rows[0]!.unscored === 0 ? result : false;
     });
     expect(rows[0]).toEqual({ open: 0, unscored: 0, mismatched: 0, answers: STUDENTS * 15 });
-  }, 120_000);
+  }, 240_000);
 });
