@@ -11,8 +11,9 @@ const holder = setupSeededStack();
 const ADMIN = '/admin-a1b2c3';
 const DESKTOP = { width: 1366, height: 900 } as const;
 
+/** 'PKR 1,500' or 'PKR 1,499.50', with a no-break space (the tile keeps it on one line). */
 const rupees = (paisa: number) =>
-  `Rs\u00a0${new Intl.NumberFormat('en-PK', { minimumFractionDigits: 2 }).format(paisa / 100)}`;
+  `PKR\u00a0${new Intl.NumberFormat('en-PK', { minimumFractionDigits: paisa % 100 === 0 ? 0 : 2 }).format(paisa / 100)}`;
 
 async function makePayment(stack: Stack, status: 'PAID' | 'FAILED', paisa: number) {
   const student = await makeStudent(stack.db, { fullName: `Payer ${status}` });

@@ -141,7 +141,7 @@ describe('payments report', () => {
     expect(await orderRefs(page)).toEqual(['ORD1004', 'ORD1003', 'ORD1002', 'ORD1001']);
     expect(await page.getByTestId('pr-total-count').textContent()).toBe('4');
     expect(await page.getByTestId('pr-total-paid-count').textContent()).toBe('2');
-    expect(await page.getByTestId('pr-total-paid-amount').textContent()).toBe('Rs 1,100.00');
+    expect(await page.getByTestId('pr-total-paid-amount').textContent()).toBe('PKR 1,100');
     // Two days (ORD1002 is the 11th in Pakistan), stacked by gateway.
     await page.locator('[data-testid="pr-chart"] .recharts-bar-rectangle').first().waitFor();
     expect(await page.locator('[data-testid="pr-chart"] .recharts-bar-rectangle').count()).toBe(2);
@@ -152,8 +152,8 @@ describe('payments report', () => {
     await expect.poll(() => orderRefs(page)).toEqual(['ORD1002', 'ORD1001']);
     expect(await page.getByTestId('pr-total-count').textContent()).toBe('2');
     const amounts = await page.getByTestId('pr-amount').allTextContents();
-    expect(amounts[0]).toContain('Rs 600.00');
-    expect(amounts[0]).toContain('EID-50 −Rs 600.00');
+    expect(amounts[0]).toContain('PKR 600');
+    expect(amounts[0]).toContain('EID-50 −PKR 600');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),

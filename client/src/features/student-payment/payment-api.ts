@@ -59,5 +59,4 @@ export function goToGateway(redirect: Extract<CheckoutResult, { status: 'PENDING
   form.submit();
 }
 
-export const formatPkr = (amount: number) =>
-  `PKR ${amount.toLocaleString('en-PK', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+export { formatRupees as formatPkr } from '../../shared/format/money';

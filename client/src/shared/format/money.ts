@@ -1,5 +1,8 @@
-const rupeeFormat = new Intl.NumberFormat('en-PK', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatPrice } from '@riyazi/api/contracts';
 
-/** 'Rs 1,500.00' for an amount in rupees (PKR); '—' for none. */
+/**
+ * 'PKR 1,500' or 'PKR 1,499.50' for an amount in rupees; '—' for none. One label for money on
+ * every screen, staff and student alike (the package list's formatPrice, which takes paisa).
+ */
 export const formatRupees = (amount: number | null) =>
-  amount === null ? '—' : `Rs ${rupeeFormat.format(amount)}`;
+  amount === null ? '—' : formatPrice(Math.round(amount * 100));

@@ -8,7 +8,7 @@ import { Card } from '../../../shared/ui/surface';
 
 const count = new Intl.NumberFormat('en-PK');
 const n = (value: number) => count.format(value);
-/** 'Rs 1,500.00' kept on one line while it fits. */
+/** 'PKR 1,500' kept on one line while it fits. */
 const money = (amount: number) => formatRupees(amount).replace(' ', '\u00a0');
 const payments = (value: number) => (value === 1 ? '1 payment' : `${n(value)} payments`);
 

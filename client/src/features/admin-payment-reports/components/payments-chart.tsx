@@ -27,7 +27,7 @@ export default function PaymentsChart({ byDay }: { byDay: readonly PaymentDayTot
       <YAxis
         width={56}
         tick={{ fontSize: 12 }}
-        tickFormatter={(value: number) => `Rs ${compact.format(value)}`}
+        tickFormatter={(value: number) => `PKR ${compact.format(value)}`}
         allowDecimals={false}
       />
       <Tooltip

@@ -5,6 +5,7 @@ import {
   type PromoCodeInput,
   type PromoDiscountType,
 } from '@riyazi/api/contracts';
+import { formatRupees } from '../../../shared/format/money';
 import { formatDay } from '../../../shared/format/date-time';
 import { fromLocalInput, toLocalInput } from '../../../shared/format/local-input';
 
@@ -144,21 +145,6 @@ export function changesOf(promo: PromoCode, input: PromoCodeInput): Partial<Prom
   }
   return changes as Partial<PromoCodeInput>;
 }
-
-// PKR formats with no decimals by default; a price in paisa needs them (Rs 150.50), a whole one not.
-const wholeRupees = new Intl.NumberFormat('en-PK', {
-  style: 'currency',
-  currency: 'PKR',
-  maximumFractionDigits: 0,
-});
-const rupeesAndPaisa = new Intl.NumberFormat('en-PK', {
-  style: 'currency',
-  currency: 'PKR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-export const formatRupees = (value: number) =>
-  (Number.isInteger(value) ? wholeRupees : rupeesAndPaisa).format(value);
 
 export const discountLabel = (promo: Pick<PromoCode, 'discountType' | 'discountValue'>) =>
   promo.discountType === 'PERCENT'

@@ -7,9 +7,7 @@ import { formatDuration as formatStopwatch } from '../../../shared/format/durati
 
 export { DOCUMENT_KIND_LABELS, documentFileName } from '../../../shared/format/student-documents';
 
-const rupees = new Intl.NumberFormat('en-PK', { maximumFractionDigits: 2 });
-
-export const formatPkr = (amount: number) => `PKR ${rupees.format(amount)}`;
+export { formatRupees as formatPkr } from '../../../shared/format/money';
 
 /** The shared stopwatch reading (shared/format/duration.ts), so staff and student read the same time. */
 export const formatDuration = (ms: number | null): string => (ms === null ? '—' : formatStopwatch(ms));
