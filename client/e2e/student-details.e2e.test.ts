@@ -78,6 +78,14 @@ describe('admin student view', () => {
     await expect(page.getByTestId('student-attempts-left').textContent()).resolves.toBe(
       String(world.attempts),
     );
+    // The e-mail address takes a row of its own rather than breaking mid-word.
+    const email = page.getByTestId('student-profile').locator('.fact', { hasText: 'E-mail' }).locator('dd');
+    const emailLines = await email.evaluate((dd) => {
+      const range = document.createRange();
+      range.selectNodeContents(dd);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(emailLines).toBe(1);
 
     await page.getByTestId('grant-attempts').fill('1');
     await page.getByTestId('grant-reason').fill('Lost power during phase 1');

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { formatDateTime, formatPreciseDateTime } from '../../../shared/format/date-time';
+import { Fact } from '../../../shared/ui/fact';
 import { PageHeading } from '../../../shared/ui/page';
 import { RecordStatus } from '../../../shared/ui/record-status';
 import { Alert, Card } from '../../../shared/ui/surface';
@@ -18,25 +19,6 @@ function listSearchFrom(state: unknown): string {
     return state.from.startsWith('?') ? state.from : '';
   }
   return '';
-}
-
-function Fact({
-  label,
-  children,
-  testId,
-  wide = false,
-}: {
-  label: string;
-  children: ReactNode;
-  testId?: string;
-  wide?: boolean;
-}) {
-  return (
-    <div className={wide ? 'pr-fact pr-fact--wide' : 'pr-fact'}>
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{children}</dd>
-    </div>
-  );
 }
 
 const orNone = (value: string | null) => value ?? <span className="muted">—</span>;
@@ -75,7 +57,7 @@ function LogEntry({ entry }: { entry: PaymentLogEntry }) {
           {formatPreciseDateTime(entry.at)}
         </time>
       </div>
-      <dl className="pr-facts">
+      <dl className="facts pr-facts">
         <Fact label="Student" wide>
           {entry.student ? `${entry.student.fullName} (No. ${entry.student.studentNo})` : orNone(null)}
         </Fact>
@@ -118,7 +100,7 @@ function PaymentSummary({ payment }: { payment: NonNullable<PaymentLogTrail['pay
       <h2 id="pl-payment-title" className="card__title pr-card-title">
         Payment
       </h2>
-      <dl className="pr-facts" data-testid="pl-payment">
+      <dl className="facts pr-facts" data-testid="pl-payment">
         <Fact label="Status">
           <StatusBadge status={payment.status} />
         </Fact>

@@ -5,9 +5,8 @@ export { formatDateTime } from '../../../shared/format/date-time';
 
 import { formatDuration as formatStopwatch } from '../../../shared/format/duration';
 
-export { DOCUMENT_KIND_LABELS, documentFileName } from '../../../shared/format/student-documents';
-
 export { formatRupees as formatPkr } from '../../../shared/format/money';
+export { DOCUMENT_KIND_LABELS, documentFileName } from '../../../shared/format/student-documents';
 
 /** The shared stopwatch reading (shared/format/duration.ts), so staff and student read the same time. */
 export const formatDuration = (ms: number | null): string => (ms === null ? '—' : formatStopwatch(ms));

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { useAdminAuth } from '../../../shared/session/use-session';
 import { Button, ButtonLink } from '../../../shared/ui/button';
+import { Fact } from '../../../shared/ui/fact';
 import { PageHeading } from '../../../shared/ui/page';
 import { RecordStatus } from '../../../shared/ui/record-status';
 import { Card } from '../../../shared/ui/surface';
@@ -105,7 +106,7 @@ function ProfileCard({ student: { profile } }: { student: StudentDetail }) {
       <dl className="facts sd-facts">
         <Fact label="Full name">{profile.fullName}</Fact>
         <Fact label="Father's name">{profile.fatherName}</Fact>
-        <Fact label="E-mail">
+        <Fact label="E-mail" wide>
           {profile.email}
           {profile.pendingEmail ? <span className="muted"> (changing to {profile.pendingEmail})</span> : null}
         </Fact>
@@ -128,15 +129,5 @@ function ProfileCard({ student: { profile } }: { student: StudentDetail }) {
         ))}
       </ul>
     </Card>
-  );
-}
-
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
-  const empty = children === null || children === undefined || children === '';
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{empty ? <span className="muted">Not given</span> : children}</dd>
-    </div>
   );
 }

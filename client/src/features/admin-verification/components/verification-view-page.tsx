@@ -2,6 +2,7 @@ import { hasPermission, type Permission } from '@riyazi/api/contracts';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { useAdminAuth } from '../../../shared/session/use-session';
+import { Fact } from '../../../shared/ui/fact';
 import { PageHeading } from '../../../shared/ui/page';
 import { RecordStatus } from '../../../shared/ui/record-status';
 import { Card } from '../../../shared/ui/surface';
@@ -57,13 +58,15 @@ function VerificationView({ student, canUpdate }: { student: VerificationDetail;
             Student
           </h2>
           <dl className="facts verify-facts--grid">
-            <Fact label="Student no." value={String(student.studentId)} />
-            <Fact label="Father's name" value={student.fatherName} />
-            <Fact label="E-mail" value={student.email} />
-            <Fact label="Phone" value={student.phone} />
-            <Fact label="Grade" value={student.grade} />
-            <Fact label="School" value={student.schoolName} />
-            <Fact label="City" value={student.city} />
+            <Fact label="Student no.">{String(student.studentId)}</Fact>
+            <Fact label="Father's name">{student.fatherName}</Fact>
+            <Fact label="E-mail" wide>
+              {student.email}
+            </Fact>
+            <Fact label="Phone">{student.phone}</Fact>
+            <Fact label="Grade">{student.grade}</Fact>
+            <Fact label="School">{student.schoolName}</Fact>
+            <Fact label="City">{student.city}</Fact>
           </dl>
         </Card>
         <Card className="verify-layout__documents stack" aria-labelledby="verify-documents-title">
@@ -88,14 +91,5 @@ function VerificationView({ student, canUpdate }: { student: VerificationDetail;
         </div>
       </div>
     </>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string | null }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value === null || value === '' ? <span className="muted">Not given</span> : value}</dd>
-    </div>
   );
 }
