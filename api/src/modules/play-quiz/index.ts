@@ -1,2 +1,10 @@
 // The module's entry: what other modules use (import '#modules/<name>', scripts/check-boundaries.mjs).
 export * as playQuizRepository from './play-quiz.repository.js';
+export {
+  type AnswerRegrade,
+  findFinishedPlay,
+  type PlayRescore,
+  previewRescore,
+  rescoreChanges,
+  rescorePlay,
+} from './play-rescore.js';
