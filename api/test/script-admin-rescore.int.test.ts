@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makePlay, seededGradeId } from '../../test/helpers.js';
+import { makePlay, seededGradeId, setCorrectOptions } from '../../test/helpers.js';
 import { rebuildPhase } from '../src/modules/rankings/rankings.service.js';
 import { scoreRecordedAnswer } from '../src/modules/play-quiz/play-scoring.js';
 import { contestQuizId, phaseId, rightAnswer, serve, start, submit, t } from './play-quiz.fixtures.js';
@@ -56,11 +56,7 @@ async function acceptAnswer(questionId: string, given: string[]) {
       .execute();
     return;
   }
-  await t.db
-    .updateTable('questionOptions')
-    .set((eb) => ({ isCorrect: eb('id', 'in', given) }))
-    .where('questionId', '=', questionId)
-    .execute();
+  await setCorrectOptions(t.db, questionId, given);
 }
 
 /** A finished contest play: questions 1–3 right, 4 and 5 wrong, the rest unanswered. */

@@ -115,9 +115,8 @@ const rescorePlayAction: ScriptAction<z.infer<typeof playParams>> = {
     name: 'rescorePlay',
     title: 'Rescore a play',
     description:
-      "Grades a finished play's answers again against the questions' answer key as it is now (a key fixed " +
-      'after the play), with the time each answer took, and sums its score again. A contest play is then ' +
-      "ranked again in its phase and grade. The student attempt page's Rescore link fills in the play.",
+      "Grades a finished play's answers again against the answer key as it is now (fixed after the play), " +
+      'keeping the time each took, and sums its score again; a contest play is then ranked again in its grade.',
     params: [{ name: 'playId', label: 'Play id', kind: 'play' }],
   },
   params: playParams,
