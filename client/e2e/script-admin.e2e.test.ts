@@ -4,15 +4,12 @@ import { describe, expect, it } from 'vitest';
 import {
   bearer,
   loginStaff,
-  makeCategory,
-  makeGrade,
-  makePhase,
   makePlay,
   makeQuestion,
+  makeQuestionPlacement,
   makeQuiz,
   makeStaff,
   makeStudent,
-  makeSubCategory,
   phaseWithFinishedPlays,
   setCorrectOptions,
 } from '../../test/helpers.js';
@@ -53,28 +50,22 @@ async function withPassword(
  */
 async function playWhoseKeyWasFixed() {
   const { db } = holder.stack;
-  const phase = await makePhase(db, 1);
-  const grade = await makeGrade(db, 4);
-  const category = await makeCategory(db);
-  const fields = {
-    gradeId: grade.id,
-    categoryId: category.id,
-    subCategoryId: (await makeSubCategory(db, category.id)).id,
-  };
+  const { phaseIds, ...fields } = await makeQuestionPlacement(db, 4, 'Geometry', 'Angles');
+  const phaseId = phaseIds[0]!;
   const q1 = await makeQuestion(db, fields, '<p>Which angle is right?</p>', [true, false, false]);
   const q2 = await makeQuestion(db, fields, '<p>How many sides?</p>', [false, true]);
   const quiz = await makeQuiz(db, {
-    gradeIds: [grade.id],
-    phaseId: phase.id,
+    gradeIds: [fields.gradeId],
+    phaseId,
     title: 'Angles contest',
     questionIds: [q1.id, q2.id],
     questionCount: 2,
   });
-  const student = await makeStudent(db, { gradeId: grade.id, fullName: 'Zainab Qureshi' });
+  const student = await makeStudent(db, { gradeId: fields.gradeId, fullName: 'Zainab Qureshi' });
   const play = await makePlay(db, {
     quizId: quiz.id,
-    phaseId: phase.id,
-    gradeId: grade.id,
+    phaseId,
+    gradeId: fields.gradeId,
     studentId: student.id,
     answers: [
       { questionId: q1.id, selectedOptionIds: [q1.options[1]!], isCorrect: false, timeTakenMs: 41_000 },

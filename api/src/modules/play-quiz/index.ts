@@ -1,7 +1,6 @@
 // The module's entry: what other modules use (import '#modules/<name>', scripts/check-boundaries.mjs).
 export * as playQuizRepository from './play-quiz.repository.js';
 export {
-  type AnswerRegrade,
   findFinishedPlay,
   type PlayRescore,
   previewRescore,

@@ -5,27 +5,10 @@ import { correctOptionIdsOf } from './play-scoring.repository.js';
 // The admin rescore's statements (play-rescore.ts decides): a finished play read against the
 // answer key as it is now, and its grades and totals written back.
 
-/** The play with who played it and the quiz's time per question; undefined when no play has the id. */
-export const findPlayToRescore = (db: Executor, playId: string) =>
-  db
-    .selectFrom('plays')
-    .innerJoin('quizzes', 'quizzes.id', 'plays.quizId')
-    .innerJoin('students', 'students.id', 'plays.studentId')
-    .select([
-      'plays.id',
-      'plays.kind',
-      'plays.status',
-      'plays.phaseId',
-      'plays.gradeId',
-      'plays.score',
-      'plays.correctCount',
-      'quizzes.title as quizTitle',
-      'quizzes.secondsPerQuestion',
-      'students.fullName as studentName',
-    ])
-    .where('plays.id', '=', playId)
-    .executeTakeFirst();
-export type PlayToRescore = NonNullable<Awaited<ReturnType<typeof findPlayToRescore>>>;
+/** The name of the student who played (findPlay has the rest of what a rescore reports). */
+export const studentNameOf = async (db: Executor, studentId: string) =>
+  (await db.selectFrom('students').select('fullName').where('id', '=', studentId).executeTakeFirstOrThrow())
+    .fullName;
 
 /** The play's answers in question order: what was given, the stored grade and the current key. */
 export const answersOfPlay = (db: Executor, playId: string) =>

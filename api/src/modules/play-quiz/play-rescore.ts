@@ -2,7 +2,7 @@ import type { Db } from '@riyazi/db';
 import type { Executor } from '../../lib/db.js';
 import { badRequest, conflict } from '../../lib/errors.js';
 import * as repo from './play-rescore.repository.js';
-import { lockPlay } from './play-quiz.repository.js';
+import { findPlay, lockPlay, type PlayRow } from './play-quiz.repository.js';
 import { gradeAnswer } from './play-scoring.js';
 
 interface Grade {
@@ -26,7 +26,7 @@ export interface PlayTotals {
 
 /** A finished play against the answer key as it is now. */
 export interface PlayRescore {
-  play: Pick<repo.PlayToRescore, 'id' | 'kind' | 'phaseId' | 'gradeId' | 'quizTitle' | 'studentName'>;
+  play: Pick<PlayRow, 'id' | 'kind' | 'phaseId' | 'gradeId' | 'quizTitle'> & { studentName: string };
   before: PlayTotals;
   after: PlayTotals;
   changes: AnswerRegrade[];
@@ -36,8 +36,8 @@ export interface PlayRescore {
 const fourPlaces = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /** The finished play to rescore: 400 when no play has the id, 409 while it is not finished. */
-export async function findFinishedPlay(db: Executor, playId: string): Promise<repo.PlayToRescore> {
-  const play = await repo.findPlayToRescore(db, playId);
+export async function findFinishedPlay(db: Executor, playId: string): Promise<PlayRow> {
+  const play = await findPlay(db, playId);
   if (!play) {
     throw badRequest('No play has this id');
   }
@@ -54,7 +54,7 @@ export async function findFinishedPlay(db: Executor, playId: string): Promise<re
  * (gradeAnswer), the stored time taken, the question's current key and weight and the quiz's
  * time per question. Lists the answers whose grade that changes, and the totals it gives.
  */
-async function regrade(db: Executor, play: repo.PlayToRescore): Promise<PlayRescore> {
+async function regrade(db: Executor, play: PlayRow): Promise<PlayRescore> {
   const answers = await repo.answersOfPlay(db, play.id);
   const changes: AnswerRegrade[] = [];
   const after: PlayTotals = { score: 0, correctCount: 0 };
@@ -71,9 +71,9 @@ async function regrade(db: Executor, play: repo.PlayToRescore): Promise<PlayResc
       changes.push({ number: answer.position + 1, questionId: answer.questionId, was, now });
     }
   }
-  const { id, kind, phaseId, gradeId, quizTitle, studentName } = play;
+  const { id, kind, phaseId, gradeId, quizTitle, studentId } = play;
   return {
-    play: { id, kind, phaseId, gradeId, quizTitle, studentName },
+    play: { id, kind, phaseId, gradeId, quizTitle, studentName: await repo.studentNameOf(db, studentId) },
     before: { score: Number(play.score), correctCount: play.correctCount },
     after,
     changes,

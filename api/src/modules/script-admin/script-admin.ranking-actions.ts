@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  type AnswerRegrade,
   findFinishedPlay,
   type PlayRescore,
   previewRescore,
@@ -78,7 +77,7 @@ const rebuildPhaseRankings: ScriptAction<z.infer<typeof phaseParams>> = {
 const verdict = (correct: boolean | null) => (correct === null ? 'not scored' : correct ? 'right' : 'wrong');
 
 /** "Question 4: wrong → right, score 0 → 0.9871" */
-function regradeLine({ number, was, now }: AnswerRegrade): string {
+function regradeLine({ number, was, now }: PlayRescore['changes'][number]): string {
   const grade =
     was.correct === now.correct ? verdict(now.correct) : `${verdict(was.correct)} → ${verdict(now.correct)}`;
   return `Question ${number}: ${grade}, score ${was.score ?? 'none'} → ${now.score}`;
@@ -110,13 +109,14 @@ function rescoreOutcome(r: PlayRescore, done: boolean) {
 
 const playParams = z.object({ playId: z.uuid({ message: 'playId must be a play id' }) });
 
-const rescorePlayAction: ScriptAction<z.infer<typeof playParams>> = {
+const rescorePlayAction: ScriptAction<{ playId: string }> = {
   info: {
     name: 'rescorePlay',
     title: 'Rescore a play',
     description:
       "Grades a finished play's answers again against the answer key as it is now (fixed after the play), " +
-      'keeping the time each took, and sums its score again; a contest play is then ranked again in its grade.',
+      'keeping the time each took, and sums its score again; a contest play is then ranked again in its ' +
+      "grade. A student's quiz attempt page links here with its play filled in.",
     params: [{ name: 'playId', label: 'Play id', kind: 'play' }],
   },
   params: playParams,
