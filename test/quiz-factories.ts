@@ -83,6 +83,15 @@ export async function makeQuestion(
   return { id: question.id, no: Number(question.questionNo), options: ids };
 }
 
+/** The answer key changed: exactly `optionIds` are now the question's correct options. */
+export async function setCorrectOptions(db: Db, questionId: string, optionIds: string[]) {
+  await db
+    .updateTable('questionOptions')
+    .set((eb) => ({ isCorrect: eb('id', 'in', optionIds).$castTo<boolean>() }))
+    .where('questionId', '=', questionId)
+    .execute();
+}
+
 export interface QuizFactoryOptions {
   gradeIds: string[];
   phaseId: string;

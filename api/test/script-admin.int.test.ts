@@ -1,39 +1,23 @@
-import { actionsOf, MODULES } from '@riyazi/api/contracts';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   bearer,
   deleteRedisKeys,
-  loginStaff,
   makeGrade,
   makePhase,
-  makeStaff,
   makeStudent,
   paymentStatusOf,
   phaseWithFinishedPlays,
   useTestContext,
 } from '../../test/helpers.js';
+import { scriptAdminCalls } from './script-admin.fixtures.js';
 
 const t = useTestContext({ resetEachTest: true });
+const { signIn, run, auditRows } = scriptAdminCalls(t);
 
 beforeEach(async () => {
   await deleteRedisKeys(t.redis, `${t.config.REDIS_PREFIX}:rl`);
 });
-
-const everyGrant = MODULES.flatMap((module) =>
-  actionsOf(module).map((action): [typeof module, typeof action] => [module, action]),
-);
-
-async function signIn(superAdmin: boolean) {
-  const staff = await makeStaff(t.db, superAdmin ? { superAdmin: true } : { permissions: [...everyGrant] });
-  return { staff, token: (await loginStaff(t.app, staff)).accessToken };
-}
-
-const run = (token: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/admin/script-admin/run', headers: bearer(token), payload });
-
-const auditRows = (action: string) =>
-  t.db.selectFrom('auditLog').select(['actorId', 'details']).where('action', '=', action).execute();
 
 /** An outbox event of a known type, never enqueued, created `minutesAgo` minutes ago. */
 async function pendingEvent(minutesAgo: number) {
@@ -324,6 +308,7 @@ describe('script admin access', () => {
       'reenqueueStuckOutbox',
       'resendFailedMail',
       'expireStalePayments',
+      'rescorePlay',
     ]);
   });
 });

@@ -6,6 +6,7 @@ export const SCRIPT_ACTION_NAMES = [
   'reenqueueStuckOutbox',
   'resendFailedMail',
   'expireStalePayments',
+  'rescorePlay',
 ] as const;
 export type ScriptActionName = (typeof SCRIPT_ACTION_NAMES)[number];
 
@@ -16,7 +17,8 @@ export const FAILED_MAIL_HOURS = { min: 1, max: 168, default: 24 } as const;
 export interface ScriptActionParam {
   name: string;
   label: string;
-  kind: 'phase' | 'number';
+  /** phase: chosen from a list; play: a play's id, typed or filled in from the URL; number: typed. */
+  kind: 'phase' | 'play' | 'number';
   min?: number;
   max?: number;
   default?: number;

@@ -1,5 +1,5 @@
 import { type Db, prepared } from '@riyazi/db';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { ANSWER_GRACE_MS } from '../../contracts/scoring.js';
 import type { Trx } from '../../lib/db.js';
 import {
@@ -27,6 +27,12 @@ export interface UnscoredAnswer {
   ageSeconds: number;
 }
 
+/** The ids of a question's correct options as the key stands now ('{}' when none is marked). */
+export const correctOptionIdsOf = (questionId: RawBuilder<unknown>) =>
+  sql<
+    string[]
+  >`coalesce((SELECT array_agg(o.id) FROM question_options o WHERE o.question_id = ${questionId} AND o.is_correct), '{}')`;
+
 /** The answers of `items` not scored yet (a replayed job finds none), in one read. */
 export async function unscoredAnswers(
   db: Db,
@@ -37,8 +43,7 @@ export async function unscoredAnswers(
       extract(epoch FROM clock_timestamp() - a.answered_at)::float8 AS "ageSeconds", a.selected_option_ids AS "selectedOptionIds",
       a.answer_text AS "answerText", a.time_taken_ms AS "timeTakenMs", q.type,
       q.accepted_answers AS "acceptedAnswers", q.score AS weight, qz.seconds_per_question AS "secondsPerQuestion",
-      coalesce((SELECT array_agg(o.id) FROM question_options o WHERE o.question_id = q.id AND o.is_correct), '{}')
-        AS "correctOptionIds"
+      ${correctOptionIdsOf(sql.ref('q.id'))} AS "correctOptionIds"
     FROM unnest(${items.map((i) => i.playId)}::uuid[], ${items.map((i) => i.questionId)}::uuid[])
       WITH ORDINALITY AS i (play_id, question_id, n)
     CROSS JOIN LATERAL (

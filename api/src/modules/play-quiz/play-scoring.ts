@@ -6,13 +6,32 @@ import type { Trx } from '../../lib/db.js';
 import { scoreLag } from '../../metrics/metrics.js';
 import { insertOutboxEvent, type OutboxEvent } from '../../queue/outbox.js';
 import * as repo from './play-scoring.repository.js';
-import { applyScores, unscoredAnswers } from './play-scoring.repository.js';
+import { applyScores, type UnscoredAnswer, unscoredAnswers } from './play-scoring.repository.js';
 
 export interface AnswerToScore {
   playId: string;
   questionId: string;
   /** The answer.recorded event the job came from, marked enqueued with the score. */
   eventId?: string | undefined;
+}
+
+/** What scoring an answer needs: what was given, the question's key and weight, the time allowed. */
+export type GradableAnswer = Omit<UnscoredAnswer, 'n' | 'ageSeconds'>;
+
+/**
+ * An answer's correctness and score against the question's answer key as it is now: the scoring
+ * worker's rule, and the admin rescore's (a key fixed after the play). No answer scores 0.
+ */
+export function gradeAnswer(answer: GradableAnswer): { correct: boolean; score: number } {
+  let correct = false;
+  if (answer.outcome === 'ANSWERED') {
+    correct =
+      answer.type === 'MCQS'
+        ? isCorrectSelection(answer.selectedOptionIds, answer.correctOptionIds)
+        : answer.answerText !== null && matchesAny(answer.answerText, answer.acceptedAnswers);
+  }
+  const score = answerScore(correct, answer.timeTakenMs, answer.secondsPerQuestion * 1000, answer.weight);
+  return { correct, score };
 }
 
 /**
@@ -32,15 +51,7 @@ export async function scoreRecordedAnswers(
   const readAt = performance.now();
   const scores = answers.map((answer) => {
     const item = items[answer.n - 1]!;
-    let correct = false;
-    if (answer.outcome === 'ANSWERED') {
-      correct =
-        answer.type === 'MCQS'
-          ? isCorrectSelection(answer.selectedOptionIds, answer.correctOptionIds)
-          : answer.answerText !== null && matchesAny(answer.answerText, answer.acceptedAnswers);
-    }
-    const score = answerScore(correct, answer.timeTakenMs, answer.secondsPerQuestion * 1000, answer.weight);
-    return { playId: item.playId, questionId: item.questionId, correct, score };
+    return { playId: item.playId, questionId: item.questionId, ...gradeAnswer(answer) };
   });
   const eventIds = items.flatMap((item) => (item.eventId === undefined ? [] : [item.eventId]));
   const finished = await applyScores(db, scores, eventIds);

@@ -6,6 +6,7 @@ export {
   previewPhaseRebuild,
   publishLeaderboards,
   rebuildPhase,
+  recomputeStandings,
   type StudentStandings,
   standingsOfStudents,
 } from './rankings.service.js';

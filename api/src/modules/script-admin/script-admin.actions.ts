@@ -1,123 +1,21 @@
-import type { Db } from '@riyazi/db';
 import { z } from 'zod';
 import { failedMailSince, resendFailedMail } from '#modules/mail';
 import { expireStalePendingPayments, findStalePendingPayments, PAYMENT_EXPIRY_MS } from '#modules/payments';
-import { findPhaseName, previewPhaseRebuild, publishLeaderboards, rebuildPhase } from '#modules/rankings';
-import {
-  FAILED_MAIL_HOURS,
-  type ScriptActionInfo,
-  type ScriptActionName,
-  type ScriptRunResult,
-  STUCK_MINUTES,
-} from '../../contracts/script-admin.js';
-import { badRequest } from '../../lib/errors.js';
-import { announceCacheChanges } from '../../lib/node-caches.js';
+import { FAILED_MAIL_HOURS, type ScriptActionName, STUCK_MINUTES } from '../../contracts/script-admin.js';
 import { dispatchOutboxEvent, outboxEventOf } from '../../queue/outbox.js';
 import { countRelayAttempt } from '../../queue/outbox.repository.js';
-import type { Queues } from '../../queue/queues.js';
-import type { TypedServer } from '../../realtime/adapter.js';
+import {
+  defineAction,
+  LISTED,
+  plural,
+  type ScriptAction,
+  type ScriptRunner,
+} from './script-admin.action-kit.js';
+import { RANKING_ACTIONS } from './script-admin.ranking-actions.js';
 import * as repo from './script-admin.repository.js';
-
-export interface ScriptDeps {
-  db: Db;
-  queues: Queues;
-  io: TypedServer;
-  log: { warn: (obj: object, msg: string) => void };
-}
 
 /** Events one run re-enqueues at most; a second run takes the rest. */
 const OUTBOX_BATCH = 1000;
-/** Event ids a result lists at most. */
-const LISTED = 20;
-
-type Outcome = Omit<ScriptRunResult, 'action' | 'dryRun'>;
-
-interface ScriptAction<P> {
-  info: ScriptActionInfo;
-  params: z.ZodType<P>;
-  /** Checks what the schema cannot (the phase exists); throws a 4xx. */
-  check?: (deps: ScriptDeps, params: P) => Promise<void>;
-  dryRun: (deps: ScriptDeps, params: P) => Promise<Outcome>;
-  run: (deps: ScriptDeps, params: P) => Promise<Outcome>;
-}
-
-/** An action with its parameter type closed over: the service hands it raw params. */
-export interface ScriptRunner {
-  info: ScriptActionInfo;
-  /** Parses and checks the params (4xx on bad ones), then returns the dry run or the run. */
-  prepare: (deps: ScriptDeps, rawParams: unknown) => Promise<(dryRun: boolean) => Promise<Outcome>>;
-}
-
-function defineAction<P>(action: ScriptAction<P>): ScriptRunner {
-  return {
-    info: action.info,
-    async prepare(deps, rawParams) {
-      const parsed = action.params.safeParse(rawParams ?? {});
-      if (!parsed.success) {
-        throw badRequest(parsed.error.issues.map((issue) => issue.message).join('; '));
-      }
-      const params = parsed.data;
-      await action.check?.(deps, params);
-      return (dryRun) => (dryRun ? action.dryRun(deps, params) : action.run(deps, params));
-    },
-  };
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
-async function gradeLines(
-  db: Db,
-  grades: { gradeId: string; rankedCount: number; changed: number }[],
-  verb: string,
-) {
-  const titles = await repo.gradeTitles(
-    db,
-    grades.map((g) => g.gradeId),
-  );
-  return grades.map(
-    (g) => `${titles.get(g.gradeId) ?? g.gradeId}: ${g.rankedCount} ranked, ${g.changed} ${verb}`,
-  );
-}
-
-const phaseParams = z.object({ phaseId: z.uuid({ message: 'phaseId must be a phase id' }) });
-
-const rebuildPhaseRankings: ScriptAction<z.infer<typeof phaseParams>> = {
-  info: {
-    name: 'rebuildPhaseRankings',
-    title: "Rebuild a phase's rankings",
-    description:
-      'Ranks every grade of the phase again from its finished contest plays and pushes the live boards. ' +
-      'Standings already right are left as they are; frozen public boards stay frozen.',
-    params: [{ name: 'phaseId', label: 'Phase', kind: 'phase' }],
-  },
-  params: phaseParams,
-  async check({ db }, { phaseId }) {
-    if ((await findPhaseName(db, phaseId)) === null) {
-      throw badRequest('No phase has this id');
-    }
-  },
-  async dryRun({ db }, { phaseId }) {
-    const preview = await previewPhaseRebuild(db, phaseId);
-    const changed = preview.grades.reduce((sum, g) => sum + g.changed, 0);
-    return {
-      changed,
-      summary: `Would change ${plural(changed, 'standing')} in ${plural(preview.grades.length, 'grade')} (${plural(preview.ranked, 'student')} ranked)`,
-      details: await gradeLines(db, preview.grades, 'to change'),
-    };
-  },
-  async run({ db, io }, { phaseId }) {
-    const result = await rebuildPhase(db, phaseId);
-    const gradeIds = result.grades.map((g) => g.gradeId);
-    await announceCacheChanges(db, [{ cache: 'leaderboards', key: phaseId }]);
-    await publishLeaderboards(db, io, phaseId, gradeIds);
-    const changed = result.grades.reduce((sum, g) => sum + g.changed, 0);
-    return {
-      changed,
-      summary: `Changed ${plural(changed, 'standing')} in ${plural(result.grades.length, 'grade')} (${plural(result.ranked, 'student')} ranked)`,
-      details: await gradeLines(db, result.grades, 'changed'),
-    };
-  },
-};
 
 /** A whole number of `name` within `range`, each refusal naming the parameter. */
 const wholeNumber = (name: string, range: { min: number; max: number }) =>
@@ -257,8 +155,9 @@ const expireStalePayments: ScriptAction<z.infer<typeof noParams>> = {
 };
 
 export const SCRIPT_ACTIONS: Readonly<Record<ScriptActionName, ScriptRunner>> = {
-  rebuildPhaseRankings: defineAction(rebuildPhaseRankings),
+  rebuildPhaseRankings: RANKING_ACTIONS.rebuildPhaseRankings,
   reenqueueStuckOutbox: defineAction(reenqueueStuckOutbox),
   resendFailedMail: defineAction(resendFailedMailAction),
   expireStalePayments: defineAction(expireStalePayments),
+  rescorePlay: RANKING_ACTIONS.rescorePlay,
 };

@@ -19,7 +19,7 @@ export const runResultSchema = z.object({
 const paramSchema = z.object({
   name: z.string(),
   label: z.string(),
-  kind: z.enum(['phase', 'number']),
+  kind: z.enum(['phase', 'play', 'number']),
   min: z.number().optional(),
   max: z.number().optional(),
   default: z.number().optional(),

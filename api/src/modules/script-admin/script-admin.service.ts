@@ -5,7 +5,8 @@ import type { ScriptActionInfo, ScriptRunRequest, ScriptRunResult } from '../../
 import type { StaffActor } from '../../lib/actors.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
-import { SCRIPT_ACTIONS, type ScriptDeps } from './script-admin.actions.js';
+import type { ScriptDeps } from './script-admin.action-kit.js';
+import { SCRIPT_ACTIONS } from './script-admin.actions.js';
 
 export interface ScriptAdminDeps extends ScriptDeps {
   redis: Redis;
@@ -31,9 +32,10 @@ export async function runScriptAction(
   const action = SCRIPT_ACTIONS[body.action];
   const execute = await action.prepare(deps, body.params);
   if (body.dryRun) {
-    return { action: body.action, dryRun: true, ...(await execute(true)) };
+    const { audit: _, ...outcome } = await execute(true);
+    return { action: body.action, dryRun: true, ...outcome };
   }
-  const outcome = await withActionLock(deps, body.action, () => execute(false));
+  const { audit, ...outcome } = await withActionLock(deps, body.action, () => execute(false));
   await writeAudit(deps.db, {
     actorType: 'staff',
     actorId: actor.id,
@@ -41,7 +43,7 @@ export async function runScriptAction(
     targetType: 'scriptAction',
     targetId: body.action,
     ip: actor.ip,
-    details: { params: body.params, changed: outcome.changed, summary: outcome.summary },
+    details: { params: body.params, changed: outcome.changed, summary: outcome.summary, ...audit },
   });
   return { action: body.action, dryRun: false, ...outcome };
 }

@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router-dom';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
 import { usePhaseChoices, useScriptActions } from '../api/script-admin-api';
@@ -6,6 +7,8 @@ import './script-admin.css';
 
 /** Issue #19: safe, repeatable maintenance actions for Super Admins, each with a dry run. */
 export function ScriptAdminPage() {
+  const [search] = useSearchParams();
+  const prefill = Object.fromEntries(search);
   const actions = useScriptActions();
   const needsPhases = (actions.data?.data ?? []).some((a) => a.params.some((p) => p.kind === 'phase'));
   const phases = usePhaseChoices(needsPhases);
@@ -25,7 +28,7 @@ export function ScriptAdminPage() {
       />
       <div className="script-admin">
         {(actions.data?.data ?? []).map((action) => (
-          <ScriptActionCard key={action.name} action={action} phases={phases.data ?? []} />
+          <ScriptActionCard key={action.name} action={action} phases={phases.data ?? []} prefill={prefill} />
         ))}
       </div>
     </>

@@ -1,8 +1,10 @@
 import type { WrongAnswer } from '@riyazi/api/contracts';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { adminPagePath } from '../../../config/paths';
+import { adminPagePath, paths } from '../../../config/paths';
 import { RichTextView } from '../../../shared/math/rich-text-view';
+import { useAdminAuth } from '../../../shared/session/use-session';
+import { ButtonLink } from '../../../shared/ui/button';
 import { Switch } from '../../../shared/ui/field';
 import { OptionCard, OptionCards, QuestionFigure } from '../../../shared/ui/option-card';
 import { PageHeading } from '../../../shared/ui/page';
@@ -47,6 +49,8 @@ function asAttemptQuestions(wrong: WrongAnswer[], all: AttemptQuestion[]): Attem
 function AttemptView({ attempt }: { attempt: AttemptDetail }) {
   const { play } = attempt;
   const [wrongOnly, setWrongOnly] = useState(false);
+  // Script admin's rescore (a key fixed after the play) is for Super Admins only.
+  const superAdmin = useAdminAuth()?.isSuperAdmin === true;
   const wrong = useWrongAnswers(play._id, wrongOnly);
   const shown = wrongOnly
     ? wrong.data === undefined
@@ -65,6 +69,18 @@ function AttemptView({ attempt }: { attempt: AttemptDetail }) {
       <PageHeading title={play.quizTitle}>
         {play.student.fullName} · {play.phase.name} · {play.kind === 'CONTEST' ? 'Contest' : 'Practice'}
       </PageHeading>
+      {superAdmin && play.status === 'FINISHED' ? (
+        <div className="sd-actions">
+          <ButtonLink
+            small
+            variant="secondary"
+            to={`${paths.admin.scriptAdmin}?${new URLSearchParams({ playId: play._id })}`}
+            data-testid="attempt-rescore"
+          >
+            Rescore this play
+          </ButtonLink>
+        </div>
+      ) : null}
       <Card>
         <dl className="facts sd-facts sd-facts--summary" data-testid="attempt-summary">
           <div>
