@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   bearer,
-  loginStaff,
-  makeCategory,
-  makeGrade,
+  guardStatuses,
   makePhase,
   makePlay,
-  makeQuestion,
-  makeQuiz,
-  makeStaff,
-  makeSubCategory,
+  makeQuizWithQuestions,
+  rightOrWrong,
   signedInStaff,
   useTestContext,
 } from '../../test/helpers.js';
@@ -25,19 +21,19 @@ const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, h
  * Over grade 4's finished plays Q1 is right 3 of 4 times, Q2 2 of 4, Q3 1 of 4.
  */
 async function plant() {
-  const grade = await makeGrade(t.db, 4);
-  const otherGrade = await makeGrade(t.db, 5);
-  const phase = await makePhase(t.db, 1);
-  const category = await makeCategory(t.db, 'Numbers');
-  const sub = await makeSubCategory(t.db, category.id, 'Sums');
-  const f = { gradeId: grade.id, categoryId: category.id, subCategoryId: sub.id };
-  const q1 = await makeQuestion(t.db, f, '<p>2 + 2 = ?</p>', 'open');
-  const q2 = await makeQuestion(t.db, f, '<p>7 × 8 = ?</p>', 'open');
-  const q3 = await makeQuestion(t.db, f, '<p>A <b>hard</b> one</p>', 'open');
-  const quiz = await makeQuiz(t.db, { gradeIds: [grade.id, otherGrade.id], phaseId: phase.id });
-  const base = { quizId: quiz.id, phaseId: phase.id, gradeId: grade.id };
+  const setup = await makeQuizWithQuestions(t.db, {
+    grades: [4, 5],
+    category: 'Numbers',
+    subCategory: 'Sums',
+    questions: [
+      ['<p>2 + 2 = ?</p>', 'open'],
+      ['<p>7 × 8 = ?</p>', 'open'],
+      ['<p>A <b>hard</b> one</p>', 'open'],
+    ],
+  });
+  const { play: base, questions } = setup;
   const answers = (right: [boolean, boolean, boolean], timeTakenMs = 5000) =>
-    [q1, q2, q3].map((q, i) => ({ questionId: q.id, isCorrect: right[i], timeTakenMs }));
+    rightOrWrong(questions, right, timeTakenMs);
   const evening = new Date('2026-03-10T20:00:00Z'); // 11 March, 01:00 in Pakistan
   const afternoon = new Date('2026-03-10T10:00:00Z'); // 10 March, 15:00 in Pakistan
   const a = await makePlay(t.db, {
@@ -79,8 +75,10 @@ async function plant() {
     finishedAt: afternoon,
     answers: answers([false, false, false]),
   });
-  await makePlay(t.db, { ...base, gradeId: otherGrade.id, score: 3, answers: answers([true, true, true]) });
-  return { grade, otherGrade, phase, quiz, q1, q2, q3 };
+  const [otherGrade] = setup.otherGrades;
+  await makePlay(t.db, { ...base, gradeId: otherGrade!.id, score: 3, answers: answers([true, true, true]) });
+  const [q1, q2, q3] = questions;
+  return { grade: setup.grade, otherGrade: otherGrade!, quiz: setup.quiz, q1, q2, q3 };
 }
 
 describe('GET /api/reports/quiz-performance', () => {
@@ -178,17 +176,12 @@ describe('GET /api/reports/quiz-performance', () => {
     }
   });
 
-  it('answers 403 without quizPerformance:read and 200 with only that permission', async () => {
-    const others = await makeStaff(t.db, { permissions: [['questionReports', 'read']] });
-    const othersToken = (await loginStaff(t.app, others)).accessToken;
-    expect((await get(othersToken, '/api/reports/quiz-performance')).statusCode).toBe(403);
-    expect((await get(othersToken, '/api/reports/quiz-performance.csv')).statusCode).toBe(403);
-    const reader = await makeStaff(t.db, { permissions: [['quizPerformance', 'read']] });
-    const readerToken = (await loginStaff(t.app, reader)).accessToken;
-    expect((await get(readerToken, '/api/reports/quiz-performance')).statusCode).toBe(200);
-    expect((await get(readerToken, '/api/reports/quiz-performance.csv')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/reports/quiz-performance' })).statusCode).toBe(
-      401,
-    );
+  it('answers 401 signed out, 403 without quizPerformance:read and 200 with only that permission', async () => {
+    const urls = ['/api/reports/quiz-performance', '/api/reports/quiz-performance.csv'];
+    expect(await guardStatuses(t, urls, ['quizPerformance', 'read'], [['questionReports', 'read']])).toEqual({
+      signedOut: [401, 401],
+      others: [403, 403],
+      needed: [200, 200],
+    });
   });
 });
