@@ -1,19 +1,20 @@
-import { readFile } from 'node:fs/promises';
 import type { Db } from '@riyazi/db';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
-  makeCategory,
-  makeGrade,
-  makePhase,
+  authorizedCall,
   makePlay,
-  makeQuestion,
-  makeQuiz,
+  makeQuizWithQuestions,
   makeStaff,
-  makeSubCategory,
+  rightOrWrong,
+  signedInStaff,
   type TestStaff,
 } from '../../test/helpers.js';
-import { expectAccessible, expectFits, openPage, PHONE, screenshotFor, signInAsAdmin } from './pages.js';
+import { downloadCsv, expectAccessible, expectFits, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
+
+const REPORT = '/admin-a1b2c3/reports/quiz-performance';
+const DESKTOP = { width: 1366, height: 900 } as const;
 
 let reader: TestStaff;
 let planted: Awaited<ReturnType<typeof plant>>;
@@ -23,24 +24,27 @@ let planted: Awaited<ReturnType<typeof plant>>;
  * grade 5: one finished play scoring 1.
  */
 async function plant(db: Db) {
-  const grade = await makeGrade(db, 4);
-  const otherGrade = await makeGrade(db, 5);
-  const phase = await makePhase(db, 1);
-  const category = await makeCategory(db, 'Numbers');
-  const sub = await makeSubCategory(db, category.id, 'Sums');
-  const f = { gradeId: grade.id, categoryId: category.id, subCategoryId: sub.id };
-  const q1 = await makeQuestion(db, f, '<p>2 + 2 = ?</p>', 'open');
-  const q2 = await makeQuestion(db, f, '<p>Seven eights are?</p>', 'open');
-  const q3 = await makeQuestion(db, f, '<p>10 − 3 = ?</p>', 'open');
-  const quiz = await makeQuiz(db, { gradeIds: [grade.id, otherGrade.id], phaseId: phase.id });
-  const base = { quizId: quiz.id, phaseId: phase.id, gradeId: grade.id };
-  const answers = (right: [boolean, boolean, boolean]) =>
-    [q1, q2, q3].map((q, i) => ({ questionId: q.id, isCorrect: right[i], timeTakenMs: 6000 }));
-  await makePlay(db, { ...base, score: 3, answers: answers([true, true, true]) });
-  await makePlay(db, { ...base, score: 2, answers: answers([true, false, true]) });
-  await makePlay(db, { ...base, score: 0, answers: answers([false, false, false]) });
-  await makePlay(db, { ...base, gradeId: otherGrade.id, score: 1, answers: answers([true, false, false]) });
-  return { grade, q2 };
+  const { grade, otherGrades, questions, play } = await makeQuizWithQuestions(db, {
+    grades: [4, 5],
+    category: 'Numbers',
+    subCategory: 'Sums',
+    questions: [
+      ['<p>2 + 2 = ?</p>', 'open'],
+      ['<p>Seven eights are?</p>', 'open'],
+      ['<p>10 − 3 = ?</p>', 'open'],
+    ],
+  });
+  const answers = (right: [boolean, boolean, boolean]) => rightOrWrong(questions, right, 6000);
+  await makePlay(db, { ...play, score: 3, answers: answers([true, true, true]) });
+  await makePlay(db, { ...play, score: 2, answers: answers([true, false, true]) });
+  await makePlay(db, { ...play, score: 0, answers: answers([false, false, false]) });
+  await makePlay(db, {
+    ...play,
+    gradeId: otherGrades[0]!.id,
+    score: 1,
+    answers: answers([true, false, false]),
+  });
+  return { grade, q2: questions[1] };
 }
 
 const holder = setupStack(async (stack) => {
@@ -48,14 +52,16 @@ const holder = setupStack(async (stack) => {
   planted = await plant(stack.db);
 });
 
-const tile = (page: import('playwright-core').Page, id: string) =>
-  page.getByTestId(`qp-tile-${id}`).textContent();
+const tile = (page: Page, id: string) => page.getByTestId(`qp-tile-${id}`).textContent();
+const menuLink = (page: Page) =>
+  page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Quiz performance' });
 
 describe('quiz performance report', () => {
-  it('filters by grade in the URL, shows the figures and charts, and downloads the CSV', async () => {
-    const { context, page } = await openPage(holder.stack);
+  it('is in the menu of quizPerformance:read, filters by grade in the URL, draws its charts and downloads the CSV', async () => {
+    const { context, page } = await openPage(holder.stack, DESKTOP);
     await signInAsAdmin(page, reader.email, reader.password);
-    await page.goto('/admin-a1b2c3/reports/quiz-performance');
+    await menuLink(page).click();
+    await page.waitForURL(new RegExp(`${REPORT}$`));
     await expect.poll(() => tile(page, 'players')).toBe('4');
 
     await page.getByTestId('qp-filter-gradeId').selectOption(planted.grade.id);
@@ -79,21 +85,14 @@ describe('quiz performance report', () => {
       .toBe(1);
     await expectAccessible(page, 'quiz performance report');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('qp-download').click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^quiz-performance-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = (await readFile(await download.path()))
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
-      .split('\r\n');
+    const { filename, lines } = await downloadCsv(page, 'qp-download');
+    expect(filename).toMatch(/^quiz-performance-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(lines[0]).toBe('Section,Item,Value,Detail');
     expect(lines).toContain('Summary,Players,3,');
     expect(lines).toContain(`Hardest,Q${planted.q2.no},33.3,1 of 3 correct: Seven eights are?`);
-    await screenshotFor(page, 'quiz-performance/desktop');
+    await expectFits(page, 'quiz-performance/desktop-1366');
 
-    await page.goto(`/admin-a1b2c3/reports/quiz-performance?phaseId=${crypto.randomUUID()}`);
+    await page.goto(`${REPORT}?phaseId=${crypto.randomUUID()}`);
     await page.getByTestId('qp-empty').waitFor();
     expect(await page.getByTestId('qp-empty').textContent()).toBe('No plays match these filters.');
     expect(await page.getByTestId('qp-download').isDisabled()).toBe(true);
@@ -103,10 +102,28 @@ describe('quiz performance report', () => {
   it('fits a 360 px phone without sideways scrolling', async () => {
     const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, reader.email, reader.password);
-    await page.goto(`/admin-a1b2c3/reports/quiz-performance?gradeId=${planted.grade.id}`);
+    await page.goto(`${REPORT}?gradeId=${planted.grade.id}`);
     await expect.poll(() => tile(page, 'players')).toBe('3');
     await page.getByTestId('qp-chart-histogram').locator('.recharts-bar-rectangle').first().waitFor();
-    await expectFits(page, 'quiz-performance/phone');
+    await expectFits(page, 'quiz-performance/phone-360');
+    await context.close();
+  });
+
+  it('is neither in the menu nor served to staff with only questionReports:read', async () => {
+    const { stack } = holder;
+    const other = await signedInStaff(stack, { permissions: [['questionReports', 'read']] });
+    const res = await authorizedCall(stack)(other.token, 'GET', '/api/reports/quiz-performance');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toHaveProperty('message');
+
+    const { context, page } = await openPage(stack, DESKTOP);
+    await signInAsAdmin(page, other.email, other.password);
+    const menu = page.getByRole('navigation', { name: 'Back office' });
+    await menu.getByRole('link', { name: 'Questions' }).waitFor();
+    expect(await menuLink(page).count()).toBe(0);
+    await page.goto(REPORT);
+    await page.getByTestId('no-permission').waitFor();
+    expect(await page.getByTestId('qp-tile-players').count()).toBe(0);
     await context.close();
   });
 });
