@@ -1,26 +1,16 @@
 import type { QuizPerformanceReport } from '@riyazi/api/contracts';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { saveBlob } from '../../../shared/files/save-blob';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminHttp } from '../../../shared/http/clients';
 import { withoutEmpty } from '../../../shared/query/list-params';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
+import { useReportCsv } from './report-csv';
 
 /** The report's filters as the page holds them: '' means "all". */
-export interface QuizPerformanceFilters {
-  quizId: string;
-  phaseId: string;
-  gradeId: string;
-}
-
-const root = [ADMIN_KEY_ROOT, 'quiz-performance'] as const;
-export const quizPerformanceKeys = {
-  root,
-  report: (filters: QuizPerformanceFilters) => [...root, filters] as const,
-};
+export type QuizPerformanceFilters = Record<'quizId' | 'phaseId' | 'gradeId', string>;
 
 export function useQuizPerformance(filters: QuizPerformanceFilters) {
   return useQuery({
-    queryKey: quizPerformanceKeys.report(filters),
+    queryKey: [ADMIN_KEY_ROOT, 'quiz-performance', filters],
     queryFn: ({ signal }) =>
       adminHttp.get<QuizPerformanceReport>('/reports/quiz-performance', {
         query: withoutEmpty(filters),
@@ -31,16 +21,5 @@ export function useQuizPerformance(filters: QuizPerformanceFilters) {
   });
 }
 
-/** Downloads the report as CSV (through the http client, so the bearer token goes with it). */
-export function useQuizPerformanceCsv() {
-  return useMutation({
-    mutationFn: async ({ filters, filename }: { filters: QuizPerformanceFilters; filename: string }) => {
-      const blob = await adminHttp.request<Blob>('GET', '/reports/quiz-performance.csv', {
-        query: withoutEmpty(filters),
-        responseType: 'blob',
-      });
-      saveBlob(blob, filename);
-    },
-    meta: { silent: true },
-  });
-}
+export const useQuizPerformanceCsv = () =>
+  useReportCsv<QuizPerformanceFilters>('/reports/quiz-performance.csv');
