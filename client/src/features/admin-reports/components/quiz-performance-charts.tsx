@@ -1,58 +1,63 @@
 import type { QuizPerformanceReport } from '@riyazi/api/contracts';
 import { Bar, BarChart, CartesianGrid, ComposedChart, Legend, Line, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_COLORS, CHART_GRID, CHART_TICK, chartFrame } from '../../../shared/ui/chart-frame';
 import { binLabel, shortDay } from './quiz-performance-query';
 
-// SVG attributes cannot read CSS variables: the token colours, spelled out.
-const PRIMARY = '#115e67';
-const ACCENT = '#f29e4c';
-const GRID = '#d9dee6';
+const [PLAYS, SCORE] = CHART_COLORS;
+const HEIGHT = 240;
+// Hidden from assistive technology: the page carries the same figures as a table.
+const decorative = { 'aria-hidden': true, accessibilityLayer: false } as const;
 
-/** Finished plays per score bin. Loaded on its own (recharts); the page carries a table for screen readers. */
+/** Finished plays per score bin. Loaded on its own (recharts). */
 export function ScoreHistogram({ histogram }: { histogram: QuizPerformanceReport['histogram'] }) {
   const rows = histogram.map((bin) => ({ label: binLabel(bin), plays: bin.plays }));
+  // Every bin keeps its label (a skipped one may be the tallest bar's); many bins tilt them to fit a phone.
+  const tilt = rows.length > 6 ? ({ angle: -40, textAnchor: 'end', height: 44 } as const) : {};
   return (
-    <BarChart
-      responsive
-      data={rows}
-      style={{ width: '100%', height: 240 }}
-      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-      aria-hidden="true"
-      accessibilityLayer={false}
-    >
-      <CartesianGrid vertical={false} stroke={GRID} />
-      <XAxis dataKey="label" tick={{ fontSize: 12 }} />
-      <YAxis width={40} tick={{ fontSize: 12 }} allowDecimals={false} />
+    <BarChart {...chartFrame(HEIGHT)} {...decorative} data={rows}>
+      <CartesianGrid vertical={false} stroke={CHART_GRID} />
+      <XAxis dataKey="label" tick={CHART_TICK} interval={0} {...tilt} />
+      <YAxis width={40} tick={CHART_TICK} allowDecimals={false} />
       <Tooltip
         formatter={(value) => [String(value), 'Finished plays']}
         labelFormatter={(l) => `Score ${l}`}
       />
-      <Bar dataKey="plays" name="Finished plays" fill={PRIMARY} maxBarSize={48} isAnimationActive={false} />
+      <Bar dataKey="plays" name="Finished plays" fill={PLAYS} maxBarSize={48} isAnimationActive={false} />
     </BarChart>
   );
 }
 
-/** Finished plays (bars) and their mean score (line) per Pakistan day; one day still shows. */
-export function OverTimeChart({ overTime }: { overTime: QuizPerformanceReport['overTime'] }) {
+/**
+ * Finished plays (bars, left axis) and their mean score (line, right axis on the quiz's 0..max
+ * scale, so a mean reads against the best possible) per Pakistan day; one day still shows.
+ */
+export function OverTimeChart({
+  overTime,
+  maxScore,
+}: {
+  overTime: QuizPerformanceReport['overTime'];
+  maxScore: number;
+}) {
   return (
-    <ComposedChart
-      responsive
-      data={[...overTime]}
-      style={{ width: '100%', height: 240 }}
-      margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
-      aria-hidden="true"
-      accessibilityLayer={false}
-    >
-      <CartesianGrid vertical={false} stroke={GRID} />
-      <XAxis dataKey="day" tickFormatter={shortDay} tick={{ fontSize: 12 }} minTickGap={8} />
-      <YAxis yAxisId="plays" width={40} tick={{ fontSize: 12 }} allowDecimals={false} />
-      <YAxis yAxisId="score" orientation="right" width={36} tick={{ fontSize: 12 }} />
+    <ComposedChart {...chartFrame(HEIGHT)} {...decorative} data={[...overTime]}>
+      <CartesianGrid vertical={false} stroke={CHART_GRID} />
+      <XAxis dataKey="day" tickFormatter={shortDay} tick={CHART_TICK} minTickGap={8} />
+      <YAxis yAxisId="plays" width={40} tick={{ ...CHART_TICK, fill: PLAYS }} allowDecimals={false} />
+      <YAxis
+        yAxisId="score"
+        orientation="right"
+        width={36}
+        tick={{ ...CHART_TICK, fill: SCORE }}
+        domain={[0, Math.max(1, maxScore)]}
+        allowDecimals={false}
+      />
       <Tooltip labelFormatter={(day) => shortDay(String(day))} />
       <Legend />
       <Bar
         yAxisId="plays"
         dataKey="finished"
         name="Finished plays"
-        fill={PRIMARY}
+        fill={PLAYS}
         maxBarSize={48}
         isAnimationActive={false}
       />
@@ -60,9 +65,9 @@ export function OverTimeChart({ overTime }: { overTime: QuizPerformanceReport['o
         yAxisId="score"
         dataKey="meanScore"
         name="Mean score"
-        stroke={ACCENT}
+        stroke={SCORE}
         strokeWidth={2}
-        dot={{ r: 4, fill: ACCENT }}
+        dot={{ r: 4, fill: SCORE }}
         isAnimationActive={false}
       />
     </ComposedChart>

@@ -16,7 +16,9 @@ import {
   seconds,
   shortDay,
 } from './quiz-performance-query';
+import { ReportToolbar } from './report-toolbar';
 import '../../../shared/admin-list/admin-list.css';
+import '../../../shared/ui/facts.css';
 import './quiz-performance.css';
 
 // recharts is big: only the charts load it, after the rest of the page.
@@ -29,8 +31,14 @@ const OverTimeChart = lazy(() =>
 
 const count = (n: number) => n.toLocaleString('en-PK');
 
+const FILTERS = [
+  { key: 'quizId', label: 'Quiz', allLabel: 'All quizzes', list: 'quizzes' },
+  { key: 'phaseId', label: 'Phase', allLabel: 'All phases', list: 'phases' },
+  { key: 'gradeId', label: 'Grade', allLabel: 'All grades', list: 'grades' },
+] as const;
+
 function Tiles({ report }: { report: QuizPerformanceReport }) {
-  const tiles = [
+  const tiles: { id: string; label: string; value: string; wide?: boolean }[] = [
     { id: 'players', label: 'Players', value: count(report.players) },
     { id: 'finished', label: 'Finished plays', value: count(report.finished) },
     { id: 'abandoned', label: 'Abandoned', value: count(report.abandoned) },
@@ -39,14 +47,15 @@ function Tiles({ report }: { report: QuizPerformanceReport }) {
     { id: 'time', label: 'Time per question', value: seconds(report.meanTimePerQuestionMs) },
     {
       id: 'attempts',
-      label: 'Attempts used (1 / 2 / 3+)',
+      label: 'Students by attempts used (1 / 2 / 3+)',
       value: `${count(report.attempts.one)} / ${count(report.attempts.two)} / ${count(report.attempts.threeOrMore)}`,
+      wide: true,
     },
   ];
   return (
-    <dl className="qp-tiles" aria-label="Figures for the filtered plays">
+    <dl className="facts qp-tiles" aria-label="Figures for the filtered plays">
       {tiles.map((tile) => (
-        <div key={tile.id} className="qp-tile">
+        <div key={tile.id} className={tile.wide ? 'qp-tile qp-tile--wide' : 'qp-tile'}>
           <dt>{tile.label}</dt>
           <dd data-testid={`qp-tile-${tile.id}`}>{tile.value}</dd>
         </div>
@@ -61,13 +70,15 @@ function ChartCard({
   title,
   summary,
   chart,
-  table,
+  columns,
+  rows,
 }: {
   id: string;
   title: string;
   summary: string;
   chart: ReactNode;
-  table: ReactNode;
+  columns: readonly string[];
+  rows: readonly { key: string; cells: readonly (string | number)[] }[];
 }) {
   return (
     <Card aria-labelledby={`qp-${id}-title`}>
@@ -80,7 +91,24 @@ function ChartCard({
       </div>
       <table className="visually-hidden">
         <caption>{title}</caption>
-        {table}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, i) => (
+                <td key={columns[i]}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </Card>
   );
@@ -144,50 +172,16 @@ function Report({ report }: { report: QuizPerformanceReport }) {
           title="Score distribution"
           summary={histogramSummary}
           chart={<ScoreHistogram histogram={report.histogram} />}
-          table={
-            <>
-              <thead>
-                <tr>
-                  <th scope="col">Score</th>
-                  <th scope="col">Finished plays</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.histogram.map((bin) => (
-                  <tr key={bin.from}>
-                    <td>{binLabel(bin)}</td>
-                    <td>{bin.plays}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </>
-          }
+          columns={['Score', 'Finished plays']}
+          rows={report.histogram.map((bin) => ({ key: String(bin.from), cells: [binLabel(bin), bin.plays] }))}
         />
         <ChartCard
           id="over-time"
           title="Over time"
           summary={overTimeSummary}
-          chart={<OverTimeChart overTime={report.overTime} />}
-          table={
-            <>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">Finished plays</th>
-                  <th scope="col">Mean score</th>
-                </tr>
-              </thead>
-              <tbody>
-                {days.map((d) => (
-                  <tr key={d.day}>
-                    <td>{shortDay(d.day)}</td>
-                    <td>{d.finished}</td>
-                    <td>{d.meanScore}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </>
-          }
+          chart={<OverTimeChart overTime={report.overTime} maxScore={report.maxScore} />}
+          columns={['Day', 'Finished plays', 'Mean score']}
+          rows={days.map((d) => ({ key: d.day, cells: [shortDay(d.day), d.finished, d.meanScore] }))}
         />
       </div>
       <div className="qp-charts">
@@ -204,7 +198,6 @@ export function QuizPerformancePage() {
   const report = useQuizPerformance(filters);
   const download = useQuizPerformanceCsv();
   const data = report.data;
-  const options = data?.options;
   const empty = data !== undefined && data.plays === 0;
 
   return (
@@ -216,47 +209,29 @@ export function QuizPerformancePage() {
       </PageHeading>
       <Card className="stack" aria-label="Filters">
         <div className="qp-filters">
-          <FilterSelect
-            label="Quiz"
-            {...bind('quizId', 'qp-filter-quizId')}
-            allLabel="All quizzes"
-            options={(options?.quizzes ?? []).map((o) => ({ value: o._id, label: o.name }))}
-          />
-          <FilterSelect
-            label="Phase"
-            {...bind('phaseId', 'qp-filter-phaseId')}
-            allLabel="All phases"
-            options={(options?.phases ?? []).map((o) => ({ value: o._id, label: o.name }))}
-          />
-          <FilterSelect
-            label="Grade"
-            {...bind('gradeId', 'qp-filter-gradeId')}
-            allLabel="All grades"
-            options={(options?.grades ?? []).map((o) => ({ value: o._id, label: o.name }))}
-          />
+          {FILTERS.map(({ key, label, allLabel, list }) => (
+            <FilterSelect
+              key={key}
+              label={label}
+              {...bind(key, `qp-filter-${key}`)}
+              allLabel={allLabel}
+              options={(data?.options[list] ?? []).map((o) => ({ value: o._id, label: o.name }))}
+            />
+          ))}
         </div>
-        <div className="list-toolbar list-toolbar--center">
+        <ReportToolbar
+          prefix="qp"
+          download={download}
+          canDownload={data !== undefined && !empty}
+          onDownload={() => download.mutate({ filters, filename: csvFilename() })}
+        >
           <p className="muted qp-summary" data-testid="qp-summary" aria-live="polite">
             {data === undefined
               ? '\u00a0'
               : `${count(data.plays)} ${data.plays === 1 ? 'play' : 'plays'} match`}
             {report.isFetching && data !== undefined ? ' (updating…)' : ''}
           </p>
-          <Button
-            variant="secondary"
-            disabled={download.isPending || data === undefined || empty}
-            aria-busy={download.isPending}
-            onClick={() => download.mutate({ filters, filename: csvFilename() })}
-            data-testid="qp-download"
-          >
-            {download.isPending ? 'Preparing CSV…' : 'Download CSV'}
-          </Button>
-        </div>
-        {download.isError ? (
-          <Alert tone="error" data-testid="qp-download-error">
-            The CSV could not be downloaded: {describeError(download.error)}
-          </Alert>
-        ) : null}
+        </ReportToolbar>
       </Card>
       {report.isPending ? <LoadingBlock label="Working out the figures…" /> : null}
       {report.isError ? (
