@@ -1,4 +1,4 @@
-/** The quiz performance report (`GET /api/admin/reports/quiz-performance`). */
+/** The quiz performance report (`GET /api/reports/quiz-performance`). */
 
 export interface QuizPerformanceBin {
   /** Lowest score in the bin (inclusive). */

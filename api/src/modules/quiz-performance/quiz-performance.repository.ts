@@ -1,4 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { QuizPerformanceReport } from '../../contracts/quiz-performance.js';
 import type { Executor } from '../../lib/db.js';
 import { PAKISTAN_TIME_ZONE } from '../../lib/time.js';
 import type { QuizPerformanceFilter } from './quiz-performance.schemas.js';
@@ -18,19 +19,12 @@ function playFilter(f: QuizPerformanceFilter): RawBuilder<unknown> {
   return sql.join(where, sql` AND `);
 }
 
-export interface SummaryRow {
-  players: number;
-  plays: number;
-  finished: number;
-  abandoned: number;
-  inProgress: number;
-  meanScore: number | null;
-  medianScore: number | null;
-  maxScore: number;
-  one: number;
-  two: number;
-  threeOrMore: number;
-}
+/** The report's counts and scores as the database works them out (scores unrounded), and the attempts. */
+export type SummaryRow = Pick<
+  QuizPerformanceReport,
+  'players' | 'plays' | 'finished' | 'abandoned' | 'inProgress' | 'meanScore' | 'medianScore' | 'maxScore'
+> &
+  QuizPerformanceReport['attempts'];
 
 /**
  * Counts and score figures. Abandoned = CANCELLED, or IN_PROGRESS whose clock ran out

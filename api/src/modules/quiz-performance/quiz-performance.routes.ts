@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { sendCsv } from '../../lib/csv-reply.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { csvFilename, reportCsv } from './quiz-performance.csv.js';
 import { quizPerformanceQuery, quizPerformanceSchema } from './quiz-performance.schemas.js';
@@ -24,14 +25,7 @@ export const quizPerformanceRoutes: FastifyPluginAsyncZod<AppContext> = async (a
     },
     async (request, reply) => {
       const report = await quizPerformance(db, request.query);
-      if (request.query.format === 'csv') {
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csvFilename()}"`)
-          .header('cache-control', 'no-store')
-          .send(reportCsv(report));
-      }
-      return report;
+      return request.query.format === 'csv' ? sendCsv(reply, csvFilename(), reportCsv(report)) : report;
     },
   );
   app.get(
@@ -46,10 +40,6 @@ export const quizPerformanceRoutes: FastifyPluginAsyncZod<AppContext> = async (a
       },
     },
     async (request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFilename()}"`)
-        .header('cache-control', 'no-store')
-        .send(reportCsv(await quizPerformance(db, request.query))),
+      sendCsv(reply, csvFilename(), reportCsv(await quizPerformance(db, request.query))),
   );
 };
