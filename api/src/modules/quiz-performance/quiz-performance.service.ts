@@ -9,7 +9,7 @@ import type { QuizPerformanceFilter } from './quiz-performance.schemas.js';
  * - plays: every play matching the filters (practice and contest); players: distinct students.
  * - abandoned: CANCELLED, or IN_PROGRESS whose contest clock ran out; inProgress: still on the clock.
  * - scores (mean, median, histogram, over time): FINISHED plays only.
- * - histogram: bins of width ceil(max / 10) from 0, the last one holding the maximum score, where the
+ * - histogram: bins of width ceil(max / 10) from 0, the last one ending at the maximum score, where the
  *   maximum is the largest question count (one point a question) or the best score if higher.
  * - time per question: mean time_taken_ms over ANSWERED answers of finished plays.
  * - hardest / easiest: the 5 questions with the lowest / highest share of correct answers.
@@ -27,15 +27,26 @@ const round = (value: number | null, places = 2) => {
   return Math.round(value * factor) / factor;
 };
 
-/** The bin width and the bins for scores 0..max. */
-export function binsFor(maxScore: number): { width: number; bins: { from: number; to: number }[] } {
+/**
+ * Finished plays per bin of width ceil(max / 10) from 0, the last bin ending at the maximum score,
+ * from the plays per whole score. floor(floor(s) / w) = floor(s / w): a whole score bins as the
+ * scores that floor to it.
+ */
+export function histogramOf(maxScore: number, scores: readonly { score: number; plays: number }[]) {
   const width = Math.max(1, Math.ceil(maxScore / MAX_BINS));
-  const count = Math.floor(maxScore / width) + 1;
-  const bins = Array.from({ length: count }, (_, i) => ({
+  const last = Math.floor(maxScore / width);
+  const bins = Array.from({ length: last + 1 }, (_, i) => ({
     from: i * width,
-    to: i === count - 1 ? Math.max(maxScore, i * width + width - 1) : i * width + width - 1,
+    to: i === last ? maxScore : i * width + width - 1,
+    plays: 0,
   }));
-  return { width, bins };
+  for (const { score, plays } of scores) {
+    const bin = bins[Math.min(Math.floor(score / width), last)];
+    if (bin) {
+      bin.plays += plays;
+    }
+  }
+  return bins;
 }
 
 const question = (row: repo.QuestionRow): QuizPerformanceQuestion => ({
@@ -51,15 +62,13 @@ export async function quizPerformance(
   db: Executor,
   filter: QuizPerformanceFilter,
 ): Promise<QuizPerformanceReport> {
-  const [summary, questions, days, options] = await Promise.all([
+  const [summary, questions, days, scores, options] = await Promise.all([
     repo.summary(db, filter),
     repo.questionFigures(db, filter, TOP_QUESTIONS),
     repo.overTime(db, filter),
+    repo.scoreCounts(db, filter),
     repo.filterOptions(db),
   ]);
-  const { width, bins } = binsFor(summary.maxScore);
-  const counts = summary.finished > 0 ? await repo.histogram(db, filter, width, bins.length - 1) : [];
-  const inBin = new Map(counts.map((c) => [c.bin, c.plays]));
   const optionsOf = (kind: 'quiz' | 'phase' | 'grade') =>
     options.filter((o) => o.kind === kind).map((o) => ({ _id: o.id, name: o.name }));
   return {
@@ -72,7 +81,7 @@ export async function quizPerformance(
     medianScore: round(summary.medianScore),
     maxScore: summary.maxScore,
     meanTimePerQuestionMs: round(questions.meanTimeMs, 0),
-    histogram: summary.finished > 0 ? bins.map((b, i) => ({ ...b, plays: inBin.get(i) ?? 0 })) : [],
+    histogram: summary.finished > 0 ? histogramOf(summary.maxScore, scores) : [],
     hardest: questions.hardest.map(question),
     easiest: questions.easiest.map(question),
     attempts: { one: summary.one, two: summary.two, threeOrMore: summary.threeOrMore },
