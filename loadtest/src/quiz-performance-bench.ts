@@ -7,11 +7,13 @@
 //
 //   npx tsx loadtest/src/quiz-performance-bench.ts [--plays 100000] [--runs 20] [--reseed]
 //
-// ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server.
+// ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server
+// (bench-database.ts).
 import { parseArgs } from 'node:util';
 import { quizPerformance } from '@riyazi/api/quiz-performance';
-import { createDb, type Db, migrateToLatest } from '@riyazi/db';
+import { type Db, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
+import { gradeOfRow, numberedStudents, openBenchDatabase } from './bench-database.js';
 import { summarize } from './stats.js';
 
 const { values } = parseArgs({
@@ -27,24 +29,6 @@ const QUESTIONS = 15;
 const GRADES = 8;
 const TARGET_MEDIAN_MS = 500;
 const BENCH_DB = 'riyazi_bench_quiz_performance';
-
-const adminUrl = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function openScratch(): Promise<Db> {
-  const admin = createDb({ connectionString: adminUrl, max: 1 });
-  try {
-    const found = await sql`SELECT 1 FROM pg_database WHERE datname = ${BENCH_DB}`.execute(admin);
-    if (found.rows.length === 0) {
-      await sql.raw(`CREATE DATABASE ${BENCH_DB}`).execute(admin);
-      console.log(`created database ${BENCH_DB}`);
-    }
-  } finally {
-    await admin.destroy();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${BENCH_DB}`;
-  return createDb({ connectionString: url.toString(), max: 4 });
-}
 
 /** One contest quiz of 15 questions over 8 grades; PLAYS finished plays, students playing 1–3 times. */
 async function seed(db: Db) {
@@ -77,11 +61,11 @@ async function seed(db: Db) {
     INSERT INTO students (full_name, email, password_hash, grade_id)
     SELECT 'Bench Student ' || i, 'qp-bench' || i || '@bench.invalid', 'no-login', g.id
     FROM generate_series(0, ${students - 1}) i
-    JOIN (SELECT id, row_number() OVER (ORDER BY sort_order) - 1 AS n FROM grades) g ON g.n = i % ${GRADES}
+    ${gradeOfRow(GRADES)}
   `.execute(db);
   // Play i belongs to student (i * 7919) mod N: about two each, some one, some three or more.
   await sql`
-    WITH s AS (SELECT id, grade_id, row_number() OVER (ORDER BY email) - 1 AS n FROM students)
+    ${numberedStudents}
     INSERT INTO plays (student_id, quiz_id, phase_id, grade_id, kind, status, question_count, score, correct_count,
       total_time_ms, started_at, finished_at)
     SELECT s.id, q.id, q.phase_id, s.grade_id, 'CONTEST', 'FINISHED', ${QUESTIONS}, 0, 0, 0,
@@ -126,7 +110,7 @@ async function time(db: Db, label: string, filter: Parameters<typeof quizPerform
 }
 
 async function main() {
-  const db = await openScratch();
+  const db = await openBenchDatabase(4, BENCH_DB);
   try {
     await migrateToLatest(db);
     const have = await sql<{ plays: number; answers: number }>`
