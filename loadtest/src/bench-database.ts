@@ -30,9 +30,9 @@ export async function openBenchDatabase(max: number, name = BENCH_DB): Promise<D
   return createDb({ connectionString: urlOf(name), max });
 }
 
-/** In a SELECT over generate_series(…) i: joins g, grade number i mod `grades` by sort order. */
-export const gradeOfRow = (grades: number) =>
-  sql`JOIN (SELECT id, row_number() OVER (ORDER BY sort_order) - 1 AS n FROM grades) g ON g.n = i % ${grades}`;
+/** The FROM of `count` rows i (from 0), each with its grade g: number i mod `grades` by sort order. */
+export const rowsOverGrades = (count: number, grades: number) => sql`FROM generate_series(0, ${count - 1}) i
+  JOIN (SELECT id, row_number() OVER (ORDER BY sort_order) - 1 AS n FROM grades) g ON g.n = i % ${grades}`;
 
 /** The students numbered from 0 by student number (CTE s: id, grade_id, n), to deal plays out to them. */
 export const numberedStudents = sql`WITH s AS (

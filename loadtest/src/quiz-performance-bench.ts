@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { quizPerformance } from '@riyazi/api/quiz-performance';
 import { type Db, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
-import { gradeOfRow, numberedStudents, openBenchDatabase } from './bench-database.js';
+import { rowsOverGrades, numberedStudents, openBenchDatabase } from './bench-database.js';
 import { summarize } from './stats.js';
 
 const { values } = parseArgs({
@@ -60,15 +60,14 @@ async function seed(db: Db) {
   await sql`
     INSERT INTO students (full_name, email, password_hash, grade_id)
     SELECT 'Bench Student ' || i, 'qp-bench' || i || '@bench.invalid', 'no-login', g.id
-    FROM generate_series(0, ${students - 1}) i
-    ${gradeOfRow(GRADES)}
+    ${rowsOverGrades(students, GRADES)}
   `.execute(db);
-  // Play i belongs to student (i * 7919) mod N: about two each, some one, some three or more.
+  // Play i belongs to student (i * 7919) mod N: about two each, some one, some three or more; score,
+  // counts and time stay 0 until the answers below are summed into them.
   await sql`
     ${numberedStudents}
-    INSERT INTO plays (student_id, quiz_id, phase_id, grade_id, kind, status, question_count, score, correct_count,
-      total_time_ms, started_at, finished_at)
-    SELECT s.id, q.id, q.phase_id, s.grade_id, 'CONTEST', 'FINISHED', ${QUESTIONS}, 0, 0, 0,
+    INSERT INTO plays (student_id, quiz_id, phase_id, grade_id, kind, status, question_count, started_at, finished_at)
+    SELECT s.id, q.id, q.phase_id, s.grade_id, 'CONTEST', 'FINISHED', ${QUESTIONS},
       now() - (i % 7) * interval '1 day' - interval '1 hour', now() - (i % 7) * interval '1 day'
     FROM generate_series(0, ${PLAYS - 1}) i
     JOIN s ON s.n = (i::bigint * 7919) % ${students}

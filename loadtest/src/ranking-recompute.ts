@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { rebuildPhase, recomputeStandings } from '@riyazi/api/rankings';
 import { type Db, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
-import { gradeOfRow, numberedStudents, openBenchDatabase } from './bench-database.js';
+import { rowsOverGrades, numberedStudents, openBenchDatabase } from './bench-database.js';
 
 const { values } = parseArgs({
   options: {
@@ -51,8 +51,7 @@ async function seed(db: Db) {
   await sql`
     INSERT INTO students (full_name, email, password_hash, grade_id, city, school_name)
     SELECT 'Bench Student' || i, 'bench' || i || '@bench.invalid', 'no-login', g.id, 'Lahore', 'School ' || (i % 300)
-    FROM generate_series(0, ${students - 1}) i
-    ${gradeOfRow(GRADES)}
+    ${rowsOverGrades(students, GRADES)}
   `.execute(db);
   // Play i belongs to student (i * 7919) mod N: about three each, spread over the table as on contest day.
   // Scores to two decimals over 0..15 tie often, so the time and finish tie-breaks do real work.

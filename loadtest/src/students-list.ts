@@ -22,7 +22,7 @@ import { sql } from 'kysely';
 import { buildServer } from '../../scripts/build-server.mjs';
 import {
   benchDatabaseUrl,
-  gradeOfRow,
+  rowsOverGrades,
   numberedStudents,
   openBenchDatabase,
   redisUrl,
@@ -100,8 +100,7 @@ async function seed(db: Db) {
       i % 4 = 1,
       i % 4 = 1,
       now() - (i || ' minutes')::interval
-    FROM generate_series(0, ${STUDENTS - 1}) i
-    ${gradeOfRow(GRADES)}
+    ${rowsOverGrades(STUDENTS, GRADES)}
   `.execute(db);
   await sql`
     ${numberedStudents}
