@@ -264,3 +264,29 @@ export async function latestMailToken(db: Db, template: string, to: string): Pro
   const link = (row.params as { link?: string }).link ?? '';
   return new URL(link).searchParams.get('token') ?? '';
 }
+
+/**
+ * A permission check on GET routes, as status codes per url: signed out, as staff holding only
+ * `others`, and as staff holding only `needed`.
+ */
+export async function guardStatuses(
+  t: Pick<TestContext, 'db' | 'app'>,
+  urls: readonly string[],
+  needed: [Module, Action],
+  others: [Module, Action][],
+) {
+  const statuses = async (token?: string) => {
+    const codes: number[] = [];
+    for (const url of urls) {
+      codes.push(
+        (await t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} })).statusCode,
+      );
+    }
+    return codes;
+  };
+  return {
+    signedOut: await statuses(),
+    others: await statuses((await signedInStaff(t, { permissions: others })).token),
+    needed: await statuses((await signedInStaff(t, { permissions: [needed] })).token),
+  };
+}

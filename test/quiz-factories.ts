@@ -148,6 +148,48 @@ export async function makeQuiz(db: Db, options: QuizFactoryOptions) {
   return quiz;
 }
 
+type QuestionSpec = readonly [html: string, options: boolean[] | 'open'];
+type MadeQuestion = Awaited<ReturnType<typeof makeQuestion>>;
+
+export interface QuizWithQuestionsOptions<Q extends readonly QuestionSpec[]> {
+  /** Sort orders of the grades the quiz is open to; the questions are placed in the first. */
+  grades?: number[];
+  category?: string;
+  subCategory?: string;
+  /** Each question's html and options, as makeQuestion takes them. */
+  questions: Q;
+}
+
+/**
+ * The set-up of the play reports: grades, phase 1, a category and sub category, questions placed in
+ * them, and a contest quiz of those grades. `play` holds what makePlay needs to play it in the first grade.
+ */
+export async function makeQuizWithQuestions<const Q extends readonly QuestionSpec[]>(
+  db: Db,
+  options: QuizWithQuestionsOptions<Q>,
+) {
+  const grades: Awaited<ReturnType<typeof makeGrade>>[] = [];
+  for (const sortOrder of options.grades ?? [4]) {
+    grades.push(await makeGrade(db, sortOrder));
+  }
+  const [grade, ...otherGrades] = grades;
+  if (!grade) {
+    throw new Error('makeQuizWithQuestions: give at least one grade');
+  }
+  const phase = await makePhase(db, 1);
+  const category = await makeCategory(db, options.category);
+  const sub = await makeSubCategory(db, category.id, options.subCategory);
+  const placement = { gradeId: grade.id, categoryId: category.id, subCategoryId: sub.id };
+  const made: MadeQuestion[] = [];
+  for (const [html, choices] of options.questions) {
+    made.push(await makeQuestion(db, placement, html, choices));
+  }
+  const questions = made as { -readonly [K in keyof Q]: MadeQuestion };
+  const quiz = await makeQuiz(db, { gradeIds: grades.map((g) => g.id), phaseId: phase.id });
+  const play = { quizId: quiz.id, phaseId: phase.id, gradeId: grade.id };
+  return { grade, otherGrades, phase, category, sub, questions, quiz, play };
+}
+
 export interface PlayAnswerFactory {
   questionId: string;
   /** false: the question was drawn but never shown (no served_at, no answer row). */
@@ -245,6 +287,14 @@ export async function makePlay(db: Db, options: PlayFactoryOptions) {
   }
   return { id: play.id, studentId };
 }
+
+/** One answer to each question, right or wrong as `right` says (nothing picked: open questions). */
+export const rightOrWrong = (
+  questions: readonly { id: string }[],
+  right: readonly boolean[],
+  timeTakenMs = 10_000,
+): PlayAnswerFactory[] =>
+  questions.map((q, i) => ({ questionId: q.id, isCorrect: right[i] ?? false, timeTakenMs }));
 
 export async function setFlags(db: Db, flags: Record<string, unknown>) {
   await db

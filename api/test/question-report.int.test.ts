@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   bearer,
-  loginStaff,
+  guardStatuses,
   makeCategory,
-  makeGrade,
   makePhase,
   makePlay,
   makeQuestion,
-  makeQuiz,
-  makeStaff,
+  makeQuizWithQuestions,
   makeSubCategory,
   type PlayAnswerFactory,
   signedInStaff,
@@ -30,30 +28,29 @@ const subOf = (categoryId: string) =>
     .where('categoryId', '=', categoryId)
     .executeTakeFirstOrThrow();
 
+/** Grades 4 and 5, phases 1 and 2; Q1 and Q2 (MCQs) in Geometry, Q3 (open ended) in Algebra; one quiz. */
 async function fixtures() {
-  const grade = await makeGrade(t.db, 4);
-  const otherGrade = await makeGrade(t.db, 5);
-  const phase = await makePhase(t.db, 1);
+  const setup = await makeQuizWithQuestions(t.db, {
+    grades: [4, 5],
+    category: 'Geometry',
+    subCategory: 'Angles',
+    questions: [
+      ['<p>Angles of a <b>triangle</b>?</p>', [false, true, false, false]],
+      ['<p>=SUM(A1) is 1 + 1?</p>', [true, false, false, false]],
+    ],
+  });
+  const { grade, phase, category, quiz } = setup;
   const otherPhase = await makePhase(t.db, 2);
-  const category = await makeCategory(t.db, 'Geometry');
   const otherCategory = await makeCategory(t.db, 'Algebra');
-  const sub = await makeSubCategory(t.db, category.id, 'Angles');
   const otherSub = await makeSubCategory(t.db, otherCategory.id, 'Equations');
-  const geometry = { gradeId: grade.id, categoryId: category.id, subCategoryId: sub.id };
-  const q1 = await makeQuestion(t.db, geometry, '<p>Angles of a <b>triangle</b>?</p>', [
-    false,
-    true,
-    false,
-    false,
-  ]);
-  const q2 = await makeQuestion(t.db, geometry, '<p>=SUM(A1) is 1 + 1?</p>', [true, false, false, false]);
   const q3 = await makeQuestion(
     t.db,
     { gradeId: grade.id, categoryId: otherCategory.id, subCategoryId: otherSub.id },
     '<p>5 + 6 = ?</p>',
     'open',
   );
-  const quiz = await makeQuiz(t.db, { gradeIds: [grade.id], phaseId: phase.id });
+  const [q1, q2] = setup.questions;
+  const otherGrade = setup.otherGrades[0] as typeof grade;
   return { grade, otherGrade, phase, otherPhase, category, otherCategory, q1, q2, q3, quiz };
 }
 type Fixtures = Awaited<ReturnType<typeof fixtures>>;
@@ -331,21 +328,17 @@ describe('GET /api/reports/questions/', () => {
     }
   });
 
-  it('answers 403 without questionReports:read and 200 with only that permission', async () => {
-    const others = await makeStaff(t.db, {
-      permissions: [
-        ['question', 'read'],
-        ['quizPerformance', 'read'],
-      ],
+  it('answers 401 signed out, 403 without questionReports:read and 200 with only that permission', async () => {
+    const others: Parameters<typeof guardStatuses>[3] = [
+      ['question', 'read'],
+      ['quizPerformance', 'read'],
+    ];
+    const urls = ['/api/reports/questions/', '/api/reports/questions/csv'];
+    expect(await guardStatuses(t, urls, ['questionReports', 'read'], others)).toEqual({
+      signedOut: [401, 401],
+      others: [403, 403],
+      needed: [200, 200],
     });
-    const othersToken = (await loginStaff(t.app, others)).accessToken;
-    expect((await get(othersToken, '/api/reports/questions/')).statusCode).toBe(403);
-    expect((await get(othersToken, '/api/reports/questions/csv')).statusCode).toBe(403);
-    const reader = await makeStaff(t.db, { permissions: [['questionReports', 'read']] });
-    const readerToken = (await loginStaff(t.app, reader)).accessToken;
-    expect((await get(readerToken, '/api/reports/questions/')).statusCode).toBe(200);
-    expect((await get(readerToken, '/api/reports/questions/csv')).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/api/reports/questions/csv' })).statusCode).toBe(401);
   });
 });
 

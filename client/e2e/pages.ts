@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -49,6 +50,16 @@ export async function signInAsStudent(
   await page.goto('/login');
   await submitStudentLogin(page, email, password);
   await page.getByTestId('dashboard-home').waitFor();
+}
+
+/** Clicks the button `testId` and reads the CSV it downloads: the file's name and its lines (no BOM). */
+export async function downloadCsv(
+  page: Page,
+  testId: string,
+): Promise<{ filename: string; lines: string[] }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+  return { filename: download.suggestedFilename(), lines: text.trimEnd().split('\r\n') };
 }
 
 /** Pixels the page scrolls sideways (0 when it fits the viewport). */

@@ -1,11 +1,11 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '@riyazi/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { makeGrade, makeStaff, type TestStaff } from '../../test/helpers.js';
 import { DECLINED_BY_BANK } from '../../test/payment-logs.js';
-import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
+import { downloadCsv, horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 let admin: TestStaff;
@@ -155,15 +155,8 @@ describe('payments report', () => {
     expect(amounts[0]).toContain('PKR 600');
     expect(amounts[0]).toContain('EID-50 −PKR 600');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('pr-export').click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync(await download.path(), 'utf8')
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const { filename, lines } = await downloadCsv(page, 'pr-export');
+    expect(filename).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(lines.map((line) => line.split(',')[0])).toEqual(['Order ref', 'ORD1002', 'ORD1001']);
 
     await page.reload();

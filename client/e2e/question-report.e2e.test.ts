@@ -1,19 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import type { Db } from '@riyazi/db';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  makeCategory,
-  makeGrade,
-  makePhase,
-  makePlay,
-  makeQuestion,
-  makeQuiz,
-  makeStaff,
-  makeSubCategory,
-  type TestStaff,
-} from '../../test/helpers.js';
-import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
+import { makePlay, makeQuizWithQuestions, makeStaff, type TestStaff } from '../../test/helpers.js';
+import { downloadCsv, horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 let admin: TestStaff;
@@ -21,22 +10,21 @@ let seeded: Awaited<ReturnType<typeof seedPlays>>;
 
 /** Six finished contest plays: Q1 half right, Q2 always right, Q3 (open ended) never right. */
 async function seedPlays(db: Db) {
-  const grade = await makeGrade(db, 4);
-  const phase = await makePhase(db, 1);
-  const category = await makeCategory(db, 'Geometry');
-  const sub = await makeSubCategory(db, category.id, 'Angles');
-  const f = { gradeId: grade.id, categoryId: category.id, subCategoryId: sub.id };
-  const q1 = await makeQuestion(db, f, '<p>Angles of a triangle add up to?</p>', [false, true, false, false]);
-  const q2 = await makeQuestion(db, f, '<p>=1+1 is two?</p>', [true, false, false, false]);
-  const q3 = await makeQuestion(db, f, '<p>5 + 6 = ?</p>', 'open');
-  const quiz = await makeQuiz(db, { gradeIds: [grade.id], phaseId: phase.id });
+  const { questions, play } = await makeQuizWithQuestions(db, {
+    category: 'Geometry',
+    subCategory: 'Angles',
+    questions: [
+      ['<p>Angles of a triangle add up to?</p>', [false, true, false, false]],
+      ['<p>=1+1 is two?</p>', [true, false, false, false]],
+      ['<p>5 + 6 = ?</p>', 'open'],
+    ],
+  });
+  const [q1, q2, q3] = questions;
   const q1Picks = [1, 1, 0, 1, 2, 1];
   for (let i = 0; i < 6; i += 1) {
     const pick = q1Picks[i]!;
     await makePlay(db, {
-      quizId: quiz.id,
-      phaseId: phase.id,
-      gradeId: grade.id,
+      ...play,
       score: 6 - i,
       answers: [
         {
@@ -93,13 +81,8 @@ describe('question report', () => {
     await expect.poll(() => rowOrder(page)).toEqual([q3.no, q1.no, q2.no]);
     expect(await facilityHeader.getAttribute('aria-sort')).toBe('ascending');
 
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('qr-download').click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^question-report-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '');
-    const lines = csv.trimEnd().split('\r\n');
+    const { filename, lines } = await downloadCsv(page, 'qr-download');
+    expect(filename).toMatch(/^question-report-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(lines[0]).toMatch(/^Question No,Question,Type,Grade,Category,Served,Correct,/);
     expect(lines.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([q3.no, q1.no, q2.no]);
     expect(lines[3]).toContain(`${q2.no},'=1+1 is two?,MCQs,Grade 4,Geometry,6,6,100,`);

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { rebuildPhase, recomputeStandings } from '@riyazi/api/rankings';
 import { type Db, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
-import { openBenchDatabase } from './bench-database.js';
+import { rowsOverGrades, numberedStudents, openBenchDatabase } from './bench-database.js';
 
 const { values } = parseArgs({
   options: {
@@ -51,13 +51,12 @@ async function seed(db: Db) {
   await sql`
     INSERT INTO students (full_name, email, password_hash, grade_id, city, school_name)
     SELECT 'Bench Student' || i, 'bench' || i || '@bench.invalid', 'no-login', g.id, 'Lahore', 'School ' || (i % 300)
-    FROM generate_series(0, ${students - 1}) i
-    JOIN (SELECT id, row_number() OVER (ORDER BY sort_order) - 1 AS n FROM grades) g ON g.n = i % ${GRADES}
+    ${rowsOverGrades(students, GRADES)}
   `.execute(db);
   // Play i belongs to student (i * 7919) mod N: about three each, spread over the table as on contest day.
   // Scores to two decimals over 0..15 tie often, so the time and finish tie-breaks do real work.
   await sql`
-    WITH s AS (SELECT id, grade_id, row_number() OVER (ORDER BY student_no) - 1 AS n FROM students)
+    ${numberedStudents}
     INSERT INTO plays (student_id, quiz_id, phase_id, grade_id, kind, status, question_count, score,
       total_time_ms, started_at, finished_at)
     SELECT s.id, q.id, q.phase_id, s.grade_id, k.kind, 'FINISHED', 15, round((random() * 15)::numeric, 2),

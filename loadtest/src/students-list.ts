@@ -20,7 +20,13 @@ import { type Db, hashPassword, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
 // @ts-expect-error: a plain .mjs script without types
 import { buildServer } from '../../scripts/build-server.mjs';
-import { benchDatabaseUrl, openBenchDatabase, redisUrl } from './bench-database.js';
+import {
+  benchDatabaseUrl,
+  rowsOverGrades,
+  numberedStudents,
+  openBenchDatabase,
+  redisUrl,
+} from './bench-database.js';
 import { freePort } from './run-resources.js';
 import { percentile } from './stats.js';
 
@@ -94,11 +100,10 @@ async function seed(db: Db) {
       i % 4 = 1,
       i % 4 = 1,
       now() - (i || ' minutes')::interval
-    FROM generate_series(0, ${STUDENTS - 1}) i
-    JOIN (SELECT id, row_number() OVER (ORDER BY sort_order) - 1 AS n FROM grades) g ON g.n = i % ${GRADES}
+    ${rowsOverGrades(STUDENTS, GRADES)}
   `.execute(db);
   await sql`
-    WITH s AS (SELECT id, grade_id, row_number() OVER (ORDER BY student_no) - 1 AS n FROM students)
+    ${numberedStudents}
     INSERT INTO plays (student_id, quiz_id, phase_id, grade_id, kind, status, question_count, score, total_time_ms,
       started_at, finished_at)
     SELECT s.id, q.id, q.phase_id, s.grade_id, q.kind, 'FINISHED', 15, round((random() * 15)::numeric, 2),

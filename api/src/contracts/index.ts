@@ -17,6 +17,7 @@ export type * from './play-quiz.js';
 export * from './question-import.js';
 export * from './question-report.js';
 export * from './queues.js';
+export type * from './quiz-performance.js';
 export * from './quiz-rules.js';
 export * from './rankings.js';
 export * from './scoring.js';

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { sendCsv } from '../../lib/csv-reply.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { paymentCsv, paymentCsvFilename } from './payment-reports.csv.js';
 import {
@@ -17,15 +17,6 @@ import {
   trailSchema,
 } from './payment-reports.schemas.js';
 import * as reports from './payment-reports.service.js';
-
-/** Streams the file (a stream is piped as is, never serialized: the 200 schema only documents it). */
-function sendCsv(reply: FastifyReply, filename: string, chunks: AsyncIterable<string>) {
-  return reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(Readable.from(chunks));
-}
 
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const transactions = { permission: { module: 'paymentTransactions' as const, action: 'read' as const } };
@@ -58,7 +49,12 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       },
     },
     async (request, reply) =>
-      sendCsv(reply, paymentCsvFilename(), paymentCsv(reports.paymentBatches(db, request.query))),
+      // A stream is piped as is, never serialized: the 200 schema only documents it.
+      sendCsv(
+        reply,
+        paymentCsvFilename(),
+        Readable.from(paymentCsv(reports.paymentBatches(db, request.query))),
+      ),
   );
   app.get(
     '/admin/reports/payments/options/',

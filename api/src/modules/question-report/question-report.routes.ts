@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { sendCsv } from '../../lib/csv-reply.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { csvFilename, reportCsv } from './question-report.csv.js';
 import { reportFilterQuery, reportPageQuery, reportPageSchema } from './question-report.schemas.js';
@@ -37,11 +38,7 @@ export const questionReportRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
     },
     async (request, reply) => {
       const rows = await report.questionReportAll(db, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFilename()}"`)
-        .header('cache-control', 'no-store')
-        .send(reportCsv(rows));
+      return sendCsv(reply, csvFilename(), reportCsv(rows));
     },
   );
 };

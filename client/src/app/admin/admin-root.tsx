@@ -33,6 +33,7 @@ import {
   SubCategoriesPage,
 } from '../../features/admin-reference/components/reference-pages';
 import { QuestionReportPage } from '../../features/admin-reports/components/question-report-page';
+import { QuizPerformancePage } from '../../features/admin-reports/components/quiz-performance-page';
 import { ScriptAdminPage } from '../../features/admin-script-admin/components/script-admin-page';
 import { SitePagesAdminPage } from '../../features/admin-site-pages/components/site-pages-admin-page';
 import { StaffUsersPage } from '../../features/admin-staff/components/staff-users-page';
@@ -81,6 +82,7 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   subcategory: () => <SubCategoriesPage />,
   questions: () => <QuestionsListPage />,
   reportQuestions: () => <QuestionReportPage />,
+  reportQuizPerformance: () => <QuizPerformancePage />,
   reportPayments: () => <PaymentsReportPage />,
   reportPaymentFailures: () => <PaymentFailuresPage />,
   reportPaymentFailureLogs: () => <PaymentLogTrailPage />,

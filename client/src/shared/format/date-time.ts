@@ -42,3 +42,16 @@ export function formatDay(iso: string | null, empty = '—'): string {
 export function formatClock(iso: string): string {
   return `${clock.format(new Date(iso))} PKT`;
 }
+
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: PAKISTAN_TIME_ZONE });
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `${name}-2026-11-22.csv`: a download's name, dated today in Pakistan time. */
+export function datedCsvName(name: string, now = new Date()): string {
+  const today = isoDay.format(now);
+  return `${name}-${ISO_DAY.test(today) ? today : 'export'}.csv`;
+}
+
+const dayAndMonth = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
+/** '11 Mar' for a YYYY-MM-DD day that is already a Pakistan day (report rows per day). */
+export const shortDay = (isoDate: string) => dayAndMonth.format(new Date(`${isoDate}T00:00:00Z`));

@@ -1,6 +1,5 @@
 import {
   isGatewayId,
-  PAYMENT_REPORT_TIME_ZONE,
   PAYMENT_STATUSES,
   type PaymentStatus,
   PROBLEM_OUTCOMES,
@@ -26,8 +25,8 @@ import type {
   PaymentQuery,
   TrailTarget,
 } from '../api/payment-reports-api';
+import { datedCsvName } from '../../../shared/format/date-time';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const PROMO = /^[A-Z0-9-]{3,32}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -100,12 +99,7 @@ export const OUTCOME_LABELS: Record<ProblemOutcome, string> = {
 
 export { formatRupees } from '../../../shared/format/money';
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short' });
-/** 11 Mar, for a YYYY-MM-DD day. */
-export const shortDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+export { shortDay } from '../../../shared/format/date-time';
 
 /** payments-2026-11-22.csv, today in Pakistan time. */
-export function csvFilename(now = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: PAYMENT_REPORT_TIME_ZONE }).format(now);
-  return `payments-${DAY.test(day) ? day : 'export'}.csv`;
-}
+export const csvFilename = (now = new Date()) => datedCsvName('payments', now);

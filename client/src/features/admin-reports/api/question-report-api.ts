@@ -47,14 +47,6 @@ export function fetchQuestionReport(query: ReportQuery, signal?: AbortSignal) {
   return adminHttp.get<QuestionReportPage>('/reports/questions/', { query: withoutEmpty(query), signal });
 }
 
-/** The whole report as CSV, through the http client so the bearer token goes with it. */
-export function fetchQuestionReportCsv(filters: ReportFilters): Promise<Blob> {
-  return adminHttp.request<Blob>('GET', '/reports/questions/csv', {
-    query: withoutEmpty(filters),
-    responseType: 'blob',
-  });
-}
-
 /** Every row of a reference list (the api allows 100 a page, more than the platform has). */
 export async function fetchOptions<T>(endpoint: OptionEndpoint, signal?: AbortSignal): Promise<T[]> {
   return (

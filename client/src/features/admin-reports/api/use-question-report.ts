@@ -1,16 +1,15 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { saveBlob } from '../../../shared/files/save-blob';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   type CategoryOption,
   fetchOptions,
   fetchQuestionReport,
-  fetchQuestionReportCsv,
   type GradeOption,
   type PhaseOption,
   type ReportFilters,
   type ReportQuery,
   reportKeys,
 } from './question-report-api';
+import { useReportCsv } from './report-csv';
 
 export function useQuestionReport(query: ReportQuery) {
   return useQuery({
@@ -38,13 +37,5 @@ export function useReportOptions() {
   return { grades: grades.data ?? [], phases: phases.data ?? [], categories: categories.data ?? [] };
 }
 
-/** Downloads the CSV and hands it to the browser as a file. */
-export function useCsvDownload() {
-  return useMutation({
-    mutationFn: async ({ filters, filename }: { filters: ReportFilters; filename: string }) => {
-      const blob = await fetchQuestionReportCsv(filters);
-      saveBlob(blob, filename);
-    },
-    meta: { silent: true },
-  });
-}
+/** Downloads the whole report (same filters and sort) as CSV. */
+export const useCsvDownload = () => useReportCsv<ReportFilters>('/reports/questions/csv');

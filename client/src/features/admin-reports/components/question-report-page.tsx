@@ -1,15 +1,15 @@
 import { REPORT_KINDS } from '@riyazi/api/contracts';
 import { ListPager, useCan, useListUrlState } from '../../../shared/admin-list';
 import { describeError } from '../../../shared/http/http-error';
-import { Button } from '../../../shared/ui/button';
 import { SelectField, TextField } from '../../../shared/ui/field';
 import { FilterSelect } from '../../../shared/ui/filter-select';
 import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { Alert, Card } from '../../../shared/ui/surface';
+import { Card } from '../../../shared/ui/surface';
 import { useCsvDownload, useQuestionReport, useReportOptions } from '../api/use-question-report';
 import { csvFilename, filtersOf, REPORT_LIST, sortChange } from './report-query';
 import { ReportTable } from './report-table';
+import { ReportToolbar } from './report-toolbar';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
 import '../../../shared/admin-list/admin-list.css';
@@ -137,7 +137,12 @@ export function QuestionReportPage() {
             ))}
           </SelectField>
         </div>
-        <div className="list-toolbar list-toolbar--center">
+        <ReportToolbar
+          prefix="qr"
+          download={download}
+          canDownload={page !== undefined && page.total > 0}
+          onDownload={() => download.mutate({ filters: filtersOf(query), filename: csvFilename() })}
+        >
           <p className="muted" data-testid="qr-summary">
             {page === undefined
               ? '\u00a0'
@@ -145,21 +150,7 @@ export function QuestionReportPage() {
                   page.plays === 1 ? 'play' : 'plays'
                 }`}
           </p>
-          <Button
-            variant="secondary"
-            disabled={download.isPending || page === undefined || page.total === 0}
-            aria-busy={download.isPending}
-            onClick={() => download.mutate({ filters: filtersOf(query), filename: csvFilename() })}
-            data-testid="qr-download"
-          >
-            {download.isPending ? 'Preparing CSV…' : 'Download CSV'}
-          </Button>
-        </div>
-        {download.isError ? (
-          <Alert tone="error" data-testid="qr-download-error">
-            The CSV could not be downloaded: {describeError(download.error)}
-          </Alert>
-        ) : null}
+        </ReportToolbar>
         <HelpText />
 
         <ListStatus

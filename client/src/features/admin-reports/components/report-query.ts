@@ -2,7 +2,6 @@ import {
   REPORT_KINDS,
   REPORT_ORDERS,
   REPORT_SORTS,
-  REPORT_TIME_ZONE,
   type ReportFlag,
   type ReportOrder,
   type ReportSort,
@@ -19,9 +18,8 @@ import {
   orderedDays,
   readListQuery,
 } from '../../../shared/admin-list';
+import { datedCsvName } from '../../../shared/format/date-time';
 import type { ReportFilters, ReportQuery } from '../api/question-report-api';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The report in the URL; the default sort (question number, low first) is left out of it. */
 export const REPORT_LIST = defineListSchema(
@@ -85,7 +83,4 @@ export const FLAG_LABELS: Record<ReportFlag, { label: string; about: string }> =
 };
 
 /** question-report-2026-11-22.csv, today in Pakistan time. */
-export function csvFilename(now = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE }).format(now);
-  return `question-report-${DAY.test(day) ? day : 'export'}.csv`;
-}
+export const csvFilename = (now = new Date()) => datedCsvName('question-report', now);
