@@ -1,0 +1,147 @@
+import { useState } from 'react';
+import { paths } from '../../../config/paths';
+import { DeleteConfirmDialog, DeleteRowButton, useCan, useDeleteConfirm } from '../../../shared/admin-list';
+import { assetUrl } from '../../../shared/files/asset-url';
+import { Button } from '../../../shared/ui/button';
+import { PageHeading } from '../../../shared/ui/page';
+import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import type { GalleryAlbum } from '../api/gallery-api';
+import { useAdminGallery, useDeleteAlbum, useMoveAlbum } from '../api/use-gallery';
+import { AlbumDialog } from './album-dialog';
+import { AlbumPanel } from './album-panel';
+import { MoveArrows } from './move-arrows';
+import '../../../shared/admin-list/admin-list.css';
+import './gallery-admin.css';
+
+type Editing = { album: GalleryAlbum | null } | null;
+
+const statusOf = (album: GalleryAlbum) =>
+  album.isHidden ? 'Hidden' : album.isPublished ? 'Published' : 'Draft';
+
+const coverOf = (album: GalleryAlbum) =>
+  album.photos.find((p) => p._id === album.coverPhotoId) ?? album.photos[0] ?? null;
+
+export function GalleryAdminPage() {
+  const can = useCan('photoGallery');
+  const gallery = useAdminGallery();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const move = useMoveAlbum();
+  const albumDeletion = useDeleteConfirm<GalleryAlbum>(useDeleteAlbum());
+  const albums = gallery.data;
+
+  if (can === null) {
+    return null;
+  }
+  const open = albums?.find((a) => a._id === openId) ?? null;
+  const dialog =
+    editing === null ? null : (
+      <AlbumDialog
+        album={editing.album}
+        onClose={() => setEditing(null)}
+        onCreated={(album) => {
+          setEditing(null);
+          setOpenId(album._id);
+        }}
+      />
+    );
+
+  return (
+    <div className="stack" data-testid="gallery-admin">
+      <PageHeading title="Photo gallery">
+        Albums of photos for the public{' '}
+        <a href={paths.gallery} target="_blank" rel="noreferrer">
+          gallery
+        </a>
+        . Only published albums that are not hidden are shown there. Children appear in these photos: hide an
+        album at once if a parent asks, and a deleted photo is removed from the server in every size.
+      </PageHeading>
+      {gallery.isPending ? <LoadingBlock label="Loading the albums…" /> : null}
+      {gallery.isError ? (
+        <Alert tone="error">
+          <p>The albums could not be loaded.</p>
+          <Button small variant="secondary" onClick={() => void gallery.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : null}
+      {open !== null ? (
+        <AlbumPanel album={open} onBack={() => setOpenId(null)} onEdit={() => setEditing({ album: open })} />
+      ) : (
+        <>
+          <div className="list-toolbar list-toolbar--center">
+            <p className="muted">
+              {albums === undefined ? '' : `${albums.length} album${albums.length === 1 ? '' : 's'}`}
+            </p>
+            {can('create') ? (
+              <Button onClick={() => setEditing({ album: null })} data-testid="gallery-album-add">
+                Add album
+              </Button>
+            ) : null}
+          </div>
+          {albums?.length === 0 ? <p className="muted">No albums yet. Add one, then its photos.</p> : null}
+          <ol className="gallery-album-list">
+            {(albums ?? []).map((album, index) => {
+              const cover = coverOf(album);
+              return (
+                <li key={album._id}>
+                  <Card className="gallery-album-row" data-testid="gallery-album" aria-label={album.title}>
+                    <div className="gallery-album-row__cover">
+                      {cover?.sizes[0] ? (
+                        <img src={assetUrl(cover.sizes[0].url)} alt="" loading="lazy" />
+                      ) : null}
+                    </div>
+                    <div className="gallery-album-row__text">
+                      <h2 dir="auto">{album.title}</h2>
+                      <p className="cell-note" data-testid="gallery-album-status">
+                        {statusOf(album)} · {album.photos.length} photo{album.photos.length === 1 ? '' : 's'}
+                      </p>
+                    </div>
+                    <div className="gallery-album-row__actions">
+                      <Button
+                        small
+                        onClick={() => setOpenId(album._id)}
+                        aria-label={`Open ${album.title}`}
+                        data-testid="gallery-album-open"
+                      >
+                        Open
+                      </Button>
+                      {can('update') ? (
+                        <MoveArrows
+                          name={album.title}
+                          first={index === 0}
+                          last={index === albums!.length - 1}
+                          pending={move.isPending}
+                          onMove={(direction) => move.mutate({ id: album._id, direction })}
+                          testId="gallery-album"
+                        />
+                      ) : null}
+                      {can('delete') ? (
+                        <DeleteRowButton
+                          rowName={album.title}
+                          className="danger-action"
+                          onClick={() => albumDeletion.ask(album)}
+                          testId="gallery-album-delete"
+                        />
+                      ) : null}
+                    </div>
+                  </Card>
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+      {dialog}
+      <DeleteConfirmDialog state={albumDeletion} title="Delete album">
+        {(album) => (
+          <p>
+            Delete the album <strong>{album.title}</strong> and its {album.photos.length} photo
+            {album.photos.length === 1 ? '' : 's'}? Every stored size of each photo is removed. This cannot be
+            undone; to take it off the site for now, hide it instead.
+          </p>
+        )}
+      </DeleteConfirmDialog>
+    </div>
+  );
+}
