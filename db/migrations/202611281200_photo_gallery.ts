@@ -16,8 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     );
-  `.execute(db);
-  await sql`
+
     CREATE TABLE gallery_photos (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       -- RESTRICT: photos are deleted one by one, so every stored size is removed with its row.
@@ -32,9 +31,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NOT NULL DEFAULT now()
     );
-  `.execute(db);
-  await sql`CREATE INDEX gallery_photos_album_position ON gallery_photos (album_id, position);`.execute(db);
-  await sql`
+    CREATE INDEX gallery_photos_album_position ON gallery_photos (album_id, position);
+
     ALTER TABLE gallery_albums ADD CONSTRAINT gallery_albums_cover_fk
       FOREIGN KEY (cover_photo_id) REFERENCES gallery_photos (id) ON DELETE SET NULL;
   `.execute(db);

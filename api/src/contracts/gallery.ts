@@ -11,8 +11,6 @@ export const GALLERY_LIMITS = {
 /** Stored widths of every photo (WebP); a smaller photo is stored at its own size only. */
 export const GALLERY_WIDTHS = [480, 960, 1600] as const;
 
-export type GalleryMove = 'up' | 'down';
-
 export interface GallerySize {
   url: string;
   width: number;

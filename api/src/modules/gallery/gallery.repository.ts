@@ -1,3 +1,5 @@
+import type { GalleryAlbums, GalleryPhotos } from '@riyazi/db';
+import type { Insertable, Updateable } from 'kysely';
 import type { Executor, Trx } from '../../lib/db.js';
 
 const ALBUM_COLUMNS = [
@@ -21,83 +23,45 @@ const PHOTO_COLUMNS = [
   'height',
 ] as const;
 
+/** Albums in gallery order (position, then id where positions tie). */
+const albums = (db: Executor) =>
+  db.selectFrom('galleryAlbums').select(ALBUM_COLUMNS).orderBy('position').orderBy('id');
+/** Photos in album order. */
+const photos = (db: Executor) =>
+  db.selectFrom('galleryPhotos').select(PHOTO_COLUMNS).orderBy('position').orderBy('id');
+
 export function listAlbums(db: Executor, publicOnly: boolean) {
-  let query = db.selectFrom('galleryAlbums').select(ALBUM_COLUMNS);
-  if (publicOnly) {
-    query = query.where('isPublished', '=', true).where('isHidden', '=', false);
-  }
-  return query.orderBy('position').orderBy('id').execute();
+  const query = albums(db);
+  return (publicOnly ? query.where('isPublished', '=', true).where('isHidden', '=', false) : query).execute();
 }
 
-export function listPhotos(db: Executor, albumIds: readonly string[]) {
-  if (albumIds.length === 0) {
-    return Promise.resolve([]);
-  }
-  return db
-    .selectFrom('galleryPhotos')
-    .select(PHOTO_COLUMNS)
-    .where('albumId', 'in', albumIds)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+/** The photos of the albums listAlbums gives for the same `publicOnly`, in order. */
+export function listPhotos(db: Executor, publicOnly: boolean) {
+  const shown = db
+    .selectFrom('galleryAlbums')
+    .select('id')
+    .where('isPublished', '=', true)
+    .where('isHidden', '=', false);
+  return (publicOnly ? photos(db).where('albumId', 'in', shown) : photos(db)).execute();
 }
 
 export type AlbumRow = Awaited<ReturnType<typeof listAlbums>>[number];
 export type PhotoRow = Awaited<ReturnType<typeof listPhotos>>[number];
 
-export function lockAlbums(trx: Trx) {
-  return trx
-    .selectFrom('galleryAlbums')
-    .select(ALBUM_COLUMNS)
-    .orderBy('position')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
+export const lockAlbums = (trx: Trx) => albums(trx).forUpdate().execute();
 
-export function lockAlbum(trx: Trx, id: string) {
-  return trx
-    .selectFrom('galleryAlbums')
-    .select(ALBUM_COLUMNS)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-}
+export const lockAlbum = (trx: Trx, id: string) =>
+  albums(trx).where('id', '=', id).forUpdate().executeTakeFirst();
 
-export function lockPhotosOfAlbum(trx: Trx, albumId: string) {
-  return trx
-    .selectFrom('galleryPhotos')
-    .select(PHOTO_COLUMNS)
-    .where('albumId', '=', albumId)
-    .orderBy('position')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
+export const lockPhotosOfAlbum = (trx: Trx, albumId: string) =>
+  photos(trx).where('albumId', '=', albumId).forUpdate().execute();
 
-export function findPhoto(db: Executor, id: string) {
-  return db.selectFrom('galleryPhotos').select(PHOTO_COLUMNS).where('id', '=', id).executeTakeFirst();
-}
+export const findPhoto = (db: Executor, id: string) => photos(db).where('id', '=', id).executeTakeFirst();
 
-export async function insertAlbum(
-  trx: Trx,
-  values: { title: string; description: string; position: number },
-) {
-  return trx.insertInto('galleryAlbums').values(values).returning('id').executeTakeFirstOrThrow();
-}
+export const insertAlbum = (trx: Trx, values: Insertable<GalleryAlbums>) =>
+  trx.insertInto('galleryAlbums').values(values).returning('id').executeTakeFirstOrThrow();
 
-export async function updateAlbum(
-  trx: Trx,
-  id: string,
-  changes: Partial<{
-    title: string;
-    description: string;
-    position: number;
-    isPublished: boolean;
-    isHidden: boolean;
-    coverPhotoId: string | null;
-  }>,
-) {
+export async function updateAlbum(trx: Trx, id: string, changes: Updateable<GalleryAlbums>) {
   await trx
     .updateTable('galleryAlbums')
     .set({ ...changes, updatedAt: new Date() })
@@ -109,27 +73,11 @@ export async function deleteAlbum(trx: Trx, id: string) {
   await trx.deleteFrom('galleryAlbums').where('id', '=', id).execute();
 }
 
-export async function insertPhoto(
-  trx: Trx,
-  values: {
-    id: string;
-    albumId: string;
-    caption: string;
-    position: number;
-    fileKeys: string[];
-    widths: number[];
-    width: number;
-    height: number;
-  },
-) {
+export async function insertPhoto(trx: Trx, values: Insertable<GalleryPhotos>) {
   await trx.insertInto('galleryPhotos').values(values).execute();
 }
 
-export async function updatePhoto(
-  trx: Trx,
-  id: string,
-  changes: Partial<{ caption: string; position: number }>,
-) {
+export async function updatePhoto(trx: Trx, id: string, changes: Updateable<GalleryPhotos>) {
   await trx
     .updateTable('galleryPhotos')
     .set({ ...changes, updatedAt: new Date() })

@@ -7,6 +7,7 @@ import { staffActor } from '../../lib/actors.js';
 import { tooManyRequests } from '../../lib/errors.js';
 import { publicFileStore } from '../../lib/public-files.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
+import { moveBody } from '../../lib/positions.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { readUploadedFile } from '../../lib/uploaded-file.js';
 import {
@@ -17,7 +18,6 @@ import {
   albumsResponse,
   idQuery,
   messageResponse,
-  moveBody,
   photoChanges,
   photoResponse,
   publicGalleryResponse,

@@ -33,9 +33,6 @@ export const albumChanges = z.object({
 export type AlbumChanges = z.output<typeof albumChanges>;
 
 export const photoChanges = z.object({ caption });
-export const moveBody = z.object({
-  direction: z.enum(['up', 'down'], { message: 'must be up or down' }),
-});
 
 const size = z.object({ url: z.string(), width: z.number() });
 const photo = z.object({

@@ -5,14 +5,15 @@ import {
   GALLERY_LIMITS,
   GALLERY_WIDTHS,
   type GalleryAlbum,
-  type GalleryMove,
   type GalleryPhoto,
   type PublicGalleryAlbum,
   type PublicGalleryPhoto,
 } from '../../contracts/gallery.js';
+import type { ListMove } from '../../contracts/list-sort.js';
 import type { Actor } from '../../lib/actors.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { nextPosition, swapWithNeighbour } from '../../lib/positions.js';
 import type { PublicFileStore } from '../../lib/public-files.js';
 import * as repo from './gallery.repository.js';
 import type { AlbumBody, AlbumChanges } from './gallery.schemas.js';
@@ -35,11 +36,10 @@ async function albumsWithPhotos(
   store: PublicFileStore,
   publicOnly: boolean,
 ): Promise<GalleryAlbum[]> {
-  const albums = await repo.listAlbums(db, publicOnly);
-  const photos = await repo.listPhotos(
-    db,
-    albums.map((a) => a.id),
-  );
+  const [albums, photos] = await Promise.all([
+    repo.listAlbums(db, publicOnly),
+    repo.listPhotos(db, publicOnly),
+  ]);
   return albums.map((album) => ({
     _id: album.id,
     title: album.title,
@@ -86,9 +86,6 @@ async function findAlbum(db: Db, store: PublicFileStore, id: string): Promise<Ga
   return album;
 }
 
-const nextPosition = (rows: readonly { position: number }[]) =>
-  rows.reduce((max, row) => Math.max(max, row.position), 0) + 1;
-
 export async function createAlbum(db: Db, store: PublicFileStore, actor: Actor, body: AlbumBody) {
   const id = await db.transaction().execute(async (trx) => {
     const albums = await repo.lockAlbums(trx);
@@ -123,33 +120,20 @@ export async function updateAlbum(
   return findAlbum(db, store, id);
 }
 
-/** Swaps a row with its neighbour: positions stay unique and in order. */
-function neighbour<T extends { id: string; position: number }>(
-  rows: T[],
-  id: string,
-  direction: GalleryMove,
-) {
-  const index = rows.findIndex((r) => r.id === id);
-  const other = rows[direction === 'up' ? index - 1 : index + 1];
-  return index < 0 ? null : { row: rows[index]!, other: other ?? null };
-}
-
 export async function moveAlbum(
   db: Db,
   store: PublicFileStore,
   actor: Actor,
   id: string,
-  direction: GalleryMove,
+  direction: ListMove,
 ) {
   await db.transaction().execute(async (trx) => {
     const albums = await repo.lockAlbums(trx);
-    const found = neighbour(albums, id, direction);
-    if (!found) {
+    if (!albums.some((a) => a.id === id)) {
       throw notFound(ALBUM_NOT_FOUND);
     }
-    if (found.other) {
-      await repo.updateAlbum(trx, found.row.id, { position: found.other.position });
-      await repo.updateAlbum(trx, found.other.id, { position: found.row.position });
+    const setPosition = (rowId: string, position: number) => repo.updateAlbum(trx, rowId, { position });
+    if (await swapWithNeighbour(albums, id, direction, setPosition)) {
       await audit(trx, actor, 'gallery.album.move', 'galleryAlbum', id, { direction });
     }
   });
@@ -250,17 +234,19 @@ export async function movePhoto(
   store: PublicFileStore,
   actor: Actor,
   id: string,
-  direction: GalleryMove,
+  direction: ListMove,
 ) {
   await db.transaction().execute(async (trx) => {
     const photo = await repo.findPhoto(trx, id);
     if (!photo || !(await repo.lockAlbum(trx, photo.albumId))) {
       throw notFound(PHOTO_NOT_FOUND);
     }
-    const found = neighbour(await repo.lockPhotosOfAlbum(trx, photo.albumId), id, direction);
-    if (found?.other) {
-      await repo.updatePhoto(trx, found.row.id, { position: found.other.position });
-      await repo.updatePhoto(trx, found.other.id, { position: found.row.position });
+    const photos = await repo.lockPhotosOfAlbum(trx, photo.albumId);
+    if (
+      await swapWithNeighbour(photos, id, direction, (rowId, p) =>
+        repo.updatePhoto(trx, rowId, { position: p }),
+      )
+    ) {
       await audit(trx, actor, 'gallery.photo.move', 'galleryPhoto', id, { direction });
     }
   });

@@ -1,9 +1,9 @@
-import type { GalleryAlbum, GalleryAlbumInput, GalleryMove, GalleryPhoto } from '@riyazi/api/contracts';
+import type { GalleryAlbum, GalleryAlbumInput, GalleryPhoto, ListMove } from '@riyazi/api/contracts';
 import { type OnProgress, sendFile } from '../../../shared/files/upload-with-progress';
 import { adminHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
-export type { GalleryAlbum, GalleryMove, GalleryPhoto };
+export type { GalleryAlbum, GalleryPhoto };
 
 interface DataEnvelope<T> {
   data: T;
@@ -31,34 +31,19 @@ export type AlbumChanges = Partial<
   GalleryAlbumInput & { isPublished: boolean; isHidden: boolean; coverPhotoId: string | null }
 >;
 
-/** id null: a new album (a draft) at the end. */
-export async function saveAlbum({
-  id,
-  body,
-}: {
-  id: string | null;
-  body: AlbumChanges;
-}): Promise<GalleryAlbum> {
-  const url = id === null ? '/admin/gallery/album/create/' : '/admin/gallery/album/update/';
+/** A POST to a gallery route about one row (`?id=`, none when it makes one), answered with the row. */
+async function post<T>(route: string, id: string | null, body: object): Promise<T> {
   const query = id === null ? {} : { id };
-  return (await adminHttp.post<DataEnvelope<GalleryAlbum>>(url, body, { query })).data;
+  return (await adminHttp.post<DataEnvelope<T>>(`/admin/gallery/${route}`, body, { query })).data;
 }
 
-export async function moveAlbum({
-  id,
-  direction,
-}: {
-  id: string;
-  direction: GalleryMove;
-}): Promise<GalleryAlbum> {
-  return (
-    await adminHttp.post<DataEnvelope<GalleryAlbum>>(
-      '/admin/gallery/album/move/',
-      { direction },
-      { query: { id } },
-    )
-  ).data;
-}
+type Move = { id: string; direction: ListMove };
+
+/** id null: a new album (a draft) at the end. */
+export const saveAlbum = ({ id, body }: { id: string | null; body: AlbumChanges }) =>
+  post<GalleryAlbum>(id === null ? 'album/create/' : 'album/update/', id, body);
+
+export const moveAlbum = ({ id, direction }: Move) => post<GalleryAlbum>('album/move/', id, { direction });
 
 export async function deleteAlbum(id: string): Promise<void> {
   await adminHttp.delete<unknown>('/admin/gallery/album/delete/', { query: { id } });
@@ -73,31 +58,10 @@ export async function uploadPhoto(
   return (await sendFile<DataEnvelope<GalleryPhoto>>(path, file, onProgress)).data;
 }
 
-export async function saveCaption({ id, caption }: { id: string; caption: string }): Promise<GalleryPhoto> {
-  return (
-    await adminHttp.post<DataEnvelope<GalleryPhoto>>(
-      '/admin/gallery/photo/update/',
-      { caption },
-      { query: { id } },
-    )
-  ).data;
-}
+export const saveCaption = ({ id, caption }: { id: string; caption: string }) =>
+  post<GalleryPhoto>('photo/update/', id, { caption });
 
-export async function movePhoto({
-  id,
-  direction,
-}: {
-  id: string;
-  direction: GalleryMove;
-}): Promise<GalleryPhoto> {
-  return (
-    await adminHttp.post<DataEnvelope<GalleryPhoto>>(
-      '/admin/gallery/photo/move/',
-      { direction },
-      { query: { id } },
-    )
-  ).data;
-}
+export const movePhoto = ({ id, direction }: Move) => post<GalleryPhoto>('photo/move/', id, { direction });
 
 export async function deletePhoto(id: string): Promise<void> {
   await adminHttp.delete<unknown>('/admin/gallery/photo/delete/', { query: { id } });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DeleteConfirmDialog, useCan, useDeleteConfirm } from '../../../shared/admin-list';
+import { DeleteConfirmDialog, useCan, useDeleteConfirm, useMoveFocus } from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
 import { Switch } from '../../../shared/ui/field';
 import { Card } from '../../../shared/ui/surface';
@@ -23,6 +23,7 @@ export function AlbumPanel({
   const move = useMovePhoto();
   const photoDeletion = useDeleteConfirm<GalleryPhoto>(useDeletePhoto());
   const [asked, setAsked] = useState<{ isPublished?: boolean; isHidden?: boolean }>({});
+  const moves = useMoveFocus<HTMLOListElement>(album.photos);
   if (can === null) {
     return null;
   }
@@ -79,13 +80,20 @@ export function AlbumPanel({
         </div>
         {can('create') ? <PhotoUploader albumId={album._id} /> : null}
       </Card>
+      <p className="visually-hidden" aria-live="polite">
+        {moves.said}
+      </p>
       <p className="muted" data-testid="gallery-photo-count">
         {album.photos.length === 0
           ? 'No photos yet.'
           : `${album.photos.length} photo${album.photos.length === 1 ? '' : 's'}`}
       </p>
       {album.photos.length > 0 ? (
-        <ol className="gallery-photo-grid" aria-label={`Photos of ${album.title}`}>
+        <ol
+          className="tile-grid gallery-photo-grid"
+          aria-label={`Photos of ${album.title}`}
+          ref={moves.listRef}
+        >
           {album.photos.map((photo, index) => (
             <PhotoCard
               key={photo._id}
@@ -95,7 +103,14 @@ export function AlbumPanel({
               isCover={album.coverPhotoId === photo._id}
               can={can}
               pending={pending}
-              onMove={(direction) => move.mutate({ id: photo._id, direction })}
+              onMove={(direction) =>
+                move.mutate(
+                  { id: photo._id, direction },
+                  {
+                    onSuccess: moves.onMoved(photo._id, direction, `Photo ${index + 1} moved ${direction}.`),
+                  },
+                )
+              }
               onCover={() => change.mutate({ id: album._id, body: { coverPhotoId: photo._id } })}
               onDelete={() => photoDeletion.ask(photo)}
             />

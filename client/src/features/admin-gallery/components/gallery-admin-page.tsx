@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { paths } from '../../../config/paths';
-import { DeleteConfirmDialog, DeleteRowButton, useCan, useDeleteConfirm } from '../../../shared/admin-list';
+import {
+  DeleteConfirmDialog,
+  DeleteRowButton,
+  MoveButtons,
+  useCan,
+  useDeleteConfirm,
+  useMoveFocus,
+} from '../../../shared/admin-list';
 import { assetUrl } from '../../../shared/files/asset-url';
 import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
@@ -9,7 +16,6 @@ import type { GalleryAlbum } from '../api/gallery-api';
 import { useAdminGallery, useDeleteAlbum, useMoveAlbum } from '../api/use-gallery';
 import { AlbumDialog } from './album-dialog';
 import { AlbumPanel } from './album-panel';
-import { MoveArrows } from './move-arrows';
 import '../../../shared/admin-list/admin-list.css';
 import './gallery-admin.css';
 
@@ -29,6 +35,7 @@ export function GalleryAdminPage() {
   const move = useMoveAlbum();
   const albumDeletion = useDeleteConfirm<GalleryAlbum>(useDeleteAlbum());
   const albums = gallery.data;
+  const moves = useMoveFocus<HTMLOListElement>(albums);
 
   if (can === null) {
     return null;
@@ -80,7 +87,10 @@ export function GalleryAdminPage() {
             ) : null}
           </div>
           {albums?.length === 0 ? <p className="muted">No albums yet. Add one, then its photos.</p> : null}
-          <ol className="gallery-album-list">
+          <p className="visually-hidden" aria-live="polite">
+            {moves.said}
+          </p>
+          <ol className="gallery-album-list" ref={moves.listRef}>
             {(albums ?? []).map((album, index) => {
               const cover = coverOf(album);
               return (
@@ -107,12 +117,24 @@ export function GalleryAdminPage() {
                         Open
                       </Button>
                       {can('update') ? (
-                        <MoveArrows
+                        <MoveButtons
                           name={album.title}
+                          moveKey={album._id}
                           first={index === 0}
                           last={index === albums!.length - 1}
                           pending={move.isPending}
-                          onMove={(direction) => move.mutate({ id: album._id, direction })}
+                          onMove={(direction) =>
+                            move.mutate(
+                              { id: album._id, direction },
+                              {
+                                onSuccess: moves.onMoved(
+                                  album._id,
+                                  direction,
+                                  `${album.title} moved ${direction}.`,
+                                ),
+                              },
+                            )
+                          }
                           testId="gallery-album"
                         />
                       ) : null}

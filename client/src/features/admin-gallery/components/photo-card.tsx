@@ -1,12 +1,13 @@
+import type { ListMove } from '@riyazi/api/contracts';
 import { GALLERY_LIMITS } from '@riyazi/api/contracts';
 import { useState } from 'react';
 import type { Can } from '../../../shared/admin-list';
-import { DeleteRowButton } from '../../../shared/admin-list';
+import { DeleteRowButton, MoveButtons } from '../../../shared/admin-list';
 import { assetUrl } from '../../../shared/files/asset-url';
 import { Button } from '../../../shared/ui/button';
-import type { GalleryMove, GalleryPhoto } from '../api/gallery-api';
+import { TextAreaField } from '../../../shared/ui/field';
+import type { GalleryPhoto } from '../api/gallery-api';
 import { useSaveCaption } from '../api/use-gallery';
-import { MoveArrows } from './move-arrows';
 
 interface PhotoCardProps {
   photo: GalleryPhoto;
@@ -15,7 +16,7 @@ interface PhotoCardProps {
   isCover: boolean;
   can: Can;
   pending: boolean;
-  onMove: (direction: GalleryMove) => void;
+  onMove: (direction: ListMove) => void;
   onCover: () => void;
   onDelete: () => void;
 }
@@ -57,14 +58,11 @@ export function PhotoCard({
           save.mutate({ id: photo._id, caption: caption.trim() });
         }}
       >
-        <label className="visually-hidden" htmlFor={`caption-${photo._id}`}>
-          Caption of {name}
-        </label>
-        <input
-          id={`caption-${photo._id}`}
-          className="input"
+        <TextAreaField
+          label="Caption"
+          aria-label={`Caption of ${name}`}
           dir="auto"
-          placeholder="Caption"
+          rows={3}
           maxLength={GALLERY_LIMITS.captionMax}
           value={caption}
           disabled={!can('update')}
@@ -79,15 +77,16 @@ export function PhotoCard({
             disabled={save.isPending || caption.trim() === photo.caption}
             data-testid="gallery-photo-caption-save"
           >
-            Save
+            Save caption
           </Button>
         ) : null}
       </form>
       <div className="gallery-photo-card__actions">
         {can('update') ? (
           <>
-            <MoveArrows
+            <MoveButtons
               name={name}
+              moveKey={photo._id}
               first={index === 0}
               last={index === count - 1}
               pending={pending}
