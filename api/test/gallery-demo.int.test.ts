@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PublicGalleryAlbum } from '@riyazi/api/contracts';
+import { DEMO_ALBUM, seedDemoAlbum } from '@riyazi/api/gallery-demo';
 import { createStorage, localStorage } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';
 import sharp from 'sharp';
@@ -11,7 +12,6 @@ import { describe, expect, it } from 'vitest';
 import { dropDatabaseWhenFree } from '../../test/databases.js';
 import { useTestContext } from '../../test/helpers.js';
 import { testDatabaseUrl } from '../../test/test-worker.js';
-import { DEMO_ALBUM, seedDemoAlbum } from '../src/modules/gallery/demo-album.js';
 
 const t = useTestContext({ resetEachTest: true });
 const run = promisify(execFile);

@@ -1,20 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
+import { fileForm, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
-
-function multipart(filename: string, content: Buffer, type: string) {
-  const boundary = '----riyazi-gallery-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const picture = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
@@ -33,25 +21,27 @@ async function editorToken() {
   return (await loginStaff(t.app, staff)).accessToken;
 }
 
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+/** An admin gallery route (`album/create/`, `photo/delete/?id=…`) as the holder of `token`. */
+const send = (token: string, method: 'GET' | 'POST' | 'DELETE', route: string, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/admin/gallery/${route}`,
+    headers: { authorization: `Bearer ${token}` },
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 async function createAlbum(token: string, title = '2026 prize ceremony') {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/admin/gallery/album/create/',
-    headers: auth(token),
-    payload: { title, description: 'Winners on stage' },
-  });
+  const res = await send(token, 'POST', 'album/create/', { title, description: 'Winners on stage' });
   expect(res.statusCode).toBe(201);
   return res.json().data._id as string;
 }
 
-async function upload(token: string, albumId: string, filename: string, content: Buffer, type = 'image/png') {
-  const form = multipart(filename, content, type);
+function upload(token: string, albumId: string, filename: string, content: Buffer, type = 'image/png') {
+  const form = fileForm(filename, content, type);
   return t.app.inject({
     method: 'POST',
     url: `/api/admin/gallery/photo/upload/?albumId=${albumId}`,
-    headers: { ...form.headers, ...auth(token) },
+    headers: { ...form.headers, authorization: `Bearer ${token}` },
     payload: form.payload,
   });
 }
@@ -106,26 +96,15 @@ describe('photo gallery', () => {
     const token = await editorToken();
     const albumId = await createAlbum(token);
     const photo = (await upload(token, albumId, 'stage.png', await picture(1800, 1000))).json().data;
-    const cover = await t.app.inject({
-      method: 'POST',
-      url: `/api/admin/gallery/album/update/?id=${albumId}`,
-      headers: auth(token),
-      payload: { coverPhotoId: photo._id },
-    });
+    const cover = await send(token, 'POST', `album/update/?id=${albumId}`, { coverPhotoId: photo._id });
     expect(cover.json().data.coverPhotoId).toBe(photo._id);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/gallery/photo/delete/?id=${photo._id}`,
-      headers: auth(token),
-    });
+    const removed = await send(token, 'DELETE', `photo/delete/?id=${photo._id}`);
     expect(removed.statusCode).toBe(200);
     expect(photo.sizes).toHaveLength(3);
     for (const size of photo.sizes) {
       expect((await t.app.inject({ method: 'GET', url: size.url })).statusCode).toBe(404);
     }
-    const album = (
-      await t.app.inject({ method: 'GET', url: '/api/admin/gallery/', headers: auth(token) })
-    ).json().data[0];
+    const album = (await send(token, 'GET', '')).json().data[0];
     expect(album).toMatchObject({ coverPhotoId: null, photos: [] });
   });
 
@@ -135,13 +114,7 @@ describe('photo gallery', () => {
     await upload(token, albumId, 'one.png', await picture(500, 300));
     const second = (await upload(token, albumId, 'two.png', await picture(500, 300))).json().data;
     expect(await publicAlbums()).toEqual([]);
-    const update = (payload: object) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/admin/gallery/album/update/?id=${albumId}`,
-        headers: auth(token),
-        payload,
-      });
+    const update = (payload: object) => send(token, 'POST', `album/update/?id=${albumId}`, payload);
     await update({ isPublished: true, coverPhotoId: second._id });
     const [shown] = await publicAlbums();
     expect(shown).toMatchObject({ _id: albumId, cover: { _id: second._id } });
@@ -160,20 +133,45 @@ describe('photo gallery', () => {
     const outsider = (
       await loginStaff(t.app, await makeStaff(t.db, { permissions: [['faqManagement', 'read']] }))
     ).accessToken;
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/gallery/', headers: auth(outsider) })).statusCode,
-    ).toBe(403);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/admin/gallery/', headers: auth(reader) })).statusCode,
-    ).toBe(200);
+    expect((await send(outsider, 'GET', '')).statusCode).toBe(403);
+    expect((await send(reader, 'GET', '')).statusCode).toBe(200);
     const upload403 = await upload(reader, albumId, 'x.png', await picture(100, 100));
     expect(upload403.statusCode).toBe(403);
     expect(upload403.json().message).toBeTruthy();
-    const delete403 = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/gallery/album/delete/?id=${albumId}`,
-      headers: auth(reader),
-    });
+    const delete403 = await send(reader, 'DELETE', `album/delete/?id=${albumId}`);
     expect(delete403.statusCode).toBe(403);
+    expect((await send(reader, 'POST', `album/move/?id=${albumId}`, { direction: 'up' })).statusCode).toBe(
+      403,
+    );
+  });
+
+  it('moves albums and photos one place at a time; a move past either end changes nothing', async () => {
+    const token = await editorToken();
+    const first = await createAlbum(token, 'First');
+    const second = await createAlbum(token, 'Second');
+    const titles = async () =>
+      (await send(token, 'GET', '')).json().data.map((a: { title: string }) => a.title);
+    expect((await send(token, 'POST', `album/move/?id=${second}`, { direction: 'up' })).statusCode).toBe(200);
+    expect(await titles()).toEqual(['Second', 'First']);
+    expect((await send(token, 'POST', `album/move/?id=${second}`, { direction: 'up' })).statusCode).toBe(200);
+    expect(await titles()).toEqual(['Second', 'First']);
+    const bad = await send(token, 'POST', `album/move/?id=${first}`, { direction: 'left' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/up or down/);
+
+    const ids: string[] = [];
+    for (const name of ['a.png', 'b.png', 'c.png']) {
+      ids.push((await upload(token, first, name, await picture(300, 200))).json().data._id);
+    }
+    await send(token, 'POST', `photo/move/?id=${ids[2]}`, { direction: 'up' });
+    await send(token, 'POST', `photo/move/?id=${ids[0]}`, { direction: 'up' });
+    const album = (await send(token, 'GET', '')).json().data.find((a: { _id: string }) => a._id === first);
+    expect(album.photos.map((p: { _id: string }) => p._id)).toEqual([ids[0], ids[2], ids[1]]);
+    const moves = await t.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('action', 'in', ['gallery.album.move', 'gallery.photo.move'])
+      .execute();
+    expect(moves.map((m) => m.action).sort()).toEqual(['gallery.album.move', 'gallery.photo.move']);
   });
 });
