@@ -6,7 +6,8 @@ import { useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, LoadingBlock } from '../../../shared/ui/surface';
-import { fetchGallery, galleryKeys, type PublicGalleryAlbum, srcOf, srcSetOf } from '../gallery-api';
+import { fetchGallery, galleryKeys, type PublicGalleryAlbum } from '../gallery-api';
+import { GalleryImage } from './gallery-image';
 import { PhotoViewer } from './photo-viewer';
 import './gallery-page.css';
 
@@ -15,7 +16,7 @@ const GRID_SIZES = '(min-width: 1100px) 260px, (min-width: 600px) 33vw, 50vw';
 function AlbumGrid({ albums }: { albums: PublicGalleryAlbum[] }) {
   const t = useT();
   return (
-    <ul className="gallery-grid gallery-grid--albums" data-testid="gallery-albums">
+    <ul className="tile-grid gallery-grid gallery-grid--albums" data-testid="gallery-albums">
       {albums.map((album) => (
         <li key={album._id}>
           <Link
@@ -25,16 +26,7 @@ function AlbumGrid({ albums }: { albums: PublicGalleryAlbum[] }) {
             data-testid="gallery-album-card"
           >
             {album.cover ? (
-              <img
-                src={srcOf(album.cover.sizes, 480)}
-                srcSet={srcSetOf(album.cover.sizes)}
-                sizes={GRID_SIZES}
-                width={album.cover.width}
-                height={album.cover.height}
-                alt=""
-                loading="lazy"
-                decoding="async"
-              />
+              <GalleryImage photo={album.cover} srcWidth={480} sizes={GRID_SIZES} alt="" />
             ) : null}
             <span className="gallery-album-card__title" dir="auto">
               {album.title}
@@ -70,7 +62,7 @@ function AlbumPhotos({ album }: { album: PublicGalleryAlbum }) {
           </p>
         ) : null}
       </div>
-      <ul className="gallery-grid" data-testid="gallery-photos">
+      <ul className="tile-grid gallery-grid" data-testid="gallery-photos">
         {album.photos.map((photo, index) => (
           <li key={photo._id}>
             <button
@@ -80,15 +72,11 @@ function AlbumPhotos({ album }: { album: PublicGalleryAlbum }) {
               onClick={() => setViewing(index)}
               data-testid="gallery-photo-open"
             >
-              <img
-                src={srcOf(photo.sizes, 480)}
-                srcSet={srcSetOf(photo.sizes)}
+              <GalleryImage
+                photo={photo}
+                srcWidth={480}
                 sizes={GRID_SIZES}
-                width={photo.width}
-                height={photo.height}
                 alt={photo.caption || t('site.gallery.photo', { n: index + 1 })}
-                loading="lazy"
-                decoding="async"
               />
             </button>
           </li>

@@ -1,6 +1,7 @@
 import { type PointerEvent, useEffect, useRef } from 'react';
 import { useT } from '../../../shared/i18n';
-import { type PublicGalleryPhoto, srcOf, srcSetOf } from '../gallery-api';
+import type { PublicGalleryPhoto } from '../gallery-api';
+import { GalleryImage } from './gallery-image';
 
 interface PhotoViewerProps {
   photos: PublicGalleryPhoto[];
@@ -84,7 +85,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: PhotoViewerProp
       onKeyDown={onKeyDown}
       data-testid="photo-viewer"
     >
-      <div className="photo-viewer__bar">
+      <div className="spread-row photo-viewer__bar">
         <p className="photo-viewer__counter" aria-live="polite" data-testid="photo-viewer-counter">
           {t('site.gallery.counter', { n: index + 1, m: count })}
         </p>
@@ -107,13 +108,12 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: PhotoViewerProp
         }}
         data-testid="photo-viewer-stage"
       >
-        <img
+        <GalleryImage
           key={photo._id}
-          src={srcOf(photo.sizes, 960)}
-          srcSet={srcSetOf(photo.sizes)}
+          photo={photo}
+          srcWidth={960}
+          lazy={false}
           sizes="100vw"
-          width={photo.width}
-          height={photo.height}
           alt={caption}
           draggable={false}
           data-testid="photo-viewer-image"
@@ -126,7 +126,7 @@ export function PhotoViewer({ photos, index, onIndex, onClose }: PhotoViewerProp
         {t('site.gallery.swipeHint')}
       </p>
       {count > 1 ? (
-        <div className="photo-viewer__nav">
+        <div className="spread-row photo-viewer__nav">
           <button
             type="button"
             className="photo-viewer__button"
