@@ -1,6 +1,9 @@
+import { seedDemoAlbum } from '@riyazi/api/gallery-demo';
+import { createStorage } from '@riyazi/api/storage';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { loginStaff, makeStaff } from '../../test/helpers.js';
+import { makeStaff } from '../../test/helpers.js';
 import { expectAccessible, expectFits, openPage, PHONE, screenshotFor, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
@@ -31,53 +34,18 @@ const storedPhotos = () =>
     .orderBy('position')
     .execute();
 
-/** The state the first test leaves (each test starts from an empty database): published, cover first. */
-async function publishedAlbum() {
-  const { app, db } = holder.stack;
-  const token = (await loginStaff(app, await makeStaff(db, { superAdmin: true }))).accessToken;
-  const headers = { authorization: `Bearer ${token}` };
-  const album = (
-    await app.inject({
-      method: 'POST',
-      url: '/api/admin/gallery/album/create/',
-      headers,
-      payload: { title: TITLE },
-    })
-  ).json().data;
-  const ids: string[] = [];
-  for (const [i, colour] of [
-    [40, 120, 200],
-    [200, 60, 40],
-  ].entries()) {
-    const file = await photo(`p${i}.jpg`, colour[0]!, colour[1]!, colour[2]!);
-    const boundary = '----gallery-e2e';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      file.buffer,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/admin/gallery/photo/upload/?albumId=${album._id}`,
-      headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-    ids.push(res.json().data._id);
-  }
-  await app.inject({
-    method: 'POST',
-    url: `/api/admin/gallery/photo/update/?id=${ids[0]}`,
-    headers,
-    payload: { caption: 'The trophy for grade 5' },
-  });
-  await app.inject({
-    method: 'POST',
-    url: `/api/admin/gallery/album/update/?id=${album._id}`,
-    headers,
-    payload: { isPublished: true, coverPhotoId: ids[0] },
-  });
+/** What a new install shows: the demo album, published, six drawn photos with captions. */
+const demoAlbum = () => seedDemoAlbum(holder.stack.db, createStorage(holder.stack.config));
+
+/** The viewer's photo large and whole in the window, its caption below it and on screen too. */
+async function expectViewerFits(page: Page, window: { width: number; height: number }) {
+  await page.getByTestId('photo-viewer-image').evaluate((img: HTMLImageElement) => img.decode());
+  const image = await page.getByTestId('photo-viewer-image').boundingBox();
+  const caption = await page.getByTestId('photo-viewer-caption').boundingBox();
+  expect(image!.height).toBeGreaterThan(window.height / 3);
+  expect(image!.x + image!.width).toBeLessThanOrEqual(window.width);
+  expect(caption!.y).toBeGreaterThanOrEqual(image!.y + image!.height);
+  expect(caption!.y + caption!.height).toBeLessThanOrEqual(window.height);
 }
 
 describe('photo gallery', () => {
@@ -134,6 +102,9 @@ describe('photo gallery', () => {
     const second = panel.getByTestId('gallery-photo').nth(1);
     await second.getByTestId('gallery-photo-caption').fill('The trophy for grade 5');
     await second.getByTestId('gallery-photo-caption-save').click();
+    const captionOf = (id: string) =>
+      holder.stack.db.selectFrom('galleryPhotos').select('caption').where('id', '=', id).executeTakeFirst();
+    await expect.poll(async () => (await captionOf(photos[1]!.id))?.caption).toBe('The trophy for grade 5');
     await second.getByTestId('gallery-photo-cover').click();
     await expect.poll(async () => (await storedAlbum())?.coverPhotoId).toBe(photos[1]!.id);
     await panel.locator('[data-testid="gallery-photo"][data-cover]').waitFor();
@@ -154,17 +125,19 @@ describe('photo gallery', () => {
     await context.close();
   });
 
-  it('on a phone the public gallery opens an album and its viewer, moves by arrow key and swipe, and Escape closes it', async () => {
+  it('on a phone a parent opens the demo album and its viewer, moves by arrow key and swipe, and Escape closes it', async () => {
     const { stack } = holder;
-    await publishedAlbum();
+    await demoAlbum();
     const { context, page } = await openPage(stack, PHONE);
     await page.goto('/gallery');
     const card = page.getByTestId('gallery-album-card').filter({ hasText: TITLE });
     await card.waitFor();
+    expect(await page.getByTestId('gallery-album-card').count()).toBe(1);
+    expect(await card.textContent()).toContain('6 photos');
     await expectFits(page, 'gallery/public-albums-360');
     await card.click();
     const opens = page.getByTestId('gallery-photo-open');
-    await expect.poll(() => opens.count()).toBe(2);
+    await expect.poll(() => opens.count()).toBe(6);
     const grid = await page
       .getByTestId('gallery-photos')
       .locator('img')
@@ -179,14 +152,21 @@ describe('photo gallery', () => {
     const viewer = page.getByTestId('photo-viewer');
     await viewer.waitFor();
     const counter = viewer.getByTestId('photo-viewer-counter');
-    await expect.poll(() => counter.textContent()).toBe('1 of 2');
-    expect(await viewer.getByTestId('photo-viewer-caption').textContent()).toBe('The trophy for grade 5');
+    await expect.poll(() => counter.textContent()).toBe('1 of 6');
+    expect(await viewer.getByTestId('photo-viewer-caption').textContent()).toBe(
+      'The stage is set for the 2026 prize ceremony.',
+    );
+    await expectViewerFits(page, PHONE);
     await screenshotFor(page, 'gallery/viewer-360');
 
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => counter.textContent()).toBe('2 of 2');
+    await expect.poll(() => counter.textContent()).toBe('2 of 6');
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => counter.textContent()).toBe('1 of 2');
+    await expect.poll(() => counter.textContent()).toBe('1 of 6');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => counter.textContent()).toBe('6 of 6');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => counter.textContent()).toBe('1 of 6');
 
     // A finger swipes from right to left across the photo: the next one.
     const stage = await viewer.getByTestId('photo-viewer-stage').boundingBox();
@@ -206,7 +186,8 @@ describe('photo gallery', () => {
       pointerType: 'touch',
       isPrimary: true,
     });
-    await expect.poll(() => counter.textContent()).toBe('2 of 2');
+    await expect.poll(() => counter.textContent()).toBe('2 of 6');
+    expect(await viewer.getByTestId('photo-viewer-caption').textContent()).toMatch(/trophy/);
 
     // Focus stays inside the viewer: Tab from its last button comes back round to its first.
     for (let i = 0; i < 4; i++) {
@@ -219,26 +200,46 @@ describe('photo gallery', () => {
       'gallery-photo-open',
     );
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
-      'Open photo 1 of 2',
+      'Open photo 1 of 6',
     );
+
+    // On a laptop: more columns, and the viewer shows the photo large in the middle.
+    await page.setViewportSize(DESKTOP);
+    await expectFits(page, 'gallery/public-album-1366');
+    await opens.nth(1).click();
+    await viewer.waitFor();
+    await expectViewerFits(page, DESKTOP);
+    await screenshotFor(page, 'gallery/viewer-1366');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('gallery-back').click();
+    await card.waitFor();
+    await expectFits(page, 'gallery/public-albums-1366');
     await context.close();
   });
 
   it('hiding the album takes it off the public gallery without deleting its photos', async () => {
     const { stack } = holder;
-    await publishedAlbum();
+    await demoAlbum();
     const editor = await makeStaff(stack.db, { superAdmin: true });
     const { context, page } = await openPage(stack, PHONE);
     await signInAsAdmin(page, editor.email, editor.password);
     await page.goto(GALLERY_ADMIN);
-    await page
-      .getByTestId('gallery-album')
-      .filter({ hasText: TITLE })
-      .getByTestId('gallery-album-open')
-      .click();
+    const row = page.getByTestId('gallery-album').filter({ hasText: TITLE });
+    expect(await row.getByTestId('gallery-album-status').textContent()).toBe('Published · 6 photos');
+    await expectFits(page, 'gallery/admin-albums-360');
+    await row.getByTestId('gallery-album-open').click();
+    const captions = page.getByTestId('gallery-photo-caption');
+    await expect.poll(() => captions.count()).toBe(6);
+    expect(await captions.first().inputValue()).toBe('The stage is set for the 2026 prize ceremony.');
+    expect(
+      await page.locator('[data-testid="gallery-photo"][data-cover]').getByRole('img').getAttribute('alt'),
+    ).toMatch(/trophy/);
+    await expectFits(page, 'gallery/admin-demo-album-360');
+    await page.setViewportSize(DESKTOP);
+    await expectFits(page, 'gallery/admin-demo-album-1366');
     await page.getByTestId('gallery-album-hidden').check();
     await expect.poll(async () => (await storedAlbum())?.isHidden).toBe(true);
-    expect(await storedPhotos()).toHaveLength(2);
+    expect(await storedPhotos()).toHaveLength(6);
 
     const visitor = await context.newPage();
     await visitor.goto('/gallery');
