@@ -1,41 +1,26 @@
 import { useState } from 'react';
 import { paths } from '../../../config/paths';
-import {
-  DeleteConfirmDialog,
-  DeleteRowButton,
-  MoveButtons,
-  useCan,
-  useDeleteConfirm,
-  useMoveFocus,
-} from '../../../shared/admin-list';
-import { assetUrl } from '../../../shared/files/asset-url';
+import { DeleteConfirmDialog, useCan, useDeleteConfirm } from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
 import { PageHeading } from '../../../shared/ui/page';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { Alert, LoadingBlock } from '../../../shared/ui/surface';
 import type { GalleryAlbum } from '../api/gallery-api';
-import { useAdminGallery, useDeleteAlbum, useMoveAlbum } from '../api/use-gallery';
+import { useAdminGallery, useDeleteAlbum } from '../api/use-gallery';
 import { AlbumDialog } from './album-dialog';
+import { AlbumList } from './album-list';
 import { AlbumPanel } from './album-panel';
 import '../../../shared/admin-list/admin-list.css';
 import './gallery-admin.css';
 
 type Editing = { album: GalleryAlbum | null } | null;
 
-const statusOf = (album: GalleryAlbum) =>
-  album.isHidden ? 'Hidden' : album.isPublished ? 'Published' : 'Draft';
-
-const coverOf = (album: GalleryAlbum) =>
-  album.photos.find((p) => p._id === album.coverPhotoId) ?? album.photos[0] ?? null;
-
 export function GalleryAdminPage() {
   const can = useCan('photoGallery');
   const gallery = useAdminGallery();
   const [editing, setEditing] = useState<Editing>(null);
   const [openId, setOpenId] = useState<string | null>(null);
-  const move = useMoveAlbum();
   const albumDeletion = useDeleteConfirm<GalleryAlbum>(useDeleteAlbum());
   const albums = gallery.data;
-  const moves = useMoveFocus<HTMLOListElement>(albums);
 
   if (can === null) {
     return null;
@@ -87,71 +72,7 @@ export function GalleryAdminPage() {
             ) : null}
           </div>
           {albums?.length === 0 ? <p className="muted">No albums yet. Add one, then its photos.</p> : null}
-          <p className="visually-hidden" aria-live="polite">
-            {moves.said}
-          </p>
-          <ol className="gallery-album-list" ref={moves.listRef}>
-            {(albums ?? []).map((album, index) => {
-              const cover = coverOf(album);
-              return (
-                <li key={album._id}>
-                  <Card className="gallery-album-row" data-testid="gallery-album" aria-label={album.title}>
-                    <div className="gallery-album-row__cover">
-                      {cover?.sizes[0] ? (
-                        <img src={assetUrl(cover.sizes[0].url)} alt="" loading="lazy" />
-                      ) : null}
-                    </div>
-                    <div className="gallery-album-row__text">
-                      <h2 dir="auto">{album.title}</h2>
-                      <p className="cell-note" data-testid="gallery-album-status">
-                        {statusOf(album)} · {album.photos.length} photo{album.photos.length === 1 ? '' : 's'}
-                      </p>
-                    </div>
-                    <div className="gallery-album-row__actions">
-                      <Button
-                        small
-                        onClick={() => setOpenId(album._id)}
-                        aria-label={`Open ${album.title}`}
-                        data-testid="gallery-album-open"
-                      >
-                        Open
-                      </Button>
-                      {can('update') ? (
-                        <MoveButtons
-                          name={album.title}
-                          moveKey={album._id}
-                          first={index === 0}
-                          last={index === albums!.length - 1}
-                          pending={move.isPending}
-                          onMove={(direction) =>
-                            move.mutate(
-                              { id: album._id, direction },
-                              {
-                                onSuccess: moves.onMoved(
-                                  album._id,
-                                  direction,
-                                  `${album.title} moved ${direction}.`,
-                                ),
-                              },
-                            )
-                          }
-                          testId="gallery-album"
-                        />
-                      ) : null}
-                      {can('delete') ? (
-                        <DeleteRowButton
-                          rowName={album.title}
-                          className="danger-action"
-                          onClick={() => albumDeletion.ask(album)}
-                          testId="gallery-album-delete"
-                        />
-                      ) : null}
-                    </div>
-                  </Card>
-                </li>
-              );
-            })}
-          </ol>
+          <AlbumList albums={albums ?? []} onOpen={setOpenId} onDelete={albumDeletion.ask} />
         </>
       )}
       {dialog}
