@@ -5,9 +5,9 @@ import { GALLERY_LIMITS } from '../../contracts/gallery.js';
 import type { Action } from '../../contracts/permissions.js';
 import { staffActor } from '../../lib/actors.js';
 import { tooManyRequests } from '../../lib/errors.js';
+import { moveBody } from '../../lib/positions.js';
 import { publicFileStore } from '../../lib/public-files.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
-import { moveBody } from '../../lib/positions.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { readUploadedFile } from '../../lib/uploaded-file.js';
 import {

@@ -120,13 +120,10 @@ export async function updateAlbum(
   return findAlbum(db, store, id);
 }
 
-export async function moveAlbum(
-  db: Db,
-  store: PublicFileStore,
-  actor: Actor,
-  id: string,
-  direction: ListMove,
-) {
+/** A move of one album or photo one place up or down, answered with it as it now is. */
+type Move<T> = (db: Db, store: PublicFileStore, actor: Actor, id: string, direction: ListMove) => Promise<T>;
+
+export const moveAlbum: Move<GalleryAlbum> = async (db, store, actor, id, direction) => {
   await db.transaction().execute(async (trx) => {
     const albums = await repo.lockAlbums(trx);
     if (!albums.some((a) => a.id === id)) {
@@ -138,7 +135,7 @@ export async function moveAlbum(
     }
   });
   return findAlbum(db, store, id);
-}
+};
 
 export async function deleteAlbum(db: Db, store: PublicFileStore, actor: Actor, id: string) {
   const keys = await db.transaction().execute(async (trx) => {
@@ -229,13 +226,7 @@ export async function updateCaption(
   return photoDto(store, (await repo.findPhoto(db, id))!);
 }
 
-export async function movePhoto(
-  db: Db,
-  store: PublicFileStore,
-  actor: Actor,
-  id: string,
-  direction: ListMove,
-) {
+export const movePhoto: Move<GalleryPhoto> = async (db, store, actor, id, direction) => {
   await db.transaction().execute(async (trx) => {
     const photo = await repo.findPhoto(trx, id);
     if (!photo || !(await repo.lockAlbum(trx, photo.albumId))) {
@@ -251,7 +242,7 @@ export async function movePhoto(
     }
   });
   return photoDto(store, (await repo.findPhoto(db, id))!);
-}
+};
 
 /** Removes the row and then every stored size of its file (children appear in these photos). */
 export async function deletePhoto(db: Db, store: PublicFileStore, actor: Actor, id: string) {
