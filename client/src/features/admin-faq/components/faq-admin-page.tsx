@@ -10,8 +10,9 @@ import {
   useMoveFocus,
 } from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
+import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
+import { Card } from '../../../shared/ui/surface';
 import type { FaqEntry, FaqGroup } from '../api/faq-api';
 import { useAdminFaq, useDeleteEntry, useDeleteGroup, useMoveEntry, useMoveGroup } from '../api/use-faq';
 import { FaqEntryDialog } from './faq-entry-dialog';
@@ -75,20 +76,13 @@ export function FaqAdminPage() {
           </Button>
         ) : null}
       </div>
-      {faq.isPending ? <LoadingBlock label="Loading the FAQ…" /> : null}
-      {faq.isError ? (
-        <Alert tone="error">
-          <p>The FAQ could not be loaded.</p>
-          <Button small variant="secondary" onClick={() => void faq.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {groups?.length === 0 ? (
-        <p className="muted" data-testid="faq-empty">
-          No groups yet. Add a group, then its questions.
-        </p>
-      ) : null}
+      <ListStatus
+        query={faq}
+        loading="Loading the FAQ…"
+        error="The FAQ could not be loaded."
+        empty="No groups yet. Add a group, then its questions."
+        emptyTestId="faq-empty"
+      />
       <p className="visually-hidden" aria-live="polite">
         {moves.said}
       </p>

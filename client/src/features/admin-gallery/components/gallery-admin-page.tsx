@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { paths } from '../../../config/paths';
 import { DeleteConfirmDialog, useCan, useDeleteConfirm } from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
+import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { Alert, LoadingBlock } from '../../../shared/ui/surface';
 import type { GalleryAlbum } from '../api/gallery-api';
 import { useAdminGallery, useDeleteAlbum } from '../api/use-gallery';
 import { AlbumDialog } from './album-dialog';
@@ -48,15 +48,13 @@ export function GalleryAdminPage() {
         . Only published albums that are not hidden are shown there. Children appear in these photos: hide an
         album at once if a parent asks, and a deleted photo is removed from the server in every size.
       </PageHeading>
-      {gallery.isPending ? <LoadingBlock label="Loading the albums…" /> : null}
-      {gallery.isError ? (
-        <Alert tone="error">
-          <p>The albums could not be loaded.</p>
-          <Button small variant="secondary" onClick={() => void gallery.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
+      <ListStatus
+        query={gallery}
+        loading="Loading the albums…"
+        error="The albums could not be loaded."
+        empty="No albums yet. Add one, then its photos."
+        emptyTestId="gallery-admin-empty"
+      />
       {open !== null ? (
         <AlbumPanel album={open} onBack={() => setOpenId(null)} onEdit={() => setEditing({ album: open })} />
       ) : (
@@ -71,7 +69,6 @@ export function GalleryAdminPage() {
               </Button>
             ) : null}
           </div>
-          {albums?.length === 0 ? <p className="muted">No albums yet. Add one, then its photos.</p> : null}
           <AlbumList albums={albums ?? []} onOpen={setOpenId} onDelete={albumDeletion.ask} />
         </>
       )}
