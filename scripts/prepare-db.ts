@@ -1,5 +1,7 @@
 // Creates the database when missing (development only), migrates it, and seeds an empty one.
 import { ConfigError, loadConfig } from '@riyazi/api/config';
+import { seedDemoAlbum } from '@riyazi/api/gallery-demo';
+import { createStorage } from '@riyazi/api/storage';
 import { createDb, migrateToLatest } from '@riyazi/db';
 import { seedDemoData } from '@riyazi/db/seed';
 import pg from 'pg';
@@ -40,6 +42,11 @@ async function main(): Promise<void> {
       log: (line) => console.log(`  ${line}`),
     });
     if (seed.seeded) {
+      // Only with a new demo dataset: an install whose staff emptied the gallery keeps it empty.
+      const album = await seedDemoAlbum(db, createStorage(config));
+      if (album) {
+        console.log(`  Seeded the demo album “${album.title}” with ${album.photos} photos.`);
+      }
       console.log('\n  ┌─ Demo data loaded. Sign in to the back office as Super Admin:');
       console.log(`  │  e-mail:   ${seed.adminEmail}`);
       console.log(

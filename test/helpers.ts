@@ -3,6 +3,7 @@ export * from './context.js';
 export * from './demo-data.js';
 export * from './factories.js';
 export { deleteRedisKeys } from './helpers-redis.js';
+export * from './multipart.js';
 export * from './quiz-factories.js';
 export * from './readers.js';
 export * from './sockets.js';

@@ -22,6 +22,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { faqRoutes } from './modules/faq/faq.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
+import { galleryRoutes } from './modules/gallery/gallery.routes.js';
 import { gradesRoutes } from './modules/grades/grades.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -121,6 +122,7 @@ const apiRoutes =
     await api.register(faqRoutes, ctx);
     await api.register(sitePagesRoutes, ctx);
     await api.register(contactRoutes, ctx);
+    await api.register(galleryRoutes, ctx);
     await api.register(accessCodesRoutes, ctx);
     await api.register(paymentReportsRoutes, ctx);
     await api.register(rankingsRoutes, ctx);

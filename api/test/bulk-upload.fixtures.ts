@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { pino } from 'pino';
 import { expect } from 'vitest';
-import { bearer, signedInStaff, useTestContext } from '../../test/helpers.js';
+import { bearer, fileForm, signedInStaff, useTestContext } from '../../test/helpers.js';
 import { oneEntryZip } from '../../test/zip-fixtures.js';
 import { BULK_UPLOAD_COLUMNS } from '../src/contracts/bulk-upload.js';
 import { runBulkUpload } from '../src/modules/bulk-upload/bulk-upload.run.js';
@@ -30,17 +30,8 @@ export const student = (n: number, overrides: Row = {}): Row => ({
 export const csvOf = (rows: Row[]) =>
   Papa.unparse({ fields: [...HEADER], data: rows.map((r) => HEADER.map((h) => r[h] ?? '')) });
 
-export function multipart(content: Buffer | string, filename = 'students.csv') {
-  const boundary = '----riyazi-bulk-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    typeof content === 'string' ? Buffer.from(content, 'utf8') : content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export const multipart = (content: Buffer | string, filename = 'students.csv') =>
+  fileForm(filename, content, 'text/csv');
 
 export const signedIn = (permissions?: ['bulkUpload', 'read' | 'create'][]) =>
   signedInStaff(t, permissions ? { permissions } : { superAdmin: true });

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   bearer,
   deleteRedisKeys,
+  formData,
   loginStaff,
   makeGrade,
   makeStaff,
@@ -32,18 +33,8 @@ async function student() {
   return { id, headers: bearer(token) };
 }
 
-function multipart(kind: string, filename: string, content: Buffer, type = 'application/octet-stream') {
-  const boundary = '----riyazi-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (kind: string, name: string, content: Buffer, type?: string) =>
+  formData({ kind }, { name, content, ...(type === undefined ? {} : { type }) });
 
 async function upload(headers: Record<string, string>, kind: string, filename: string, content: Buffer) {
   const form = multipart(kind, filename, content);

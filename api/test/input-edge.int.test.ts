@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { deleteRedisKeys, useTestContext } from '../../test/helpers.js';
+import { deleteRedisKeys, formData, useTestContext } from '../../test/helpers.js';
 import { useFuzzWorld } from './fuzz/fixture.js';
 
 // One case per class of input the hostile test found answered 500 (issue #15).
@@ -293,20 +293,15 @@ describe('document uploads leave no file behind', () => {
   const documentsDir = () => path.resolve(t.config.UPLOAD_DIR, 'documents');
   const files = async () => (await readdir(documentsDir()).catch(() => [] as string[])).sort();
   const upload = (filename: string) => {
-    const boundary = 'doc-boundary';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nSCHOOL_ID\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      fixture.world.files.png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const form = formData(
+      { kind: 'SCHOOL_ID' },
+      { name: filename, content: fixture.world.files.png, type: 'image/png' },
+    );
     return t.app.inject({
       method: 'POST',
       url: '/api/student/documents',
-      headers: { ...fixture.world.student, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
+      headers: { ...fixture.world.student, ...form.headers },
+      payload: form.payload,
     });
   };
 

@@ -2,21 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bearer, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
+import { bearer, fileForm, loginStaff, makeStaff, useTestContext } from '../../test/helpers.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
-function multipart(filename: string, content: Buffer, type = 'image/png') {
-  const boundary = '----riyazi-media-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (filename: string, content: Buffer, type = 'image/png') =>
+  fileForm(filename, content, type);
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
   sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })

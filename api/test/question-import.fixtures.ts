@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import {
+  fileForm,
   makeCategory,
   makeGrade,
   makePhase,
@@ -14,17 +15,8 @@ export const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
 
 export const signedIn = () => signedInStaff(t);
 
-export function multipart(content: Buffer | string, filename = 'questions.csv', type = 'text/csv') {
-  const boundary = '----riyazi-import-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-    ),
-    typeof content === 'string' ? Buffer.from(content, 'utf8') : content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+export const multipart = (content: Buffer | string, filename = 'questions.csv', type = 'text/csv') =>
+  fileForm(filename, content, type);
 
 export const upload = (
   token: string,

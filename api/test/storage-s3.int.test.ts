@@ -9,6 +9,7 @@ import { type FakeS3, startFakeS3 } from '../../test/fake-s3.js';
 import {
   bearer,
   createTestContext,
+  formData,
   loginStaff,
   makeGrade,
   makeStaff,
@@ -53,21 +54,8 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => e.name);
 }
 
-function multipart(fields: Record<string, string>, file: { name: string; content: Buffer }) {
-  const boundary = '----riyazi-s3-boundary';
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  const payload = Buffer.concat([
-    Buffer.from(parts.join('')),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (fields: Record<string, string>, file: { name: string; content: Buffer }) =>
+  formData(fields, file);
 
 const picture = () =>
   sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 30, g: 120, b: 200 } } })

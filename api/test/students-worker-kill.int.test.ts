@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import Papa from 'papaparse';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loginStaff, makeGrade, makeStaff, useTestContext } from '../../test/helpers.js';
+import { fileForm, loginStaff, makeGrade, makeStaff, useTestContext } from '../../test/helpers.js';
 import { exited, type ServiceProcess, startService, waitFor } from '../../test/processes.js';
 
 const exportDirOf = (root: string) => path.resolve(root, 'exports');
@@ -58,17 +58,7 @@ async function superAdmin() {
   return { authorization: `Bearer ${(await loginStaff(t.app, staff)).accessToken}` };
 }
 
-function multipart(csv: string) {
-  const boundary = '----riyazi-kill-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="school.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.from(csv, 'utf8'),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (csv: string) => fileForm('school.csv', csv, 'text/csv');
 
 describe('a workers process killed mid-job', () => {
   it('a bulk upload resumes in a new workers process and creates every student exactly once', async () => {

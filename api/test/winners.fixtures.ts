@@ -3,6 +3,7 @@ import { beforeEach } from 'vitest';
 import {
   bearer,
   deleteRedisKeys,
+  formData,
   loginStaff,
   makeGrade,
   makePhase,
@@ -81,16 +82,7 @@ export const post = (token: string, url: string, payload: object) =>
 export const auto = (token: string, payload: object) =>
   post(token, '/api/phaseWinner/create/automatically', payload);
 
-export function multipart(fields: Record<string, string>) {
-  const boundary = '----riyazi-winner-boundary';
-  const parts = Object.entries(fields).map(
-    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-  );
-  return {
-    payload: `${parts.join('')}--${boundary}--\r\n`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+export const multipart = (fields: Record<string, string>) => formData(fields);
 
 export const promoteForm = (token: string, fields: Record<string, string>) => {
   const form = multipart(fields);

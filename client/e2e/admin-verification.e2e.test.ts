@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  formData,
   latestMailToken,
   makeGrade,
   makeStaff,
@@ -15,18 +16,8 @@ const holder = setupStack((stack) =>
   setFlags(stack.db, { isRegistrationEnabled: true, isEmailVerificationEnabled: true }),
 );
 
-function multipart(kind: string, filename: string, content: Buffer) {
-  const boundary = '----riyazi-e2e-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\n${kind}\r\n`),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/jpeg\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (kind: string, name: string, content: Buffer) =>
+  formData({ kind }, { name, content, type: 'image/jpeg' });
 
 /** A signed-up, e-mail-verified student who uploaded a photo of a school ID card (so is Pending). */
 async function studentWithSchoolId(fullName: string) {

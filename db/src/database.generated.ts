@@ -146,6 +146,31 @@ export interface FlagPresets {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface GalleryAlbums {
+  coverPhotoId: string | null;
+  createdAt: Generated<Timestamp>;
+  description: Generated<string>;
+  id: Generated<string>;
+  isHidden: Generated<boolean>;
+  isPublished: Generated<boolean>;
+  position: number;
+  title: string;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface GalleryPhotos {
+  albumId: string;
+  caption: Generated<string>;
+  createdAt: Generated<Timestamp>;
+  fileKeys: string[];
+  height: number;
+  id: Generated<string>;
+  position: number;
+  updatedAt: Generated<Timestamp>;
+  width: number;
+  widths: number[];
+}
+
 export interface Grades {
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
@@ -606,6 +631,8 @@ export interface DB {
   faqEntries: FaqEntries;
   faqGroups: FaqGroups;
   flagPresets: FlagPresets;
+  galleryAlbums: GalleryAlbums;
+  galleryPhotos: GalleryPhotos;
   grades: Grades;
   mailMessages: MailMessages;
   outboxEvents: OutboxEvents;

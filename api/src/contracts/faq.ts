@@ -2,8 +2,6 @@
 
 export const FAQ_LIMITS = { titleMax: 120, questionMax: 300, answerMax: 20_000 } as const;
 
-export type FaqMove = 'up' | 'down';
-
 export interface FaqEntry {
   _id: string;
   groupId: string;

@@ -37,3 +37,7 @@ export const QUIZ_SORT_DEFAULT: SortDefault<QuizSort> = { by: 'createdAt', dir: 
 export const QUESTION_SORTS = ['questionNo', 'grade', 'category', 'tag', 'type', 'status'] as const;
 export type QuestionSort = (typeof QUESTION_SORTS)[number];
 export const QUESTION_SORT_DEFAULT: SortDefault<QuestionSort> = { by: 'questionNo', dir: 'desc' };
+
+/** One place earlier (up) or later (down) in a list staff order by hand (FAQ, gallery). */
+export const LIST_MOVES = ['up', 'down'] as const;
+export type ListMove = (typeof LIST_MOVES)[number];

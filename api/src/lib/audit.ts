@@ -14,7 +14,10 @@ export interface AuditEntry {
 /** One row of the audit log, written in the caller's transaction. */
 export const writeAudit = (db: Executor, entry: AuditEntry): Promise<void> => insertAuditEntry(db, entry);
 
-/** A staff member's action on one target, written in the transaction that made it. */
+/** The platform acting by itself through a staff service (e.g. the demo album at install). */
+export const SYSTEM_ACTOR: Readonly<{ id: string; ip: string }> = Object.freeze({ id: 'system', ip: '' });
+
+/** A staff member's action on one target (or SYSTEM_ACTOR's), written in the transaction that made it. */
 export function audit(
   trx: Executor,
   actor: { id: string; ip: string },
@@ -23,13 +26,14 @@ export function audit(
   targetId: string,
   details: Record<string, unknown>,
 ) {
+  const system = actor === SYSTEM_ACTOR;
   return writeAudit(trx, {
-    actorType: 'staff',
-    actorId: actor.id,
+    actorType: system ? 'system' : 'staff',
+    actorId: system ? null : actor.id,
     action,
     targetType,
     targetId,
-    ip: actor.ip,
+    ...(system ? {} : { ip: actor.ip }),
     details,
   });
 }

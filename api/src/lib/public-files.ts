@@ -17,6 +17,10 @@ export interface PublicFileStore {
   /** Writes the file unless it is already there; returns its public URL. */
   put(key: string, data: Buffer): Promise<string>;
   urlOf(key: string): string;
+  /** Deletes the file (a missing one is not an error). Only for keys no other record shares. */
+  remove(key: string): Promise<void>;
+  /** The storage key of a public file key (what the storage holds). */
+  storageKeyOf(key: string): string;
 }
 
 export function publicFileStore(storage: FileStorage): PublicFileStore {
@@ -32,6 +36,10 @@ export function publicFileStore(storage: FileStorage): PublicFileStore {
   };
   return {
     urlOf,
+    storageKeyOf,
+    async remove(key) {
+      await storage.delete(storageKeyOf(key));
+    },
     async put(key, data) {
       const storageKey = storageKeyOf(key);
       if (!(await storage.head(storageKey))) {

@@ -34,6 +34,7 @@ const ChampionsBoardPage = lazy(() =>
   })),
 );
 const FaqPage = lazy(() => import('../features/faq/components/faq-page'));
+const GalleryPage = lazy(() => import('../features/gallery/components/gallery-page'));
 const loadQuizPages = () => import('./routes/quiz-pages');
 const QuizPage = lazy(() => loadQuizPages().then((m) => ({ default: m.QuizPage })));
 const QuizResultsPage = lazy(() => loadQuizPages().then((m) => ({ default: m.QuizResultsPage })));
@@ -76,6 +77,7 @@ export const routes: RouteObject[] = [
           ...STATIC_ROUTES.map(([path, page]) => ({ path, element: <StaticPage page={page} /> })),
           ...STUDENT_PUBLIC_ROUTES,
           { path: paths.faq, element: <FaqPage /> },
+          { path: paths.gallery, element: <GalleryPage /> },
           { path: paths.championsBoard, element: <ChampionsBoardPage /> },
           ...PUBLIC_COMING_SOON.map(comingSoonRoute),
           { element: <RequireStudent />, children: STUDENT_PAYMENT_RESULT_ROUTES },

@@ -18,61 +18,34 @@ export interface EntryValues {
   isPublished: boolean;
 }
 
-export function listGroups(db: Executor) {
-  return db.selectFrom('faqGroups').select(GROUP_COLUMNS).orderBy('position').orderBy('id').execute();
-}
+/** Groups in page order (position, then id where positions tie). */
+const groups = (db: Executor) =>
+  db.selectFrom('faqGroups').select(GROUP_COLUMNS).orderBy('position').orderBy('id');
+/** Questions in their group's order. */
+const entries = (db: Executor) =>
+  db.selectFrom('faqEntries').select(ENTRY_COLUMNS).orderBy('position').orderBy('id');
+
+export const listGroups = (db: Executor) => groups(db).execute();
 
 export function listEntries(db: Executor, publishedOnly: boolean) {
-  let query = db.selectFrom('faqEntries').select(ENTRY_COLUMNS);
-  if (publishedOnly) {
-    query = query.where('isPublished', '=', true);
-  }
-  return query.orderBy('position').orderBy('id').execute();
+  return (publishedOnly ? entries(db).where('isPublished', '=', true) : entries(db)).execute();
 }
 
 export type GroupRow = Awaited<ReturnType<typeof listGroups>>[number];
 export type EntryRow = Awaited<ReturnType<typeof listEntries>>[number];
 
 /** Every group, FOR UPDATE: a move or an insert sees the order no one else is changing. */
-export function lockGroups(trx: Trx) {
-  return trx
-    .selectFrom('faqGroups')
-    .select(GROUP_COLUMNS)
-    .orderBy('position')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
+export const lockGroups = (trx: Trx) => groups(trx).forUpdate().execute();
 
 /** The entries of one group in order, FOR UPDATE (the group row is locked first by the caller). */
-export function lockEntriesOfGroup(trx: Trx, groupId: string) {
-  return trx
-    .selectFrom('faqEntries')
-    .select(ENTRY_COLUMNS)
-    .where('groupId', '=', groupId)
-    .orderBy('position')
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-}
+export const lockEntriesOfGroup = (trx: Trx, groupId: string) =>
+  entries(trx).where('groupId', '=', groupId).forUpdate().execute();
 
-export function lockGroup(trx: Trx, id: string) {
-  return trx
-    .selectFrom('faqGroups')
-    .select(GROUP_COLUMNS)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-}
+export const lockGroup = (trx: Trx, id: string) =>
+  groups(trx).where('id', '=', id).forUpdate().executeTakeFirst();
 
-export function lockEntry(trx: Trx, id: string) {
-  return trx
-    .selectFrom('faqEntries')
-    .select(ENTRY_COLUMNS)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-}
+export const lockEntry = (trx: Trx, id: string) =>
+  entries(trx).where('id', '=', id).forUpdate().executeTakeFirst();
 
 export function insertGroup(trx: Trx, title: string, position: number) {
   return trx.insertInto('faqGroups').values({ title, position }).returning('id').executeTakeFirstOrThrow();

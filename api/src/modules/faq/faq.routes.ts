@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
 import { staffActor } from '../../lib/actors.js';
+import { moveBody } from '../../lib/positions.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   adminFaqResponse,
@@ -12,7 +13,6 @@ import {
   groupResponse,
   idQuery,
   messageResponse,
-  moveBody,
   publicFaqResponse,
 } from './faq.schemas.js';
 import * as service from './faq.service.js';

@@ -38,10 +38,6 @@ export const entryChanges = z.object({
 });
 export type EntryChanges = z.output<typeof entryChanges>;
 
-export const moveBody = z.object({
-  direction: z.enum(['up', 'down'], { message: 'must be up or down' }),
-});
-
 const entrySchema = z.object({
   _id: z.string(),
   groupId: z.string(),

@@ -1,16 +1,12 @@
 import type { Db } from '@riyazi/db';
-import {
-  type FaqEntry,
-  type FaqGroup,
-  type FaqMove,
-  faqSlugs,
-  type PublicFaqGroup,
-} from '../../contracts/faq.js';
+import { type FaqEntry, type FaqGroup, faqSlugs, type PublicFaqGroup } from '../../contracts/faq.js';
+import type { ListMove } from '../../contracts/list-sort.js';
 import type { Actor } from '../../lib/actors.js';
 import { audit } from '../../lib/audit.js';
 import type { Trx } from '../../lib/db.js';
 import { conflict, fieldError, notFound } from '../../lib/errors.js';
 import { typesetMathCache } from '../../lib/math-markup.js';
+import { nextPosition, swapWithNeighbour } from '../../lib/positions.js';
 import { plainTextPreview, sanitizeRichText } from '../../lib/rich-text.js';
 import * as repo from './faq.repository.js';
 import type { EntryBody, EntryChanges } from './faq.schemas.js';
@@ -88,9 +84,6 @@ async function findEntry(db: Db, id: string): Promise<FaqEntry> {
   return entry;
 }
 
-const nextPosition = (rows: readonly { position: number }[]) =>
-  rows.reduce((max, row) => Math.max(max, row.position), 0) + 1;
-
 export async function createGroup(db: Db, actor: Actor, title: string): Promise<FaqGroup> {
   const id = await db.transaction().execute(async (trx) => {
     const groups = await repo.lockGroups(trx);
@@ -130,36 +123,7 @@ export async function deleteGroup(db: Db, actor: Actor, id: string): Promise<voi
   });
 }
 
-/** Swaps a row with its neighbour in `rows` (in order); false when it is already first or last. */
-async function swapWithNeighbour<R extends { id: string; position: number }>(
-  rows: R[],
-  id: string,
-  direction: FaqMove,
-  setPosition: (id: string, position: number) => Promise<unknown>,
-): Promise<boolean> {
-  const index = rows.findIndex((r) => r.id === id);
-  const other = rows[direction === 'up' ? index - 1 : index + 1];
-  const row = rows[index];
-  if (row === undefined || other === undefined) {
-    return false;
-  }
-  // Positions may tie or have gaps after deletes: renumber the list, then swap the two.
-  const numbered = rows.map((r, i) => ({ id: r.id, position: i + 1 }));
-  const [a, b] = [index, rows.indexOf(other)];
-  const pa = numbered[a];
-  const pb = numbered[b];
-  if (pa && pb) {
-    [pa.position, pb.position] = [pb.position, pa.position];
-  }
-  for (const [i, r] of numbered.entries()) {
-    if (rows[i]?.position !== r.position) {
-      await setPosition(r.id, r.position);
-    }
-  }
-  return true;
-}
-
-export async function moveGroup(db: Db, actor: Actor, id: string, direction: FaqMove): Promise<FaqGroup> {
+export async function moveGroup(db: Db, actor: Actor, id: string, direction: ListMove): Promise<FaqGroup> {
   await db.transaction().execute(async (trx) => {
     const groups = await repo.lockGroups(trx);
     const group = groups.find((g) => g.id === id);
@@ -263,7 +227,7 @@ export async function updateEntry(
 const publishAction = (set: { isPublished?: boolean }) =>
   set.isPublished ? 'faq.entry.publish' : 'faq.entry.unpublish';
 
-export async function moveEntry(db: Db, actor: Actor, id: string, direction: FaqMove): Promise<FaqEntry> {
+export async function moveEntry(db: Db, actor: Actor, id: string, direction: ListMove): Promise<FaqEntry> {
   await db.transaction().execute(async (trx) => {
     const entry = await repo.lockEntry(trx, id);
     if (!entry) {

@@ -18,20 +18,43 @@ export interface StoredImage {
   bytes: number;
 }
 
+/** One stored size of a re-encoded picture. */
+export interface EncodedVariant {
+  key: string;
+  url: string;
+  width: number;
+  height: number;
+  bytes: number;
+}
+
 /**
  * Checks an upload is a real picture (from its bytes, not its name), then re-encodes it to WebP
- * at phone-friendly sizes. Re-encoding drops EXIF/GPS and anything hidden after the pixels.
+ * at the given widths (never blown up: a small picture is stored once at its own size).
+ * Re-encoding drops EXIF/GPS and anything hidden after the pixels. `keyOf` names each size's key.
  */
-export async function storeImage(store: PublicFileStore, bytes: Buffer): Promise<StoredImage> {
+export async function encodeImage(
+  store: PublicFileStore,
+  bytes: Buffer,
+  widths: readonly number[],
+  keyOf: (width: number) => string,
+  options: { maxBytes?: number; maxHeight?: number; allowGif?: boolean } = {},
+): Promise<EncodedVariant[]> {
+  const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
   if (bytes.length === 0) {
     throw badRequest('file: the file is empty');
   }
-  if (bytes.length > MAX_IMAGE_BYTES) {
-    throw new HttpError(413, 'The image is larger than 2 MB. Please upload a smaller picture.');
+  if (bytes.length > maxBytes) {
+    const mb = Math.round(maxBytes / (1024 * 1024));
+    throw new HttpError(413, `The image is larger than ${mb} MB. Please upload a smaller picture.`);
   }
   const type = sniffType(bytes);
-  if (type === null || type === 'application/pdf') {
-    throw badRequest('file: must be a picture (JPEG, PNG, WebP or GIF)');
+  const allowed = options.allowGif === false ? ['image/jpeg', 'image/png', 'image/webp'] : null;
+  if (type === null || type === 'application/pdf' || (allowed !== null && !allowed.includes(type))) {
+    throw badRequest(
+      allowed === null
+        ? 'file: must be a picture (JPEG, PNG, WebP or GIF)'
+        : 'file: must be a picture (JPEG, PNG or WebP)',
+    );
   }
   let metadata: Metadata;
   try {
@@ -39,26 +62,37 @@ export async function storeImage(store: PublicFileStore, bytes: Buffer): Promise
   } catch {
     throw badRequest('file: this picture could not be read. Please export it again as PNG or JPEG.');
   }
-  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
-  const variants: StoredImage['variants'] = [];
-  let largest = { width: 0, height: 0, bytes: 0 };
+  const variants: EncodedVariant[] = [];
   const sourceWidth = metadata.autoOrient?.width ?? metadata.width ?? 0;
-  for (const width of IMAGE_WIDTHS) {
-    // A small picture is stored once at its own size, never blown up.
+  for (const width of widths) {
     if (variants.length > 0 && sourceWidth <= variants.at(-1)!.width) {
       break;
     }
     const { data, info } = await sharp(bytes, { limitInputPixels: 40_000_000, animated: false })
       .rotate()
-      .resize({ width, height: MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
+      .resize({ width, height: options.maxHeight ?? MAX_HEIGHT, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true })
       .catch(() => {
         throw badRequest('file: this picture could not be read. Please export it again as PNG or JPEG.');
       });
-    const url = await store.put(`images/${hash}-${width}.webp`, data);
-    variants.push({ url, width: info.width });
-    largest = { width: info.width, height: info.height, bytes: data.length };
+    const key = keyOf(width);
+    const url = await store.put(key, data);
+    variants.push({ key, url, width: info.width, height: info.height, bytes: data.length });
   }
-  return { url: variants.at(-1)!.url, ...largest, variants };
+  return variants;
+}
+
+/** A question, option or hint picture: content-addressed, so the same picture is stored once. */
+export async function storeImage(store: PublicFileStore, bytes: Buffer): Promise<StoredImage> {
+  const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+  const variants = await encodeImage(store, bytes, IMAGE_WIDTHS, (width) => `images/${hash}-${width}.webp`);
+  const largest = variants.at(-1)!;
+  return {
+    url: largest.url,
+    width: largest.width,
+    height: largest.height,
+    bytes: largest.bytes,
+    variants: variants.map(({ url, width }) => ({ url, width })),
+  };
 }

@@ -13,6 +13,7 @@ import { SystemConfigPage } from '../../features/admin-config/components/system-
 import { AdminDashboardPage } from '../../features/admin-dashboard/components/admin-dashboard-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
 import { FaqAdminPage } from '../../features/admin-faq/components/faq-admin-page';
+import { GalleryAdminPage } from '../../features/admin-gallery/components/gallery-admin-page';
 import { ContestServicesPage } from '../../features/admin-payment/components/contest-services-page';
 import { PaymentConfigPage } from '../../features/admin-payment/components/payment-config-page';
 import { PaymentFailuresPage } from '../../features/admin-payment-reports/components/payment-failures-page';
@@ -61,6 +62,7 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   promoCode: () => <PromoCodesPage />,
   contentFaq: () => <FaqAdminPage />,
   contentPages: () => <SitePagesAdminPage />,
+  contentGallery: () => <GalleryAdminPage />,
   codeManagement: () => <CodeManagementPage />,
   studentVerification: () => <VerificationListPage />,
   studentVerificationView: () => <VerificationViewPage />,

@@ -1,4 +1,3 @@
-import { paths } from '../../config/paths';
 import type { MessageKey } from '../../shared/i18n';
 
 export interface ComingSoonPage {
@@ -8,6 +7,4 @@ export interface ComingSoonPage {
 }
 
 /** Public pages whose features come in later issues. */
-export const PUBLIC_COMING_SOON: ComingSoonPage[] = [
-  { path: paths.gallery, title: 'site.gallery.title', about: 'site.gallery.about' },
-];
+export const PUBLIC_COMING_SOON: ComingSoonPage[] = [];

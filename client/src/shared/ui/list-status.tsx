@@ -7,8 +7,14 @@ import { Alert, LoadingBlock } from './surface';
 export interface ListQuery {
   isPending: boolean;
   isError: boolean;
-  /** Paged lists also carry their page numbers: a page past the end is not an empty list. */
-  data?: { data: readonly unknown[]; currentPage?: number; totalPages?: number } | undefined;
+  /**
+   * The rows, or a page of them; paged lists also carry their page numbers: a page past the end is
+   * not an empty list.
+   */
+  data?:
+    | readonly unknown[]
+    | { data: readonly unknown[]; currentPage?: number; totalPages?: number }
+    | undefined;
   refetch: () => unknown;
 }
 
@@ -24,7 +30,10 @@ interface ListStatusProps {
   emptyTestId: string;
 }
 
-const pastEnd = (data: NonNullable<ListQuery['data']>) =>
+const isEmpty = (data: NonNullable<ListQuery['data']>) =>
+  'data' in data ? data.data.length === 0 && !pastEnd(data) : data.length === 0;
+
+const pastEnd = (data: { currentPage?: number; totalPages?: number }) =>
   data.currentPage !== undefined &&
   data.totalPages !== undefined &&
   isPastEnd({ currentPage: data.currentPage, totalPages: data.totalPages });
@@ -45,7 +54,7 @@ export function ListStatus({ query, loading, error, errorTestId, empty, emptyTes
           </Button>
         </Alert>
       ) : null}
-      {query.data !== undefined && query.data.data.length === 0 && !pastEnd(query.data) ? (
+      {query.data !== undefined && isEmpty(query.data) ? (
         <p className="muted" data-testid={emptyTestId}>
           {empty}
         </p>

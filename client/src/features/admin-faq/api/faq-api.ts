@@ -1,8 +1,8 @@
-import type { FaqEntry, FaqEntryInput, FaqGroup, FaqMove } from '@riyazi/api/contracts';
+import type { FaqEntry, FaqEntryInput, FaqGroup, ListMove } from '@riyazi/api/contracts';
 import { adminHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 
-export type { FaqEntry, FaqEntryInput, FaqGroup, FaqMove };
+export type { FaqEntry, FaqEntryInput, FaqGroup };
 
 interface DataEnvelope<T> {
   data: T;
@@ -33,7 +33,7 @@ export async function saveGroup({ id, title }: { id: string | null; title: strin
   return (await adminHttp.post<DataEnvelope<FaqGroup>>(url, { title }, { query })).data;
 }
 
-export async function moveGroup({ id, direction }: { id: string; direction: FaqMove }): Promise<FaqGroup> {
+export async function moveGroup({ id, direction }: { id: string; direction: ListMove }): Promise<FaqGroup> {
   return (
     await adminHttp.post<DataEnvelope<FaqGroup>>('/admin/faq/group/move/', { direction }, { query: { id } })
   ).data;
@@ -66,7 +66,7 @@ export async function setPublished({
   return saveEntry({ id, body: { isPublished } });
 }
 
-export async function moveEntry({ id, direction }: { id: string; direction: FaqMove }): Promise<FaqEntry> {
+export async function moveEntry({ id, direction }: { id: string; direction: ListMove }): Promise<FaqEntry> {
   return (
     await adminHttp.post<DataEnvelope<FaqEntry>>('/admin/faq/entry/move/', { direction }, { query: { id } })
   ).data;

@@ -1,24 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
+import type { ListMove } from '@riyazi/api/contracts';
+import { useState } from 'react';
 import { paths } from '../../../config/paths';
-import { DeleteConfirmDialog, DeleteRowButton, useCan, useDeleteConfirm } from '../../../shared/admin-list';
+import {
+  DeleteConfirmDialog,
+  DeleteRowButton,
+  MoveButtons,
+  useCan,
+  useDeleteConfirm,
+  useMoveFocus,
+} from '../../../shared/admin-list';
 import { Button } from '../../../shared/ui/button';
+import { ListStatus } from '../../../shared/ui/list-status';
 import { PageHeading } from '../../../shared/ui/page';
-import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
-import type { FaqEntry, FaqGroup, FaqMove } from '../api/faq-api';
+import { Card } from '../../../shared/ui/surface';
+import type { FaqEntry, FaqGroup } from '../api/faq-api';
 import { useAdminFaq, useDeleteEntry, useDeleteGroup, useMoveEntry, useMoveGroup } from '../api/use-faq';
 import { FaqEntryDialog } from './faq-entry-dialog';
 import { FaqEntryRow } from './faq-entry-row';
 import { FaqGroupDialog } from './faq-group-dialog';
-import { MoveButtons } from './move-buttons';
 import '../../../shared/admin-list/admin-list.css';
 import './faq-admin.css';
 
 type Editing =
   | { kind: 'group'; group: FaqGroup | null }
   | { kind: 'entry'; entry: FaqEntry | null; groupId: string };
-
-/** Where focus goes once a move is shown: the same arrow of the moved row (or its other arrow at an end). */
-type Moved = { key: string; direction: FaqMove; said: string };
 
 const countLabel = (group: FaqGroup) => {
   const published = group.entries.filter((e) => e.isPublished).length;
@@ -30,43 +35,26 @@ export function FaqAdminPage() {
   const can = useCan('faqManagement');
   const faq = useAdminFaq();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [moved, setMoved] = useState<Moved | null>(null);
-  const listRef = useRef<HTMLDivElement>(null);
   const moveGroup = useMoveGroup();
   const moveEntry = useMoveEntry();
   const groupDeletion = useDeleteConfirm<FaqGroup>(useDeleteGroup());
   const entryDeletion = useDeleteConfirm<FaqEntry>(useDeleteEntry());
   const groups = faq.data;
-
-  useEffect(() => {
-    if (moved === null || groups === undefined || listRef.current === null) {
-      return;
-    }
-    const arrow = (direction: FaqMove) =>
-      listRef.current?.querySelector<HTMLButtonElement>(
-        `[data-move="${moved.key}:${direction}"]:not(:disabled)`,
-      );
-    (arrow(moved.direction) ?? arrow(moved.direction === 'up' ? 'down' : 'up'))?.focus();
-  }, [moved, groups]);
+  const moves = useMoveFocus(groups);
 
   if (can === null) {
     return null;
   }
   const pending = moveGroup.isPending || moveEntry.isPending;
-  const onMoveGroup = (group: FaqGroup, direction: FaqMove) =>
+  const onMoveGroup = (group: FaqGroup, direction: ListMove) =>
     moveGroup.mutate(
       { id: group._id, direction },
-      {
-        onSuccess: () => setMoved({ key: group._id, direction, said: `${group.title} moved ${direction}.` }),
-      },
+      { onSuccess: moves.onMoved(group._id, direction, `${group.title} moved ${direction}.`) },
     );
-  const onMoveEntry = (entry: FaqEntry, direction: FaqMove) =>
+  const onMoveEntry = (entry: FaqEntry, direction: ListMove) =>
     moveEntry.mutate(
       { id: entry._id, direction },
-      {
-        onSuccess: () =>
-          setMoved({ key: entry._id, direction, said: `${entry.question} moved ${direction}.` }),
-      },
+      { onSuccess: moves.onMoved(entry._id, direction, `${entry.question} moved ${direction}.`) },
     );
 
   return (
@@ -88,24 +76,17 @@ export function FaqAdminPage() {
           </Button>
         ) : null}
       </div>
-      {faq.isPending ? <LoadingBlock label="Loading the FAQ…" /> : null}
-      {faq.isError ? (
-        <Alert tone="error">
-          <p>The FAQ could not be loaded.</p>
-          <Button small variant="secondary" onClick={() => void faq.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : null}
-      {groups?.length === 0 ? (
-        <p className="muted" data-testid="faq-empty">
-          No groups yet. Add a group, then its questions.
-        </p>
-      ) : null}
+      <ListStatus
+        query={faq}
+        loading="Loading the FAQ…"
+        error="The FAQ could not be loaded."
+        empty="No groups yet. Add a group, then its questions."
+        emptyTestId="faq-empty"
+      />
       <p className="visually-hidden" aria-live="polite">
-        {moved?.said ?? ''}
+        {moves.said}
       </p>
-      <div className="stack" ref={listRef}>
+      <div className="stack" ref={moves.listRef}>
         {(groups ?? []).map((group, index) => (
           <Card
             key={group._id}

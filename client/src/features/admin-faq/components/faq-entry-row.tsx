@@ -1,11 +1,11 @@
+import type { ListMove } from '@riyazi/api/contracts';
 import { useState } from 'react';
 import type { Can } from '../../../shared/admin-list';
-import { DeleteRowButton, EditRowButton } from '../../../shared/admin-list';
+import { DeleteRowButton, EditRowButton, MoveButtons } from '../../../shared/admin-list';
 import { shortText, textOfHtml } from '../../../shared/format/html-text';
 import { Switch } from '../../../shared/ui/field';
-import type { FaqEntry, FaqMove } from '../api/faq-api';
+import type { FaqEntry } from '../api/faq-api';
 import { usePublishEntry } from '../api/use-faq';
-import { MoveButtons } from './move-buttons';
 
 interface FaqEntryRowProps {
   entry: FaqEntry;
@@ -13,7 +13,7 @@ interface FaqEntryRowProps {
   last: boolean;
   can: Can;
   movePending: boolean;
-  onMove: (direction: FaqMove) => void;
+  onMove: (direction: ListMove) => void;
   onEdit: () => void;
   onDelete: () => void;
 }

@@ -26,7 +26,7 @@ export function CutoffsSection({ phaseId, canUpdate }: { phaseId: string; canUpd
           <p className="muted">
             The top of each grade in {data.phase.name} may take {data.nextPhase?.name ?? 'the next phase'}.
           </p>
-          <ul className="winners-cutoffs">
+          <ul className="tile-grid winners-cutoffs">
             {data.grades.map((g) => (
               <li key={g.gradeId}>
                 <SelectField
