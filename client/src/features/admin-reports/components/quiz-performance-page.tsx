@@ -30,6 +30,17 @@ const OverTimeChart = lazy(() =>
 );
 
 const count = (n: number) => n.toLocaleString('en-PK');
+const plays = (n: number, what = 'play') => `${count(n)} ${what}${n === 1 ? '' : 's'}`;
+
+/** "most scored 6–8 (40 plays)", or the scores that tie for it: "most scored 0, 2 or 3 (1 play each)". */
+function mostCommon(histogram: QuizPerformanceReport['histogram']): string {
+  const most = Math.max(...histogram.map((bin) => bin.plays));
+  const labels = histogram.filter((bin) => bin.plays === most).map(binLabel);
+  if (labels.length === 1) {
+    return `most scored ${labels[0]} (${plays(most)})`;
+  }
+  return `most scored ${labels.slice(0, -1).join(', ')} or ${labels.at(-1)} (${plays(most)} each)`;
+}
 
 const FILTERS = [
   { key: 'quizId', label: 'Quiz', allLabel: 'All quizzes', list: 'quizzes' },
@@ -147,13 +158,10 @@ function QuestionList({
 }
 
 function Report({ report }: { report: QuizPerformanceReport }) {
-  const best = report.histogram.reduce<QuizPerformanceReport['histogram'][number] | undefined>(
-    (a, b) => (a === undefined || b.plays > a.plays ? b : a),
-    undefined,
-  );
-  const histogramSummary = best
-    ? `Score distribution of ${count(report.finished)} finished plays, scores 0 to ${report.maxScore}; most scored ${binLabel(best)} (${count(best.plays)} ${best.plays === 1 ? 'play' : 'plays'}).`
-    : 'No finished plays.';
+  const histogramSummary =
+    report.finished === 0
+      ? 'No finished plays.'
+      : `Score distribution of ${plays(report.finished, 'finished play')}, scores 0 to ${report.maxScore}; ${mostCommon(report.histogram)}.`;
   const days = report.overTime;
   const overTimeSummary =
     days.length === 0
