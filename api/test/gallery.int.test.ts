@@ -60,6 +60,8 @@ describe('photo gallery', () => {
     for (const size of photo.sizes) {
       const file = await t.app.inject({ method: 'GET', url: size.url });
       expect(file.statusCode).toBe(200);
+      // Not the question pictures' year: a removed photo of a child leaves caches within the hour.
+      expect(file.headers['cache-control']).toBe('public, max-age=3600, must-revalidate');
       const meta = await sharp(file.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'webp', width: size.width });
     }

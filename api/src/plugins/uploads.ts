@@ -12,6 +12,19 @@ const PUBLIC_HEADERS = {
   'content-security-policy': "default-src 'none'",
 } as const;
 
+/**
+ * Gallery photos show children: a photo removed, or an album hidden, must not live on in browser and
+ * proxy caches for a year, so they are cached for an hour and revalidated after.
+ */
+const GALLERY_HEADERS = {
+  ...PUBLIC_HEADERS,
+  'cache-control': 'public, max-age=3600, must-revalidate',
+} as const;
+
+/** The headers of a public file by its name under /uploads/ (`gallery/…`, `images/…`). */
+export const publicHeadersOf = (name: string) =>
+  name.startsWith('gallery/') ? GALLERY_HEADERS : PUBLIC_HEADERS;
+
 /** One `bytes=` range of a `size`-byte file; undefined without a header, null when unsatisfiable. */
 export function byteRangeOf(header: string | undefined, size: number): ByteRange | null | undefined {
   if (header === undefined) {
@@ -36,7 +49,7 @@ async function sendFromStorage(storage: FileStorage, request: FastifyRequest, re
     return reply.callNotFound();
   }
   reply
-    .headers(PUBLIC_HEADERS)
+    .headers(publicHeadersOf(name))
     .header('content-type', info.contentType)
     .header('etag', info.etag)
     .header('last-modified', info.lastModified.toUTCString())
@@ -59,8 +72,8 @@ async function sendFromStorage(storage: FileStorage, request: FastifyRequest, re
 }
 
 /**
- * Serves public uploads (question pictures) under /uploads/. Their names carry a content hash, so
- * they are cached for a year; nothing under this root is ever executable or listed. On local disk
+ * Serves public uploads (question pictures, gallery photos) under /uploads/. Question pictures'
+ * names carry a content hash, so they are cached for a year (gallery photos for an hour); nothing under this root is ever executable or listed. On local disk
  * @fastify/static serves the folder; from a bucket the api streams each file.
  */
 async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage; uploadDir: string }) {
@@ -78,8 +91,8 @@ async function uploadsPlugin(app: FastifyInstance, opts: { storage: FileStorage;
     index: false,
     list: false,
     dotfiles: 'deny',
-    setHeaders(reply) {
-      reply.headers(PUBLIC_HEADERS);
+    setHeaders(reply, file) {
+      reply.headers(publicHeadersOf(path.relative(root, file).split(path.sep).join('/')));
     },
   });
 }
