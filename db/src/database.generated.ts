@@ -359,6 +359,7 @@ export interface Plays {
   kind: "PRACTICE" | "CONTEST";
   phaseId: string;
   questionCount: number;
+  questionStatsAt: Timestamp | null;
   quizId: string;
   score: Generated<Numeric>;
   scoredCount: Generated<number>;
@@ -455,6 +456,17 @@ export interface QuizQuestions {
   position: number;
   questionId: string;
   quizId: string;
+}
+
+export interface QuizQuestionStats {
+  answered: number;
+  answers: number;
+  correct: number;
+  gradeId: string;
+  phaseId: string;
+  questionId: string;
+  quizId: string;
+  timeSumMs: number;
 }
 
 export interface QuizRules {
@@ -657,6 +669,7 @@ export interface DB {
   questions: Questions;
   quizGrades: QuizGrades;
   quizQuestions: QuizQuestions;
+  quizQuestionStats: QuizQuestionStats;
   quizRules: QuizRules;
   quizzes: Quizzes;
   refreshTokens: RefreshTokens;

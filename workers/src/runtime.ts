@@ -15,6 +15,7 @@ import type { Handlers, WorkerContext } from './handlers.js';
 import { DEFAULT_PRUNE_OPTIONS, type PruneOptions, startOutboxPrune } from './outbox-prune.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
 import { startPaymentReconciliation } from './payment-reconciliation.js';
+import { startQuestionStats } from './question-stats.js';
 import { broadcastHandlers } from './processors/broadcast.js';
 import { bulkUploadHandlers } from './processors/bulk-upload.js';
 import { exportsHandlers } from './processors/exports.js';
@@ -74,6 +75,8 @@ export interface WorkerDeps {
   databaseUrl?: string;
   /** How often expired export files are deleted (default 1 h). */
   exportCleanupIntervalMs?: number;
+  /** How often newly finished plays are counted for the quiz performance report (default 5 s). */
+  questionStatsIntervalMs?: number;
 }
 
 export interface RunningWorkers {
@@ -163,10 +166,9 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     { ...ctx, redis: deps.redis, redisPrefix: deps.redisPrefix },
     deps.exportCleanupIntervalMs ?? 3_600_000,
   );
-  const outboxPrune = startOutboxPrune(
-    { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, log: deps.log },
-    { ...DEFAULT_PRUNE_OPTIONS, ...deps.outboxPrune },
-  );
+  const scheduled = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, log: deps.log };
+  const outboxPrune = startOutboxPrune(scheduled, { ...DEFAULT_PRUNE_OPTIONS, ...deps.outboxPrune });
+  const questionStats = startQuestionStats(scheduled, deps.questionStatsIntervalMs ?? 5000);
   const unwatch = [watchQueues(Object.values(deps.queues)), watchPool(deps.db)];
   deps.log.info({ queues: QUEUE_NAMES }, 'workers started');
 
@@ -177,6 +179,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       await reconciliation.stop();
       await exportCleanup.stop();
       await outboxPrune.stop();
+      await questionStats.stop();
       await Promise.all(workers.map((w) => w.close()));
       await closeSocketEmitter(io);
       await cacheBus.close();

@@ -55,6 +55,17 @@ export async function setAnswerGrades(
   `.execute(trx);
 }
 
+/**
+ * Takes the play's answers off the quiz performance figures (direction -1) or adds them back (1),
+ * when the play was counted there already; a play not counted yet is counted, as it is then, later.
+ */
+export async function addCountedPlayStats(trx: Trx, playId: string, direction: 1 | -1): Promise<void> {
+  await sql`
+    SELECT add_question_stats(ARRAY[id], ${direction}::int) FROM plays
+    WHERE id = ${playId} AND question_stats_at IS NOT NULL
+  `.execute(trx);
+}
+
 /** The play's score and correct count summed again from its answers; returns the new totals. */
 export async function resumPlayTotals(trx: Trx, playId: string) {
   const result = await sql<{ score: number; correctCount: number }>`

@@ -93,8 +93,8 @@ export async function previewRescore(db: Db, playId: string): Promise<PlayRescor
 
 /**
  * Writes the grades the current answer key gives a finished play, and its totals summed again, in
- * one transaction on the locked play. Times are left as they are. Run again, it changes nothing.
- * The caller re-ranks a contest play's phase and grade.
+ * one transaction on the locked play (the quiz performance figures too). Times are left as they are.
+ * Run again, it changes nothing. The caller re-ranks a contest play's phase and grade.
  */
 export async function rescorePlay(db: Db, playId: string): Promise<PlayRescore> {
   return db.transaction().execute(async (trx) => {
@@ -103,11 +103,14 @@ export async function rescorePlay(db: Db, playId: string): Promise<PlayRescore> 
     if (!rescoreChanges(result)) {
       return result;
     }
+    // The quiz performance figures lose the old grades and count the new ones, in this transaction.
+    await repo.addCountedPlayStats(trx, playId, -1);
     await repo.setAnswerGrades(
       trx,
       playId,
       result.changes.map((c) => ({ questionId: c.questionId, ...c.now })),
     );
+    await repo.addCountedPlayStats(trx, playId, 1);
     return { ...result, after: await repo.resumPlayTotals(trx, playId) };
   });
 }

@@ -1,20 +1,21 @@
+import type { Db } from '@riyazi/db';
 import { type RawBuilder, sql } from 'kysely';
 import type { QuizPerformanceReport } from '../../contracts/quiz-performance.js';
 import type { Executor } from '../../lib/db.js';
 import { PAKISTAN_TIME_ZONE } from '../../lib/time.js';
 import type { QuizPerformanceFilter } from './quiz-performance.schemas.js';
 
-/** The filter on plays p (every status and kind). */
-function playFilter(f: QuizPerformanceFilter): RawBuilder<unknown> {
+/** The filter on plays p (every status and kind), or on quiz_question_stats s. */
+function playFilter(f: QuizPerformanceFilter, table: 'p' | 's' = 'p'): RawBuilder<unknown> {
   const where = [sql`true`];
   if (f.quizId) {
-    where.push(sql`p.quiz_id = ${f.quizId}`);
+    where.push(sql`${sql.ref(`${table}.quiz_id`)} = ${f.quizId}`);
   }
   if (f.phaseId) {
-    where.push(sql`p.phase_id = ${f.phaseId}`);
+    where.push(sql`${sql.ref(`${table}.phase_id`)} = ${f.phaseId}`);
   }
   if (f.gradeId) {
-    where.push(sql`p.grade_id = ${f.gradeId}`);
+    where.push(sql`${sql.ref(`${table}.grade_id`)} = ${f.gradeId}`);
   }
   return sql.join(where, sql` AND `);
 }
@@ -108,8 +109,33 @@ export interface QuestionRow {
 }
 
 /**
- * Over the answers of finished plays: the `top` questions with the lowest and the highest share
- * correct (ties: more answers first, then id), and the mean time of an answered question.
+ * Counts up to `limit` finished plays not counted yet into quiz_question_stats and marks them, in one
+ * transaction; returns how many. SKIP LOCKED: a play another pass is counting (or a rescore holds)
+ * is left to the next pass. The answers are read by a second statement, after every lock is held, so
+ * a rescore committed in between is counted as it is now, never as the first statement's snapshot
+ * saw it. A counted play is never picked again: replayed, a pass counts nothing twice.
+ */
+export async function countFinishedPlays(db: Db, limit: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: string }>`
+      WITH due AS (
+        SELECT id FROM plays WHERE status = 'FINISHED' AND question_stats_at IS NULL
+        LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      )
+      UPDATE plays p SET question_stats_at = now() FROM due WHERE p.id = due.id
+      RETURNING p.id
+    `.execute(trx);
+    if (rows.length > 0) {
+      await sql`SELECT add_question_stats(${rows.map((r) => r.id)}::uuid[], 1)`.execute(trx);
+    }
+    return rows.length;
+  });
+}
+
+/**
+ * Over the answers of finished plays (quiz_question_stats: counted by countFinishedPlays, which the
+ * service runs first): the `top` questions with the lowest and the highest share correct (ties: more
+ * answers first, then id), and the mean time of an answered question.
  */
 export async function questionFigures(
   db: Executor,
@@ -119,14 +145,13 @@ export async function questionFigures(
   type Row = QuestionRow & { end: 'hardest' | 'easiest' | 'mean'; meanTimeMs: number | null };
   const { rows } = await sql<Row>`
     WITH per AS (
-      SELECT a.question_id, count(*)::int AS answers,
-        (count(*) FILTER (WHERE a.is_correct))::int AS correct,
-        (count(*) FILTER (WHERE a.is_correct))::float8 / count(*) AS share_correct,
-        sum(a.time_taken_ms) FILTER (WHERE a.outcome = 'ANSWERED') AS time_sum,
-        count(*) FILTER (WHERE a.outcome = 'ANSWERED') AS timed
-      FROM plays p JOIN play_answers a ON a.play_id = p.id
-      WHERE p.status = 'FINISHED' AND ${playFilter(f)}
-      GROUP BY a.question_id
+      SELECT s.question_id, sum(s.answers)::int AS answers, sum(s.correct)::int AS correct,
+        sum(s.correct)::float8 / sum(s.answers) AS share_correct,
+        sum(s.time_sum_ms) AS time_sum, sum(s.answered) AS timed
+      FROM quiz_question_stats s
+      WHERE ${playFilter(f, 's')}
+      GROUP BY s.question_id
+      HAVING sum(s.answers) > 0
     ),
     hardest AS (SELECT * FROM per ORDER BY share_correct ASC, answers DESC, question_id LIMIT ${top}),
     easiest AS (SELECT * FROM per ORDER BY share_correct DESC, answers DESC, question_id LIMIT ${top}),

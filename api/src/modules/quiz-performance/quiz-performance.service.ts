@@ -1,5 +1,5 @@
+import type { Db } from '@riyazi/db';
 import type { QuizPerformanceQuestion, QuizPerformanceReport } from '../../contracts/quiz-performance.js';
-import type { Executor } from '../../lib/db.js';
 import { plainTextPreview } from '../../lib/rich-text.js';
 import * as repo from './quiz-performance.repository.js';
 import type { QuizPerformanceFilter } from './quiz-performance.schemas.js';
@@ -18,6 +18,24 @@ import type { QuizPerformanceFilter } from './quiz-performance.schemas.js';
 
 export const TOP_QUESTIONS = 5;
 const MAX_BINS = 10;
+/** Plays counted per transaction: short locks, whatever the backlog. */
+const COUNT_BATCH = 5000;
+
+/**
+ * Counts every finished play not counted yet into the per-question figures, a batch at a time;
+ * returns how many. The workers run it every few seconds, the report before it reads (so it is
+ * never behind, and its own pass is small).
+ */
+export async function countFinishedPlays(db: Db, batch = COUNT_BATCH): Promise<number> {
+  let counted = 0;
+  for (;;) {
+    const plays = await repo.countFinishedPlays(db, batch);
+    counted += plays;
+    if (plays < batch) {
+      return counted;
+    }
+  }
+}
 
 const round = (value: number | null, places = 2) => {
   if (value === null) {
@@ -58,10 +76,8 @@ const question = (row: repo.QuestionRow): QuizPerformanceQuestion => ({
   shareCorrect: round(row.shareCorrect, 4) ?? 0,
 });
 
-export async function quizPerformance(
-  db: Executor,
-  filter: QuizPerformanceFilter,
-): Promise<QuizPerformanceReport> {
+export async function quizPerformance(db: Db, filter: QuizPerformanceFilter): Promise<QuizPerformanceReport> {
+  await countFinishedPlays(db);
   const [summary, questions, days, scores, options] = await Promise.all([
     repo.summary(db, filter),
     repo.questionFigures(db, filter, TOP_QUESTIONS),
