@@ -41,6 +41,9 @@ export default defineConfig({
           // try still prints its screenshot and trail ([e2e failure]) so flakes stay visible.
           retry: 1,
           testTimeout: 60_000,
+          // expect.poll waits up to 10 s (vitest's default is 1 s): a page that renders its options
+          // a few seconds late on a loaded machine is slow, not wrong.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
           // Two files at a time, each worker with its own stack, database and Redis prefix.
           maxWorkers: TEST_WORKERS,
