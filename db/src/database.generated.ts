@@ -180,6 +180,25 @@ export interface Grades {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface IntegritySettings {
+  id: Generated<number>;
+  thresholds: Generated<Json>;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+}
+
+export interface IntegritySignals {
+  computedAt: Generated<Timestamp>;
+  evidence: Json;
+  gradeId: string;
+  id: Generated<string>;
+  kind: "FAST_CORRECT" | "COPIED_ANSWERS" | "SHARED_ORIGIN" | "SCRIPTED_TIMING";
+  phaseId: string;
+  playId: string;
+  relatedPlayIds: Generated<string[]>;
+  strength: Numeric;
+}
+
 export interface MailMessages {
   attempts: Generated<number>;
   createdAt: Generated<Timestamp>;
@@ -350,13 +369,25 @@ export interface PlayQuestions {
   servedAt: Timestamp | null;
 }
 
+export interface PlayReviews {
+  decidedAt: Generated<Timestamp>;
+  decidedBy: string | null;
+  decision: "CLEAR" | "WARN" | "DISQUALIFY";
+  playId: string;
+  reason: string;
+  studentNotifiedAt: Timestamp | null;
+}
+
 export interface Plays {
   clockDeadlineAt: Timestamp | null;
   correctCount: Generated<number>;
+  disqualifiedAt: Timestamp | null;
   finishedAt: Timestamp | null;
   gradeId: string;
   id: Generated<string>;
   kind: "PRACTICE" | "CONTEST";
+  originDeviceHash: string | null;
+  originIpHash: string | null;
   phaseId: string;
   questionCount: number;
   questionStatsAt: Timestamp | null;
@@ -646,6 +677,8 @@ export interface DB {
   galleryAlbums: GalleryAlbums;
   galleryPhotos: GalleryPhotos;
   grades: Grades;
+  integritySettings: IntegritySettings;
+  integritySignals: IntegritySignals;
   mailMessages: MailMessages;
   outboxEvents: OutboxEvents;
   paymentGatewaySettings: PaymentGatewaySettings;
@@ -660,6 +693,7 @@ export interface DB {
   phaseWinners: PhaseWinners;
   playAnswers: PlayAnswers;
   playQuestions: PlayQuestions;
+  playReviews: PlayReviews;
   plays: Plays;
   promoCodes: PromoCodes;
   promoCodeUses: PromoCodeUses;

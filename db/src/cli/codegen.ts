@@ -21,6 +21,8 @@ const columnOverrides: Record<string, string> = {
   'quizzes.kind': union('PRACTICE', 'CONTEST'),
   'quizzes.pool_mode': generatedUnion('RULES', 'QUESTIONS'),
   'plays.kind': union('PRACTICE', 'CONTEST'),
+  'integrity_signals.kind': union('FAST_CORRECT', 'COPIED_ANSWERS', 'SHARED_ORIGIN', 'SCRIPTED_TIMING'),
+  'play_reviews.decision': union('CLEAR', 'WARN', 'DISQUALIFY'),
   'plays.status': generatedUnion('IN_PROGRESS', 'FINISHED', 'CANCELLED'),
   'play_answers.outcome': union('ANSWERED', 'NO_ANSWER'),
   'background_jobs.kind': union('STUDENT_EXPORT', 'STUDENT_BULK_UPLOAD'),
