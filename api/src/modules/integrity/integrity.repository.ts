@@ -195,19 +195,22 @@ export async function replaceSignals(
   return rows[0] ?? { written: 0, removed: 0 };
 }
 
-export async function readSettings(db: Executor) {
-  return db
+/** The one settings row; none (a wiped database) reads as no overrides. */
+export async function readSettings(db: Executor): Promise<{ thresholds: unknown; updatedAt: Date }> {
+  const row = await db
     .selectFrom('integritySettings')
     .select(['thresholds', 'updatedAt'])
     .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  return row ?? { thresholds: {}, updatedAt: new Date(0) };
 }
 
 export async function writeSettings(db: Executor, thresholds: unknown, staffId: string) {
+  const values = { thresholds: JSON.stringify(thresholds), updatedAt: new Date(), updatedBy: staffId };
   return db
-    .updateTable('integritySettings')
-    .set({ thresholds: JSON.stringify(thresholds), updatedAt: new Date(), updatedBy: staffId })
-    .where('id', '=', 1)
+    .insertInto('integritySettings')
+    .values({ id: 1, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
     .returning(['thresholds', 'updatedAt'])
     .executeTakeFirstOrThrow();
 }

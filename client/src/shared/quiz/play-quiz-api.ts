@@ -1,3 +1,4 @@
+import { deviceId } from './device-id';
 import type {
   AvailableQuiz,
   PlayClock,
@@ -49,8 +50,13 @@ export async function fetchAvailableQuizzes(type: QuizKind, signal?: AbortSignal
   return body.data;
 }
 
+/** A contest start names this browser (a random id, README "Integrity signals"); the server keeps only a keyed hash. */
 export const startPlay = (input: { quizId: string; type: QuizKind }) =>
-  studentHttp.post<StartPlayResponse>('/play-quiz/', input);
+  studentHttp.post<StartPlayResponse>(
+    '/play-quiz/',
+    input,
+    input.type === 'CONTEST' ? { headers: { 'X-Device-Id': deviceId() } } : {},
+  );
 
 export const fetchQuestion = (playId: string, questionId: string, signal?: AbortSignal) =>
   studentHttp.get<ServedWithTimer>('/play-quiz/question', { query: { playId, questionId }, signal });
