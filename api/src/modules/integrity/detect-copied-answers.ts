@@ -47,19 +47,59 @@ export function copyCandidates(
   return pairs;
 }
 
-/** The chance another player of the grade makes this choice: its share of the answers, less the pair's own two. */
+/** Per question: how many answered, and how many made each choice. */
+type Frequencies = Map<string, { answered: number; choices: Record<string, number> }>;
+
+const ABILITY_BANDS = 5;
+
+/**
+ * Answer frequencies among players of similar ability (bands of the plays ranked by correct
+ * answers): weaker children share the same common mistakes, so a shared mistake is compared with
+ * the children of the partner's band, not with the grade, whose strong players seldom make it.
+ */
+export function abilityBands(plays: readonly PlayFacts[]): {
+  bandOf: Map<string, number>;
+  bands: Frequencies[];
+} {
+  const correct = (play: PlayFacts) => play.answers.filter((x) => x.isCorrect).length;
+  const ranked = [...plays].sort((a, b) => correct(a) - correct(b));
+  const bandOf = new Map<string, number>();
+  const bands: Frequencies[] = Array.from({ length: ABILITY_BANDS }, () => new Map());
+  ranked.forEach((play, rank) => {
+    const band = Math.floor((rank * ABILITY_BANDS) / ranked.length);
+    bandOf.set(play.playId, band);
+    const frequencies = bands[band] as Frequencies;
+    for (const a of play.answers) {
+      if (!a.answered || a.choice === null) {
+        continue;
+      }
+      const stats = frequencies.get(a.questionId) ?? { answered: 0, choices: {} };
+      stats.answered++;
+      stats.choices[a.choice] = (stats.choices[a.choice] ?? 0) + 1;
+      frequencies.set(a.questionId, stats);
+    }
+  });
+  return { bandOf, bands };
+}
+
+/**
+ * The chance another player makes this choice: its share of the answers of the partner's ability
+ * band (the grade's when the band is too small), less the pair's own two.
+ */
 function chanceOf(
   choice: string,
-  grade: GradeDistribution,
   questionId: string,
+  sources: (Frequencies | GradeDistribution | undefined)[],
   t: Thresholds,
 ): number | null {
-  const stats = grade.get(questionId);
-  if (!stats || stats.answered < t.minSample) {
-    return null;
+  for (const source of sources) {
+    const stats = source?.get(questionId);
+    if (stats && stats.answered >= t.minSample) {
+      const made = stats.choices[choice] ?? 0;
+      return Math.max(made - 1, 1) / Math.max(stats.answered - 1, 1);
+    }
   }
-  const made = stats.choices[choice] ?? 0;
-  return Math.max(made - 1, 1) / Math.max(stats.answered - 1, 1);
+  return null;
 }
 
 export interface PairComparison {
@@ -87,6 +127,7 @@ export function comparePlays(
   b: PlayFacts,
   grade: GradeDistribution,
   t: Thresholds,
+  band?: Frequencies,
 ): PairComparison {
   const other = new Map<string, AnswerFacts>(b.answers.map((x) => [x.questionId, x]));
   const questions: PairComparison['questions'] = [];
@@ -97,7 +138,7 @@ export function comparePlays(
       continue;
     }
     const match = mine.choice === theirs.choice;
-    const chance = match ? chanceOf(mine.choice, grade, mine.questionId, t) : null;
+    const chance = match ? chanceOf(mine.choice, mine.questionId, [band, grade], t) : null;
     if (chance !== null) {
       chanceLog10 += Math.log10(chance);
     }
@@ -143,6 +184,8 @@ export function detectCopiedAnswers(
   grade: GradeDistribution,
   t: Thresholds,
 ): Signal[] {
+  const { bandOf, bands } = abilityBands(plays);
+  const bandFor = (play: PlayFacts) => bands[bandOf.get(play.playId) ?? -1];
   const flagged = new Map<number, PairComparison[]>();
   const note = (index: number, pair: PairComparison) =>
     flagged.set(index, [...(flagged.get(index) ?? []), pair]);
@@ -150,10 +193,10 @@ export function detectCopiedAnswers(
     for (const j of others) {
       const a = plays[i] as PlayFacts;
       const b = plays[j] as PlayFacts;
-      const pair = comparePlays(a, b, grade, t);
+      const pair = comparePlays(a, b, grade, t, bandFor(b));
       if (isCopied(pair, t)) {
         note(i, pair);
-        note(j, comparePlays(b, a, grade, t));
+        note(j, comparePlays(b, a, grade, t, bandFor(a)));
       }
     }
   }

@@ -18,7 +18,7 @@ export const DEFAULT_THRESHOLDS: IntegrityThresholds = Object.freeze({
   },
   copiedAnswers: {
     minCommonQuestions: 8,
-    minMatchFraction: 0.8,
+    minMatchFraction: 0.9,
     minSharedWrong: 3,
     maxChanceLog10: -8,
     minSample: 30,
