@@ -23,7 +23,7 @@ describe('FAST_CORRECT', () => {
     expect(signal?.kind).toBe('FAST_CORRECT');
     expect(signal?.evidence).toMatchObject({ fastCount: 7, correctCount: 8 });
     expect(signal?.strength).toBeGreaterThan(0.7);
-    expect((signal?.evidence.questions as unknown[])[0]).toMatchObject({
+    expect((signal!.evidence.questions as unknown[])[0]).toMatchObject({
       questionId: 'q0',
       timeTakenMs: 600,
       floorMs: 2000,

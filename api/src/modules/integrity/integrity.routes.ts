@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
+import { phaseParams, runResponse, settingsBody, settingsResponse } from './integrity.schemas.js';
 import {
   phaseRunStatus,
   readIntegritySettings,
   startPhaseRun,
   updateIntegritySettings,
 } from './integrity-admin.service.js';
-import { phaseParams, runResponse, settingsBody, settingsResponse } from './integrity.schemas.js';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const read = { permission: { module: 'integrity' as const, action: 'read' as const } };

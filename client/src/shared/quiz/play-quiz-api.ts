@@ -1,4 +1,3 @@
-import { deviceId } from './device-id';
 import type {
   AvailableQuiz,
   PlayClock,
@@ -11,6 +10,7 @@ import type {
 } from '@riyazi/api/contracts';
 import { studentHttp } from '../http/clients';
 import { STUDENT_KEY_ROOT } from '../query/query-meta';
+import { deviceId } from './device-id';
 
 export type {
   AvailableQuiz,
