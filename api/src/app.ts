@@ -39,6 +39,7 @@ import { questionReportRoutes } from './modules/question-report/question-report.
 import { questionsRoutes } from './modules/questions/questions.routes.js';
 import { BOARD_PREFIX } from './modules/queue-board/queue-board.guard.js';
 import { queueBoard, queueBoardSessionRoutes } from './modules/queue-board/queue-board.routes.js';
+import { integrityRoutes } from './modules/integrity/integrity.routes.js';
 import { quizPerformanceRoutes } from './modules/quiz-performance/quiz-performance.routes.js';
 import { quizzesRoutes } from './modules/quizzes/quizzes.routes.js';
 import { rankingsRoutes } from './modules/rankings/rankings.routes.js';
@@ -105,6 +106,7 @@ const apiRoutes =
     await api.register(questionsRoutes, ctx);
     await api.register(questionReportRoutes, ctx);
     await api.register(quizPerformanceRoutes, ctx);
+    await api.register(integrityRoutes, ctx);
     await api.register(questionImportRoutes, ctx);
     await api.register(bulkUploadRoutes, ctx);
     await api.register(quizzesRoutes, ctx);

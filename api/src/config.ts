@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 
 const DEV_SECRET = 'riyazi-development-only-secret-change-me';
@@ -24,6 +25,8 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
     .optional(),
+  /** Keys the hashes of a contest play's origin (IP, device id); default derived from JWT_SECRET. */
+  INTEGRITY_HASH_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** The site's address (links in e-mails, payment return URLs); default http://localhost:PORT. */
   PUBLIC_URL: z.url().optional(),
   CORS_ORIGINS: z
@@ -83,8 +86,10 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'PUBLIC_URL'> {
+export interface Config
+  extends Omit<Env, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'PUBLIC_URL' | 'INTEGRITY_HASH_KEY'> {
   PUBLIC_URL: string;
+  INTEGRITY_HASH_KEY: string;
   JWT_SECRET: string;
   ENCRYPTION_KEY: string;
   isProduction: boolean;
@@ -145,10 +150,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
       throw new ConfigError(missing.map((name) => `${name}: is required when NODE_ENV=production`));
     }
   }
+  const jwtSecret = env.JWT_SECRET ?? DEV_SECRET;
   return Object.freeze({
     ...env,
+    // Derived, not the JWT secret itself: a leaked hash key must not sign tokens.
+    INTEGRITY_HASH_KEY:
+      env.INTEGRITY_HASH_KEY ??
+      createHmac('sha256', jwtSecret).update('riyazi-integrity-origin').digest('hex'),
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    JWT_SECRET: env.JWT_SECRET ?? DEV_SECRET,
+    JWT_SECRET: jwtSecret,
     ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? '0'.repeat(64),
     isProduction,
   });

@@ -87,6 +87,8 @@ describe('a crowd starting, fetching and answering at the same instant', () => {
       secondsPerQuestion: 180,
       spendAttempt: true,
       attemptsBefore: 2,
+      originIpHash: null,
+      originDeviceHash: null,
     }));
     await t.db.updateTable('students').set({ contestAttempts: 0 }).where('id', '=', unlucky!.id).execute();
     // One statement for all would break the attempts CHECK: it fails whole, writing nothing.

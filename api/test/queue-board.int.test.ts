@@ -173,7 +173,7 @@ describe('the queue board', () => {
       data: { name: string; purpose: string; failed: number; waiting: number }[];
     }>();
     expect(data.map((q) => q.name).sort()).toEqual(
-      ['broadcast', 'bulkUpload', 'exports', 'mail', 'ranking', 'scoring'].sort(),
+      ['broadcast', 'bulkUpload', 'exports', 'integrity', 'mail', 'ranking', 'scoring'].sort(),
     );
     const mail = data.find((q) => q.name === 'mail');
     expect(mail?.failed).toBeGreaterThanOrEqual(1);

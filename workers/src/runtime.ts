@@ -19,6 +19,7 @@ import { startQuestionStats } from './question-stats.js';
 import { broadcastHandlers } from './processors/broadcast.js';
 import { bulkUploadHandlers } from './processors/bulk-upload.js';
 import { exportsHandlers } from './processors/exports.js';
+import { integrityHandlers } from './processors/integrity.js';
 import { mailHandlers } from './processors/mail.js';
 import { rankingHandlers } from './processors/ranking.js';
 import { scoringHandlers } from './processors/scoring.js';
@@ -30,6 +31,7 @@ export const handlers: Handlers = {
   ranking: rankingHandlers,
   exports: exportsHandlers,
   bulkUpload: bulkUploadHandlers,
+  integrity: integrityHandlers,
 };
 
 /**

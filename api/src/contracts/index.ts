@@ -3,6 +3,7 @@ export type * from './bulk-upload.js';
 export * from './client-routes.js';
 export type * from './dashboard.js';
 export type * from './documents.js';
+export * from './integrity.js';
 export * from './faq.js';
 export * from './flags.js';
 export * from './gallery.js';

@@ -28,6 +28,12 @@ export interface JobMap {
     /** Writes a students CSV for background_jobs row `jobId` (kind STUDENT_EXPORT). */
     'students.export': { jobId: string };
   };
+  integrity: {
+    /** A finished contest play's own signals (delayed, so its grade's peers are in the distribution). */
+    'play.check': { playId: string };
+    /** Every signal of a phase (staff asked); progress { done, total, result } on the job. */
+    'phase.run': { phaseId: string };
+  };
   bulkUpload: {
     /** Creates the students of an uploaded file for background_jobs row `jobId` (kind STUDENT_BULK_UPLOAD). */
     'students.bulkUpload': { jobId: string };
@@ -45,6 +51,7 @@ export const QUEUE_NAMES = [
   'ranking',
   'exports',
   'bulkUpload',
+  'integrity',
 ] as const satisfies readonly QueueName[];
 
 /** Every job name per queue, so a worker can refuse to start with a job it cannot handle. */
@@ -55,6 +62,7 @@ export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
   ranking: ['play.finished', 'standings.recompute', 'standings.stale'],
   exports: ['students.export'],
   bulkUpload: ['students.bulkUpload'],
+  integrity: ['play.check', 'phase.run'],
 };
 
 /** A queue and one of its jobs: a route to a queue or job that JobMap lacks does not build. */

@@ -44,6 +44,7 @@ describe('permissions', () => {
 
   it('offer the queue board as read (look) and update (retry, promote, remove), held by a Super Admin', () => {
     expect(actionsOf('queues')).toEqual(['read', 'update']);
+    expect(actionsOf('integrity')).toEqual(['read', 'update']);
     expect(allPermissions().queues).toEqual({ read: true, update: true });
     expect(hasPermission({ student: { read: true } }, false, { module: 'queues', action: 'read' })).toBe(
       false,

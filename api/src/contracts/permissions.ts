@@ -22,6 +22,7 @@ export const MODULES = [
   'emailConfigurations',
   'paymentConfigurations',
   'queues',
+  'integrity',
 ] as const;
 export type Module = (typeof MODULES)[number];
 
@@ -32,13 +33,25 @@ const CRUD: readonly Action[] = ['read', 'create', 'update', 'delete'];
 const STUDENT_ACTIONS: readonly Action[] = [...CRUD, 'export'];
 /** The job queues board: read = look, update = retry, promote or remove jobs. */
 const QUEUE_ACTIONS: readonly Action[] = ['read', 'update'];
+/** Integrity signals: read = look at signals and settings and runs, update = change thresholds, run a phase. */
+const INTEGRITY_ACTIONS: readonly Action[] = ['read', 'update'];
 
 /**
  * The actions each module offers. Exporting students (children's personal data in bulk) is a
  * permission of its own, separate from reading the list.
  */
-export const actionsOf = (module: Module): readonly Action[] =>
-  module === 'student' ? STUDENT_ACTIONS : module === 'queues' ? QUEUE_ACTIONS : CRUD;
+export const actionsOf = (module: Module): readonly Action[] => {
+  switch (module) {
+    case 'student':
+      return STUDENT_ACTIONS;
+    case 'queues':
+      return QUEUE_ACTIONS;
+    case 'integrity':
+      return INTEGRITY_ACTIONS;
+    default:
+      return CRUD;
+  }
+};
 
 /** Permissions by resource, as in the admin auth state: { student: { read: true, update: true } }. */
 export type Permissions = Partial<Record<Module, Partial<Record<Action, boolean>>>>;

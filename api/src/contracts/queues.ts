@@ -11,6 +11,7 @@ export const QUEUE_PURPOSES = {
   mail: 'Sends e-mails (confirmations, password resets, qualifiers)',
   exports: 'Writes student export files',
   bulkUpload: 'Creates students from uploaded spreadsheets',
+  integrity: 'Looks for results that look impossible (integrity signals)',
 } as const satisfies Record<QueueName, string>;
 
 export interface QueueSummary {

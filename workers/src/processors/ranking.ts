@@ -2,6 +2,7 @@ import { announceCacheChanges } from '@riyazi/api/cache-bus';
 import { enqueue, type Queues } from '@riyazi/api/queue';
 import { publishBoards, publishLeaderboards, recomputeStandings } from '@riyazi/api/rankings';
 import type { Handlers } from '../handlers.js';
+import { schedulePlayCheck } from './integrity.js';
 
 /** A phase and grade is ranked at most once per window: the debounce, and each room's throttle. */
 export const RECOMPUTE_WINDOW_MS = 2000;
@@ -25,11 +26,12 @@ export function scheduleRecompute(queues: Queues, phaseId: string, gradeId: stri
 }
 
 export const rankingHandlers: Handlers['ranking'] = {
-  'play.finished': async ({ phaseId, gradeId, kind }, _job, { queues }) => {
+  'play.finished': async ({ playId, phaseId, gradeId, kind }, _job, { queues }) => {
     if (kind !== 'CONTEST') {
       return;
     }
     await scheduleRecompute(queues, phaseId, gradeId);
+    await schedulePlayCheck(queues, playId);
   },
 
   // The board as it is now (frozen or not) with the student's data as it is now, then a re-rank.

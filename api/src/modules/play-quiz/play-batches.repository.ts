@@ -74,6 +74,9 @@ export interface NewPlay {
   /** A contest spends one attempt. */
   spendAttempt: boolean;
   attemptsBefore: number;
+  /** Keyed hashes of where a contest play started (integrity/origin-hash.ts); null for practice. */
+  originIpHash: string | null;
+  originDeviceHash: string | null;
 }
 
 /**
@@ -96,12 +99,15 @@ export async function insertPlays(
         ${plays.map((p) => p.quizId)}::uuid[], ${plays.map((p) => p.phaseId)}::uuid[],
         ${plays.map((p) => p.gradeId)}::uuid[], ${plays.map((p) => p.kind)}::text[],
         ${plays.map((p) => p.questions.length)}::int[], ${plays.map((p) => p.secondsPerQuestion)}::int[],
-        ${plays.map((p) => p.spendAttempt)}::boolean[], ${plays.map((p) => p.attemptsBefore)}::int[]
-      ) AS t (id, student_id, quiz_id, phase_id, grade_id, kind, question_count, seconds, spend, attempts_before)
+        ${plays.map((p) => p.spendAttempt)}::boolean[], ${plays.map((p) => p.attemptsBefore)}::int[],
+        ${plays.map((p) => p.originIpHash)}::text[], ${plays.map((p) => p.originDeviceHash)}::text[]
+      ) AS t (id, student_id, quiz_id, phase_id, grade_id, kind, question_count, seconds, spend, attempts_before,
+        origin_ip_hash, origin_device_hash)
     ), play AS (
-      INSERT INTO plays (id, student_id, quiz_id, phase_id, grade_id, kind, question_count, clock_deadline_at)
+      INSERT INTO plays (id, student_id, quiz_id, phase_id, grade_id, kind, question_count, clock_deadline_at,
+        origin_ip_hash, origin_device_hash)
       SELECT id, student_id, quiz_id, phase_id, grade_id, kind, question_count,
-        CASE WHEN kind = 'CONTEST' THEN now() + make_interval(secs => seconds) END
+        CASE WHEN kind = 'CONTEST' THEN now() + make_interval(secs => seconds) END, origin_ip_hash, origin_device_hash
       FROM input
       -- One order for every batch, so two batches holding the same students never deadlock.
       ORDER BY student_id

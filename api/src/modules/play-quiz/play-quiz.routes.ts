@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEVICE_ID_HEADER, originHashes } from '#modules/integrity';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { studentIdOf } from '../../lib/actors.js';
@@ -23,7 +24,10 @@ const id = (what: string) => z.uuid({ message: `must be a ${what} id` });
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 const playIdBody = z.object({ playId: id('play') });
 
-export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, queues, engine }) => {
+export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, queues, engine, config },
+) => {
   const deps = (log: { warn: (obj: object, msg: string) => void }) => ({ db, queues, engine, log });
   const reads = { db, engine };
 
@@ -34,7 +38,8 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
       schema: {
         tags: ['quiz'],
         summary:
-          'Starts a play (a contest uses one attempt atomically) or resumes the unfinished one; draws and fixes the questions',
+          'Starts a play (a contest uses one attempt atomically) or resumes the unfinished one; draws and fixes the questions. ' +
+          'A contest start records keyed hashes of the client address and of the X-Device-Id header (16-128 letters, digits, _ or -)',
         body: z.object({
           quizId: id('quiz'),
           type: z.enum(['CONTEST', 'PRACTICE'], { message: 'must be CONTEST or PRACTICE' }),
@@ -45,7 +50,20 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { d
         },
       },
     },
-    async (request) => startPlay(deps(request.log), studentIdOf(request), request.body),
+    async (request) => {
+      const { type } = request.body;
+      const deviceId = request.headers[DEVICE_ID_HEADER];
+      // Only a contest's origin is kept; a malformed device id counts as none (a start is never refused for it).
+      const origin =
+        type === 'CONTEST'
+          ? originHashes(
+              config.INTEGRITY_HASH_KEY,
+              request.ip,
+              typeof deviceId === 'string' ? deviceId : undefined,
+            )
+          : undefined;
+      return startPlay(deps(request.log), studentIdOf(request), { ...request.body, origin });
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@riyazi/db';
 import { qualifiesFor } from '#modules/phase-progress';
+import type { OriginHashes } from '#modules/integrity';
 import { isProfileCompleted } from '#modules/student-auth';
 import { normalizeFlags, type SystemFlags } from '../../contracts/flags.js';
 import type { PlayDto, QuizDto } from '../../contracts/play-quiz.js';
@@ -79,7 +80,7 @@ const quizDto = (quiz: repo.PlayQuiz): QuizDto => ({
 export async function startPlay(
   deps: PlayDeps,
   studentId: string,
-  input: { quizId: string; type: QuizKind },
+  input: { quizId: string; type: QuizKind; origin?: OriginHashes },
 ): Promise<{ play: PlayDto; quiz: QuizDto; resumed: boolean; contestAttempts: number }> {
   const { db, engine } = deps;
   const context = await engine.play.startContext({ studentId, quizId: input.quizId, kind: input.type });
@@ -153,6 +154,8 @@ export async function startPlay(
     secondsPerQuestion: quiz.secondsPerQuestion,
     spendAttempt: input.type === 'CONTEST',
     attemptsBefore: context.contestAttempts,
+    originIpHash: input.origin?.originIpHash ?? null,
+    originDeviceHash: input.origin?.originDeviceHash ?? null,
   });
   if (created.kind !== 'created') {
     const winner = await resumeWinner();

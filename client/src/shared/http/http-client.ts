@@ -37,6 +37,8 @@ export interface RequestOptions {
   token?: string;
   /** 'blob' resolves a successful response as a Blob (files); errors are still read as JSON. */
   responseType?: 'json' | 'blob';
+  /** Extra request headers (the contest start's X-Device-Id); the client's own come after them. */
+  headers?: Record<string, string>;
 }
 
 export interface HttpClient {
@@ -100,6 +102,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     request: RequestOptions,
   ): Promise<Response> {
     const headers: Record<string, string> = {
+      ...request.headers,
       Accept: request.responseType === 'blob' ? '*/*' : 'application/json',
     };
     // A FormData body (file uploads) sets its own multipart boundary.

@@ -10,6 +10,7 @@ import type {
 } from '@riyazi/api/contracts';
 import { studentHttp } from '../http/clients';
 import { STUDENT_KEY_ROOT } from '../query/query-meta';
+import { deviceId } from './device-id';
 
 export type {
   AvailableQuiz,
@@ -49,8 +50,13 @@ export async function fetchAvailableQuizzes(type: QuizKind, signal?: AbortSignal
   return body.data;
 }
 
+/** A contest start names this browser (a random id, README "Integrity signals"); the server keeps only a keyed hash. */
 export const startPlay = (input: { quizId: string; type: QuizKind }) =>
-  studentHttp.post<StartPlayResponse>('/play-quiz/', input);
+  studentHttp.post<StartPlayResponse>(
+    '/play-quiz/',
+    input,
+    input.type === 'CONTEST' ? { headers: { 'X-Device-Id': deviceId() } } : {},
+  );
 
 export const fetchQuestion = (playId: string, questionId: string, signal?: AbortSignal) =>
   studentHttp.get<ServedWithTimer>('/play-quiz/question', { query: { playId, questionId }, signal });

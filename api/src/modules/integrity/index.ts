@@ -1,0 +1,1 @@
+export { DEVICE_ID_HEADER, DEVICE_ID_PATTERN, type OriginHashes, originHashes } from './origin-hash.js';
