@@ -6,6 +6,7 @@ export type * from './documents.js';
 export * from './faq.js';
 export * from './flags.js';
 export * from './gallery.js';
+export * from './integrity-review.js';
 export * from './jobs.js';
 export type * from './list-page.js';
 export * from './list-sort.js';

@@ -22,6 +22,7 @@ export const MODULES = [
   'emailConfigurations',
   'paymentConfigurations',
   'queues',
+  'integrity',
 ] as const;
 export type Module = (typeof MODULES)[number];
 
@@ -30,15 +31,18 @@ export type Action = (typeof ACTIONS)[number];
 
 const CRUD: readonly Action[] = ['read', 'create', 'update', 'delete'];
 const STUDENT_ACTIONS: readonly Action[] = [...CRUD, 'export'];
-/** The job queues board: read = look, update = retry, promote or remove jobs. */
-const QUEUE_ACTIONS: readonly Action[] = ['read', 'update'];
+/**
+ * The job queues board: read = look, update = retry, promote or remove jobs. Integrity review:
+ * read = the flagged plays and their evidence, update = decide (clear, warn, disqualify).
+ */
+const READ_UPDATE: readonly Action[] = ['read', 'update'];
 
 /**
  * The actions each module offers. Exporting students (children's personal data in bulk) is a
  * permission of its own, separate from reading the list.
  */
 export const actionsOf = (module: Module): readonly Action[] =>
-  module === 'student' ? STUDENT_ACTIONS : module === 'queues' ? QUEUE_ACTIONS : CRUD;
+  module === 'student' ? STUDENT_ACTIONS : module === 'queues' || module === 'integrity' ? READ_UPDATE : CRUD;
 
 /** Permissions by resource, as in the admin auth state: { student: { read: true, update: true } }. */
 export type Permissions = Partial<Record<Module, Partial<Record<Action, boolean>>>>;
@@ -125,6 +129,8 @@ export const ADMIN_PAGES = {
   contentPages: { path: 'content/pages', module: 'configurations', action: 'read' },
   contentGallery: { path: 'content/photo-gallery', module: 'photoGallery', action: 'read' },
   queues: { path: 'queues', module: 'queues', action: 'read' },
+  integrity: { path: 'integrity', module: 'integrity', action: 'read' },
+  integrityPlay: { path: 'integrity/play/:id', module: 'integrity', action: 'read' },
 } as const satisfies Record<string, Permission & { path: string }>;
 
 export type AdminPageKey = keyof typeof ADMIN_PAGES;
