@@ -14,7 +14,8 @@ describe('roles', () => {
     expect(roles[0].permissions.question).toEqual({ read: true, create: true, update: true, delete: true });
     expect(roles[1].permissions.grade).toEqual({ read: true, create: false, update: false, delete: false });
     expect(roles[1].permissions.queues).toEqual({ read: false, update: false });
-    expect(Object.keys(roles[1].permissions)).toHaveLength(23);
+    expect(roles[1].permissions.integrity).toEqual({ read: false, update: false });
+    expect(Object.keys(roles[1].permissions)).toHaveLength(24);
   });
 
   it('creates, updates and deletes a role, auditing each permission change', async () => {
