@@ -8,9 +8,10 @@ function Answer({ cell, match = false }: { cell: AnswerCell; match?: boolean }) 
   return (
     <span className={`ir-answer${matchClass}`} data-match={match ? 'true' : undefined}>
       <span className="ir-answer__value">{cell.answer === '' ? '—' : cell.answer}</span>{' '}
-      <span aria-label={cell.correct === true ? 'right' : cell.correct === false ? 'wrong' : undefined}>
-        {mark}
-      </span>{' '}
+      <span aria-hidden="true">{mark}</span>
+      {mark === '' ? null : (
+        <span className="visually-hidden">{cell.correct === true ? 'right' : 'wrong'}</span>
+      )}{' '}
       <span className="muted">{seconds(cell.timeMs)}</span>
       {match ? <span className="visually-hidden"> (same answer)</span> : null}
     </span>
@@ -21,7 +22,7 @@ function Answer({ cell, match = false }: { cell: AnswerCell; match?: boolean }) 
 export function EvidenceTable({ evidence }: { evidence: PlayEvidence }) {
   const { questions, related, play } = evidence;
   return (
-    <div className="ir-scroll" role="region" aria-label="Answers side by side" tabIndex={0}>
+    <div className="ir-evidence-wrap">
       <table className="data-table data-table--compact ir-evidence" data-testid="ir-evidence">
         <thead>
           <tr>
