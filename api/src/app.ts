@@ -25,6 +25,7 @@ import { flagsRoutes } from './modules/flags/flags.routes.js';
 import { galleryRoutes } from './modules/gallery/gallery.routes.js';
 import { gradesRoutes } from './modules/grades/grades.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { integrityReviewRoutes } from './modules/integrity-review/integrity-review.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { paymentConfigRoutes } from './modules/payment-config/payment-config.routes.js';
 import { paymentReportsRoutes } from './modules/payment-reports/payment-reports.routes.js';
@@ -129,6 +130,7 @@ const apiRoutes =
     await api.register(paymentReportsRoutes, ctx);
     await api.register(rankingsRoutes, ctx);
     await api.register(winnersRoutes, ctx);
+    await api.register(integrityReviewRoutes, ctx);
     await api.register(studentDetailsRoutes, ctx);
     await api.register(phaseProgressRoutes, ctx);
     await api.register(studentsRoutes, ctx);

@@ -7,6 +7,7 @@ export * from './integrity.js';
 export * from './faq.js';
 export * from './flags.js';
 export * from './gallery.js';
+export * from './integrity-review.js';
 export * from './jobs.js';
 export type * from './list-page.js';
 export * from './list-sort.js';

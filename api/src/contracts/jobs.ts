@@ -149,5 +149,15 @@ export interface MailTemplates {
     rank: number;
     language?: StudentLanguage;
   };
+  /** A reviewer warned about or disqualified one of the student's contest plays (integrity review). */
+  integrityDecision: {
+    name: string;
+    decision: 'WARN' | 'DISQUALIFY';
+    phaseTitle: string;
+    gradeTitle: string;
+    /** When the play finished, Pakistan time. */
+    finishedAt: string;
+    language?: StudentLanguage;
+  };
 }
 export type MailTemplate = keyof MailTemplates;

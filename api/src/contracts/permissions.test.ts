@@ -50,4 +50,12 @@ describe('permissions', () => {
       false,
     );
   });
+
+  it('offer integrity review as read (the queue and its evidence) and update (decide)', () => {
+    expect(actionsOf('integrity')).toEqual(['read', 'update']);
+    expect(allPermissions().integrity).toEqual({ read: true, update: true });
+    expect(
+      hasPermission({ integrity: { read: true } }, false, { module: 'integrity', action: 'update' }),
+    ).toBe(false);
+  });
 });

@@ -31,27 +31,19 @@ export type Action = (typeof ACTIONS)[number];
 
 const CRUD: readonly Action[] = ['read', 'create', 'update', 'delete'];
 const STUDENT_ACTIONS: readonly Action[] = [...CRUD, 'export'];
-/** The job queues board: read = look, update = retry, promote or remove jobs. */
-const QUEUE_ACTIONS: readonly Action[] = ['read', 'update'];
-/** Integrity signals: read = look at signals and settings and runs, update = change thresholds, run a phase. */
-const INTEGRITY_ACTIONS: readonly Action[] = ['read', 'update'];
+/**
+ * The job queues board: read = look, update = retry, promote or remove jobs. Integrity: read = the
+ * flagged plays, their evidence, the thresholds and phase runs; update = decide (clear, warn,
+ * disqualify), change the thresholds, run a phase.
+ */
+const READ_UPDATE: readonly Action[] = ['read', 'update'];
 
 /**
  * The actions each module offers. Exporting students (children's personal data in bulk) is a
  * permission of its own, separate from reading the list.
  */
-export const actionsOf = (module: Module): readonly Action[] => {
-  switch (module) {
-    case 'student':
-      return STUDENT_ACTIONS;
-    case 'queues':
-      return QUEUE_ACTIONS;
-    case 'integrity':
-      return INTEGRITY_ACTIONS;
-    default:
-      return CRUD;
-  }
-};
+export const actionsOf = (module: Module): readonly Action[] =>
+  module === 'student' ? STUDENT_ACTIONS : module === 'queues' || module === 'integrity' ? READ_UPDATE : CRUD;
 
 /** Permissions by resource, as in the admin auth state: { student: { read: true, update: true } }. */
 export type Permissions = Partial<Record<Module, Partial<Record<Action, boolean>>>>;
@@ -138,6 +130,8 @@ export const ADMIN_PAGES = {
   contentPages: { path: 'content/pages', module: 'configurations', action: 'read' },
   contentGallery: { path: 'content/photo-gallery', module: 'photoGallery', action: 'read' },
   queues: { path: 'queues', module: 'queues', action: 'read' },
+  integrity: { path: 'integrity', module: 'integrity', action: 'read' },
+  integrityPlay: { path: 'integrity/play/:id', module: 'integrity', action: 'read' },
 } as const satisfies Record<string, Permission & { path: string }>;
 
 export type AdminPageKey = keyof typeof ADMIN_PAGES;

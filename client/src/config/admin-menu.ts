@@ -29,6 +29,7 @@ export const ADMIN_MENU: AdminMenuGroup[] = [
       { page: 'students', label: 'Students' },
       { page: 'studentVerification', label: 'Verification' },
       { page: 'bulkUpload', label: 'Bulk upload' },
+      { page: 'integrity', label: 'Integrity review' },
     ],
   },
   {

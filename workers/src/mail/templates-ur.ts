@@ -25,7 +25,13 @@ function layout(paragraphs: string[], action?: { label: string; link: string }):
 export const expiresInUrdu = (minutes: number, wrap: (v: number) => string = String) =>
   minutes >= 120 && minutes % 60 === 0 ? `${wrap(minutes / 60)} گھنٹے` : `${wrap(minutes)} منٹ`;
 
-type StudentTemplate = 'verifyEmail' | 'resetPassword' | 'welcome' | 'paymentReceipt' | 'phaseQualified';
+type StudentTemplate =
+  | 'verifyEmail'
+  | 'resetPassword'
+  | 'welcome'
+  | 'paymentReceipt'
+  | 'phaseQualified'
+  | 'integrityDecision';
 type Renderers = { [T in StudentTemplate]: (params: MailTemplates[T]) => RenderedMail };
 
 const greeting = (name: string, wrap: (v: string) => string) => `السلام علیکم ${wrap(name)}،`;
@@ -82,6 +88,32 @@ export const urduRenderers: Renderers = {
     ];
     return {
       subject: `آپ ${ltrText(nextPhaseTitle)} کے لیے منتخب ہو گئے ہیں`,
+      text: lines(ltrText).join('\n\n'),
+      html: layout(lines(ltr)),
+    };
+  },
+  integrityDecision: ({ name, decision, phaseTitle, gradeTitle, finishedAt }) => {
+    const found = (w: (v: string) => string) =>
+      `ہم ہر طالب علم کے لیے ریاضی کو منصفانہ رکھنے کی خاطر مقابلے کے نتائج کا جائزہ لیتے ہیں۔ ${w(phaseTitle)} (${w(gradeTitle)}) میں آپ کے مقابلے${finishedAt ? `، جو ${w(finishedAt)} (پاکستانی وقت) پر مکمل ہوا،` : ''} کے جوابات میں ایک غیر معمولی انداز نظر آیا۔`;
+    const lines = (w: (v: string) => string) =>
+      decision === 'DISQUALIFY'
+        ? [
+            greeting(name, w),
+            `${found(w)} غور سے جائزہ لینے کے بعد منتظمین نے یہ مقابلہ نااہل قرار دیا ہے: اب یہ درجہ بندی، انعامات یا اگلے مرحلے کی اہلیت میں شمار نہیں ہوگا۔`,
+            'اگر اس مرحلے میں آپ نے کوئی اور مقابلہ مکمل کیا ہے تو آپ کا باقی بہترین مقابلہ شمار ہوگا۔',
+            'اگر آپ یا آپ کے گھر والے سمجھتے ہیں کہ یہ غلطی ہے، یا کوئی سوال ہو، تو براہِ کرم اس ای میل کا جواب دیں یا ریاضی کے منتظمین سے رابطہ کریں۔ ہم اسے دوبارہ دیکھیں گے۔',
+          ]
+        : [
+            greeting(name, w),
+            `${found(w)} منتظمین نے ایک تنبیہ درج کی ہے؛ آپ کا نتیجہ اب بھی شمار ہوتا ہے۔`,
+            'براہِ کرم ہر مقابلہ خود حل کریں، کسی دوسرے شخص یا کسی آلے کی مدد کے بغیر۔',
+            'اگر آپ یا آپ کے گھر والوں کا کوئی سوال ہو تو براہِ کرم اس ای میل کا جواب دیں یا ریاضی کے منتظمین سے رابطہ کریں۔ ہم مدد کے لیے حاضر ہیں۔',
+          ];
+    return {
+      subject:
+        decision === 'DISQUALIFY'
+          ? `${ltrText(phaseTitle)} میں آپ کا مقابلہ نااہل قرار دیا گیا ہے`
+          : `${ltrText(phaseTitle)} میں آپ کے مقابلے کے بارے میں`,
       text: lines(ltrText).join('\n\n'),
       html: layout(lines(ltr)),
     };

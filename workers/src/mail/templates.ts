@@ -89,6 +89,32 @@ const renderers: Renderers = {
       html: layout(lines),
     };
   },
+  integrityDecision: ({ name, decision, phaseTitle, gradeTitle, finishedAt }) => {
+    const when = finishedAt ? `, finished on ${finishedAt} (Pakistan time)` : '';
+    const found = `We review contest results to keep Riyazi fair for every student. Your contest play in ${phaseTitle} (${gradeTitle})${when} showed an unusual pattern of answers.`;
+    const lines =
+      decision === 'DISQUALIFY'
+        ? [
+            `Assalam-o-Alaikum ${name},`,
+            `${found} After a careful review, the organisers have disqualified this play: it no longer counts for the rankings, the winners or qualification for the next phase.`,
+            'If you finished another contest play in this phase, your best remaining play still counts.',
+            'If you or your family think this is a mistake, or have any questions, please reply to this e-mail or contact the Riyazi organisers. We will look at it again.',
+          ]
+        : [
+            `Assalam-o-Alaikum ${name},`,
+            `${found} The organisers have recorded a warning; your result still counts.`,
+            'Please make sure you take every contest on your own, without help from other people or tools.',
+            'If you or your family have any questions, please reply to this e-mail or contact the Riyazi organisers. We are happy to help.',
+          ];
+    return {
+      subject:
+        decision === 'DISQUALIFY'
+          ? `Your contest play in ${phaseTitle} has been disqualified`
+          : `About your contest play in ${phaseTitle}`,
+      text: lines.join('\n\n'),
+      html: layout(lines),
+    };
+  },
   smtpTest: ({ requestedBy }) => ({
     subject: 'Riyazi test e-mail',
     text: `This is a test e-mail from Riyazi, sent at the request of ${requestedBy}. E-mail delivery works.`,

@@ -31,8 +31,8 @@ export interface RewriteCounts {
 }
 
 /**
- * Rewrites one phase and grade's standings from its finished contest plays in one statement:
- * each student's best play (score desc, that play's total time asc, its finish asc), ranked with
+ * Rewrites one phase and grade's standings from its finished contest plays (never a disqualified
+ * one) in one statement: each student's best play (score desc, that play's total time asc, its finish asc), ranked with
  * rank() over the same order, so equal plays share a rank. Only rows that changed are written.
  * Run it with nested loops off: a freshly filled phase_standings has no statistics, and a nested
  * loop over the CTEs is quadratic.
@@ -47,6 +47,7 @@ export async function rewriteStandings(trx: Trx, phaseId: string, gradeId: strin
           least(total_time_ms, 2147483647)::int AS total_time_ms, finished_at
         FROM plays
         WHERE phase_id = ${phaseId} AND grade_id = ${gradeId} AND kind = 'CONTEST' AND status = 'FINISHED'
+          AND disqualified_at IS NULL
         ORDER BY student_id, score DESC, total_time_ms, finished_at, id
       ) best
     ), current AS MATERIALIZED (
@@ -106,6 +107,7 @@ export async function gradesWithFinishedPlays(db: Executor, phaseId: string): Pr
     WHERE EXISTS (
       SELECT FROM plays p
       WHERE p.phase_id = ${phaseId} AND p.grade_id = g.id AND p.kind = 'CONTEST' AND p.status = 'FINISHED'
+        AND p.disqualified_at IS NULL
     )
     ORDER BY g.sort_order
   `.execute(db);

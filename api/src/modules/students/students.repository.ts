@@ -135,7 +135,7 @@ export function phaseWinnersAmong(db: Executor, phaseId: string, ids: readonly s
     .execute();
 }
 
-/** Which of these students finished a contest play of the phase in the grade they are in now. */
+/** Which of these students finished a contest play (not disqualified) of the phase in the grade they are in now. */
 export function phasePlayersAmong(db: Executor, phaseId: string, ids: readonly string[]) {
   return db
     .selectFrom('plays')
@@ -145,6 +145,7 @@ export function phasePlayersAmong(db: Executor, phaseId: string, ids: readonly s
     .where('plays.phaseId', '=', phaseId)
     .where('plays.kind', '=', 'CONTEST')
     .where('plays.status', '=', 'FINISHED')
+    .where('plays.disqualifiedAt', 'is', null)
     .whereRef('plays.gradeId', '=', 'students.gradeId')
     .where('plays.studentId', 'in', ids)
     .execute();

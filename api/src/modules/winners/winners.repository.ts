@@ -19,7 +19,7 @@ export const findStanding = (db: Executor, phaseId: string, gradeId: string, stu
     .where('studentId', '=', studentId)
     .executeTakeFirst();
 
-/** Whether the student finished a contest play of the phase in that grade (only then can they win it). */
+/** Whether the student finished a contest play of the phase in that grade, not disqualified (only then can they win it). */
 export async function hasFinishedContestPlay(
   db: Executor,
   phaseId: string,
@@ -34,6 +34,7 @@ export async function hasFinishedContestPlay(
     .where('studentId', '=', studentId)
     .where('kind', '=', 'CONTEST')
     .where('status', '=', 'FINISHED')
+    .where('disqualifiedAt', 'is', null)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
@@ -171,7 +172,8 @@ export const findCandidate = (db: Executor, phaseId: string, studentNo: number) 
             .whereRef('p.gradeId', '=', 's.gradeId')
             .where('p.phaseId', '=', phaseId)
             .where('p.kind', '=', 'CONTEST')
-            .where('p.status', '=', 'FINISHED'),
+            .where('p.status', '=', 'FINISHED')
+            .where('p.disqualifiedAt', 'is', null),
         )
         .as('played'),
     )

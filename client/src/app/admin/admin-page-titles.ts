@@ -37,4 +37,6 @@ export const ADMIN_PAGE_TITLES: Record<AdminPageKey, string> = {
   contentPages: 'Site pages',
   contentGallery: 'Photo gallery',
   queues: 'Job queues',
+  integrity: 'Integrity review',
+  integrityPlay: 'Flagged play',
 };

@@ -13,6 +13,8 @@ import { SystemConfigPage } from '../../features/admin-config/components/system-
 import { AdminDashboardPage } from '../../features/admin-dashboard/components/admin-dashboard-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
 import { FaqAdminPage } from '../../features/admin-faq/components/faq-admin-page';
+import { IntegrityPlayPage } from '../../features/admin-integrity/components/integrity-play-page';
+import { IntegrityQueuePage } from '../../features/admin-integrity/components/integrity-queue-page';
 import { GalleryAdminPage } from '../../features/admin-gallery/components/gallery-admin-page';
 import { ContestServicesPage } from '../../features/admin-payment/components/contest-services-page';
 import { PaymentConfigPage } from '../../features/admin-payment/components/payment-config-page';
@@ -99,6 +101,8 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   bulkUpload: () => <BulkUploadListPage />,
   bulkUploadNew: () => <BulkUploadNewPage />,
   queues: () => <QueuesPage />,
+  integrity: () => <IntegrityQueuePage />,
+  integrityPlay: () => <IntegrityPlayPage />,
 };
 
 const ADMIN_ROOT = paths.admin.root;

@@ -36,7 +36,7 @@ export const MODULE_LABELS: Record<Module, string> = {
   emailConfigurations: 'E-mail configuration',
   paymentConfigurations: 'Payment configuration and contest services',
   queues: 'Job queues (board)',
-  integrity: 'Integrity signals',
+  integrity: 'Integrity (signals and review)',
 };
 
 export const ACTION_LABELS: Record<Action, string> = {
