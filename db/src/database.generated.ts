@@ -117,6 +117,24 @@ export interface Categories {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface Certificates {
+  code: string;
+  emailedAt: Timestamp | null;
+  fileKeyEn: string | null;
+  fileKeyUr: string | null;
+  gradeId: string;
+  id: Generated<string>;
+  issuedAt: Generated<Timestamp>;
+  kind: string;
+  phaseId: string;
+  printedGrade: string;
+  printedName: string;
+  printedPhase: string;
+  rank: number | null;
+  runId: string | null;
+  studentId: string;
+}
+
 export interface FaqEntries {
   answerHtml: string;
   createdAt: Generated<Timestamp>;
@@ -671,6 +689,7 @@ export interface DB {
   backgroundJobs: BackgroundJobs;
   boardFreezes: BoardFreezes;
   categories: Categories;
+  certificates: Certificates;
   faqEntries: FaqEntries;
   faqGroups: FaqGroups;
   flagPresets: FlagPresets;
