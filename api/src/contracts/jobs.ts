@@ -27,6 +27,8 @@ export interface JobMap {
   exports: {
     /** Writes a students CSV for background_jobs row `jobId` (kind STUDENT_EXPORT). */
     'students.export': { jobId: string };
+    /** Issues and draws the certificates of a phase for background_jobs row `jobId` (kind CERTIFICATE_RUN). */
+    'certificates.run': { jobId: string };
   };
   bulkUpload: {
     /** Creates the students of an uploaded file for background_jobs row `jobId` (kind STUDENT_BULK_UPLOAD). */
@@ -53,7 +55,7 @@ export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
   mail: ['mail.send'],
   scoring: ['answer.score', 'answers.score'],
   ranking: ['play.finished', 'standings.recompute', 'standings.stale'],
-  exports: ['students.export'],
+  exports: ['students.export', 'certificates.run'],
   bulkUpload: ['students.bulkUpload'],
 };
 
@@ -133,6 +135,14 @@ export interface MailTemplates {
     amount: string;
     attempts: number;
     contestAttempts: number;
+  };
+  /** A certificate is ready: a link to the dashboard where it is downloaded. */
+  certificateIssued: {
+    name: string;
+    phaseTitle: string;
+    kind: string;
+    link: string;
+    language?: StudentLanguage;
   };
   phaseQualified: {
     name: string;
