@@ -22,6 +22,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { faqRoutes } from './modules/faq/faq.routes.js';
 import { flagsRoutes } from './modules/flags/flags.routes.js';
+import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
 import { galleryRoutes } from './modules/gallery/gallery.routes.js';
 import { gradesRoutes } from './modules/grades/grades.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -123,6 +124,7 @@ const apiRoutes =
     await api.register(sitePagesRoutes, ctx);
     await api.register(contactRoutes, ctx);
     await api.register(galleryRoutes, ctx);
+    await api.register(certificatesRoutes, ctx);
     await api.register(accessCodesRoutes, ctx);
     await api.register(paymentReportsRoutes, ctx);
     await api.register(rankingsRoutes, ctx);

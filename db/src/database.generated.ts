@@ -90,7 +90,7 @@ export interface BackgroundJobs {
   filePath: string | null;
   finishedAt: Timestamp | null;
   id: Generated<string>;
-  kind: "STUDENT_EXPORT" | "STUDENT_BULK_UPLOAD";
+  kind: "STUDENT_EXPORT" | "STUDENT_BULK_UPLOAD" | "CERTIFICATE_RUN";
   params: Generated<Json>;
   processedRows: Generated<number>;
   progress: Generated<number>;
@@ -125,7 +125,7 @@ export interface Certificates {
   gradeId: string;
   id: Generated<string>;
   issuedAt: Generated<Timestamp>;
-  kind: string;
+  kind: "PARTICIPANT" | "QUALIFIER" | "WINNER";
   phaseId: string;
   printedGrade: string;
   printedName: string;

@@ -176,13 +176,11 @@ function footer(doc: Doc, cert: PrintedCertificate, lang: CertificateLanguage) {
     y += 38;
   }
   useFace(doc, lang === 'ur' ? 'urdu' : 'latin', 8);
-  doc
-    .fillColor(MUTED)
-    .text(keepRun(words.verify), qrX - 250, qrY + qrSize - 34, {
-      width: 240,
-      align: 'right',
-      lineBreak: false,
-    });
+  doc.fillColor(MUTED).text(keepRun(words.verify), qrX - 250, qrY + qrSize - 34, {
+    width: 240,
+    align: 'right',
+    lineBreak: false,
+  });
   useFace(doc, 'latin', 8);
   doc.text(keepRun(cert.verifyUrl), qrX - 250, qrY + qrSize - 12, {
     width: 240,
