@@ -17,6 +17,7 @@ import drainPlugin from './lifecycle/drain.plugin.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
 import { accessCodesRoutes } from './modules/access-codes/access-codes.routes.js';
 import { bulkUploadRoutes } from './modules/bulk-upload/bulk-upload.routes.js';
+import { certificatesRoutes } from './modules/certificates/certificates.routes.js';
 import { contactRoutes } from './modules/contact/contact.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
@@ -126,6 +127,7 @@ const apiRoutes =
     await api.register(sitePagesRoutes, ctx);
     await api.register(contactRoutes, ctx);
     await api.register(galleryRoutes, ctx);
+    await api.register(certificatesRoutes, ctx);
     await api.register(accessCodesRoutes, ctx);
     await api.register(paymentReportsRoutes, ctx);
     await api.register(rankingsRoutes, ctx);

@@ -90,7 +90,7 @@ export interface BackgroundJobs {
   filePath: string | null;
   finishedAt: Timestamp | null;
   id: Generated<string>;
-  kind: "STUDENT_EXPORT" | "STUDENT_BULK_UPLOAD";
+  kind: "STUDENT_EXPORT" | "STUDENT_BULK_UPLOAD" | "CERTIFICATE_RUN";
   params: Generated<Json>;
   processedRows: Generated<number>;
   progress: Generated<number>;
@@ -115,6 +115,24 @@ export interface Categories {
   isActive: Generated<boolean>;
   name: string;
   updatedAt: Generated<Timestamp>;
+}
+
+export interface Certificates {
+  code: string;
+  emailedAt: Timestamp | null;
+  fileKeyEn: string | null;
+  fileKeyUr: string | null;
+  gradeId: string;
+  id: Generated<string>;
+  issuedAt: Generated<Timestamp>;
+  kind: "PARTICIPANT" | "QUALIFIER" | "WINNER";
+  phaseId: string;
+  printedGrade: string;
+  printedName: string;
+  printedPhase: string;
+  rank: number | null;
+  runId: string | null;
+  studentId: string;
 }
 
 export interface FaqEntries {
@@ -671,6 +689,7 @@ export interface DB {
   backgroundJobs: BackgroundJobs;
   boardFreezes: BoardFreezes;
   categories: Categories;
+  certificates: Certificates;
   faqEntries: FaqEntries;
   faqGroups: FaqGroups;
   flagPresets: FlagPresets;

@@ -24,6 +24,7 @@ export const CLIENT_PATHS = {
   practiceQuizInfo: '/practice-quiz-info',
   championsBoard: '/champions-board',
   gallery: '/gallery',
+  certificate: '/certificates/:code',
   studentVerification: '/student-verification',
   signupSuccess: '/success',
   studentNotVerified: '/student-not-verified',

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export type * from './bulk-upload.js';
+export * from './certificates.js';
 export * from './client-routes.js';
 export type * from './dashboard.js';
 export type * from './documents.js';

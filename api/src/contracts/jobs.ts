@@ -27,6 +27,8 @@ export interface JobMap {
   exports: {
     /** Writes a students CSV for background_jobs row `jobId` (kind STUDENT_EXPORT). */
     'students.export': { jobId: string };
+    /** Issues and draws the certificates of a phase for background_jobs row `jobId` (kind CERTIFICATE_RUN). */
+    'certificates.run': { jobId: string };
   };
   integrity: {
     /** A finished contest play's own signals (delayed, so its grade's peers are in the distribution). */
@@ -60,7 +62,7 @@ export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
   mail: ['mail.send'],
   scoring: ['answer.score', 'answers.score'],
   ranking: ['play.finished', 'standings.recompute', 'standings.stale'],
-  exports: ['students.export'],
+  exports: ['students.export', 'certificates.run'],
   bulkUpload: ['students.bulkUpload'],
   integrity: ['play.check', 'phase.run'],
 };
@@ -141,6 +143,14 @@ export interface MailTemplates {
     amount: string;
     attempts: number;
     contestAttempts: number;
+  };
+  /** A certificate is ready: a link to the dashboard where it is downloaded. */
+  certificateIssued: {
+    name: string;
+    phaseTitle: string;
+    kind: string;
+    link: string;
+    language?: StudentLanguage;
   };
   phaseQualified: {
     name: string;

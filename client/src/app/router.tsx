@@ -34,6 +34,9 @@ const ChampionsBoardPage = lazy(() =>
   })),
 );
 const FaqPage = lazy(() => import('../features/faq/components/faq-page'));
+const CertificateVerifyPage = lazy(
+  () => import('../features/certificates/components/certificate-verify-page'),
+);
 const GalleryPage = lazy(() => import('../features/gallery/components/gallery-page'));
 const loadQuizPages = () => import('./routes/quiz-pages');
 const QuizPage = lazy(() => loadQuizPages().then((m) => ({ default: m.QuizPage })));
@@ -78,6 +81,7 @@ export const routes: RouteObject[] = [
           ...STUDENT_PUBLIC_ROUTES,
           { path: paths.faq, element: <FaqPage /> },
           { path: paths.gallery, element: <GalleryPage /> },
+          { path: paths.certificate, element: <CertificateVerifyPage /> },
           { path: paths.championsBoard, element: <ChampionsBoardPage /> },
           ...PUBLIC_COMING_SOON.map(comingSoonRoute),
           { element: <RequireStudent />, children: STUDENT_PAYMENT_RESULT_ROUTES },

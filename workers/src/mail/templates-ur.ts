@@ -31,7 +31,8 @@ type StudentTemplate =
   | 'welcome'
   | 'paymentReceipt'
   | 'phaseQualified'
-  | 'integrityDecision';
+  | 'integrityDecision'
+  | 'certificateIssued';
 type Renderers = { [T in StudentTemplate]: (params: MailTemplates[T]) => RenderedMail };
 
 const greeting = (name: string, wrap: (v: string) => string) => `السلام علیکم ${wrap(name)}،`;
@@ -78,6 +79,17 @@ export const urduRenderers: Renderers = {
       subject: `ریاضی: ادائیگی کی رسید ${ltrText(orderRef)}`,
       text: [greeting(name, ltrText), received(ltrText), keep].join('\n\n'),
       html: layout([greeting(name, ltr), received(ltr), keep]),
+    };
+  },
+  certificateIssued: ({ name, phaseTitle, link }) => {
+    const lines = (w: (v: string) => string) => [
+      greeting(name, w),
+      `${w(phaseTitle)} کے لیے آپ کی ریاضی کی سند تیار ہے۔ سائن اِن کر کے اپنے ڈیش بورڈ سے اسے اردو یا انگریزی میں ڈاؤن لوڈ کریں۔`,
+    ];
+    return {
+      subject: `${ltrText(phaseTitle)} کے لیے آپ کی ریاضی کی سند`,
+      text: `${lines(ltrText).join('\n\n')}\n\nاپنا ڈیش بورڈ کھولیں:\n${link}`,
+      html: layout(lines(ltr), { label: 'میری سند ڈاؤن لوڈ کریں', link }),
     };
   },
   phaseQualified: ({ name, phaseTitle, nextPhaseTitle, rank }) => {

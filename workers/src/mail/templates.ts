@@ -77,6 +77,17 @@ const renderers: Renderers = {
       html: layout(lines),
     };
   },
+  certificateIssued: ({ name, phaseTitle, link }) => {
+    const lines = [
+      `Assalam-o-Alaikum ${name},`,
+      `Your Riyazi certificate for ${phaseTitle} is ready. Sign in and download it from your dashboard, in English or Urdu.`,
+    ];
+    return {
+      subject: `Your Riyazi certificate for ${phaseTitle}`,
+      text: `${lines.join('\n\n')}\n\nOpen your dashboard: ${link}`,
+      html: layout(lines, { label: 'Download my certificate', link }),
+    };
+  },
   phaseQualified: ({ name, phaseTitle, nextPhaseTitle, rank }) => {
     const lines = [
       `Assalam-o-Alaikum ${name},`,

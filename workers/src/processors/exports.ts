@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { type JobProgressEvent, rooms } from '@riyazi/api/contracts';
+import { runCertificates } from '@riyazi/api/certificates';
 import type { StorageSettings } from '@riyazi/api/storage';
 import {
   exportKeyOf,
@@ -187,6 +188,14 @@ async function writeExport(ctx: ExportContext, jobId: string): Promise<'written'
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 
 export const exportsHandlers: Handlers['exports'] = {
+  // One batch of 100 rows and one PDF in memory at a time: runs in this process (bench: loadtest/README.md).
+  'certificates.run': async ({ jobId }, _job, ctx) => {
+    const result = await runCertificates(
+      { db: ctx.db, storage: ctx.storage, publish: (event) => publish(ctx, event) },
+      jobId,
+    );
+    ctx.log.info({ jobId, ...result }, 'certificate run finished');
+  },
   'students.export': async ({ jobId }, job, ctx) => {
     try {
       const { databaseUrl } = ctx;

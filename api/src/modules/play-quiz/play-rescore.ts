@@ -1,8 +1,8 @@
 import type { Db } from '@riyazi/db';
 import type { Executor } from '../../lib/db.js';
 import { badRequest, conflict } from '../../lib/errors.js';
-import * as repo from './play-rescore.repository.js';
 import { findPlay, lockPlay, type PlayRow } from './play-quiz.repository.js';
+import * as repo from './play-rescore.repository.js';
 import { gradeAnswer } from './play-scoring.js';
 
 interface Grade {

@@ -18,6 +18,7 @@ import {
   readListQuery,
   textField,
 } from '../../../shared/admin-list';
+import { datedCsvName } from '../../../shared/format/date-time';
 import type {
   FailureFilters,
   FailureQuery,
@@ -25,7 +26,6 @@ import type {
   PaymentQuery,
   TrailTarget,
 } from '../api/payment-reports-api';
-import { datedCsvName } from '../../../shared/format/date-time';
 
 const PROMO = /^[A-Z0-9-]{3,32}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,9 +97,8 @@ export const OUTCOME_LABELS: Record<ProblemOutcome, string> = {
   EXPIRED: 'Expired',
 };
 
-export { formatRupees } from '../../../shared/format/money';
-
 export { shortDay } from '../../../shared/format/date-time';
+export { formatRupees } from '../../../shared/format/money';
 
 /** payments-2026-11-22.csv, today in Pakistan time. */
 export const csvFilename = (now = new Date()) => datedCsvName('payments', now);

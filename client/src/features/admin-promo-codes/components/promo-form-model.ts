@@ -5,9 +5,9 @@ import {
   type PromoCodeInput,
   type PromoDiscountType,
 } from '@riyazi/api/contracts';
-import { formatRupees } from '../../../shared/format/money';
 import { formatDay } from '../../../shared/format/date-time';
 import { fromLocalInput, toLocalInput } from '../../../shared/format/local-input';
+import { formatRupees } from '../../../shared/format/money';
 
 /** The form as typed: numbers and times as the inputs hold them ('' for none). */
 export interface PromoDraft {

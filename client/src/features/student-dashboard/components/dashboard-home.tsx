@@ -8,6 +8,7 @@ import { ButtonLink } from '../../../shared/ui/button';
 import { fillTemplate } from '../../../shared/ui/fill-template';
 import { Card } from '../../../shared/ui/surface';
 import { AvailableQuizzes } from './available-quizzes';
+import { CertificatesCard } from './certificates-card';
 import { PhaseStandingCard } from './phase-standing-card';
 import './dashboard.css';
 
@@ -55,6 +56,8 @@ export function DashboardHome() {
       ) : null}
 
       <PhaseStandingCard />
+
+      <CertificatesCard />
 
       <div className="dash-quizzes">
         <QuizKindCard

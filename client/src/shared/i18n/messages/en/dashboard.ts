@@ -57,4 +57,12 @@ export const dashboard = {
   'dashboard.contestPage.title': 'Contest quiz',
   'dashboard.contestPage.text':
     'Quick, correct answers score highest. A contest cannot be paused once it starts.',
+  'dashboard.certificates.title': 'Your certificates',
+  'dashboard.certificates.kind.PARTICIPANT': 'Certificate of participation',
+  'dashboard.certificates.kind.QUALIFIER': 'Certificate of qualification',
+  'dashboard.certificates.kind.WINNER': 'Certificate of achievement',
+  'dashboard.certificates.rank': 'rank',
+  'dashboard.certificates.code': 'Code:',
+  'dashboard.certificates.downloadEn': 'Download (English)',
+  'dashboard.certificates.downloadUr': 'Download (Urdu)',
 } as const;

@@ -103,4 +103,18 @@ export const site = {
   'site.static.practice.text2':
     'In practice you see which answers were right as soon as you answer, with an explanation where one is available. You can pause and you can stop a practice quiz, and it does not count towards the rankings.',
   'site.static.practice.text3': 'The contest itself allows {attempts} attempts and never pauses.',
+  'site.certificate.title': 'Certificate check',
+  'site.certificate.intro': 'This page confirms a Riyazi certificate from the code printed on it.',
+  'site.certificate.valid': 'This certificate is genuine',
+  'site.certificate.notFound': 'No certificate has the code {code}. Please check the code and try again.',
+  'site.certificate.kind': 'Certificate',
+  'site.certificate.kind.PARTICIPANT': 'Participation',
+  'site.certificate.kind.QUALIFIER': 'Qualification',
+  'site.certificate.kind.WINNER': 'Achievement (winner)',
+  'site.certificate.name': 'Name',
+  'site.certificate.grade': 'Grade',
+  'site.certificate.phase': 'Phase',
+  'site.certificate.rank': 'Rank',
+  'site.certificate.issued': 'Issued on',
+  'site.certificate.code': 'Code',
 } as const;

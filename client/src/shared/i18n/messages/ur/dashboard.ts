@@ -58,4 +58,12 @@ export const dashboard: Record<keyof typeof en, string> = {
   'dashboard.contestPage.title': 'مقابلے کا کوئز',
   'dashboard.contestPage.text':
     'تیز اور صحیح جواب سب سے زیادہ نمبر لاتے ہیں۔ مقابلہ شروع ہونے کے بعد روکا نہیں جا سکتا۔',
+  'dashboard.certificates.title': 'آپ کی اسناد',
+  'dashboard.certificates.kind.PARTICIPANT': 'سندِ شرکت',
+  'dashboard.certificates.kind.QUALIFIER': 'سندِ کامیابی',
+  'dashboard.certificates.kind.WINNER': 'سندِ اعزاز',
+  'dashboard.certificates.rank': 'پوزیشن',
+  'dashboard.certificates.code': 'کوڈ:',
+  'dashboard.certificates.downloadEn': 'ڈاؤن لوڈ (انگریزی)',
+  'dashboard.certificates.downloadUr': 'ڈاؤن لوڈ (اردو)',
 };

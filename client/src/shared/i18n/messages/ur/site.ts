@@ -106,4 +106,18 @@ export const site: Record<keyof typeof en, string> = {
   'site.static.practice.text2':
     'مشق میں جواب دیتے ہی آپ کو پتا چل جاتا ہے کہ کون سا جواب صحیح تھا، اور جہاں ممکن ہو وضاحت بھی ملتی ہے۔ آپ مشقی کوئز کو روک بھی سکتے ہیں اور ختم بھی کر سکتے ہیں، اور یہ درجہ بندی میں شمار نہیں ہوتا۔',
   'site.static.practice.text3': 'اصل مقابلے میں {attempts} کوششیں ملتی ہیں اور یہ کبھی رکتا نہیں۔',
+  'site.certificate.title': 'سند کی تصدیق',
+  'site.certificate.intro': 'یہ صفحہ ریاضی کی سند پر چھپے کوڈ سے اس کی تصدیق کرتا ہے۔',
+  'site.certificate.valid': 'یہ سند اصلی ہے',
+  'site.certificate.notFound': 'کوڈ {code} کی کوئی سند موجود نہیں۔ براہ کرم کوڈ دیکھ کر دوبارہ کوشش کریں۔',
+  'site.certificate.kind': 'سند',
+  'site.certificate.kind.PARTICIPANT': 'شرکت',
+  'site.certificate.kind.QUALIFIER': 'کامیابی',
+  'site.certificate.kind.WINNER': 'اعزاز (فاتح)',
+  'site.certificate.name': 'نام',
+  'site.certificate.grade': 'جماعت',
+  'site.certificate.phase': 'مرحلہ',
+  'site.certificate.rank': 'پوزیشن',
+  'site.certificate.issued': 'تاریخ اجرا',
+  'site.certificate.code': 'کوڈ',
 };

@@ -1,0 +1,2 @@
+// The module's entry: what other modules use (import '#modules/<name>', scripts/check-boundaries.mjs).
+export { certificateFileKey } from './certificates.run.js';
