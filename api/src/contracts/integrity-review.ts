@@ -1,7 +1,6 @@
 /** The integrity review queue (`/api/admin/integrity/…`): flagged contest plays and staff decisions. */
 
-export const SIGNAL_KINDS = ['FAST_CORRECT', 'COPIED_ANSWERS', 'SHARED_ORIGIN', 'SCRIPTED_TIMING'] as const;
-export type SignalKind = (typeof SIGNAL_KINDS)[number];
+import type { SignalKind } from './integrity.js';
 
 export const REVIEW_DECISIONS = ['CLEAR', 'WARN', 'DISQUALIFY'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];

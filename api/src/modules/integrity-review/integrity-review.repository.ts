@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { ReviewDecision, ReviewState, SignalKind } from '../../contracts/integrity-review.js';
+import type { SignalKind } from '../../contracts/integrity.js';
+import type { ReviewDecision, ReviewState } from '../../contracts/integrity-review.js';
 import type { Executor } from '../../lib/db.js';
 
 export interface QueueFilter {

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import {
-  REVIEW_DECISIONS,
-  REVIEW_REASON_MAX,
-  REVIEW_STATES,
-  SIGNAL_KINDS,
-} from '../../contracts/integrity-review.js';
+import { SIGNAL_KINDS } from '../../contracts/integrity.js';
+import { REVIEW_DECISIONS, REVIEW_REASON_MAX, REVIEW_STATES } from '../../contracts/integrity-review.js';
 import { idOf, limitParam, pageParam } from '../../lib/schemas.js';
 
 export const queueQuery = z.object({

@@ -1,4 +1,5 @@
 import type { Db } from '@riyazi/db';
+import type { SignalKind } from '../../contracts/integrity.js';
 import type {
   AnswerCell,
   FlaggedPlay,
@@ -6,7 +7,6 @@ import type {
   PlayEvidence,
   RelatedPlay,
   ReviewDecision,
-  SignalKind,
 } from '../../contracts/integrity-review.js';
 import { notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';

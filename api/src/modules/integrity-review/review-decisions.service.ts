@@ -12,8 +12,8 @@ import {
   insertOutboxEvent,
   type OutboxEvent,
 } from '../../queue/outbox.js';
-import { playEvidence, REVIEW_ACTION } from './integrity-review.service.js';
 import type { DecisionBody } from './integrity-review.schemas.js';
+import { playEvidence, REVIEW_ACTION } from './integrity-review.service.js';
 import * as repo from './review-decisions.repository.js';
 
 const MESSAGES = {
