@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetDatabase } from '../../test/context.js';
 import { authorizedCall, signedInStaff, useTestContext } from '../../test/helpers.js';
 import { startTestWorkers } from '../../test/workers.js';
 import type { IntegrityRunDto } from '../src/contracts/integrity.js';
@@ -11,6 +12,8 @@ let runner: string;
 let workers: Awaited<ReturnType<typeof startTestWorkers>>;
 
 beforeAll(async () => {
+  // Seeded once for both tests: start from an empty database whatever ran before in this worker.
+  await resetDatabase(t.db);
   seeded = await seedSimulatedPhase(t.db);
   runner = (
     await signedInStaff(t, {
