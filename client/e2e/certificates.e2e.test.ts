@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { rebuildPhase } from '../../api/src/modules/rankings/rankings.service.js';
 import { makePlay, makeStaff, seededPhaseId, seededQuizId } from '../../test/helpers.js';
 import {
   DEMO_STUDENT_EMAIL,
@@ -38,6 +39,7 @@ async function seed(stack: Stack) {
     .insertInto('phaseWinners')
     .values({ phaseId, gradeId, studentId: fatima.id, method: 'AUTOMATIC', position: 1 })
     .execute();
+  await rebuildPhase(db, phaseId);
   return { phaseId, studentId: fatima.id };
 }
 
@@ -81,6 +83,9 @@ async function issueAsAdmin(page: Page) {
     const bar = section.getByRole('progressbar', { name: 'Certificate progress' });
     await bar.waitFor();
     expect(await bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(await section.getByTestId('certificates-progress-count').textContent()).toBe(
+      'Queued: it starts as soon as a worker is free.',
+    );
     expect(await section.getByTestId('certificates-start').isDisabled()).toBe(true);
     await screenshotFor(page, 'certificates/admin-progress-1366');
   } finally {

@@ -27,9 +27,11 @@ function RunProgress({ run }: { run: CertificateRun }) {
         testId="certificates-progress"
       />
       <p className="muted" aria-live="polite" data-testid="certificates-progress-count">
-        {total === null
-          ? 'Working out who earns which certificate…'
-          : `${run.processedRows} of ${total} drawn (English and Urdu PDFs)`}
+        {run.status === 'QUEUED'
+          ? 'Queued: it starts as soon as a worker is free.'
+          : total === null
+            ? 'Working out who earns which certificate…'
+            : `${run.processedRows} of ${total} certificates drawn (English and Urdu PDFs)`}
       </p>
     </div>
   );
