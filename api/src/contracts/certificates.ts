@@ -44,7 +44,10 @@ export interface CertificateRun {
   progress: number;
   totalRows: number | null;
   processedRows: number;
+  /** Issued by this run; `emailed` by it; `alreadyIssued`: the phase's certificates made before it (null until it succeeds). */
   issued: number | null;
+  emailed: number | null;
+  alreadyIssued: number | null;
   error: string | null;
   createdAt: string;
   finishedAt: string | null;

@@ -54,17 +54,17 @@ export async function issueMissingCertificates(db: Executor, phaseId: string, ru
   return Number(result.numAffectedRows ?? 0n);
 }
 
-export const countPendingFiles = async (db: Executor, phaseId: string) =>
-  Number(
-    (
-      await db
-        .selectFrom('certificates')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .where('phaseId', '=', phaseId)
-        .where('fileKeyEn', 'is', null)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+/** The phase's certificates: all of them, or only those still without files. */
+export async function countCertificates(db: Executor, phaseId: string, only: 'all' | 'withoutFiles') {
+  let query = db
+    .selectFrom('certificates')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('phaseId', '=', phaseId);
+  if (only === 'withoutFiles') {
+    query = query.where('fileKeyEn', 'is', null);
+  }
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
 
 /** The next certificates of the phase without files, in id order after `after`. */
 export const findPendingFiles = (db: Executor, phaseId: string, after: string | null, limit: number) => {
@@ -242,7 +242,7 @@ export async function setRunProgress(
 export async function finishRun(
   db: Executor,
   id: string,
-  outcome: { issued: number; drawn: number } | { error: string },
+  outcome: { issued: number; drawn: number; emailed: number; alreadyIssued: number } | { error: string },
 ) {
   const ok = !('error' in outcome);
   await db

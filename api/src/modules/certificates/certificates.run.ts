@@ -46,8 +46,8 @@ async function recordBatch(
   batch: repo.PendingCertificate[],
   files: { id: string; en: string; ur: string }[],
   publicUrl: string,
-) {
-  await db.transaction().execute(async (trx) => {
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
     const recorded = await repo.setFiles(trx, files);
     const toMail = batch.filter((c) => recorded.has(c.id) && c.emailedAt === null && c.isActive);
     for (const cert of toMail) {
@@ -63,6 +63,7 @@ async function recordBatch(
       trx,
       toMail.map((c) => c.id),
     );
+    return toMail.length;
   });
 }
 
@@ -90,9 +91,10 @@ export async function runCertificates(deps: CertificateRunDeps, runId: string) {
         break;
       }
     }
-    const total = await repo.countPendingFiles(deps.db, params.phaseId);
+    const total = await repo.countCertificates(deps.db, params.phaseId, 'withoutFiles');
     await repo.setRunProgress(deps.db, runId, { total, processed: 0, progress: 0 });
     let drawn = 0;
+    let emailed = 0;
     let after: string | null = null;
     let published = 0;
     for (;;) {
@@ -104,7 +106,7 @@ export async function runCertificates(deps: CertificateRunDeps, runId: string) {
       for (const cert of batch) {
         files.push(await drawFiles(deps.storage, cert, params.publicUrl));
       }
-      await recordBatch(deps.db, batch, files, params.publicUrl);
+      emailed += await recordBatch(deps.db, batch, files, params.publicUrl);
       drawn += batch.length;
       after = batch[batch.length - 1]?.id ?? after;
       const progress = Math.min(99, Math.floor((drawn / Math.max(total, drawn)) * 100));
@@ -118,9 +120,11 @@ export async function runCertificates(deps: CertificateRunDeps, runId: string) {
         publish('RUNNING', progress);
       }
     }
-    await repo.finishRun(deps.db, runId, { issued, drawn });
+    // What the phase's students held before this run (the staff screen says so beside `issued`).
+    const alreadyIssued = (await repo.countCertificates(deps.db, params.phaseId, 'all')) - issued;
+    await repo.finishRun(deps.db, runId, { issued, drawn, emailed, alreadyIssued });
     publish('SUCCEEDED', 100);
-    return { outcome: 'done' as const, issued, drawn };
+    return { outcome: 'done' as const, issued, drawn, emailed, alreadyIssued };
   } catch (err) {
     await repo.finishRun(deps.db, runId, { error: err instanceof Error ? err.message : String(err) });
     publish('FAILED', 0);

@@ -30,6 +30,8 @@ export const certificateRunSchema = z.object({
   totalRows: z.number().nullable(),
   processedRows: z.number(),
   issued: z.number().nullable(),
+  emailed: z.number().nullable(),
+  alreadyIssued: z.number().nullable(),
   error: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

@@ -90,7 +90,8 @@ export async function studentDownload(
 
 function toRun(row: repo.RunRow): CertificateRun {
   const params = (row.params ?? {}) as { phaseId?: string };
-  const result = (row.result ?? {}) as { issued?: number };
+  const result = (row.result ?? {}) as { issued?: number; emailed?: number; alreadyIssued?: number };
+  const count = (n: number | undefined) => (typeof n === 'number' ? n : null);
   return {
     _id: row.id,
     phaseId: params.phaseId ?? '',
@@ -98,7 +99,9 @@ function toRun(row: repo.RunRow): CertificateRun {
     progress: row.progress,
     totalRows: row.totalRows,
     processedRows: row.processedRows,
-    issued: typeof result.issued === 'number' ? result.issued : null,
+    issued: count(result.issued),
+    emailed: count(result.emailed),
+    alreadyIssued: count(result.alreadyIssued),
     error: row.error,
     createdAt: new Date(row.createdAt).toISOString(),
     finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt).toISOString(),

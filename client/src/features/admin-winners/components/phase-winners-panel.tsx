@@ -5,11 +5,12 @@ import { RecordOptions, SelectField } from '../../../shared/ui/field';
 import { Card } from '../../../shared/ui/surface';
 import { usePhaseOptions } from '../api/use-winners';
 import { canPromote } from './can-promote';
+import { CertificatesSection } from './certificates-section';
 import { CutoffsSection } from './cutoffs-section';
 import { WinnersSection } from './winners-section';
 import './winners.css';
 
-/** On the phases page: each phase's winners, and how many toppers it carries to the next phase. */
+/** On the phases page: each phase's winners, how many toppers it carries to the next phase, and its certificates. */
 export function PhaseWinnersPanel() {
   const auth = useAdminAuth();
   const phases = usePhaseOptions();
@@ -28,9 +29,10 @@ export function PhaseWinnersPanel() {
   return (
     <Card className="stack winners-panel" aria-labelledby={headingId} data-testid="winners-panel">
       <header className="stack winners-panel__header">
-        <h2 id={headingId}>Winners and qualifiers</h2>
+        <h2 id={headingId}>Winners, qualifiers and certificates</h2>
         <p className="muted">
-          Each phase's winners per grade, and how many of a grade's toppers move on to the next phase.
+          Each phase's winners per grade, how many of a grade's toppers move on to the next phase, and the
+          phase's certificates.
         </p>
       </header>
       {phases.isSuccess && options.length === 0 ? (
@@ -51,6 +53,9 @@ export function PhaseWinnersPanel() {
         <WinnersSection phase={phase} mayChange={canPromote(auth, true)} />
       ) : null}
       {phaseId !== '' ? <CutoffsSection phaseId={phaseId} canUpdate={may('phase', 'update')} /> : null}
+      {phase !== undefined ? (
+        <CertificatesSection phaseId={phase._id} phaseName={phase.name} canRun={may('phase', 'update')} />
+      ) : null}
     </Card>
   );
 }

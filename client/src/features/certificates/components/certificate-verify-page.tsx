@@ -2,9 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { formatStudentDate } from '../../../shared/format/student-dates';
 import { Ltr, useLanguage, useT } from '../../../shared/i18n';
+import { Fact } from '../../../shared/ui/fact';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
 import { certificateKeys, verifyCertificate } from '../certificates-api';
+import './certificates.css';
 
 /** /certificates/:code — confirms a certificate with exactly what it prints, nothing more. */
 export function CertificateVerifyPage() {
@@ -25,51 +27,39 @@ export function CertificateVerifyPage() {
         </Alert>
       ) : null}
       {cert.data ? (
-        <Card aria-labelledby="certificate-valid" data-testid="certificate-valid">
-          <h2 id="certificate-valid">{t('site.certificate.valid')}</h2>
-          <dl className="dash-facts">
-            <div>
-              <dt>{t('site.certificate.kind')}</dt>
-              <dd>{t(`site.certificate.kind.${cert.data.kind}`)}</dd>
-            </div>
-            <div>
-              <dt>{t('site.certificate.name')}</dt>
-              <dd data-testid="certificate-name">
-                <bdi>{cert.data.name}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('site.certificate.grade')}</dt>
-              <dd>
-                <bdi>{cert.data.grade}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('site.certificate.phase')}</dt>
-              <dd>
-                <bdi>{cert.data.phase}</bdi>
-              </dd>
-            </div>
+        <Card
+          className="stack certificate-valid"
+          aria-labelledby="certificate-valid"
+          data-testid="certificate-valid"
+        >
+          <h2 id="certificate-valid" className="certificate-valid__title">
+            <span className="certificate-valid__mark" aria-hidden="true">
+              ✓
+            </span>
+            {t('site.certificate.valid')}
+          </h2>
+          <dl className="facts certificate-facts">
+            <Fact label={t('site.certificate.kind')}>{t(`site.certificate.kind.${cert.data.kind}`)}</Fact>
+            <Fact label={t('site.certificate.name')} testId="certificate-name">
+              <bdi>{cert.data.name}</bdi>
+            </Fact>
+            <Fact label={t('site.certificate.grade')}>
+              <bdi>{cert.data.grade}</bdi>
+            </Fact>
+            <Fact label={t('site.certificate.phase')}>
+              <bdi>{cert.data.phase}</bdi>
+            </Fact>
             {cert.data.rank !== null ? (
-              <div>
-                <dt>{t('site.certificate.rank')}</dt>
-                <dd>
-                  <Ltr>{cert.data.rank}</Ltr>
-                </dd>
-              </div>
+              <Fact label={t('site.certificate.rank')}>
+                <Ltr>{cert.data.rank}</Ltr>
+              </Fact>
             ) : null}
-            <div>
-              <dt>{t('site.certificate.issued')}</dt>
-              <dd>
-                <bdi>{formatStudentDate(cert.data.issuedAt, language)}</bdi>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('site.certificate.code')}</dt>
-              <dd>
-                <Ltr>{cert.data.code}</Ltr>
-              </dd>
-            </div>
+            <Fact label={t('site.certificate.issued')}>
+              <bdi>{formatStudentDate(cert.data.issuedAt, language)}</bdi>
+            </Fact>
+            <Fact label={t('site.certificate.code')}>
+              <Ltr>{cert.data.code}</Ltr>
+            </Fact>
           </dl>
         </Card>
       ) : null}

@@ -38,22 +38,23 @@ export function CertificatesCard() {
       data-testid="certificates-card"
     >
       <h2 id="dash-certificates-title">{t('dashboard.certificates.title')}</h2>
-      <ul className="stack">
+      <ul className="dash-certificates">
         {list.map((cert) => (
-          <li key={cert._id} data-testid="certificate-item">
+          <li key={cert._id} className="dash-certificate" data-testid="certificate-item">
+            <p className="dash-certificate__kind">{t(`dashboard.certificates.kind.${cert.kind}`)}</p>
             <p>
-              <strong>{t(`dashboard.certificates.kind.${cert.kind}`)}</strong> — <bdi>{cert.phase}</bdi>
+              <bdi>{cert.phase}</bdi>
               {cert.rank !== null ? (
                 <>
-                  {' '}
-                  ({t('dashboard.certificates.rank')} <Ltr>{cert.rank}</Ltr>)
+                  {' · '}
+                  {t('dashboard.certificates.rank')} <Ltr>{cert.rank}</Ltr>
                 </>
               ) : null}
             </p>
             <p className="muted">
               {t('dashboard.certificates.code')} <Ltr>{cert.code}</Ltr>
             </p>
-            <div className="row">
+            <div className="row dash-certificate__downloads">
               {cert.languages.map((lang) => (
                 <Button
                   key={lang}
