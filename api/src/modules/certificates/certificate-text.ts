@@ -1,13 +1,11 @@
-import type { CertificateKind, CertificateLanguage } from '../../contracts/certificates.js';
+import type {
+  CertificateKind,
+  CertificateLanguage,
+  PublicCertificate,
+} from '../../contracts/certificates.js';
 
 /** What one certificate prints, frozen at issue. */
-export interface PrintedCertificate {
-  code: string;
-  kind: CertificateKind;
-  name: string;
-  grade: string;
-  phase: string;
-  rank: number | null;
+export interface PrintedCertificate extends Omit<PublicCertificate, 'issuedAt'> {
   /** The issue day in Pakistan time, YYYY-MM-DD. */
   issuedOn: string;
   /** The public verification page (the QR code's target). */

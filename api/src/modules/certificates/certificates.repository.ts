@@ -56,44 +56,39 @@ export async function issueMissingCertificates(db: Executor, phaseId: string, ru
 
 /** The phase's certificates: all of them, or only those still without files. */
 export async function countCertificates(db: Executor, phaseId: string, only: 'all' | 'withoutFiles') {
-  let query = db
+  const row = await db
     .selectFrom('certificates')
     .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('phaseId', '=', phaseId);
-  if (only === 'withoutFiles') {
-    query = query.where('fileKeyEn', 'is', null);
-  }
-  return Number((await query.executeTakeFirstOrThrow()).n);
+    .where('phaseId', '=', phaseId)
+    .$if(only === 'withoutFiles', (query) => query.where('fileKeyEn', 'is', null))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
+/** What a certificate prints, as its PDF and the verification page read it. */
+const printedColumns = [
+  'c.id',
+  'c.code',
+  'c.kind',
+  'c.rank',
+  'c.printedName',
+  'c.printedGrade',
+  'c.printedPhase',
+  'c.issuedAt',
+] as const;
+
 /** The next certificates of the phase without files, in id order after `after`. */
-export const findPendingFiles = (db: Executor, phaseId: string, after: string | null, limit: number) => {
-  let query = db
+export const findPendingFiles = (db: Executor, phaseId: string, after: string | null, limit: number) =>
+  db
     .selectFrom('certificates as c')
     .innerJoin('students as s', 's.id', 'c.studentId')
-    .select([
-      'c.id',
-      'c.code',
-      'c.kind',
-      'c.rank',
-      'c.printedName',
-      'c.printedGrade',
-      'c.printedPhase',
-      'c.issuedAt',
-      'c.emailedAt',
-      's.email',
-      's.language',
-      's.isActive',
-    ])
+    .select([...printedColumns, 'c.emailedAt', 's.email', 's.language', 's.isActive'])
     .where('c.phaseId', '=', phaseId)
     .where('c.fileKeyEn', 'is', null)
+    .$if(after !== null, (query) => query.where('c.id', '>', after as string))
     .orderBy('c.id')
-    .limit(limit);
-  if (after !== null) {
-    query = query.where('c.id', '>', after);
-  }
-  return query.execute();
-};
+    .limit(limit)
+    .execute();
 export type PendingCertificate = Awaited<ReturnType<typeof findPendingFiles>>[number];
 
 /** Records a certificate's files; the ids whose files were not recorded yet (so each e-mail goes once). */
@@ -120,19 +115,7 @@ export async function markEmailed(trx: Trx, ids: string[]) {
   }
 }
 
-const certificateColumns = [
-  'c.id',
-  'c.code',
-  'c.kind',
-  'c.rank',
-  'c.printedName',
-  'c.printedGrade',
-  'c.printedPhase',
-  'c.issuedAt',
-  'c.fileKeyEn',
-  'c.fileKeyUr',
-  'c.studentId',
-] as const;
+const certificateColumns = [...printedColumns, 'c.fileKeyEn', 'c.fileKeyUr', 'c.studentId'] as const;
 
 export const findByCode = (db: Executor, code: string) =>
   db.selectFrom('certificates as c').select(certificateColumns).where('c.code', '=', code).executeTakeFirst();

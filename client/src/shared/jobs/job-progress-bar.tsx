@@ -1,13 +1,15 @@
+import './job-progress-bar.css';
+
 interface JobProgressBarProps {
   progress: number;
   label: string;
-  /** CSS block: the bar is `${block}__bar`, the figure `${block}__percent`. */
-  block: string;
+  /** CSS block: the bar is `${block}__bar`, the figure `${block}__percent` (default: the shared look). */
+  block?: string;
   testId: string;
 }
 
 /** A job's progress as a bar and a percentage. */
-export function JobProgressBar({ progress, label, block, testId }: JobProgressBarProps) {
+export function JobProgressBar({ progress, label, block = 'job-progress', testId }: JobProgressBarProps) {
   return (
     <div className={block} data-testid={testId}>
       <div

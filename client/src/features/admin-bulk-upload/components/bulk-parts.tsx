@@ -24,7 +24,9 @@ export function StatusBadge({ status }: { status: BulkUploadRun['status'] }) {
 }
 
 export const RunProgress = ({ progress, label }: { progress: number; label: string }) => (
-  <JobProgressBar progress={progress} label={label} block="bu-progress" testId="bulk-progress" />
+  <div className="bu-progress">
+    <JobProgressBar progress={progress} label={label} testId="bulk-progress" />
+  </div>
 );
 
 export const TemplateButtons = () => (

@@ -14,6 +14,7 @@ import { EvidenceTable, SameOriginList } from './evidence-tables';
 import { DECISION_LABELS, KIND_LABELS, strengthText } from './integrity-labels';
 import '../../../shared/ui/data-table.css';
 import '../../../shared/ui/stacked-table.css';
+import '../../../shared/admin-list/admin-list.css';
 import './integrity.css';
 
 export function IntegrityPlayPage() {
@@ -45,9 +46,9 @@ function PlayView({ evidence }: { evidence: PlayEvidence }) {
         {play.disqualified ? 'disqualified' : play.rank === null ? 'not ranked' : `rank #${play.rank}`}
       </PageHeading>
       <Card className="stack" aria-label="Signals">
-        <ul className="ir-signals" data-testid="ir-play-signals">
+        <ul className="chip-list" data-testid="ir-play-signals">
           {evidence.signals.map((s) => (
-            <li key={s.kind} className="ir-chip">
+            <li key={s.kind} className="chip">
               {KIND_LABELS[s.kind]} <strong>{strengthText(s.strength)}</strong>
             </li>
           ))}

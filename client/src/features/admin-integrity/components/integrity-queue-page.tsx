@@ -33,7 +33,7 @@ export function IntegrityQueuePage() {
         to see the evidence side by side{can('update') ? ' and decide: clear, warn or disqualify' : ''}.
       </PageHeading>
       <Card className="stack" aria-label="Flagged plays">
-        <div className="ir-filters">
+        <div className="list-filters">
           <FilterSelect
             label="Phase"
             {...bind('phaseId', 'ir-filter-phaseId')}
@@ -99,9 +99,9 @@ export function IntegrityQueuePage() {
                     {play.score.toFixed(2)} · {play.rank === null ? 'not ranked' : `#${play.rank}`}
                   </td>
                   <td data-label="Signals">
-                    <ul className="ir-signals" aria-label="Signals">
+                    <ul className="chip-list" aria-label="Signals">
                       {play.signals.map((s) => (
-                        <li key={s.kind} className="ir-chip" data-testid="ir-signal">
+                        <li key={s.kind} className="chip" data-testid="ir-signal">
                           {KIND_LABELS[s.kind]} <strong>{strengthText(s.strength)}</strong>
                         </li>
                       ))}

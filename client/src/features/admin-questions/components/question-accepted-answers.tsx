@@ -3,6 +3,7 @@ import { Button } from '../../../shared/ui/button';
 import { TextField } from '../../../shared/ui/field';
 import { TitledCard } from '../../../shared/ui/titled-card';
 import type { QuestionSectionProps } from './question-form-section';
+import '../../../shared/admin-list/admin-list.css';
 
 /** The answers an open-ended question accepts. */
 export function AcceptedAnswersCard({ draft, problems, update }: QuestionSectionProps) {
@@ -60,7 +61,7 @@ function AcceptedAnswers({
         </Button>
       </div>
       {answers.length > 0 ? (
-        <ul className="q-form__answers" data-testid="q-answers">
+        <ul className="chip-list" data-testid="q-answers">
           {answers.map((answer) => (
             <li key={answer} className="q-form__answer">
               <span>{answer}</span>

@@ -127,17 +127,8 @@ export interface QuizListQuery {
   dir: SortDir;
 }
 
-/** A question of the bank, as the picker lists it (GET /question/detail/). */
-export interface BankQuestion {
-  _id: string;
-  questionNo: number;
-  preview: string;
-  /** The preview with its formulas as `span.math-inline`, for RichTextView. */
-  previewHtml: string;
-  grade: GradeRef;
-  tag: QuestionTag;
-  status: QuizStatus;
-}
+/** A question of the bank, as the picker lists it (GET /question/detail/): what a picked one shows. */
+export type BankQuestion = PickedQuestion;
 
 const root = [ADMIN_KEY_ROOT, 'quizzes'] as const;
 

@@ -17,6 +17,7 @@ import { ResetLinkDialog } from './reset-link-dialog';
 import { formatDateTime, GENDER_LABELS } from './student-format';
 import './student-details.css';
 import '../../../shared/ui/facts.css';
+import '../../../shared/admin-list/admin-list.css';
 
 const UPDATE_STUDENT: Permission = { module: 'student', action: 'update' };
 
@@ -120,9 +121,9 @@ function ProfileCard({ student: { profile } }: { student: StudentDetail }) {
         <Fact label="Signed up">{formatDateTime(profile.createdAt)}</Fact>
         <Fact label="Last changed">{formatDateTime(profile.updatedAt)}</Fact>
       </dl>
-      <ul className="sd-flags" aria-label="Account flags">
+      <ul className="chip-list" aria-label="Account flags">
         {flags.map(([label, on]) => (
-          <li key={label} className={on ? 'sd-flag sd-flag--on' : 'sd-flag'}>
+          <li key={label} className={on ? 'chip sd-flag sd-flag--on' : 'chip sd-flag'}>
             <span aria-hidden="true">{on ? '✓' : '–'}</span> {label}
             <span className="visually-hidden">: {on ? 'yes' : 'no'}</span>
           </li>

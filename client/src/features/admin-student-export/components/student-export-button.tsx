@@ -82,7 +82,6 @@ export function StudentExportButton({ filters }: { filters: Record<string, strin
         <JobProgressBar
           progress={job?._id === jobId ? job.progress : 0}
           label="Export progress"
-          block="student-export-progress"
           testId="student-export-progress"
         />
       )}

@@ -23,7 +23,6 @@ function RunProgress({ run }: { run: CertificateRun }) {
       <JobProgressBar
         progress={run.progress}
         label="Certificate progress"
-        block="certificates-progress"
         testId="certificates-progress"
       />
       <p className="muted" aria-live="polite" data-testid="certificates-progress-count">
