@@ -20,11 +20,7 @@ function RunProgress({ run }: { run: CertificateRun }) {
   const total = run.totalRows;
   return (
     <div className="stack certificates-run__progress">
-      <JobProgressBar
-        progress={run.progress}
-        label="Certificate progress"
-        testId="certificates-progress"
-      />
+      <JobProgressBar progress={run.progress} label="Certificate progress" testId="certificates-progress" />
       <p className="muted" aria-live="polite" data-testid="certificates-progress-count">
         {run.status === 'QUEUED'
           ? 'Queued: it starts as soon as a worker is free.'
