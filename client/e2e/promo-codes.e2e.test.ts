@@ -64,6 +64,12 @@ describe('promo codes', () => {
     await expect(row.textContent()).resolves.toContain('All packages');
     expect(await stored('EID-2026')).toMatchObject({ packageIds: [], maxUses: null });
 
+    // On a slow school network the list re-reads late: the toast must still not announce a change
+    // the switch does not show yet.
+    await page.route(/\/api\/admin\/promoCode\/\?/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await row.getByTestId('promo-active-switch').click();
     await page.getByText('Promo code EID-2026 deactivated').waitFor();
     await expect.poll(async () => (await stored('EID-2026')).isActive).toBe(false);

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-hot-toast';
 
 /**
- * An admin change that toasts its success and re-reads every query under `invalidate`.
+ * An admin change that re-reads every query under `invalidate`, then toasts its success: the
+ * toast never announces a change the screen does not show yet (a switch still on after
+ * "deactivated" on a slow network).
  * silent: the form or dialog that made the call shows the error, not the error toast.
  */
 export function useToastMutation<TInput, TOutput>({
@@ -24,8 +26,8 @@ export function useToastMutation<TInput, TOutput>({
     mutationFn,
     meta: { silent },
     onSuccess: async (output) => {
-      toast.success(success(output));
       await queryClient.invalidateQueries({ queryKey: invalidate });
+      toast.success(success(output));
     },
   });
 }
