@@ -6,7 +6,8 @@ import {
   signedInStaff,
   useTestContext,
 } from '../../test/helpers.js';
-import type { IntegritySettingsDto } from '../src/contracts/integrity.js';
+import { plantFlaggedPlays } from '../../test/integrity-factories.js';
+import type { IntegrityPhaseSummary, IntegritySettingsDto } from '../src/contracts/integrity.js';
 import { DEFAULT_THRESHOLDS } from '../src/modules/integrity/integrity.thresholds.js';
 
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });
@@ -16,11 +17,11 @@ const URL = '/api/admin/integrity/settings';
 describe('integrity settings', () => {
   it('answers 401 signed out, 403 without integrity:read, and the defaults with it', async () => {
     const phase = await makePhase(t.db);
-    const urls = [URL, `/api/admin/integrity/phases/${phase.id}/run`];
+    const urls = [URL, `/api/admin/integrity/phases/${phase.id}/run`, '/api/admin/integrity/phases'];
     expect(await guardStatuses(t, urls, ['integrity', 'read'], [['queues', 'read']])).toEqual({
-      signedOut: [401, 401],
-      others: [403, 403],
-      needed: [200, 200],
+      signedOut: [401, 401, 401],
+      others: [403, 403, 403],
+      needed: [200, 200, 200],
     });
     const reader = await signedInStaff(t, { permissions: [['integrity', 'read']] });
     const body = (await call(reader.token, 'GET', URL)).json<IntegritySettingsDto>();
@@ -80,6 +81,20 @@ describe('integrity settings', () => {
     }
     const row = await t.db.selectFrom('integritySettings').select('thresholds').executeTakeFirst();
     expect(row?.thresholds ?? {}).toEqual({});
+  });
+
+  it('lists every phase newest first with its finished contest plays and the plays flagged in it', async () => {
+    const planted = await plantFlaggedPlays(t.db);
+    const reader = await signedInStaff(t, { permissions: [['integrity', 'read']] });
+    const res = await call(reader.token, 'GET', '/api/admin/integrity/phases');
+    expect(res.statusCode, res.body).toBe(200);
+    const phases = res.json<{ data: IntegrityPhaseSummary[] }>().data;
+    expect(phases.map((p) => [p._id, p.number, p.finishedPlays, p.flaggedPlays])).toEqual([
+      [planted.phase2.id, 2, 0, 0],
+      // Five finished plays (Dua played twice); Ali, Bilal and Dua's fast play are flagged.
+      [planted.phase.id, 1, 5, 3],
+    ]);
+    expect(phases[1]?.startsAt).toEqual(new Date(phases[1]?.startsAt ?? '').toISOString());
   });
 
   it('answers 404 for the run of a phase that does not exist', async () => {

@@ -40,6 +40,63 @@ export interface IntegrityThresholds {
   };
 }
 
+/** The range a threshold may be set to (the api refuses others; the settings screen says so first). */
+export interface ThresholdLimit {
+  min: number;
+  max: number;
+  integer: boolean;
+}
+
+const share: ThresholdLimit = { min: 0, max: 1, integer: false };
+const count: ThresholdLimit = { min: 1, max: 100_000, integer: true };
+const minutes: ThresholdLimit = { min: 1, max: 7 * 24 * 60, integer: true };
+const students: ThresholdLimit = { min: 2, max: 10_000, integer: true };
+
+export const THRESHOLD_LIMITS = {
+  fastCorrect: {
+    minReadMs: { min: 0, max: 600_000, integer: true },
+    readMsPerChar: { min: 0, max: 1000, integer: false },
+    percentile: { min: 0, max: 0.5, integer: false },
+    percentileFactor: share,
+    minSample: count,
+    minFastAnswers: count,
+    minFastFraction: share,
+  },
+  copiedAnswers: {
+    minCommonQuestions: count,
+    minMatchFraction: share,
+    minSharedWrong: { min: 1, max: 50, integer: true },
+    maxChanceLog10: { min: -100, max: 0, integer: false },
+    minSample: count,
+  },
+  sharedOrigin: {
+    deviceMinStudents: students,
+    deviceWindowMinutes: minutes,
+    ipMinStudents: students,
+    ipWindowMinutes: minutes,
+  },
+  scriptedTiming: { minAnswers: { min: 3, max: 1000, integer: true }, maxCv: share },
+} as const satisfies {
+  [G in keyof IntegrityThresholds]: Record<keyof IntegrityThresholds[G], ThresholdLimit>;
+};
+
+export type ThresholdGroup = keyof IntegrityThresholds;
+export const THRESHOLD_GROUPS = Object.keys(THRESHOLD_LIMITS) as ThresholdGroup[];
+
+/** What is wrong with `value` for `limit`, in the words the api and the screen share; null when fine. */
+export function thresholdProblem(limit: ThresholdLimit, value: number): string | null {
+  if (!Number.isFinite(value)) {
+    return 'must be a number';
+  }
+  if (limit.integer && !Number.isInteger(value)) {
+    return 'must be a whole number';
+  }
+  if (value < limit.min) {
+    return `must be at least ${limit.min}`;
+  }
+  return value > limit.max ? `must be at most ${limit.max}` : null;
+}
+
 /** Stored overrides: any group, any field. */
 export type IntegrityOverrides = { [G in keyof IntegrityThresholds]?: Partial<IntegrityThresholds[G]> };
 
@@ -59,4 +116,17 @@ export interface IntegrityRunDto {
   progress: { done: number; total: number };
   result: { plays: number; signals: Record<SignalKind, number>; removed: number } | null;
   error: string | null;
+}
+
+/** GET /api/admin/integrity/phases: what a phase run would look at, and what earlier checks found. */
+export interface IntegrityPhaseSummary {
+  _id: string;
+  name: string;
+  number: number;
+  startsAt: string;
+  endsAt: string;
+  /** Finished contest plays (what a run checks). */
+  finishedPlays: number;
+  /** Plays with at least one signal. */
+  flaggedPlays: number;
 }

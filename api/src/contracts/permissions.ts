@@ -132,6 +132,7 @@ export const ADMIN_PAGES = {
   queues: { path: 'queues', module: 'queues', action: 'read' },
   integrity: { path: 'integrity', module: 'integrity', action: 'read' },
   integrityPlay: { path: 'integrity/play/:id', module: 'integrity', action: 'read' },
+  integrityChecks: { path: 'integrity/checks', module: 'integrity', action: 'read' },
 } as const satisfies Record<string, Permission & { path: string }>;
 
 export type AdminPageKey = keyof typeof ADMIN_PAGES;

@@ -30,6 +30,7 @@ export const ADMIN_MENU: AdminMenuGroup[] = [
       { page: 'studentVerification', label: 'Verification' },
       { page: 'bulkUpload', label: 'Bulk upload' },
       { page: 'integrity', label: 'Integrity review' },
+      { page: 'integrityChecks', label: 'Integrity checks' },
     ],
   },
   {

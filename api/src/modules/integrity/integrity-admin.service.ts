@@ -1,6 +1,11 @@
 import type { Db } from '@riyazi/db';
 import type { Job } from 'bullmq';
-import type { IntegrityOverrides, IntegrityRunDto, IntegritySettingsDto } from '../../contracts/integrity.js';
+import type {
+  IntegrityOverrides,
+  IntegrityPhaseSummary,
+  IntegrityRunDto,
+  IntegritySettingsDto,
+} from '../../contracts/integrity.js';
 import { audit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';
 import { enqueue, type Queues } from '../../queue/queues.js';
@@ -34,6 +39,19 @@ export async function updateIntegritySettings(
     });
     return settingsDto(row);
   });
+}
+
+/** The phases staff can check, newest first. */
+export async function integrityPhases(db: Db): Promise<{ data: IntegrityPhaseSummary[] }> {
+  const rows = await repo.phaseOverview(db);
+  return {
+    data: rows.map(({ id, startsAt, endsAt, ...row }) => ({
+      _id: id,
+      ...row,
+      startsAt: new Date(startsAt).toISOString(),
+      endsAt: new Date(endsAt).toISOString(),
+    })),
+  };
 }
 
 /** Progress the phase job reports, and its result at the end. */

@@ -156,6 +156,25 @@ export async function phaseExists(db: Executor, phaseId: string): Promise<boolea
   );
 }
 
+/** Every phase, newest first, with its finished contest plays and the plays flagged in it. */
+export async function phaseOverview(db: Executor) {
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    number: number;
+    startsAt: Date;
+    endsAt: Date;
+    finishedPlays: number;
+    flaggedPlays: number;
+  }>`
+    SELECT ph.id, ph.name, ph.number, ph.starts_at AS "startsAt", ph.ends_at AS "endsAt",
+      (SELECT count(*) FROM plays p WHERE p.phase_id = ph.id AND ${FINISHED_CONTEST})::int AS "finishedPlays",
+      (SELECT count(DISTINCT s.play_id) FROM integrity_signals s WHERE s.phase_id = ph.id)::int AS "flaggedPlays"
+    FROM phases ph ORDER BY ph.number DESC
+  `.execute(db);
+  return rows;
+}
+
 export interface SignalRow extends Signal {
   phaseId: string;
   gradeId: string;

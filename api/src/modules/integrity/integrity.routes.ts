@@ -2,8 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { staffActor } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
-import { phaseParams, runResponse, settingsBody, settingsResponse } from './integrity.schemas.js';
 import {
+  phaseParams,
+  phasesResponse,
+  runResponse,
+  settingsBody,
+  settingsResponse,
+} from './integrity.schemas.js';
+import {
+  integrityPhases,
   phaseRunStatus,
   readIntegritySettings,
   startPhaseRun,
@@ -41,6 +48,20 @@ export const integrityRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { 
       },
     },
     async (request) => updateIntegritySettings(db, staffActor(request), request.body),
+  );
+
+  app.get(
+    '/admin/integrity/phases',
+    {
+      config: read,
+      schema: {
+        tags: ['integrity'],
+        summary:
+          'Every phase, newest first, with its finished contest plays and how many of them are flagged',
+        response: { 200: phasesResponse, ...errors },
+      },
+    },
+    async () => integrityPhases(db),
   );
 
   app.get(

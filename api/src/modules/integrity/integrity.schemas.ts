@@ -30,3 +30,17 @@ export const runResponse = z.object({
   result: z.object({ plays: z.number(), signals: kindCounts, removed: z.number() }).nullable(),
   error: z.string().nullable(),
 });
+
+export const phasesResponse = z.object({
+  data: z.array(
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      number: z.number(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+      finishedPlays: z.number(),
+      flaggedPlays: z.number(),
+    }),
+  ),
+});

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import type { IntegrityOverrides, IntegrityThresholds } from '../../contracts/integrity.js';
+import {
+  type IntegrityOverrides,
+  type IntegrityThresholds,
+  THRESHOLD_LIMITS,
+  type ThresholdGroup,
+  type ThresholdLimit,
+  thresholdProblem,
+} from '../../contracts/integrity.js';
 
 /**
  * The detectors' defaults (README "Integrity signals"). Chosen so that 1,000 simulated honest
@@ -27,39 +34,27 @@ export const DEFAULT_THRESHOLDS: IntegrityThresholds = Object.freeze({
   scriptedTiming: { minAnswers: 8, maxCv: 0.08 },
 });
 
-const ms = z.number().int().min(0).max(600_000);
-const count = z.number().int().min(1).max(100_000);
-const share = z.number().min(0).max(1);
-const minutes = z
-  .number()
-  .int()
-  .min(1)
-  .max(7 * 24 * 60);
+/** A threshold as the api checks it: the contract's range, with the contract's words. */
+const numberIn = (limit: ThresholdLimit) =>
+  z.number({ message: 'must be a number' }).superRefine((value, ctx) => {
+    const problem = thresholdProblem(limit, value);
+    if (problem !== null) {
+      ctx.addIssue({ code: 'custom', message: problem });
+    }
+  });
+
+function groupSchema<G extends ThresholdGroup>(group: G) {
+  const fields = Object.fromEntries(
+    Object.entries(THRESHOLD_LIMITS[group]).map(([name, limit]) => [name, numberIn(limit)]),
+  ) as Record<keyof IntegrityThresholds[G], ReturnType<typeof numberIn>>;
+  return z.object(fields);
+}
 
 const groups = {
-  fastCorrect: z.object({
-    minReadMs: ms,
-    readMsPerChar: z.number().min(0).max(1000),
-    percentile: z.number().min(0).max(0.5),
-    percentileFactor: share,
-    minSample: count,
-    minFastAnswers: count,
-    minFastFraction: share,
-  }),
-  copiedAnswers: z.object({
-    minCommonQuestions: count,
-    minMatchFraction: share,
-    minSharedWrong: z.number().int().min(1).max(50),
-    maxChanceLog10: z.number().min(-100).max(0),
-    minSample: count,
-  }),
-  sharedOrigin: z.object({
-    deviceMinStudents: z.number().int().min(2).max(10_000),
-    deviceWindowMinutes: minutes,
-    ipMinStudents: z.number().int().min(2).max(10_000),
-    ipWindowMinutes: minutes,
-  }),
-  scriptedTiming: z.object({ minAnswers: z.number().int().min(3).max(1000), maxCv: share }),
+  fastCorrect: groupSchema('fastCorrect'),
+  copiedAnswers: groupSchema('copiedAnswers'),
+  sharedOrigin: groupSchema('sharedOrigin'),
+  scriptedTiming: groupSchema('scriptedTiming'),
 };
 
 /** What staff may store: any group, any of its fields; unknown names are refused, not dropped. */

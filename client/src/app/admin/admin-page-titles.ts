@@ -39,4 +39,5 @@ export const ADMIN_PAGE_TITLES: Record<AdminPageKey, string> = {
   queues: 'Job queues',
   integrity: 'Integrity review',
   integrityPlay: 'Flagged play',
+  integrityChecks: 'Integrity checks',
 };

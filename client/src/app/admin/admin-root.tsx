@@ -13,6 +13,7 @@ import { SystemConfigPage } from '../../features/admin-config/components/system-
 import { AdminDashboardPage } from '../../features/admin-dashboard/components/admin-dashboard-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
 import { FaqAdminPage } from '../../features/admin-faq/components/faq-admin-page';
+import { IntegrityChecksPage } from '../../features/admin-integrity/components/integrity-checks-page';
 import { IntegrityPlayPage } from '../../features/admin-integrity/components/integrity-play-page';
 import { IntegrityQueuePage } from '../../features/admin-integrity/components/integrity-queue-page';
 import { GalleryAdminPage } from '../../features/admin-gallery/components/gallery-admin-page';
@@ -103,6 +104,7 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   queues: () => <QueuesPage />,
   integrity: () => <IntegrityQueuePage />,
   integrityPlay: () => <IntegrityPlayPage />,
+  integrityChecks: () => <IntegrityChecksPage />,
 };
 
 const ADMIN_ROOT = paths.admin.root;

@@ -31,6 +31,8 @@ export function IntegrityQueuePage() {
       <PageHeading title="Integrity review">
         Contest plays whose answers look impossible for one child alone, strongest signal first. Open a play
         to see the evidence side by side{can('update') ? ' and decide: clear, warn or disqualify' : ''}.
+        Copied answers are found by checking a whole phase, in{' '}
+        <Link to={adminPagePath('integrityChecks')}>integrity checks</Link>.
       </PageHeading>
       <Card className="stack" aria-label="Flagged plays">
         <div className="list-filters">

@@ -1,5 +1,4 @@
 import type { PaymentLogEntry, PaymentLogTrail } from '@riyazi/api/contracts';
-import type { ReactNode } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { formatDateTime, formatPreciseDateTime } from '../../../shared/format/date-time';

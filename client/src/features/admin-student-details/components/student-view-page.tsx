@@ -1,5 +1,5 @@
 import { hasPermission, type Permission } from '@riyazi/api/contracts';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
 import { useAdminAuth } from '../../../shared/session/use-session';
