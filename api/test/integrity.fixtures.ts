@@ -1,6 +1,9 @@
 import type { Db } from '@riyazi/db';
 import { sql } from 'kysely';
-import { makeQuizWithQuestions, makeStudents } from '../../test/helpers.js';
+// The factories directly, not test/helpers.js: loadtest/src/integrity-margin.ts seeds with this file
+// outside vitest.
+import { makeStudents } from '../../test/factories.js';
+import { makeQuizWithQuestions } from '../../test/quiz-factories.js';
 
 // A simulated contest phase for the integrity detectors: honest children of varied ability and
 // speed answering 20 questions, plus planted cheats. Written with unnest, not through HTTP.
@@ -8,7 +11,7 @@ import { makeQuizWithQuestions, makeStudents } from '../../test/helpers.js';
 const QUESTIONS = 20;
 const HONEST = 1000;
 
-/** A seeded generator (mulberry32): the same children on every run. */
+/** A seeded generator (mulberry32): the same children on every run of one seed. */
 function random(seed: number) {
   let a = seed;
   return () => {
@@ -18,7 +21,9 @@ function random(seed: number) {
     return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
-const rand = random(21);
+/** The seed api/test/integrity-phase.int.test.ts runs with; the margin script tries others. */
+export const TEST_SEED = 21;
+let rand = random(TEST_SEED);
 const normal = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
@@ -141,7 +146,8 @@ export interface SeededPhase {
 }
 
 /** 1,000 honest plays in one phase and grade, a copied sheet, a too-fast play, a script and four accounts on one device. */
-export async function seedSimulatedPhase(db: Db): Promise<SeededPhase> {
+export async function seedSimulatedPhase(db: Db, seed = TEST_SEED): Promise<SeededPhase> {
+  rand = random(seed);
   const made = await makeQuizWithQuestions(db, { questions: questionSpecs });
   const questions: Question[] = made.questions.map((q, i) => {
     const [right, ...wrong] = q.options as [string, ...string[]];
