@@ -1,6 +1,6 @@
 import { rebuildPhase } from '@riyazi/api/rankings';
 import type { Db } from '@riyazi/db';
-import { makeStudent } from './factories.js';
+import { makeStaff, makeStudent } from './factories.js';
 import { makePhase, makePlay, makeQuizWithQuestions, type PlayAnswerFactory } from './quiz-factories.js';
 
 export type SignalKindName = 'FAST_CORRECT' | 'COPIED_ANSWERS' | 'SHARED_ORIGIN' | 'SCRIPTED_TIMING';
@@ -114,3 +114,16 @@ export async function plantFlaggedPlays(db: Db, at = new Date('2026-11-20T06:00:
   return { grade, phase, phase2, questions, students, plays };
 }
 export type PlantedFlags = Awaited<ReturnType<typeof plantFlaggedPlays>>;
+
+/** A reviewer (integrity read and update) and a reader (integrity read only). */
+export async function makeIntegrityStaff(db: Db) {
+  return {
+    reviewer: await makeStaff(db, {
+      permissions: [
+        ['integrity', 'read'],
+        ['integrity', 'update'],
+      ],
+    }),
+    reader: await makeStaff(db, { permissions: [['integrity', 'read']] }),
+  };
+}

@@ -1,12 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DECLINED_BY_BANK } from '../../test/payment-logs.js';
-import { expectAccessible, horizontalOverflow, PHONE, screenshotFor, signInAsAdmin } from './pages.js';
+import {
+  DESKTOP,
+  expectAccessible,
+  horizontalOverflow,
+  PHONE,
+  screenshotFor,
+  signInAsAdmin,
+} from './pages.js';
 import { DEMO_ADMIN, setupSeededStack } from './stack.js';
 
 const holder = setupSeededStack();
 const ADMIN = '/admin-a1b2c3';
-const DESKTOP = { width: 1366, height: 900 };
 const shot = (page: Page, what: string) =>
   screenshotFor(page, `admin/${what.replace(/[^a-z0-9]+/gi, '-')}-${page.viewportSize()?.width ?? 0}`);
 

@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { makeStaff, type TestStaff } from '../../test/helpers.js';
-import { type PlantedFlags, plantFlaggedPlays } from '../../test/integrity-factories.js';
-import { expectAccessible, expectFits, openPage, PHONE, signInAsAdmin } from './pages.js';
+import type { TestStaff } from '../../test/helpers.js';
+import { makeIntegrityStaff, type PlantedFlags, plantFlaggedPlays } from '../../test/integrity-factories.js';
+import { DESKTOP, expectAccessible, expectFits, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 const CHECKS = '/admin-a1b2c3/integrity/checks';
-const DESKTOP = { width: 1366, height: 900 } as const;
 
-let reviewer: TestStaff;
-let reader: TestStaff;
-let planted: PlantedFlags;
-
+/** Planted before each test: the flagged plays of test/integrity-factories.ts and two staff. */
+const seeded = {} as { planted: PlantedFlags; reviewer: TestStaff; reader: TestStaff };
 const holder = setupStack(async (stack) => {
-  planted = await plantFlaggedPlays(stack.db);
-  reviewer = await makeStaff(stack.db, {
-    permissions: [
-      ['integrity', 'read'],
-      ['integrity', 'update'],
-    ],
-  });
-  reader = await makeStaff(stack.db, { permissions: [['integrity', 'read']] });
+  Object.assign(seeded, { planted: await plantFlaggedPlays(stack.db) }, await makeIntegrityStaff(stack.db));
 });
 
 const storedOverrides = async () =>
@@ -29,14 +19,14 @@ const storedOverrides = async () =>
 describe('integrity checks', () => {
   it('sets a threshold, checks a whole phase with it in the background, and shows what it found', async () => {
     const { context, page } = await openPage(holder.stack, DESKTOP);
-    await signInAsAdmin(page, reviewer.email, reviewer.password);
+    await signInAsAdmin(page, seeded.reviewer.email, seeded.reviewer.password);
     await page
       .getByRole('navigation', { name: 'Back office' })
       .getByRole('link', { name: 'Integrity checks' })
       .click();
     await page.waitForURL(new RegExp(`${CHECKS}$`));
-    const phase1 = page.locator(`[data-phase-id="${planted.phase.id}"]`);
-    const phase2 = page.locator(`[data-phase-id="${planted.phase2.id}"]`);
+    const phase1 = page.locator(`[data-phase-id="${seeded.planted.phase.id}"]`);
+    const phase2 = page.locator(`[data-phase-id="${seeded.planted.phase2.id}"]`);
     await phase1.waitFor();
     expect(
       await page
@@ -81,11 +71,13 @@ describe('integrity checks', () => {
       .select('playId')
       .where('kind', '=', 'SHARED_ORIGIN')
       .execute();
-    expect(shared.map((s) => s.playId).sort()).toEqual([planted.plays.ali, planted.plays.bilal].sort());
+    expect(shared.map((s) => s.playId).sort()).toEqual(
+      [seeded.planted.plays.ali, seeded.planted.plays.bilal].sort(),
+    );
     const audits = await holder.stack.db
       .selectFrom('auditLog')
       .select('action')
-      .where('actorId', '=', reviewer.id)
+      .where('actorId', '=', seeded.reviewer.id)
       .where('action', 'like', 'integrity.%')
       .orderBy('id')
       .execute();
@@ -95,7 +87,7 @@ describe('integrity checks', () => {
 
   it('is read-only for integrity:read and fits a 360 px phone', async () => {
     const { context, page } = await openPage(holder.stack, PHONE);
-    await signInAsAdmin(page, reader.email, reader.password);
+    await signInAsAdmin(page, seeded.reader.email, seeded.reader.password);
     await page.goto(CHECKS);
     await page.getByTestId('ic-phase').first().waitFor();
     await page.getByTestId('ic-group-fastCorrect').waitFor();

@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makeStaff, setFlags, type TestStaff } from '../../test/helpers.js';
-import { type PlantedFlags, plantFlaggedPlays } from '../../test/integrity-factories.js';
-import { expectAccessible, expectFits, openPage, PHONE, signInAsAdmin } from './pages.js';
+import { setFlags, type TestStaff } from '../../test/helpers.js';
+import { makeIntegrityStaff, type PlantedFlags, plantFlaggedPlays } from '../../test/integrity-factories.js';
+import { DESKTOP, expectAccessible, expectFits, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
 const QUEUE = '/admin-a1b2c3/integrity';
-const DESKTOP = { width: 1366, height: 900 } as const;
 
 let reviewer: TestStaff;
 let reader: TestStaff;
@@ -14,13 +13,7 @@ let planted: PlantedFlags;
 
 const holder = setupStack(async (stack) => {
   planted = await plantFlaggedPlays(stack.db);
-  reviewer = await makeStaff(stack.db, {
-    permissions: [
-      ['integrity', 'read'],
-      ['integrity', 'update'],
-    ],
-  });
-  reader = await makeStaff(stack.db, { permissions: [['integrity', 'read']] });
+  ({ reviewer, reader } = await makeIntegrityStaff(stack.db));
   await setFlags(stack.db, {
     isLeaderBoardDisplayed: true,
     isEmptyLeaderBoardDisplayed: false,

@@ -8,6 +8,8 @@ import type { ContextOptions, Stack } from './stack.js';
 
 /** A phone's viewport, the size most student pages are tested at. */
 export const PHONE = { width: 360, height: 740 } as const;
+/** The admin's laptop the issues measure against. */
+export const DESKTOP = { width: 1366, height: 900 } as const;
 
 /** A new browser context (see Stack.newContext: 1280 × 800 unless told) and its first page. */
 export async function openPage(

@@ -7,6 +7,7 @@ import { makePlay, seededGradeId, seededQuizId, seededStudentId, setFlags } from
 import { type Contest, contestOfGrade3, demoPhaseId } from './demo-data.js';
 import {
   DEMO_STUDENT_EMAIL,
+  DESKTOP,
   expectFits,
   horizontalOverflow,
   PHONE,
@@ -27,8 +28,6 @@ const holder = setupSeededStack();
 beforeEach(async () => {
   await openDemoContestAndPractice(holder.stack);
 });
-
-const DESKTOP = { width: 1366, height: 900 } as const;
 
 /** A finished contest play, ranked as the scorer announces it; waits for the standing. */
 async function rankedPlay(

@@ -8,7 +8,7 @@
 // Exits 1 when a target is missed or the scenario fails.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@riyazi/api/config';
 import { createDb, migrateToLatest } from '@riyazi/db';
 import { seedDemoData } from '@riyazi/db/seed';
+import { rssMb } from './bundled-process.js';
 import { adminStatement, deleteRedisPrefix } from './run-resources.js';
 
 const { values } = parseArgs({
@@ -63,18 +64,6 @@ const env: Record<string, string> = {
 // The api's own view of its memory (prom-client's process metrics), on a loopback port of its own.
 const apiEnv = { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' };
 const config = loadConfig(env);
-
-/** VmRSS of a process in MB, or null once it is gone. */
-function rssMb(pid: number): number | null {
-  try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-      .split('\n')
-      .find((l) => l.startsWith('VmRSS:'));
-    return line ? Number(line.replace(/\D+/g, '')) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
 
 interface Sample {
   at: number;

@@ -22,13 +22,11 @@
 //
 // ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server;
 // REDIS_URL (default redis://127.0.0.1:6379) the Redis, used under a prefix of this run's own.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -40,6 +38,7 @@ import { sql } from 'kysely';
 // @ts-expect-error: a plain .mjs script without types
 import { buildServer } from '../../scripts/build-server.mjs';
 import { openBenchDatabase, redisUrl } from './bench-database.js';
+import { rssMb, startBundledWorkers, stopChild } from './bundled-process.js';
 import { deleteRedisPrefix } from './run-resources.js';
 import { summarize } from './stats.js';
 
@@ -53,7 +52,6 @@ const TARGET_MS = 10 * 60_000;
 const TARGET_MB = 300;
 const BENCH_DB = 'riyazi_bench_certificates';
 const PUBLIC_URL = 'https://riyazi.example.pk';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const adminUrl = process.env.ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const databaseUrl = (() => {
   const url = new URL(adminUrl);
@@ -165,31 +163,6 @@ async function drawingAlone(runs: number) {
   return { median: summarize(samples).median, heapBefore, heapAfter: heapMb(), heapStudents: runs * 10 };
 }
 
-function rssMb(pid: number): number | null {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
-function startWorkers(env: NodeJS.ProcessEnv, onLog: (line: Record<string, unknown>) => void) {
-  const child = spawn(process.execPath, [path.join(root, 'workers/dist/main.mjs')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  createInterface({ input: child.stdout }).on('line', (text) => {
-    try {
-      onLog(JSON.parse(text) as Record<string, unknown>);
-    } catch {
-      console.log(text);
-    }
-  });
-  return child;
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (value: number) => `${value.toFixed(1)} MB`;
 
@@ -278,32 +251,14 @@ async function main() {
     );
 
     await buildServer();
-    let started = false;
-    workers = startWorkers(
-      {
-        ...process.env,
-        NODE_ENV: 'development',
-        DATABASE_URL: databaseUrl,
-        REDIS_URL: redisUrl,
-        REDIS_PREFIX: prefix,
-        UPLOAD_DIR: uploadDir,
-        LOG_LEVEL: 'info',
-      },
-      (line) => {
-        if (line.msg === 'workers started') {
-          started = true;
-        } else if (Number(line.level) >= 40) {
-          console.log(JSON.stringify(line));
-        }
-      },
-    );
+    workers = await startBundledWorkers({
+      NODE_ENV: 'development',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      UPLOAD_DIR: uploadDir,
+    });
     const pid = workers.pid ?? 0;
-    for (let waited = 0; !started; waited += 100) {
-      if (waited > 60_000 || workers.exitCode !== null) {
-        throw new Error('the workers did not start');
-      }
-      await sleep(100);
-    }
     await sleep(3000); // timers and connections settle
     const idle = rssMb(pid) ?? 0;
     console.log(`workers process idle: ${mb(idle)} RSS`);
@@ -337,11 +292,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    if (workers && workers.exitCode === null) {
-      const exited = new Promise((r) => workers?.once('exit', r));
-      workers.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(workers);
     await closeQueues(queues);
     redis.disconnect();
     await deleteRedisPrefix(redisUrl, prefix);

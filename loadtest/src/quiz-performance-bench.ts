@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { countFinishedPlays, quizPerformance } from '@riyazi/api/quiz-performance';
 import { type Db, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
-import { rowsOverGrades, numberedStudents, openBenchDatabase } from './bench-database.js';
+import { numberedStudents, openBenchDatabase, rowsOverGrades } from './bench-database.js';
 import { summarize } from './stats.js';
 
 const { values } = parseArgs({

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { rebuildPhase, recomputeStandings } from '@riyazi/api/rankings';
 import { type Db, migrateToLatest } from '@riyazi/db';
 import { sql } from 'kysely';
-import { rowsOverGrades, numberedStudents, openBenchDatabase } from './bench-database.js';
+import { numberedStudents, openBenchDatabase, rowsOverGrades } from './bench-database.js';
 
 const { values } = parseArgs({
   options: {

@@ -11,13 +11,11 @@
 //
 // ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server;
 // REDIS_URL (default redis://127.0.0.1:6379) the Redis, used under a prefix of this run's own.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { closeQueues, createQueues, enqueue } from '@riyazi/api/queue';
 import { createRedis } from '@riyazi/api/redis';
@@ -26,6 +24,7 @@ import { sql } from 'kysely';
 // @ts-expect-error: a plain .mjs script without types
 import { buildServer } from '../../scripts/build-server.mjs';
 import { benchDatabaseUrl, openBenchDatabase, redisUrl } from './bench-database.js';
+import { rssMb, startBundledWorkers, stopChild } from './bundled-process.js';
 import { summarize } from './stats.js';
 
 const { values } = parseArgs({
@@ -35,7 +34,6 @@ const STUDENTS = Number(values.students);
 const RUNS = Number(values.runs);
 const TARGET_MS = 15_000;
 const TARGET_MB = 150;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Adds students (with quotes, commas, Urdu names and paid grants) until there are `STUDENTS`. */
 async function topUp(db: Db): Promise<number> {
@@ -62,17 +60,6 @@ async function topUp(db: Db): Promise<number> {
   `.execute(db);
   await sql`ANALYZE students`.execute(db);
   return missing;
-}
-
-/** Resident memory of a process in MB (VmRSS), or null once it is gone. */
-function rssMb(pid: number): number | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
 }
 
 function childrenOf(pid: number): number[] {
@@ -104,23 +91,6 @@ function sampleMemory(pid: number) {
       return peak;
     },
   };
-}
-
-/** The bundled workers, as `npm start` runs them, with their log lines handed to `onLog`. */
-function startWorkers(env: NodeJS.ProcessEnv, onLog: (line: Record<string, unknown>) => void) {
-  const child = spawn(process.execPath, [path.join(root, 'workers/dist/main.mjs')], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  createInterface({ input: child.stdout }).on('line', (text) => {
-    try {
-      onLog(JSON.parse(text) as Record<string, unknown>);
-    } catch {
-      console.log(text);
-    }
-  });
-  return child;
 }
 
 function waitFor<T>(what: string, check: () => Promise<T | null> | T | null, timeoutMs = 60_000): Promise<T> {
@@ -157,29 +127,21 @@ async function main() {
       console.log(`added ${added} students`);
     }
     await buildServer();
-    let started = false;
     const reported = new Map<string, number>();
-    workers = startWorkers(
+    workers = await startBundledWorkers(
       {
-        ...process.env,
         DATABASE_URL: benchDatabaseUrl,
         REDIS_URL: redisUrl,
         REDIS_PREFIX: prefix,
         UPLOAD_DIR: uploadDir,
-        LOG_LEVEL: 'info',
       },
       (line) => {
-        if (line.msg === 'workers started') {
-          started = true;
-        } else if (line.msg === 'student export process finished') {
+        if (line.msg === 'student export process finished') {
           reported.set(String(line.jobId), Number(line.peakRssMb));
-        } else if (Number(line.level) >= 40) {
-          console.log(JSON.stringify(line));
         }
       },
     );
     const pid = workers.pid ?? 0;
-    await waitFor('the workers to start', () => (started ? true : null));
     await sleep(3000); // timers and connections settle
     const idle = rssMb(pid) ?? 0;
     console.log(`workers process idle: ${mb(idle)} RSS`);
@@ -232,11 +194,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    if (workers && workers.exitCode === null) {
-      const exited = new Promise((r) => workers?.once('exit', r));
-      workers.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(workers);
     await closeQueues(queues);
     redis.disconnect();
     await rm(uploadDir, { recursive: true, force: true });

@@ -12,7 +12,6 @@
 // ADMIN_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the server;
 // REDIS_URL (default redis://127.0.0.1:6379) the Redis, used under a prefix of this run's own.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,11 +21,12 @@ import { sql } from 'kysely';
 import { buildServer } from '../../scripts/build-server.mjs';
 import {
   benchDatabaseUrl,
-  rowsOverGrades,
   numberedStudents,
   openBenchDatabase,
   redisUrl,
+  rowsOverGrades,
 } from './bench-database.js';
+import { rssMb, stopChild } from './bundled-process.js';
 import { freePort } from './run-resources.js';
 import { percentile } from './stats.js';
 
@@ -204,16 +204,6 @@ async function makeReader(db: Db): Promise<{ email: string; password: string }> 
   return { email: BENCH_STAFF.email, password };
 }
 
-/** Resident memory of a process in MB (VmRSS), or null once it is gone. */
-function rssMb(pid: number): number | null {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : null;
-  } catch {
-    return null;
-  }
-}
-
 async function waitUntilReady(base: string, api: ChildProcess) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -315,11 +305,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    if (api && api.exitCode === null) {
-      const exited = new Promise((r) => api?.once('exit', r));
-      api.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(api);
     await db.deleteFrom('staffUsers').where('email', '=', BENCH_STAFF.email).execute();
     await db.deleteFrom('staffRoles').where('name', '=', BENCH_STAFF.role).execute();
     await db.destroy();

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright-core';
+import { stopChild } from './bundled-process.js';
 import { openContest } from './contest-fixtures.js';
 import { bundleServer, migrateAndSeed, ownResources, repoRoot, untilReady } from './own-stack.js';
 import { deleteRedisPrefix, freePort } from './run-resources.js';
@@ -296,11 +297,7 @@ async function main() {
     const verdicts = report(await measure(base));
     process.exitCode = verdicts.every((v) => v.ok) ? 0 : 1;
   } finally {
-    if (api !== null && api.exitCode === null) {
-      const exited = new Promise((resolve) => api?.once('exit', resolve));
-      api.kill('SIGTERM');
-      await exited;
-    }
+    await stopChild(api);
     await db.destroy();
     await own.dropDatabase();
     await deleteRedisPrefix(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', own.redisPrefix);

@@ -12,7 +12,8 @@ interface SettingsFormFooterProps {
   dirty: boolean;
   /** When the saved settings were last changed (ISO); null: not shown. */
   updatedAt?: string | null;
-  className: string;
+  /** The actions row's class (default settings-actions). */
+  className?: string;
   testId: string;
   /** What leaving the page with unsaved changes would lose; the page then asks first. */
   unsaved?: { message: string; saved: { readonly current: boolean } };
@@ -25,7 +26,7 @@ export function SettingsFormFooter({
   pending,
   dirty,
   updatedAt = null,
-  className,
+  className = 'settings-actions',
   testId,
   unsaved,
 }: SettingsFormFooterProps) {

@@ -72,5 +72,7 @@ export function useSettingsForm<Draft, Field extends string, Body>(
     });
   };
 
-  return { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit };
+  /** What SettingsFormFooter shows of the form: spread it there. */
+  const footer = { otherProblems, readOnly, pending: save.isPending, dirty };
+  return { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit, footer };
 }

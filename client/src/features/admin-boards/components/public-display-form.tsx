@@ -33,15 +33,14 @@ interface PublicDisplayFormProps {
 
 export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps) {
   const save = useSaveDisplaySettings();
-  const { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit } =
-    useSettingsForm({
-      initial: () => toDraft(settings),
-      fields: DISPLAY_FIELDS,
-      readOnly,
-      save,
-      validate: draftProblems,
-      toBody: toRequestBody,
-    });
+  const { formRef, draft, dirty, saved, problems, disabled, change, onSubmit, footer } = useSettingsForm({
+    initial: () => toDraft(settings),
+    fields: DISPLAY_FIELDS,
+    readOnly,
+    save,
+    validate: draftProblems,
+    toBody: toRequestBody,
+  });
   const now = useNow(30_000);
   const styleId = useId();
   const preview = announcementPreview(draft, now);
@@ -167,12 +166,8 @@ export function PublicDisplayForm({ settings, readOnly }: PublicDisplayFormProps
       </fieldset>
 
       <SettingsFormFooter
-        otherProblems={otherProblems}
-        readOnly={readOnly}
-        pending={save.isPending}
-        dirty={dirty}
+        {...footer}
         updatedAt={settings.updatedAt}
-        className="settings-actions"
         testId="display-save"
         unsaved={{ message: 'Your changes to the public display have not been saved.', saved }}
       />

@@ -21,15 +21,14 @@ interface SmtpSettingsFormProps {
 
 export function SmtpSettingsForm({ settings, readOnly }: SmtpSettingsFormProps) {
   const save = useSaveSmtpSettings();
-  const { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit } =
-    useSettingsForm({
-      initial: () => toDraft(settings),
-      fields: SMTP_FIELDS,
-      readOnly,
-      save,
-      validate: draftProblems,
-      toBody: toRequestBody,
-    });
+  const { formRef, draft, saved, problems, disabled, change, onSubmit, footer } = useSettingsForm({
+    initial: () => toDraft(settings),
+    fields: SMTP_FIELDS,
+    readOnly,
+    save,
+    validate: draftProblems,
+    toBody: toRequestBody,
+  });
 
   const field = (name: Exclude<SmtpField, 'secure' | 'password'>) => ({
     name,
@@ -110,12 +109,8 @@ export function SmtpSettingsForm({ settings, readOnly }: SmtpSettingsFormProps) 
         />
       </div>
       <SettingsFormFooter
-        otherProblems={otherProblems}
-        readOnly={readOnly}
-        pending={save.isPending}
-        dirty={dirty}
+        {...footer}
         updatedAt={settings?.updatedAt ?? null}
-        className="settings-actions"
         testId="smtp-save"
         unsaved={{ message: 'Your changes to the e-mail settings have not been saved.', saved }}
       />

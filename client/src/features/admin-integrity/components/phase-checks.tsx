@@ -2,6 +2,7 @@ import { type IntegrityPhaseSummary, type IntegrityRunDto, SIGNAL_KINDS } from '
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
+import { ListTable } from '../../../shared/admin-list';
 import { formatDay } from '../../../shared/format/date-time';
 import { describeError } from '../../../shared/http/http-error';
 import { JobProgressBar } from '../../../shared/jobs/job-progress-bar';
@@ -132,20 +133,14 @@ export function PhaseChecks({ canRun }: { canRun: boolean }) {
     return <p className="muted">No phases yet.</p>;
   }
   return (
-    <table className="data-table data-table--top stacked-table" data-testid="ic-phases">
-      <thead>
-        <tr>
-          <th scope="col">Phase</th>
-          <th scope="col">Finished plays</th>
-          <th scope="col">Flagged</th>
-          <th scope="col">Check</th>
-        </tr>
-      </thead>
-      <tbody>
-        {phases.data.map((phase) => (
-          <PhaseRow key={phase._id} phase={phase} canRun={canRun} />
-        ))}
-      </tbody>
-    </table>
+    <ListTable
+      rows={phases.data}
+      className="data-table data-table--top stacked-table"
+      testId="ic-phases"
+      columns={['Phase', 'Finished plays', 'Flagged', 'Check']}
+      actions={null}
+    >
+      {(phase) => <PhaseRow key={phase._id} phase={phase} canRun={canRun} />}
+    </ListTable>
   );
 }

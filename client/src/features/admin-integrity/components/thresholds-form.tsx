@@ -38,7 +38,7 @@ export function ThresholdsForm({
   readOnly: boolean;
 }) {
   const save = useSaveIntegritySettings();
-  const form = useSettingsForm({
+  const { formRef, draft, saved, problems, disabled, change, onSubmit, footer } = useSettingsForm({
     initial: () => toDraft(settings.thresholds),
     fields: THRESHOLD_FIELDS,
     readOnly,
@@ -46,7 +46,6 @@ export function ThresholdsForm({
     validate: draftProblems,
     toBody: (draft) => toOverrides(draft, settings.defaults),
   });
-  const { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit } = form;
   const changed = changedFromDefaults(draft, settings.defaults);
 
   return (
@@ -102,12 +101,8 @@ export function ThresholdsForm({
         </div>
       )}
       <SettingsFormFooter
-        otherProblems={otherProblems}
-        readOnly={readOnly}
-        pending={save.isPending}
-        dirty={dirty}
+        {...footer}
         updatedAt={settings.updatedAt.startsWith('1970-') ? null : settings.updatedAt}
-        className="settings-actions"
         testId="ic-save"
         unsaved={{ message: 'Your changes to the integrity thresholds have not been saved.', saved }}
       />

@@ -26,16 +26,15 @@ interface GatewaySettingsFormProps {
 /** Every gateway the api describes, each with its switch and its own settings. */
 export function GatewaySettingsForm({ settings, readOnly }: GatewaySettingsFormProps) {
   const save = useSavePaymentConfig();
-  const { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit } =
-    useSettingsForm({
-      initial: () => toDraft(settings),
-      fields: draftFields(settings),
-      readOnly,
-      save,
-      validate: (current: GatewayDraft) => draftProblems(current, settings),
-      toBody: (current: GatewayDraft) => toRequestBody(current, settings),
-      serverProblems: (fieldErrors) => serverProblems(fieldErrors, settings),
-    });
+  const { formRef, draft, saved, problems, disabled, change, onSubmit, footer } = useSettingsForm({
+    initial: () => toDraft(settings),
+    fields: draftFields(settings),
+    readOnly,
+    save,
+    validate: (current: GatewayDraft) => draftProblems(current, settings),
+    toBody: (current: GatewayDraft) => toRequestBody(current, settings),
+    serverProblems: (fieldErrors) => serverProblems(fieldErrors, settings),
+  });
 
   const settingInput = (gateway: GatewayConfigView, setting: GatewaySettingView) => {
     const name = settingField(gateway.id, setting.name);
@@ -121,10 +120,7 @@ export function GatewaySettingsForm({ settings, readOnly }: GatewaySettingsFormP
       })}
 
       <SettingsFormFooter
-        otherProblems={otherProblems}
-        readOnly={readOnly}
-        pending={save.isPending}
-        dirty={dirty}
+        {...footer}
         updatedAt={settings.updatedAt}
         className="pay-actions"
         testId="payment-save"
