@@ -101,6 +101,43 @@ describe('disqualifying a play', () => {
     ]);
   });
 
+  it('takes the student off a frozen board at once: those below move up, and the board stays frozen', async () => {
+    const admin = await makeStaff(t.db, { superAdmin: true });
+    const token = (await loginStaff(t.app, admin)).accessToken;
+    const frozen = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/ranking/freeze/',
+      headers: bearer(token),
+      payload: { phaseId: planted.phase.id },
+    });
+    expect(frozen.statusCode, frozen.body).toBe(200);
+    const board = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/leaderboard?phaseId=${planted.phase.id}&gradeId=${planted.grade.id}`,
+        })
+      ).json<{ frozen: boolean; rankedCount: number; entries: { name: string; rank: number }[] }>();
+    const rows = async () => (await board()).entries.map((e) => [e.name, e.rank]);
+    expect(await rows()).toEqual([
+      ['Dua M.', 1],
+      ['Ali R.', 2],
+      ['Bilal K.', 3],
+      ['Chanda I.', 4],
+    ]);
+    await decide(planted.plays.ali, { decision: 'DISQUALIFY', reason: 'Same wrong answers as Bilal' });
+    expect(await board()).toMatchObject({ frozen: true, rankedCount: 3 });
+    expect(await rows()).toEqual([
+      ['Dua M.', 1],
+      ['Bilal K.', 2],
+      ['Chanda I.', 3],
+    ]);
+    expect((await reviewAudits())[0]?.details).toMatchObject({ offFrozenBoard: true });
+    // A warning leaves the frozen board as it is.
+    await decide(planted.plays.bilal, { decision: 'WARN', reason: 'Shared a device' });
+    expect((await rows()).map(([name]) => name)).toEqual(['Dua M.', 'Bilal K.', 'Chanda I.']);
+  });
+
   it('leaves a warned play on the board', async () => {
     await decide(planted.plays.bilal, { decision: 'WARN', reason: 'Shared a device' });
     expect(await disqualifiedAt(planted.plays.bilal)).toBeNull();

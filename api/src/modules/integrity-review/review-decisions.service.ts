@@ -1,5 +1,5 @@
 import { queueMail } from '#modules/mail';
-import { recomputeStandings } from '#modules/rankings';
+import { dropFromFrozenBoard, recomputeStandings } from '#modules/rankings';
 import type { ReviewDecisionResult } from '../../contracts/integrity-review.js';
 import type { Actor } from '../../lib/actors.js';
 import { audit } from '../../lib/audit.js';
@@ -25,8 +25,8 @@ const MESSAGES = {
 /**
  * Records a decision on a flagged contest play (one review per play, replaced by a later one) and
  * audits it. DISQUALIFY sets plays.disqualified_at, removes the student's winner place in the
- * phase and grade and any qualification recorded for the next phase; any other decision lifts a
- * disqualification. Either way the board is re-ranked now (the student's best remaining play
+ * phase and grade and any qualification recorded for the next phase, and takes the student off the
+ * phase's frozen board if it is frozen; any other decision lifts a disqualification. Either way the board is re-ranked now (the student's best remaining play
  * counts) and pushed again by the ranking worker (standings.stale).
  */
 export async function decideReview(
@@ -61,6 +61,7 @@ export async function decideReview(
     });
     let winnerRemoved: { position: number | null; method: string } | null = null;
     let qualificationWithdrawn: string | null = null;
+    let offFrozenBoard = false;
     if (disqualify !== wasDisqualified) {
       await repo.setDisqualifiedAt(trx, playId, disqualify ? now : null);
       events.push(
@@ -75,6 +76,7 @@ export async function decideReview(
       }
       qualificationWithdrawn =
         (await repo.deleteNextPhaseQualification(trx, play.phaseNumber, play.studentId))?.phaseId ?? null;
+      offFrozenBoard = await dropFromFrozenBoard(trx, play.phaseId, play.gradeId, play.studentId);
     }
     if (notify && student && body.decision !== 'CLEAR') {
       const mail = await queueMail(trx, 'integrityDecision', student.email, {
@@ -99,6 +101,7 @@ export async function decideReview(
       ...(disqualify !== wasDisqualified ? { disqualificationChanged: true } : {}),
       ...(winnerRemoved ? { winnerRemoved } : {}),
       ...(qualificationWithdrawn ? { qualificationWithdrawn } : {}),
+      ...(offFrozenBoard ? { offFrozenBoard } : {}),
     });
     return { play, events, rerank: disqualify !== wasDisqualified, winnerRemoved };
   });

@@ -9,6 +9,27 @@ export function findBoardFreeze(db: Executor, phaseId: string) {
     .executeTakeFirst();
 }
 
+/** The phase's freeze row while frozen, locked until the transaction ends (a reveal or a re-freeze waits). */
+export function lockFrozenBoard(trx: Executor, phaseId: string) {
+  return trx
+    .selectFrom('boardFreezes')
+    .select('snapshot')
+    .where('phaseId', '=', phaseId)
+    .where('revealedAt', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** Replaces a frozen board's snapshot (a disqualified student taken off it). */
+export async function updateSnapshot(trx: Executor, phaseId: string, snapshot: unknown) {
+  await trx
+    .updateTable('boardFreezes')
+    .set({ snapshot: JSON.stringify(snapshot) })
+    .where('phaseId', '=', phaseId)
+    .where('revealedAt', 'is', null)
+    .execute();
+}
+
 export async function isFrozen(db: Executor, phaseId: string): Promise<boolean> {
   const row = await db
     .selectFrom('boardFreezes')

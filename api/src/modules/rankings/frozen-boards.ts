@@ -84,6 +84,44 @@ export async function takeSnapshot(db: repo.Executor, phaseId: string): Promise<
   return snapshot;
 }
 
+/**
+ * The snapshot without the student in the grade: who stood below moves up a place (unless another
+ * child shared the student's rank); null when the student is not on that grade's frozen board.
+ */
+export function withoutStudent(snapshot: Snapshot, gradeId: string, studentId: string): Snapshot | null {
+  const grade = snapshot[gradeId];
+  const gone = grade?.entries.find((e) => e.studentId === studentId);
+  if (!grade || !gone) {
+    return null;
+  }
+  const shared = grade.entries.some((e) => e !== gone && e.rank === gone.rank);
+  const entries = grade.entries
+    .filter((e) => e !== gone)
+    .map((e) => (!shared && e.rank > gone.rank ? { ...e, rank: e.rank - 1 } : e));
+  return { ...snapshot, [gradeId]: { rankedCount: Math.max(0, grade.rankedCount - 1), entries } };
+}
+
+/**
+ * A disqualified play's student leaves the phase's frozen board at once (the live board is
+ * re-ranked underneath as usual); true when they were on it. Lifting a disqualification while the
+ * board is frozen does not put them back: they return with the reveal.
+ */
+export async function dropFromFrozenBoard(
+  trx: repo.Executor,
+  phaseId: string,
+  gradeId: string,
+  studentId: string,
+): Promise<boolean> {
+  const row = await freezes.lockFrozenBoard(trx, phaseId);
+  const parsed = row ? snapshotSchema.safeParse(row.snapshot) : null;
+  const next = parsed?.success ? withoutStudent(parsed.data, gradeId, studentId) : null;
+  if (next === null) {
+    return false;
+  }
+  await freezes.updateSnapshot(trx, phaseId, next);
+  return true;
+}
+
 /** A page of the frozen board, each child named as the settings and their data say now. */
 export async function frozenBoard(
   db: repo.Executor,
