@@ -9,17 +9,6 @@ export function findBoardFreeze(db: Executor, phaseId: string) {
     .executeTakeFirst();
 }
 
-/** The phase's freeze row while frozen, locked until the transaction ends (a reveal or a re-freeze waits). */
-export function lockFrozenBoard(trx: Executor, phaseId: string) {
-  return trx
-    .selectFrom('boardFreezes')
-    .select('snapshot')
-    .where('phaseId', '=', phaseId)
-    .where('revealedAt', 'is', null)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
 /** Replaces a frozen board's snapshot (a disqualified student taken off it). */
 export async function updateSnapshot(trx: Executor, phaseId: string, snapshot: unknown) {
   await trx
@@ -30,14 +19,19 @@ export async function updateSnapshot(trx: Executor, phaseId: string, snapshot: u
     .execute();
 }
 
-export async function isFrozen(db: Executor, phaseId: string): Promise<boolean> {
-  const row = await db
+/** The phase's snapshot while frozen; `lock` holds the row until the transaction ends (a reveal waits). */
+export function frozenSnapshot(db: Executor, phaseId: string, lock = false) {
+  return db
     .selectFrom('boardFreezes')
-    .select('phaseId')
+    .select('snapshot')
     .where('phaseId', '=', phaseId)
     .where('revealedAt', 'is', null)
+    .$if(lock, (query) => query.forUpdate())
     .executeTakeFirst();
-  return row !== undefined;
+}
+
+export async function isFrozen(db: Executor, phaseId: string): Promise<boolean> {
+  return (await frozenSnapshot(db, phaseId)) !== undefined;
 }
 
 /** Freezes the phase (again, after a reveal); undefined when it already is frozen. */

@@ -112,7 +112,7 @@ export async function dropFromFrozenBoard(
   gradeId: string,
   studentId: string,
 ): Promise<boolean> {
-  const row = await freezes.lockFrozenBoard(trx, phaseId);
+  const row = await freezes.frozenSnapshot(trx, phaseId, true);
   const parsed = row ? snapshotSchema.safeParse(row.snapshot) : null;
   const next = parsed?.success ? withoutStudent(parsed.data, gradeId, studentId) : null;
   if (next === null) {
