@@ -14,7 +14,7 @@ import { KIND_LABELS } from './integrity-labels';
 
 const plays = (n: number) => `${n.toLocaleString('en-PK')} ${n === 1 ? 'play' : 'plays'}`;
 
-function RunState({ run }: { run: IntegrityRunDto }) {
+function RunState({ run, finishedPlays }: { run: IntegrityRunDto; finishedPlays: number }) {
   if (isRunning(run)) {
     const { done, total } = run.progress;
     const percent = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0;
@@ -37,7 +37,13 @@ function RunState({ run }: { run: IntegrityRunDto }) {
     );
   }
   if (run.state === 'none') {
-    return <p className="muted">No check in the last hour.</p>;
+    return (
+      <p className="muted">
+        {finishedPlays === 0
+          ? 'Nothing to check yet: no finished contest plays.'
+          : 'No check in the last hour.'}
+      </p>
+    );
   }
   if (run.state === 'completed' && run.result) {
     const found = SIGNAL_KINDS.filter((k) => run.result && run.result.signals[k] > 0);
@@ -47,8 +53,10 @@ function RunState({ run }: { run: IntegrityRunDto }) {
           Checked {plays(run.result.plays)}:{' '}
           {found.length === 0
             ? 'no signals.'
-            : found.map((k) => `${KIND_LABELS[k]} ${run.result?.signals[k]}`).join(', ')}
-          {run.result.removed > 0 ? ` (${run.result.removed} no longer found, removed)` : ''}
+            : `${found.map((k) => `${KIND_LABELS[k]} ${run.result?.signals[k]}`).join(', ')}.`}
+          {run.result.removed > 0
+            ? ` ${run.result.removed} earlier ${run.result.removed === 1 ? 'signal' : 'signals'} no longer found, removed.`
+            : ''}
         </p>
       </div>
     );
@@ -79,42 +87,44 @@ function PhaseRow({ phase, canRun }: { phase: IntegrityPhaseSummary; canRun: boo
           <span className="muted">none</span>
         )}
       </td>
-      <td data-label="Check" className="ic-check">
-        {run.data ? <RunState run={run.data} /> : null}
-        {run.isError ? <Alert tone="error">The last check could not be loaded.</Alert> : null}
-        {canRun ? (
-          <Button
-            small
-            variant="secondary"
-            disabled={running || start.isPending || phase.finishedPlays === 0}
-            onClick={() => {
-              start.reset();
-              setConfirming(true);
-            }}
-            data-testid="ic-start"
-          >
-            {running ? 'Checking…' : 'Check this phase'}
-          </Button>
-        ) : null}
-        {confirming ? (
-          <ConfirmDialog
-            title={`Check ${phase.name}`}
-            confirmLabel="Check the phase"
-            pending={start.isPending}
-            error={start.isError ? describeError(start.error) : null}
-            onConfirm={() => start.mutate(undefined, { onSuccess: () => setConfirming(false) })}
-            onClose={() => setConfirming(false)}
-          >
-            <p>
-              Look through all {plays(phase.finishedPlays)} of {phase.name} for every signal, copied answers
-              included, with the thresholds saved below.
-            </p>
-            <p>
-              The phase's signals are replaced by what this check finds; decisions already taken stay. It runs
-              in the background: you can leave this page.
-            </p>
-          </ConfirmDialog>
-        ) : null}
+      <td data-label="Check" className="ic-check-cell">
+        <div className="ic-check">
+          {run.data ? <RunState run={run.data} finishedPlays={phase.finishedPlays} /> : null}
+          {run.isError ? <Alert tone="error">The last check could not be loaded.</Alert> : null}
+          {canRun ? (
+            <Button
+              small
+              variant="secondary"
+              disabled={running || start.isPending || phase.finishedPlays === 0}
+              onClick={() => {
+                start.reset();
+                setConfirming(true);
+              }}
+              data-testid="ic-start"
+            >
+              {running ? 'Checking…' : 'Check this phase'}
+            </Button>
+          ) : null}
+          {confirming ? (
+            <ConfirmDialog
+              title={`Check ${phase.name}`}
+              confirmLabel="Check the phase"
+              pending={start.isPending}
+              error={start.isError ? describeError(start.error) : null}
+              onConfirm={() => start.mutate(undefined, { onSuccess: () => setConfirming(false) })}
+              onClose={() => setConfirming(false)}
+            >
+              <p>
+                Look through all {plays(phase.finishedPlays)} of {phase.name} for every signal, copied answers
+                included, with the thresholds saved below.
+              </p>
+              <p>
+                The phase's signals are replaced by what this check finds; decisions already taken stay. It
+                runs in the background: you can leave this page.
+              </p>
+            </ConfirmDialog>
+          ) : null}
+        </div>
       </td>
     </tr>
   );
