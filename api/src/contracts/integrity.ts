@@ -22,7 +22,7 @@ export interface IntegrityThresholds {
     minCommonQuestions: number;
     minMatchFraction: number;
     minSharedWrong: number;
-    /** log10 of the chance that independent players match like this; at or below it a pair is flagged. */
+    /** log10 of the chance that an independent player matches at least this often; at or below it a pair is flagged. */
     maxChanceLog10: number;
     /** Answers a question needs before its answer frequencies count. */
     minSample: number;

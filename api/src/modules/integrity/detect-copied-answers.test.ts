@@ -50,6 +50,24 @@ describe('COPIED_ANSWERS', () => {
     });
   });
 
+  it('weighs the questions a pair answered differently: matching 18 of 20 is far likelier by luck than the 18 alone say', () => {
+    const productOfMatches = (pair: ReturnType<typeof comparePlays>) =>
+      pair.questions.reduce((sum, q) => sum + (q.match && q.chance !== null ? Math.log10(q.chance) : 0), 0);
+    const exact = comparePlays(copy, source, grade, t);
+    // All 20 the same: at least 20 matches is exactly the chance of those 20.
+    expect(exact.chanceLog10).toBeCloseTo(productOfMatches(exact), 2);
+    const near = {
+      ...sheet('near', {}),
+      answers: source.answers.map((a, i) =>
+        i === 0 || i === 2 ? answer(i, { isCorrect: false, choice: `o:wrong${i}` }) : a,
+      ),
+    };
+    const pair = comparePlays(near, source, grade, t);
+    expect(pair).toMatchObject({ common: 20, matches: 18, sharedWrong: 7 });
+    // Any 18 of the 20 would do: more than a hundred times likelier than the product of the 18.
+    expect(pair.chanceLog10).toBeGreaterThan(productOfMatches(pair) + 2);
+  });
+
   it('does not flag two good students who agree on right answers and one common mistake', () => {
     const a = sheet('a', { 3: 'wrong', 8: 'wrong', 11: 'wrong' });
     const b = sheet('b', { 3: 'wrong', 8: 'wrong', 11: 'wrong', 14: 'other' });

@@ -1,6 +1,6 @@
 import type { IntegrityThresholds } from '../../contracts/integrity.js';
 import type { AnswerFacts, GradeDistribution, PlayFacts, Signal } from './integrity.types.js';
-import { clamp01, combinations, round3 } from './stats.js';
+import { atLeastChance, clamp01, combinations, round3 } from './stats.js';
 
 type Thresholds = IntegrityThresholds['copiedAnswers'];
 
@@ -108,7 +108,11 @@ export interface PairComparison {
   matches: number;
   matchFraction: number;
   sharedWrong: number;
-  /** log10 of the chance that independent players of the grade make all these same choices. */
+  /**
+   * log10 of the chance that an independent player of the partner's ability matches this play at
+   * least this often (the generalised binomial tail over the questions whose choices are counted);
+   * 0 for a pair whose counts already rule it out (not computed).
+   */
   chanceLog10: number;
   questions: {
     questionId: string;
@@ -131,16 +135,20 @@ export function comparePlays(
 ): PairComparison {
   const other = new Map<string, AnswerFacts>(b.answers.map((x) => [x.questionId, x]));
   const questions: PairComparison['questions'] = [];
-  let chanceLog10 = 0;
+  // Per question, the chance an independent player of b's ability makes a's choice; with the number
+  // of those questions matched, the chance of matching at least as often by luck.
+  const chances: number[] = [];
+  let matchedWithChance = 0;
   for (const mine of a.answers) {
     const theirs = other.get(mine.questionId);
     if (!theirs || !mine.answered || !theirs.answered || mine.choice === null || theirs.choice === null) {
       continue;
     }
     const match = mine.choice === theirs.choice;
-    const chance = match ? chanceOf(mine.choice, mine.questionId, [band, grade], t) : null;
+    const chance = chanceOf(mine.choice, mine.questionId, [band, grade], t);
     if (chance !== null) {
-      chanceLog10 += Math.log10(chance);
+      chances.push(chance);
+      matchedWithChance += match ? 1 : 0;
     }
     questions.push({
       questionId: mine.questionId,
@@ -149,19 +157,24 @@ export function comparePlays(
       isCorrect: mine.isCorrect,
       otherIsCorrect: theirs.isCorrect,
       match,
-      chance: chance === null ? null : round3(chance),
+      chance: match && chance !== null ? round3(chance) : null,
     });
   }
   const matches = questions.filter((q) => q.match).length;
-  return {
+  const counts = {
     otherPlayId: b.playId,
     common: questions.length,
     matches,
     matchFraction: questions.length ? round3(matches / questions.length) : 0,
     sharedWrong: questions.filter((q) => q.match && !q.isCorrect).length,
-    chanceLog10: round3(chanceLog10),
-    questions,
   };
+  // The exact tail only for a pair the plain counts leave in question (most pairs are not).
+  const inQuestion =
+    counts.common >= t.minCommonQuestions &&
+    counts.matchFraction >= t.minMatchFraction &&
+    counts.sharedWrong >= t.minSharedWrong;
+  const tail = inQuestion ? atLeastChance(chances, matchedWithChance) : 1;
+  return { ...counts, chanceLog10: round3(Math.log10(Math.max(tail, Number.MIN_VALUE))), questions };
 }
 
 export const isCopied = (pair: PairComparison, t: Thresholds): boolean =>

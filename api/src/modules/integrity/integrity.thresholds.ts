@@ -27,7 +27,7 @@ export const DEFAULT_THRESHOLDS: IntegrityThresholds = Object.freeze({
     minCommonQuestions: 8,
     minMatchFraction: 0.9,
     minSharedWrong: 3,
-    maxChanceLog10: -8,
+    maxChanceLog10: -7,
     minSample: 30,
   },
   sharedOrigin: { deviceMinStudents: 3, deviceWindowMinutes: 180, ipMinStudents: 25, ipWindowMinutes: 3 },

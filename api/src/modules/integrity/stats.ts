@@ -34,3 +34,23 @@ export function combinations<T>(items: readonly T[], k: number): T[][] {
   }
   return out;
 }
+
+/**
+ * P(X ≥ atLeast) for X the number of successes of independent trials with these chances (the
+ * Poisson binomial, "generalised binomial"): exact, by building X's distribution trial by trial.
+ */
+export function atLeastChance(chances: readonly number[], atLeast: number): number {
+  if (atLeast <= 0) {
+    return 1;
+  }
+  let dist = [1];
+  for (const p of chances) {
+    const next = new Array<number>(dist.length + 1).fill(0);
+    dist.forEach((q, k) => {
+      next[k] = (next[k] ?? 0) + q * (1 - p);
+      next[k + 1] = (next[k + 1] ?? 0) + q * p;
+    });
+    dist = next;
+  }
+  return dist.slice(atLeast).reduce((sum, q) => sum + q, 0);
+}

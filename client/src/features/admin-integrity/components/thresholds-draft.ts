@@ -87,7 +87,7 @@ export const FIELD_TEXT: Record<ThresholdField, FieldText> = {
   },
   'copiedAnswers.maxChanceLog10': {
     label: 'Chance of matching by luck, at most (power of ten)',
-    hint: '−8: one in 100 million, among children of similar ability.',
+    hint: '−7: matching this often happens to one pair in 10 million by luck, among children of similar ability.',
   },
   'copiedAnswers.minSample': {
     label: 'Answers a question needs before its choices count',
