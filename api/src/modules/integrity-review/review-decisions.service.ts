@@ -26,8 +26,9 @@ const MESSAGES = {
  * Records a decision on a flagged contest play (one review per play, replaced by a later one) and
  * audits it. DISQUALIFY sets plays.disqualified_at, removes the student's winner place in the
  * phase and grade and any qualification recorded for the next phase, and takes the student off the
- * phase's frozen board if it is frozen; any other decision lifts a disqualification. Either way the board is re-ranked now (the student's best remaining play
- * counts) and pushed again by the ranking worker (standings.stale).
+ * phase's frozen board if it is frozen; any other decision lifts a disqualification. Either way the
+ * board is re-ranked now (the student's best remaining play counts) and pushed again by the ranking
+ * worker (standings.stale).
  */
 export async function decideReview(
   deps: DispatchDeps,
