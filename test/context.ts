@@ -8,10 +8,14 @@ import { createRedis } from '@riyazi/api/redis';
 import { createDb, type Db } from '@riyazi/db';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { resetDatabase } from './databases.js';
 import { deleteRedisKeys } from './helpers-redis.js';
+
 import { testDatabaseUrl, testRedisPrefix } from './test-worker.js';
+
+// Test files import it from here; it lives in databases.ts, free of vitest, for scripts too.
+export { resetDatabase };
 
 export interface TestContext {
   config: Readonly<Config>;
@@ -93,25 +97,4 @@ export function useTestContext(
     });
   }
   return t;
-}
-
-/** Empties every application table (the migration bookkeeping stays). */
-export async function resetDatabase(db: Db): Promise<void> {
-  const { rows } = await sql<{ name: string }>`
-    SELECT quote_ident(tablename) AS name FROM pg_tables
-    WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'
-  `.execute(db);
-  const truncate = sql.raw(`TRUNCATE ${rows.map((r) => r.name).join(', ')} CASCADE`);
-  // Workers a test started may be mid-statement: PostgreSQL can pick the TRUNCATE as a deadlock
-  // victim (it locks every table), and the next try finds them done.
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await truncate.execute(db);
-      return;
-    } catch (err) {
-      if ((err as { code?: string }).code !== '40P01' || attempt === 5) {
-        throw err;
-      }
-    }
-  }
 }

@@ -1,3 +1,5 @@
+import type { Db } from '@riyazi/db';
+import { sql } from 'kysely';
 import pg from 'pg';
 
 /**
@@ -24,5 +26,29 @@ export async function dropDatabaseWhenFree(via: string, name: string): Promise<v
     await client.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Empties every application table (the migration bookkeeping stays). Free of vitest, so scripts
+ * (loadtest/src/integrity-margin.ts) use it too.
+ */
+export async function resetDatabase(db: Db): Promise<void> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT quote_ident(tablename) AS name FROM pg_tables
+    WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'
+  `.execute(db);
+  const truncate = sql.raw(`TRUNCATE ${rows.map((r) => r.name).join(', ')} CASCADE`);
+  // Workers a test started may be mid-statement: PostgreSQL can pick the TRUNCATE as a deadlock
+  // victim (it locks every table), and the next try finds them done.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await truncate.execute(db);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '40P01' || attempt === 5) {
+        throw err;
+      }
+    }
   }
 }

@@ -16,8 +16,8 @@ import { parseArgs } from 'node:util';
 import { SIGNAL_KINDS, type SignalKind } from '@riyazi/api/contracts';
 import { runPhaseSignals } from '@riyazi/api/integrity';
 import { migrateToLatest } from '@riyazi/db';
-import { sql } from 'kysely';
 import { seedSimulatedPhase } from '../../api/test/integrity.fixtures.js';
+import { resetDatabase } from '../../test/databases.js';
 import { openBenchDatabase } from './bench-database.js';
 
 const { values } = parseArgs({
@@ -38,10 +38,7 @@ async function main() {
   try {
     await migrateToLatest(db);
     for (let seed = FIRST; seed < FIRST + SEEDS; seed += 1) {
-      const { rows } = await sql<{ name: string }>`
-        SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = 'public' AND tablename NOT LIKE 'kysely_%'
-      `.execute(db);
-      await sql.raw(`TRUNCATE ${rows.map((r) => r.name).join(', ')} CASCADE`).execute(db);
+      await resetDatabase(db);
       const seeded = await seedSimulatedPhase(db, seed);
       await db
         .insertInto('integritySettings')

@@ -74,5 +74,5 @@ export function useSettingsForm<Draft, Field extends string, Body>(
 
   /** What SettingsFormFooter shows of the form: spread it there. */
   const footer = { otherProblems, readOnly, pending: save.isPending, dirty };
-  return { formRef, draft, dirty, saved, problems, otherProblems, disabled, change, onSubmit, footer };
+  return { formRef, draft, dirty, saved, problems, disabled, change, onSubmit, footer };
 }
