@@ -13,7 +13,7 @@ export function postgresLossReporter(connection: string, log: ConnectionLog) {
   return (err: Error) => {
     counted.inc();
     log.warn(
-      { err: describeConnectionError(err), connection },
+      { error: describeConnectionError(err), connection },
       'PostgreSQL connection lost: the pool opens a new one for the next query',
     );
   };
@@ -32,7 +32,7 @@ export function watchRedis(client: Redis, log?: ConnectionLog): Redis {
   const warnOnce = (err: Error | undefined, message: string) => {
     if (!warned) {
       warned = true;
-      log?.warn({ ...(err ? { err: describeConnectionError(err) } : {}), connection }, message);
+      log?.warn({ ...(err ? { error: describeConnectionError(err) } : {}), connection }, message);
     }
   };
   client.on('error', (err: Error) => warnOnce(err, 'Redis connection error: reconnecting'));

@@ -67,7 +67,10 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     }
     if (isConnectionLoss(error)) {
       requestsUnavailable.inc();
-      request.log.warn({ err: describeConnectionError(error) }, 'connection lost mid-request: answered 503');
+      request.log.warn(
+        { error: describeConnectionError(error) },
+        'connection lost mid-request: answered 503',
+      );
       reply.header('retry-after', RETRY_AFTER_SECONDS);
       return send(503, { message: UNAVAILABLE_MESSAGE });
     }

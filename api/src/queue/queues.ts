@@ -27,7 +27,7 @@ export function createQueues(connection: Redis, redisPrefix: string, log?: Conne
       });
       queue.on('error', (err: Error) => {
         if (!isConnectionLoss(err)) {
-          log?.warn({ err: describeConnectionError(err), queue: name }, 'queue error');
+          log?.warn({ error: describeConnectionError(err), queue: name }, 'queue error');
         }
       });
       return [name, queue];
