@@ -25,6 +25,7 @@ import {
   timeTakenMs,
 } from '../logic/quiz-timer';
 import { answersToSend, canSubmit, feedbackReady, toggleOption } from '../logic/selection';
+import { backoffDelay, retryQuestionFetch } from '../logic/submit-retry';
 import { Explanation, OptionList, textDirection } from './question-parts';
 import type { AnswerDelivery } from './use-answer-delivery';
 import { useFinishPlay } from './use-answer-delivery';
@@ -68,6 +69,8 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnReconnect: false,
+    retry: retryQuestionFetch,
+    retryDelay: (failures) => backoffDelay(failures + 1),
   });
   const served = query.data ?? null;
   const timer = useQuestionTimer({ playId: play._id, questionId, practice, limitMs, timing: served });
