@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { pino } from 'pino';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.js';
 import { waitFor } from '../../test/processes.js';
@@ -121,5 +122,47 @@ describe('a PostgreSQL connection that ends under the app', () => {
       Array.from({ length: 8 }, () => app.inject({ method: 'GET', url: '/test/now' })),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+  });
+});
+
+describe('a Redis connection that ends under a client', () => {
+  async function dropped(name: string): Promise<number> {
+    const metric = await registry.getSingleMetric('riyazi_connection_errors_total')?.get();
+    return metric?.values.find((v) => v.labels.kind === 'redis' && v.labels.connection === name)?.value ?? 0;
+  }
+
+  it('is reconnected, logged once when lost and once when back, and counted; its duplicates too', async () => {
+    const name = `riyazi-conn-${randomBytes(4).toString('hex')}`;
+    const lines: string[] = [];
+    const log = {
+      warn: (_obj: object, msg: string) => lines.push(`warn ${msg}`),
+      info: (_obj: object, msg: string) => lines.push(`info ${msg}`),
+    } as unknown as Parameters<typeof createRedis>[2];
+    const client = createRedis(config.REDIS_URL, name, log);
+    const subscriber = client.duplicate({ connectionName: `${name}-sub` });
+    try {
+      await Promise.all([client.ping(), subscriber.subscribe(`${config.REDIS_PREFIX}:conn-test`)]);
+      for (const victim of [client, subscriber]) {
+        const victimName = victim.options.connectionName;
+        const list = String(await redis.client('LIST'));
+        const line = list.split('\n').find((l) => l.includes(` name=${victimName} `));
+        const clientId = /\bid=(\d+)/.exec(line ?? '')?.[1];
+        expect(clientId, `no connection named ${victimName}`).toBeDefined();
+        await redis.client('KILL', 'ID', clientId!);
+      }
+      await waitFor(
+        'both reconnected',
+        () => client.status === 'ready' && subscriber.status === 'ready',
+        10_000,
+      );
+      expect(await client.ping()).toBe('PONG');
+      expect(await dropped(name)).toBeGreaterThanOrEqual(1);
+      expect(await dropped(`${name}-sub`)).toBeGreaterThanOrEqual(1);
+      expect(lines.filter((l) => l === 'warn Redis connection lost: reconnecting')).toHaveLength(2);
+      expect(lines.filter((l) => l === 'info Redis connection back')).toHaveLength(2);
+    } finally {
+      subscriber.disconnect();
+      client.disconnect();
+    }
   });
 });

@@ -41,7 +41,7 @@ const { values } = parseArgs({
   options: {
     students: { type: 'string', default: '60' },
     think: { type: 'string', default: '300:2500' },
-    // How many times every backend is terminated, spread over the expected length of a play.
+    // How many times every backend is terminated, spread over the answers.
     drops: { type: 'string', default: '2' },
     // How long a request is sent again (a phone giving up), and how long scoring may take afterwards.
     'give-up': { type: 'string', default: '60000' },
@@ -165,11 +165,18 @@ async function main() {
       playing = false;
     });
 
+    // Drops spread over the answers (at a third and two thirds of them for two), however slow the machine.
     const drops = Number(values.drops);
-    const expectedMs = 15 * ((think.min + think.max) / 2 + 50);
+    const total = count * 15;
     const log: string[] = [];
-    for (let k = 0; k < drops && playing; k += 1) {
-      await sleep(expectedMs / (drops + 1));
+    for (let k = 1; k <= drops; k += 1) {
+      while (playing && acked.length < (total * k) / (drops + 1)) {
+        await sleep(20);
+      }
+      if (!playing) {
+        log.push(`drop ${k} not reached: the students stopped at ${acked.length} answers`);
+        break;
+      }
       const ended = await terminateEveryBackend(admin);
       log.push(
         `every backend terminated at ${((Date.now() - t0) / 1000).toFixed(1)} s: ${ended} (${acked.length} answers acknowledged)`,
@@ -180,7 +187,6 @@ async function main() {
     const db = createDb({ connectionString: own.databaseUrl, max: 2, applicationName: 'riyazi-dbdrop' });
     const result = await settle(db, acked, plays);
     await db.destroy();
-    const total = count * 15;
 
     for (const line of log) {
       console.log(`  ${line}`);
