@@ -678,6 +678,7 @@ export interface SystemFlags {
   id: Generated<number>;
   updatedAt: Generated<Timestamp>;
   updatedBy: string | null;
+  version: Generated<number>;
 }
 
 export interface DB {

@@ -27,6 +27,7 @@ export * from './rankings.js';
 export * from './scoring.js';
 export * from './script-admin.js';
 export * from './site-pages.js';
+export * from './staff-standing.js';
 export * from './socket.js';
 export * from './student-export.js';
 export * from './students.js';

@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import { passwordProblem } from '../../contracts/accounts/schemas.js';
 import { ADMIN_PREFIX } from '../../contracts/permissions.js';
 import { writeAudit } from '../../lib/audit.js';
+import type { Trx } from '../../lib/db.js';
 import { fieldError, HttpError } from '../../lib/errors.js';
 import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
 import { findStaffByEmail, setStaffPassword } from './staff-auth.repository.js';
@@ -19,6 +20,25 @@ export function staffPasswordProblem(password: string, email: string): string | 
   return passwordProblem(password, email);
 }
 
+/**
+ * Queues a reset link to the staff member's own address in the caller's transaction (earlier links
+ * stop working); the password stays until they use it. Answers the outbox event to dispatch.
+ */
+export async function queueStaffResetLink(
+  trx: Trx,
+  config: Readonly<Config>,
+  staff: { id: string; email: string; username: string },
+) {
+  const token = await issueAccountToken(trx, 'RESET_PASSWORD', 'staff', staff.id, staff.email);
+  const link = `${config.PUBLIC_URL.replace(/\/$/, '')}${ADMIN_PREFIX}/reset-password?token=${encodeURIComponent(token)}`;
+  const { event } = await queueMail(trx, 'resetPassword', staff.email, {
+    name: staff.username,
+    link,
+    minutes: TOKEN_LIFETIME_MINUTES.RESET_PASSWORD,
+  });
+  return event;
+}
+
 /** Sends a reset link to an active staff member; the caller answers the same either way. */
 export async function requestStaffPasswordReset(
   deps: DispatchDeps & { config: Readonly<Config> },
@@ -28,16 +48,7 @@ export async function requestStaffPasswordReset(
   if (!staff?.isActive) {
     return;
   }
-  const event = await deps.db.transaction().execute(async (trx) => {
-    const token = await issueAccountToken(trx, 'RESET_PASSWORD', 'staff', staff.id, staff.email);
-    const link = `${deps.config.PUBLIC_URL.replace(/\/$/, '')}${ADMIN_PREFIX}/reset-password?token=${encodeURIComponent(token)}`;
-    const { event } = await queueMail(trx, 'resetPassword', staff.email, {
-      name: staff.username,
-      link,
-      minutes: TOKEN_LIFETIME_MINUTES.RESET_PASSWORD,
-    });
-    return event;
-  });
+  const event = await deps.db.transaction().execute((trx) => queueStaffResetLink(trx, deps.config, staff));
   await dispatchAfterCommit(deps, [event]);
 }
 
