@@ -99,6 +99,8 @@ export const quiz = {
   'quiz.delivery.expired': 'Time ran out before your answer reached us, so it counts as not answered.',
   'quiz.delivery.waitingText':
     'Your last answer is waiting on this device. We are sending it first, then the quiz carries on.',
+  'quiz.timeUp.offline':
+    'Time is up on this device. We will check it with the server as soon as the internet is back — keep this page open.',
   'quiz.ranOut.one':
     'Question {number} ran out of time, so it counts as not answered. Don’t worry: carry on with this one!',
   'quiz.ranOut.many':
