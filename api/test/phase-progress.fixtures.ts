@@ -6,6 +6,7 @@ import {
   bearer,
   deleteRedisKeys,
   demoStudentToken,
+  endPhaseContest,
   loginStaff,
   makeQuiz,
   makeStaff,
@@ -113,8 +114,8 @@ export async function playInRankOrder(phaseId: string, grade: string, studentIds
 }
 
 /** Ends a phase the way an admin does: status CLOSED (beforeEach puts the seeded phases back). */
-export const closePhase = (number: 1 | 2 | 3) =>
-  t.db.updateTable('phases').set({ status: 'CLOSED' }).where('id', '=', phases[number]).execute();
+/** The phase's contest ended and its results released. */
+export const closePhase = (number: 1 | 2 | 3) => endPhaseContest(t.db, phases[number]!);
 
 export const notify = (phaseId: string) => asAdmin('POST', '/api/admin/phaseCutoff/notify/', { phaseId });
 export const preview = async (phaseId: string) =>
