@@ -330,11 +330,13 @@ export interface PhaseRankings {
 }
 
 export interface Phases {
+  closedAt: Timestamp | null;
   createdAt: Generated<Timestamp>;
   endsAt: Timestamp;
   id: Generated<string>;
   name: string;
   number: number;
+  resultsReleaseAt: Timestamp | null;
   startsAt: Timestamp;
   status: Generated<"UPCOMING" | "ACTIVE" | "CLOSED">;
   updatedAt: Generated<Timestamp>;

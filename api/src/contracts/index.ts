@@ -2,6 +2,7 @@ export * from './auth.js';
 export type * from './bulk-upload.js';
 export * from './certificates.js';
 export * from './client-routes.js';
+export * from './contest-lifecycle.js';
 export type * from './dashboard.js';
 export type * from './documents.js';
 export * from './faq.js';

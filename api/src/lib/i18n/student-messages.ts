@@ -48,8 +48,10 @@ const MESSAGES: Readonly<Record<string, string>> = {
   'A contest cannot be paused.': 'مقابلے کو وقفہ نہیں دیا جا سکتا۔',
   'There is no question on the clock to pause.': 'وقفے کے لیے ابھی کوئی سوال نہیں چل رہا۔',
   'Answer the current question first.': 'پہلے موجودہ سوال کا جواب دیں۔',
-  'Contest answers are shown once the contest is over.':
-    'مقابلے کے جواب مقابلہ ختم ہونے کے بعد دکھائے جاتے ہیں۔',
+  'Contest answers are shown once the results are released.':
+    'مقابلے کے جواب نتائج کے اعلان کے بعد دکھائے جاتے ہیں۔',
+  'The contest has ended.': 'مقابلہ ختم ہو چکا ہے۔',
+  'The contest has not started yet.': 'مقابلہ ابھی شروع نہیں ہوا۔',
   'Please complete your profile before starting the contest.':
     'مقابلہ شروع کرنے سے پہلے اپنی پروفائل مکمل کریں۔',
   'The review opens when the quiz is finished.': 'کوئز ختم ہونے کے بعد آپ اپنے جواب دیکھ سکیں گے۔',

@@ -1,3 +1,4 @@
+import { contestNotYet } from '#modules/phases';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../../context.js';
 import {
@@ -119,6 +120,11 @@ export async function startRun(
   actor: StaffActor,
   phaseId: string,
 ): Promise<CertificateRunStarted> {
+  // A certificate tells a child their result: not before the phase's results are released.
+  const notYet = await contestNotYet(ctx.db, phaseId, 'RELEASED', 'make its certificates');
+  if (notYet) {
+    throw conflict(notYet);
+  }
   const jobId = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findPhase(trx, phaseId))) {
       throw notFound('Phase not found');

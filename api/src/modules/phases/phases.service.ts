@@ -1,5 +1,6 @@
 import type { Db } from '@riyazi/db';
 import { getFlags } from '#modules/flags';
+import { phaseContestState } from './contest-lifecycle.service.js';
 import * as repo from './phases.repository.js';
 
 type PhaseRow = Awaited<ReturnType<typeof repo.listPhases>>[number];
@@ -26,4 +27,10 @@ export async function findActiveContestPhase(db: Db, now = new Date()) {
     (contestQuizPhase ? await repo.findPhaseById(db, contestQuizPhase) : undefined) ??
     (await repo.findCurrentActivePhase(db, now));
   return phase ? toPhaseDto(phase) : null;
+}
+
+/** GET /contestPhase/active: the contest phase with its lifecycle (what the student's contest page says). */
+export async function activeContestPhase(db: Db, now = new Date()) {
+  const phase = await findActiveContestPhase(db, now);
+  return phase ? { ...phase, contest: await phaseContestState(db, phase._id, now) } : null;
 }
