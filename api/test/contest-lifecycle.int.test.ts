@@ -197,5 +197,12 @@ describe('End the contest', () => {
     const mine = res.json().data.find((c: { phaseId: string }) => c.phaseId === phaseId);
     expect(mine).toMatchObject({ stage: 'CLOSED', resultsReleaseAt: '2030-01-01T10:00:00.000Z' });
     expect(mine.closedAt).not.toBeNull();
+
+    // The flags page names each phase's stage, so a contest flag on an ended phase says so.
+    const admin = await signedInStaff(t);
+    const options = await asStaff(admin.token, 'GET', '/api/admin/phase/options');
+    expect(options.json().data.find((p: { _id: string }) => p._id === phaseId)).toMatchObject({
+      contestStage: 'CLOSED',
+    });
   });
 });

@@ -2,6 +2,7 @@ import { freezeBoard } from '#modules/rankings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { CONTEST_STAGES } from '../../contracts/contest-lifecycle.js';
 import { hasPermission } from '../../contracts/permissions.js';
 import { signedInStaff, staffActor } from '../../lib/actors.js';
 import { forbidden } from '../../lib/errors.js';
@@ -43,8 +44,12 @@ export const phasesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db 
       config: { permission: { module: 'systemConfigurations', action: 'read' } },
       schema: {
         tags: ['phases'],
-        summary: 'Every phase, for choosing the phase flags',
-        response: { 200: z.object({ data: z.array(phaseSchema) }), 401: errorSchema, 403: errorSchema },
+        summary: "Every phase with its contest's stage, for choosing the phase flags",
+        response: {
+          200: z.object({ data: z.array(phaseSchema.extend({ contestStage: z.enum(CONTEST_STAGES) })) }),
+          401: errorSchema,
+          403: errorSchema,
+        },
       },
     },
     async () => ({ data: await listPhaseOptions(db) }),

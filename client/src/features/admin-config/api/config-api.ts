@@ -1,4 +1,4 @@
-import { normalizeFlags, type SystemFlags } from '@riyazi/api/contracts';
+import { type ContestStage, normalizeFlags, type SystemFlags } from '@riyazi/api/contracts';
 import { type FlagsReading, fetchFlagsReading, flagsQueryKey } from '../../../shared/flags/flags-api';
 import { adminHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
@@ -11,6 +11,8 @@ export interface PhaseOption {
   startsAt: string | null;
   endsAt: string | null;
   status: string;
+  /** Where its contest stands (contracts/contest-lifecycle.ts). */
+  contestStage: ContestStage;
 }
 
 export interface PresetSummary {
