@@ -1,3 +1,4 @@
+import { NAME_PROBLEMS } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
 import { format } from '../i18n/i18n-store';
 import { en } from '../i18n/messages/en';
@@ -26,6 +27,18 @@ describe('problemText', () => {
     );
     expect(problemText('شہر', 'must be a city from the list', inUrdu)).toBe(
       'شہر فہرست میں سے کوئی شہر ہونا چاہیے',
+    );
+  });
+
+  it('words a name with hidden characters or without a letter, in English and Urdu', () => {
+    expect(problemText('Full name', NAME_PROBLEMS.hidden, inEnglish)).toBe(
+      'Full name must not contain invisible characters or text-direction marks. Please type it rather than paste it.',
+    );
+    expect(problemText('پورا نام', NAME_PROBLEMS.hidden, inUrdu)).toBe(
+      'پورا نام میں نظر نہ آنے والے حروف یا لکھنے کی سمت بدلنے والے نشان نہیں ہو سکتے۔ براہِ کرم اسے کاپی کرنے کے بجائے خود لکھیں۔',
+    );
+    expect(problemText('والد کا نام', NAME_PROBLEMS.noLetter, inUrdu)).toBe(
+      'والد کا نام میں کم از کم ایک حرف ہونا چاہیے',
     );
   });
 
