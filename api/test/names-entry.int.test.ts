@@ -44,9 +44,12 @@ describe('sign-up and profile', () => {
   it('sign-up refuses an overriding or blank name with a 400 naming the field, and takes an Urdu name', async () => {
     await setFlags(t.db, { isRegistrationEnabled: true });
     const { id: gradeId } = await makeGrade(t.db, 3);
-    const post = (body: object) => t.app.inject({ method: 'POST', url: '/api/student/signup', payload: body });
+    const post = (body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/student/signup', payload: body });
 
-    const lying = refusal(await post(signupBody(gradeId, { fullName: LYING, schoolName: 'City\u2066 School' })));
+    const lying = refusal(
+      await post(signupBody(gradeId, { fullName: LYING, schoolName: 'City\u2066 School' })),
+    );
     expect(lying.message).toBe(`fullName: ${HIDDEN}`);
     expect(lying.errors).toEqual({ fullName: HIDDEN, schoolName: HIDDEN });
     expect(refusal(await post(signupBody(gradeId, { fatherName: BLANK }))).errors).toEqual({

@@ -30,10 +30,7 @@ export function displayName(
   student: Pick<PublicStudent, 'fullName' | 'studentNo'>,
 ): string {
   const name = cleanName(student.fullName);
-  if (name === '' || style === 'STUDENT_NO') {
-    return `Student ${student.studentNo}`;
-  }
-  switch (style) {
+  switch (name === '' ? 'STUDENT_NO' : style) {
     case 'FULL':
       return name;
     case 'FIRST_INITIAL': {
@@ -44,6 +41,8 @@ export function displayName(
       const initial = last ? Array.from(last)[0]?.toLocaleUpperCase() : undefined;
       return initial ? `${first} ${initial}.` : first;
     }
+    case 'STUDENT_NO':
+      return `Student ${student.studentNo}`;
   }
 }
 

@@ -4,7 +4,7 @@ import { format } from '../i18n/i18n-store';
 import { en } from '../i18n/messages/en';
 import { ur } from '../i18n/messages/ur';
 import type { Translate } from '../i18n/use-t';
-import { problemText } from './problem-text';
+import { adminNameProblem, problemText } from './problem-text';
 
 const inUrdu: Translate = (key, params) => format(ur[key], params);
 const inEnglish: Translate = (key, params) => format(en[key], params);
@@ -40,6 +40,13 @@ describe('problemText', () => {
     expect(problemText('والد کا نام', NAME_PROBLEMS.noLetter, inUrdu)).toBe(
       'والد کا نام میں کم از کم ایک حرف ہونا چاہیے',
     );
+  });
+
+  it('words a name problem for the back office', () => {
+    expect(adminNameProblem(NAME_PROBLEMS.hidden)).toBe(
+      'The name must not contain invisible characters or text-direction controls.',
+    );
+    expect(adminNameProblem('is required')).toBe('Enter the name.');
   });
 
   it("leaves a server's whole sentence as it was given, in any language", () => {

@@ -42,3 +42,7 @@ export function problemText(field: string, problem: string, t: Translate = trans
       return t('common.problem.other', { field, problem });
   }
 }
+
+/** A name's problem (nameProblem in the contracts) as the back office words it, in English. */
+export const adminNameProblem = (problem: string) =>
+  problem === 'is required' ? 'Enter the name.' : `The name ${problem}.`;
