@@ -22,7 +22,7 @@ export const NAME_PROBLEMS = {
 
 /**
  * ZERO WIDTH NON-JOINER is how Urdu and Persian keep two letters of one word apart
- * ("ثناء‌اللہ"): kept between two Arabic-script letters (marks on the first allowed), nowhere else.
+ * (ثناء + ZWNJ + اللہ): kept between two Arabic-script letters (marks on the first allowed), nowhere else.
  */
 function joinerAllowed(chars: readonly string[], index: number): boolean {
   let before = index - 1;
