@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rebuildPhase } from '../../api/src/modules/rankings/rankings.service.js';
 import { makePlay, makeStudent, setFlags } from '../../test/helpers.js';
@@ -125,6 +125,45 @@ describe('names that lie', () => {
       expect(card).not.toContain('Rank: #1');
       expect(card).not.toContain('#1');
       await expectFits(page, `names/verify-${size.width}`);
+      await context.close();
+    }
+  });
+
+  it('the sign-up form refuses the lying name before sending, in English and in Urdu', async () => {
+    await setFlags(holder.stack.db, { isRegistrationEnabled: true });
+    const problemOf = async (page: Page) => {
+      const field = page.getByTestId('signup-fullName');
+      await page.getByTestId('signup-submit').click();
+      await expect.poll(() => field.getAttribute('aria-describedby')).toContain('-error');
+      const ids = (await field.getAttribute('aria-describedby')) ?? '';
+      const errorId = ids.split(' ').find((id) => id.endsWith('-error')) ?? '';
+      return page.locator(`[id="${errorId}"]`).innerText();
+    };
+    for (const [size, urdu] of [
+      [DESKTOP, false],
+      [PHONE, true],
+    ] as const) {
+      const { context, page } = await openPage(holder.stack, size);
+      const sent: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/student/signup')) {
+          sent.push(request.url());
+        }
+      });
+      await page.goto('/signup');
+      if (urdu) {
+        await page.getByTestId('language-switch').first().click();
+        await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+      }
+      await page.getByTestId('signup-fullName').fill(LYING);
+      expect(await problemOf(page)).toBe(
+        urdu
+          ? 'پورا نام میں نظر نہ آنے والے حروف یا لکھنے کی سمت بدلنے والے نشان نہیں ہو سکتے۔ براہِ کرم اسے کاپی کرنے کے بجائے خود لکھیں۔'
+          : 'Full name must not contain invisible characters or text-direction marks. Please type it rather than paste it.',
+      );
+      expect(sent).toEqual([]);
+      await page.getByTestId('signup-fullName').scrollIntoViewIfNeeded();
+      await expectFits(page, `names/signup-${urdu ? 'ur' : 'en'}-${size.width}`);
       await context.close();
     }
   });
