@@ -18,6 +18,7 @@ export * from './payment-config.js';
 export * from './payment-reports.js';
 export type * from './payments.js';
 export * from './permissions.js';
+export * from './person-name.js';
 export type * from './play-quiz.js';
 export * from './question-import.js';
 export * from './question-report.js';

@@ -41,4 +41,10 @@ describe('urduMessage', () => {
     expect(urduFieldProblem('is required')).toBe('لازمی ہے');
     expect(urduMessage('email: something new')).toBe('email: something new');
   });
+
+  it('words a refused name in Urdu', () => {
+    expect(urduMessage('fullName: must not contain invisible characters or text-direction controls')).toBe(
+      'پورا نام: نظر نہ آنے والے حروف یا لکھنے کی سمت بدلنے والے نشانوں کے بغیر لکھیں',
+    );
+  });
 });

@@ -1,3 +1,5 @@
+import { NAME_PROBLEMS } from '../../contracts/person-name.js';
+
 /**
  * The Urdu of the api messages a child can meet (login, sign-up, verification, password reset,
  * profile, payments, play, limits), keyed by the English one the code throws. Admin messages are
@@ -107,6 +109,10 @@ const FIELD_PROBLEMS: Readonly<Record<string, string>> = {
   'contains an option that is not part of this question': 'اس میں ایسا جواب ہے جو اس سوال کا حصہ نہیں',
   'is not an access code (XXXX-XXXX-XXXX)': 'ایکسیس کوڈ نہیں ہے (XXXX-XXXX-XXXX)',
   'is used by another account': 'کسی اور اکاؤنٹ میں استعمال ہو رہا ہے',
+  [NAME_PROBLEMS.hidden]: 'نظر نہ آنے والے حروف یا لکھنے کی سمت بدلنے والے نشانوں کے بغیر لکھیں',
+  [NAME_PROBLEMS.noLetter]: 'کم از کم ایک حرف لکھیں',
+  'must be at most 120 characters': 'زیادہ سے زیادہ 120 حروف کا ہو',
+  'must be at most 160 characters': 'زیادہ سے زیادہ 160 حروف کا ہو',
 };
 
 const FIELD_NAMES: Readonly<Record<string, string>> = {

@@ -10,6 +10,7 @@ import {
   type StudentCertificate,
 } from '../../contracts/certificates.js';
 import { DEFAULT_JOB_OPTIONS } from '../../contracts/jobs.js';
+import { cleanName } from '../../contracts/person-name.js';
 import type { StaffActor } from '../../lib/actors.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, tooManyRequests } from '../../lib/errors.js';
@@ -26,9 +27,10 @@ function printed(row: repo.CertificateRow): PublicCertificate {
   return {
     code: row.code,
     kind: row.kind,
-    name: row.printedName,
-    grade: row.printedGrade,
-    phase: row.printedPhase,
+    // Frozen at issue, possibly from a name stored before names were checked: shown without its hidden characters.
+    name: cleanName(row.printedName),
+    grade: cleanName(row.printedGrade),
+    phase: cleanName(row.printedPhase),
     rank: row.rank,
     issuedAt: new Date(row.issuedAt).toISOString(),
   };

@@ -1,4 +1,6 @@
+import { nameProblem } from '@riyazi/api/contracts';
 import { type FormEvent, useState } from 'react';
+import { adminNameProblem } from '../../../shared/forms/problem-text';
 import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
@@ -23,8 +25,9 @@ function validate(draft: Draft, creating: boolean): Errors {
   if (creating && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(draft.email.trim())) {
     errors.email = 'Enter a valid e-mail address.';
   }
-  if (draft.username.trim() === '') {
-    errors.username = 'Enter a name.';
+  const nameIssue = nameProblem(draft.username);
+  if (nameIssue !== null) {
+    errors.username = adminNameProblem(nameIssue);
   }
   if (creating || draft.password !== '') {
     if (draft.password.length < MIN_PASSWORD) {
