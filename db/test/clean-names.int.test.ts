@@ -9,7 +9,7 @@ import { createDb, type Db } from '../src/index.js';
 import { migrationsDir } from '../src/migrate.js';
 
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const MIGRATION = '202612071130_clean_names';
+const MIGRATION = '202612071310_clean_names';
 const ZWNJ = '\u200c';
 
 const dbName = `riyazi_test_migration_${randomBytes(4).toString('hex')}`;
