@@ -255,6 +255,12 @@ describe('login codes', () => {
     expect(asked.statusCode).toBe(403);
     expect(asked.json()).toMatchObject({ code: 'LOGIN_CODE_REQUIRED' });
     const code = await mailedCode(member.email);
+    const wrong = await login(member.email, {
+      staff: true,
+      password: member.password,
+      code: code === '123456' ? '654321' : '123456',
+    });
+    expect(wrong.json()).toMatchObject({ code: 'LOGIN_CODE_WRONG' });
     const res = await login(member.email, { staff: true, password: member.password, code });
     expect(res.statusCode).toBe(200);
     expect(await t.redis.exists(codeKey(member.email, 'staff'))).toBe(0);
@@ -262,6 +268,8 @@ describe('login codes', () => {
     expect(actions.map((a) => a.action)).toEqual(
       expect.arrayContaining(['staff.loginCodeSent', 'staff.login']),
     );
+    expect(actions).toContainEqual({ action: 'staff.login', details: { withCode: true } });
+    expect(actions).toContainEqual({ action: 'staff.loginFailed', details: { reason: 'LOGIN_CODE_WRONG' } });
     expect(JSON.stringify(actions)).not.toContain(code);
   });
 });

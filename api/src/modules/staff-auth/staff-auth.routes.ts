@@ -11,7 +11,7 @@ import { bearerToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { forgotPasswordSchema, resetPasswordSchema } from '../../contracts/accounts/schemas.js';
 import { writeAudit } from '../../lib/audit.js';
-import { forbidden, unauthorized } from '../../lib/errors.js';
+import { forbidden, HttpError, unauthorized } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
@@ -62,14 +62,14 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     reply: FastifyReply,
     code: boolean,
   ) => {
-    const how = code ? { details: { withCode: true } } : {};
+    const withCode = code ? { withCode: true } : {};
     if (!outcome.ok) {
       await writeAudit(db, {
         actorType: 'staff',
         actorId: outcome.staffId ?? null,
         action: 'staff.loginFailed',
         ip: request.ip,
-        details: { reason: outcome.reason, ...how.details },
+        details: { reason: outcome.reason, ...withCode },
       });
       if (outcome.reason === 'inactive') {
         throw forbidden('Your account is inactive. Please contact a Super Admin.');
@@ -83,7 +83,7 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
       actorId: staff.id,
       action: 'staff.login',
       ip: request.ip,
-      ...how,
+      ...(code ? { details: withCode } : {}),
     });
     return { accessToken: tokens.sign('staff', claims), ...toAuthState(staff) };
   };
@@ -123,7 +123,21 @@ export const staffAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ct
     },
     async (request, reply) => {
       const { email, password, code } = request.body;
-      const outcome = await guard.withCode({ ip: request.ip, account: email, code }, check(email, password));
+      const outcome = await guard
+        .withCode({ ip: request.ip, account: email, code }, check(email, password))
+        .catch(async (err: unknown) => {
+          if (err instanceof HttpError && err.statusCode === 401) {
+            // A wrong or spent code (never the code itself in the log).
+            await writeAudit(db, {
+              actorType: 'staff',
+              actorId: null,
+              action: 'staff.loginFailed',
+              ip: request.ip,
+              details: { reason: err.extra.code ?? 'code' },
+            });
+          }
+          throw err;
+        });
       return signIn(outcome, request, reply, true);
     },
   );
