@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AUTH_LIMITS, LOGIN_CODE, paceDelaySeconds } from '../src/auth/auth-limits.js';
 import { type FakeSmtp, startFakeSmtp } from '../../test/fake-smtp.js';
 import {
   makeStaff,
@@ -11,6 +10,7 @@ import {
 } from '../../test/helpers.js';
 import { startTestWorkers } from '../../test/workers.js';
 import type { RunningWorkers } from '../../workers/src/runtime.js';
+import { AUTH_LIMITS, LOGIN_CODE, paceDelaySeconds } from '../src/auth/auth-limits.js';
 
 // No reCAPTCHA keys: the default, where a lockout used to refuse right passwords.
 const t = useTestContext({ resetEachTest: true, clearRateLimits: true });

@@ -1,5 +1,5 @@
-import type { StudentSession } from '@riyazi/api/contracts/accounts';
 import { LOGIN_CODE_EXPIRED, LOGIN_CODE_WRONG } from '@riyazi/api/contracts';
+import type { StudentSession } from '@riyazi/api/contracts/accounts';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
 import { focusField } from '../../../shared/forms/form-errors';
