@@ -157,6 +157,18 @@ export const studentLoginSchema = z.object({
   recaptchaToken: recaptchaTokenField,
 });
 
+/** The code e-mailed when a login asks for one (LOGIN_CODE_REQUIRED); spaces typed in it are dropped. */
+export const loginCodeField = z
+  .string()
+  .max(20)
+  .transform((code) => code.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits from the e-mail'));
+
+/** The second step of a login that asked for a code: the same e-mail and password, and the code. */
+export const studentLoginCodeSchema = studentLoginSchema.omit({ recaptchaToken: true }).extend({
+  code: loginCodeField,
+});
+
 export const forgotPasswordSchema = z.object({ email: emailField });
 export const resetPasswordSchema = z.object({
   token: z.string().min(20).max(200),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tooManyAttempts } from '../../auth/auth-limits.js';
+import { CODE_SENT_MESSAGE } from '../../auth/login-limits.js';
 import { preferredLanguage } from './accept-language.js';
 import { urduFieldProblem, urduMessage } from './student-messages.js';
 
@@ -24,6 +25,17 @@ describe('urduMessage', () => {
     expect(urduMessage('Invalid email or password')).toBe('ای میل یا پاس ورڈ درست نہیں ہے۔');
     expect(urduMessage('Only a Super Admin can change phase winners')).toBe(
       'Only a Super Admin can change phase winners',
+    );
+  });
+
+  it('translates what a login asking for the e-mailed code says', () => {
+    expect(urduMessage(CODE_SENT_MESSAGE)).toContain('6 ہندسوں کا کوڈ');
+    expect(
+      urduMessage(
+        'We have sent several codes already. Use the newest one in your e-mail, or try again in 12 minutes.',
+      ),
+    ).toBe(
+      'ہم کئی کوڈ بھیج چکے ہیں۔ ای میل میں آیا ہوا سب سے نیا کوڈ لکھیں، یا 12 منٹ بعد دوبارہ کوشش کریں۔',
     );
   });
 

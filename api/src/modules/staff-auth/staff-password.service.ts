@@ -1,6 +1,7 @@
 import { hashPassword } from '@riyazi/db';
 import { queueMail } from '#modules/mail';
 import { consumeAccountToken, issueAccountToken, TOKEN_LIFETIME_MINUTES } from '../../auth/account-tokens.js';
+import { LOGIN_CODE } from '../../auth/auth-limits.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
 import type { Config } from '../../config.js';
 import { passwordProblem } from '../../contracts/accounts/schemas.js';
@@ -73,4 +74,27 @@ export async function resetStaffPassword(
     return endEverySession(trx, 'staff', result.ownerId);
   });
   await revocations.announce(revocation);
+}
+
+/** E-mails a login code to an active staff member (English); nothing otherwise. No code in the audit. */
+export async function sendStaffLoginCode(
+  deps: DispatchDeps,
+  email: string,
+  newCode: () => Promise<string>,
+  ip: string,
+): Promise<void> {
+  const staff = await findStaffByEmail(deps.db, email);
+  if (!staff?.isActive) {
+    return;
+  }
+  const code = await newCode();
+  const event = await deps.db.transaction().execute(async (trx) => {
+    const { event } = await queueMail(trx, 'loginCode', staff.email, {
+      code,
+      minutes: LOGIN_CODE.lifetimeSeconds / 60,
+    });
+    await writeAudit(trx, { actorType: 'staff', actorId: staff.id, action: 'staff.loginCodeSent', ip });
+    return event;
+  });
+  await dispatchAfterCommit(deps, [event]);
 }
