@@ -20,6 +20,23 @@ export async function makePhase(db: Db, number = 1) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A phase's contest as "End the contest" leaves it an hour later (contracts/contest-lifecycle.ts):
+ * every play's time is up, and its results released (RELEASED) or withheld (CLOSED).
+ */
+export async function endPhaseContest(
+  db: Db,
+  phaseId: string,
+  { released = true }: { released?: boolean } = {},
+) {
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  await db
+    .updateTable('phases')
+    .set({ status: 'CLOSED', closedAt: hourAgo, resultsReleaseAt: released ? hourAgo : null })
+    .where('id', '=', phaseId)
+    .execute();
+}
+
 export async function makeGrade(db: Db, sortOrder = 5) {
   return db
     .insertInto('grades')

@@ -3,6 +3,7 @@ import { createStorage } from '@riyazi/api/storage';
 import { beforeEach } from 'vitest';
 import {
   deleteRedisKeys,
+  endPhaseContest,
   makeGrade,
   makePhase,
   makePlay,
@@ -53,6 +54,8 @@ export async function seededPhase() {
   await t.db.updateTable('plays').set({ disqualifiedAt: new Date() }).where('id', '=', dq.id).execute();
   await play(practiceOnly.id, { kind: 'PRACTICE' });
   await play(unfinished.id, { status: 'IN_PROGRESS' });
+  // Certificates tell results: the contest ended an hour ago and its results are out.
+  await endPhaseContest(t.db, phase.id);
   await t.db
     .insertInto('phaseWinners')
     .values({ phaseId: phase.id, gradeId: grade.id, studentId: winner.id, method: 'AUTOMATIC', position: 1 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginStaff, loginStudent, makeStaff, signedInStudent } from '../../test/helpers.js';
+import { loginStaff, loginStudent, makeStaff, signedInStaff, signedInStudent } from '../../test/helpers.js';
 import { certificatesOf, runPhase, seededPhase, storage, t } from './certificates.fixtures.js';
 
 const get = (url: string, token?: string) =>
@@ -68,6 +68,23 @@ describe('certificate run', () => {
       .filter((c) => c.studentId === s.participant.id)
       .map((c) => c.kind);
     expect(kinds.sort()).toEqual(['PARTICIPANT', 'WINNER']);
+  });
+
+  it('waits for the results release: a certificate tells a child their result', async () => {
+    const { phase } = await seededPhase();
+    await t.db.updateTable('phases').set({ resultsReleaseAt: null }).where('id', '=', phase.id).execute();
+    const admin = await signedInStaff(t);
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/certificates/run',
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { phaseId: phase.id },
+    });
+    expect(started.statusCode).toBe(409);
+    expect(started.json().message).toBe(
+      "Phase 1's results are withheld: release them first, then make its certificates.",
+    );
+    expect(await certificatesOf(phase.id)).toEqual([]);
   });
 
   it('needs phase:update to start a run and phase:read to see it', async () => {

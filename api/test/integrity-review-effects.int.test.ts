@@ -1,6 +1,6 @@
 import type { ChampionsBoard } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
-import { makeStaff, loginStaff, bearer } from '../../test/helpers.js';
+import { bearer, endPhaseContest, loginStaff, makeStaff } from '../../test/helpers.js';
 import { announceCacheChanges, everything } from '../src/lib/node-caches.js';
 import { qualifiesFor } from '../src/modules/phase-progress/qualification.js';
 import { decide, evidence, planted, reviewAudits, standings, t } from './integrity-review.fixtures.js';
@@ -147,6 +147,7 @@ describe('disqualifying a play', () => {
 
 describe('winners, champions and qualification', () => {
   it('removes the student’s winner place and champions entry; new winners come from the re-ranked board', async () => {
+    await endPhaseContest(t.db, planted.phase.id);
     const admin = await makeStaff(t.db, { superAdmin: true });
     const token = (await loginStaff(t.app, admin)).accessToken;
     const auto = () =>

@@ -56,7 +56,11 @@ describe('packages and phases', () => {
       (await call('GET', '/api/payment/options')).json<{ data: { packages: Sold[] } }>().data.packages;
     const buy = () => call('POST', '/api/payment/checkout', { packageId: onePackage.id, gateway: 'sandbox' });
     const setPhase = (values: { status: 'ACTIVE' | 'CLOSED'; startsAt?: Date; endsAt?: Date }) =>
-      t.db.updateTable('phases').set(values).where('id', '=', phase.id).execute();
+      t.db
+        .updateTable('phases')
+        .set({ ...values, closedAt: values.status === 'CLOSED' ? new Date() : null })
+        .where('id', '=', phase.id)
+        .execute();
 
     expect((await sold()).find((p) => p.name === 'One attempt')?.phase).toEqual({
       _id: phase.id,

@@ -126,8 +126,8 @@ describe('POST /api/admin/phaseCutoff/notify/', () => {
     await playInRankOrder(phases[1], grade3, [in3.id]);
     const res = await notify(phases[1]);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(
-      /^Phase 1 — Qualifier is still running \(it ends .+\): its ranks are not final, so qualifiers can be e-mailed once it has ended\.$/,
+    expect(res.json().message).toBe(
+      "Phase 1 — Qualifier's contest has not ended: end it first, then e-mail its qualifiers.",
     );
     expect(await preview(phases[1])).toEqual({
       nextPhase: { _id: phases[2], name: 'Phase 2 — Semi-final' },
@@ -138,12 +138,23 @@ describe('POST /api/admin/phaseCutoff/notify/', () => {
     expect(await t.db.selectFrom('phaseQualifications').select('studentId').execute()).toEqual([]);
   });
 
-  it('counts a phase whose end date has passed as over, even before it is closed', async () => {
+  it('waits for the results release once the end date has passed, then e-mails', async () => {
     const in3 = await makeStudent(t.db, { gradeId: grade3, fullName: 'Zara Qureshi' });
     await playInRankOrder(phases[1], grade3, [in3.id]);
     await t.db
       .updateTable('phases')
-      .set({ endsAt: new Date(Date.now() - 60_000) })
+      .set({ endsAt: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', phases[1])
+      .execute();
+    const withheld = await notify(phases[1]);
+    expect(withheld.statusCode).toBe(409);
+    expect(withheld.json().message).toBe(
+      "Phase 1 — Qualifier's results are withheld: release them first, then e-mail its qualifiers.",
+    );
+    expect(await mailedTo()).toEqual([]);
+    await t.db
+      .updateTable('phases')
+      .set({ resultsReleaseAt: new Date(Date.now() - 1000) })
       .where('id', '=', phases[1])
       .execute();
     const res = await notify(phases[1]);
@@ -151,7 +162,7 @@ describe('POST /api/admin/phaseCutoff/notify/', () => {
     expect(await mailedTo()).toEqual([in3.email]);
   });
 
-  it('refuses with 409 while a contest attempt of the phase is still being played', async () => {
+  it('refuses with 409 while a contest attempt of the phase may still be played', async () => {
     const in3 = await makeStudent(t.db, { gradeId: grade3, fullName: 'Zara Qureshi' });
     const playing = await makeStudent(t.db, { gradeId: grade3, fullName: 'Omar Farooq' });
     await playInRankOrder(phases[1], grade3, [in3.id]);
@@ -167,11 +178,16 @@ describe('POST /api/admin/phaseCutoff/notify/', () => {
         questionCount: 15,
       })
       .execute();
-    await closePhase(1);
+    // Ended a minute ago: that play's clock may still run.
+    await t.db
+      .updateTable('phases')
+      .set({ status: 'CLOSED', closedAt: new Date(Date.now() - 60_000), resultsReleaseAt: new Date() })
+      .where('id', '=', phases[1])
+      .execute();
     const res = await notify(phases[1]);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(
-      '1 contest attempt of Phase 1 — Qualifier is still being played: e-mail the qualifiers once it has finished.',
+    expect(res.json().message).toMatch(
+      /^Phase 1 — Qualifier's contest is closing: plays in progress finish by \d{4}-\d{2}-\d{2} \d{2}:\d{2} PKT; e-mail its qualifiers after that\.$/,
     );
     expect(await mailedTo()).toEqual([]);
   });

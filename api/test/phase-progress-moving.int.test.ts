@@ -200,7 +200,7 @@ describe('GET /api/phase/progress', () => {
     expect(running.myRank).toEqual({ phaseId: phases[1], rank: 7, score: 10 });
     expect(running.qualifiedForNext).toBeNull();
 
-    await t.db.updateTable('phases').set({ status: 'CLOSED' }).where('id', '=', phases[1]).execute();
+    await closePhase(1);
     try {
       expect((await progress()).qualifiedForNext).toBe(true);
       await t.db

@@ -6,6 +6,7 @@ import {
   bearer,
   deleteRedisKeys,
   demoStudentToken,
+  endPhaseContest,
   loginStaff,
   makeQuiz,
   makeStaff,
@@ -31,7 +32,12 @@ export let studentToken: string;
 export let adminToken: string;
 export let phase2QuizId: string;
 export let phase3QuizId: string;
-export let phaseRows: { id: string; status: 'UPCOMING' | 'ACTIVE' | 'CLOSED'; endsAt: Date }[];
+export let phaseRows: {
+  id: string;
+  status: 'UPCOMING' | 'ACTIVE' | 'CLOSED';
+  startsAt: Date;
+  endsAt: Date;
+}[];
 
 export const asStudent = (method: 'GET' | 'POST', url: string, payload?: object) =>
   t.app.inject({
@@ -112,9 +118,8 @@ export async function playInRankOrder(phaseId: string, grade: string, studentIds
   await rebuildPhase(t.db, phaseId); // as the ranking worker does after the finishes
 }
 
-/** Ends a phase the way an admin does: status CLOSED (beforeEach puts the seeded phases back). */
-export const closePhase = (number: 1 | 2 | 3) =>
-  t.db.updateTable('phases').set({ status: 'CLOSED' }).where('id', '=', phases[number]).execute();
+/** The phase's contest ended and its results released. */
+export const closePhase = (number: 1 | 2 | 3) => endPhaseContest(t.db, phases[number]!);
 
 export const notify = (phaseId: string) => asAdmin('POST', '/api/admin/phaseCutoff/notify/', { phaseId });
 export const preview = async (phaseId: string) =>
@@ -157,7 +162,7 @@ beforeAll(async () => {
         .where('phaseId', '=', phases[2]),
     )
     .execute();
-  phaseRows = await t.db.selectFrom('phases').select(['id', 'status', 'endsAt']).execute();
+  phaseRows = await t.db.selectFrom('phases').select(['id', 'status', 'startsAt', 'endsAt']).execute();
   studentToken = await demoStudentToken(t.app, STUDENT);
   const admin = await makeStaff(t.db, {
     permissions: [
@@ -175,10 +180,19 @@ beforeEach(async () => {
   await t.db.deleteFrom('phaseCutoffs').execute();
   await t.db.deleteFrom('phaseQualifications').execute();
   await t.db.deleteFrom('mailMessages').execute();
+  // Phase 1 as seeded (open); phases 2 and 3 open too, so the tests reach the qualification gate.
+  const anHourAgo = new Date(Date.now() - 3_600_000);
   for (const row of phaseRows) {
+    const later = row.id !== phases[1];
     await t.db
       .updateTable('phases')
-      .set({ status: row.status, endsAt: row.endsAt })
+      .set({
+        status: later ? 'ACTIVE' : row.status,
+        startsAt: later ? anHourAgo : row.startsAt,
+        endsAt: row.endsAt,
+        closedAt: null,
+        resultsReleaseAt: null,
+      })
       .where('id', '=', row.id)
       .execute();
   }

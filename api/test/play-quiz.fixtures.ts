@@ -4,6 +4,7 @@ import {
   bearer,
   deleteRedisKeys,
   demoStudentToken,
+  endPhaseContest,
   resetDatabase,
   rightAnswerTo,
   seededGradeId,
@@ -47,7 +48,11 @@ beforeEach(async () => {
   await t.db.deleteFrom('plays').execute();
   await t.db.deleteFrom('outboxEvents').execute();
   await t.db.updateTable('students').set({ contestAttempts: 2 }).execute();
-  await t.db.updateTable('phases').set({ status: 'ACTIVE' }).where('id', '=', phaseId).execute();
+  await t.db
+    .updateTable('phases')
+    .set({ status: 'ACTIVE', closedAt: null, resultsReleaseAt: null })
+    .where('id', '=', phaseId)
+    .execute();
   await setFlags(t.db, {
     isContestQuizEnabled: true,
     isPracticeQuizEnabled: true,
@@ -138,8 +143,8 @@ export interface ResultsBody {
 }
 
 /** The contest is over: its phase is closed. */
-export const closePhase = () =>
-  t.db.updateTable('phases').set({ status: 'CLOSED' }).where('id', '=', phaseId).execute();
+/** The contest ended and its results released: the review opens. */
+export const closePhase = () => endPhaseContest(t.db, phaseId);
 
 export const resultsOf = async (playId: string) => {
   const res = await call('POST', '/api/play-quiz/results', { playId });

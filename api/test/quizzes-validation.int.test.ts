@@ -299,3 +299,38 @@ describe('pool sufficiency', () => {
     }
   });
 });
+
+describe('one active contest quiz per grade and phase', () => {
+  it('refuses a second active contest quiz for a grade of the phase on create and on switching it on, naming the first', async () => {
+    const admin = await signedIn();
+    const f = await fixtures();
+    for (const grade of [f.grade4, f.grade5]) {
+      await addQuestions(5, { grade, category: f.algebra, sub: f.fractions, phases: [f.phase, f.phase2] });
+    }
+    const create = (overrides: Record<string, unknown>) =>
+      call(admin.token, 'POST', '/api/quiz/create/', quizForm(f, overrides));
+    const first = await create({});
+    expect(first.statusCode, first.body).toBe(201);
+
+    const second = await create({ title: 'Short contest', gradeIds: [f.grade5.id, f.grade4.id] });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(
+      `${f.grade4.title} already has an active contest quiz in this phase ("Grade 4 Contest — Phase 1"). ` +
+        'A grade takes one contest quiz per phase: deactivate that one first.',
+    );
+
+    const inactive = await create({ title: 'Short contest', status: 'Inactive' });
+    expect(inactive.statusCode, inactive.body).toBe(201);
+    const switchOn = (id: string, status: 'Active' | 'Inactive') =>
+      call(admin.token, 'POST', `/api/quiz/status/?id=${id}`, { status });
+    expect((await switchOn(inactive.json().data._id, 'Active')).statusCode).toBe(409);
+
+    // Another grade, another phase and practice are no rivals.
+    expect((await create({ title: 'Grade 5 contest', gradeIds: [f.grade5.id] })).statusCode).toBe(201);
+    expect((await create({ title: 'Phase 2 contest', phaseId: f.phase2.id })).statusCode).toBe(201);
+    expect((await create({ title: 'Practice', kind: 'PRACTICE' })).statusCode).toBe(201);
+
+    expect((await switchOn(first.json().data._id, 'Inactive')).statusCode).toBe(200);
+    expect((await switchOn(inactive.json().data._id, 'Active')).statusCode).toBe(200);
+  });
+});

@@ -96,15 +96,16 @@ describe('student login and session', () => {
     ).toBe(401);
   });
 
-  it('limits repeated failed logins on one account with 429', async () => {
+  it('asks for an e-mailed code after repeated failed logins on one account, never a 429', async () => {
     const body = await signUpAndVerify();
     const statuses = [];
     for (let i = 0; i < 9; i += 1) {
       statuses.push((await login(body.email, `wrong-${i}`)).res.statusCode);
     }
-    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.at(-1)).toBe(403);
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
-    // Not locked out for good: the counter expires with its 15-minute window.
+    expect((await login(body.email)).res.json()).toMatchObject({ code: 'LOGIN_CODE_REQUIRED' });
+    // Only for a while: the counter expires with its 15-minute window.
     const key = `${t.config.REDIS_PREFIX}:rl:student-login:fail:acct-net:${body.email}:127.0.0.1`;
     const ttl = await t.redis.ttl(key);
     expect(ttl).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { STUDENT_FILTER_KEYS } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
-import { makePhase, setFlags } from '../../test/helpers.js';
+import { endPhaseContest, makePhase, setFlags } from '../../test/helpers.js';
 import { call, FILTER_CASES, list, names, signedIn, t, world } from './students-list.fixtures.js';
 
 describe('GET /api/student/detail/', () => {
@@ -8,6 +8,9 @@ describe('GET /api/student/detail/', () => {
     const w = await world();
     await setFlags(t.db, { contestQuizPhase: w.phase1.id });
     const staff = await signedIn();
+    // Ranked, but its contest still open: no winner yet.
+    expect((await list(staff.token, 'page=1&limit=2')).addWinner).toBe(false);
+    await endPhaseContest(t.db, w.phase1.id);
     const page = await list(staff.token, 'page=1&limit=2');
     expect(page).toMatchObject({ totalStudents: 3, currentPage: 1, totalPages: 2, itemsPerPage: 2 });
     expect(page.addWinner).toBe(true);

@@ -1,6 +1,13 @@
 import type { ChampionsBoard, ChampionsUpdatedEvent } from '@riyazi/api/contracts';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { connectedSocket, makeGrade, makePhase, nextEvent, type TestStaff } from '../../test/helpers.js';
+import {
+  connectedSocket,
+  endPhaseContest,
+  makeGrade,
+  makePhase,
+  nextEvent,
+  type TestStaff,
+} from '../../test/helpers.js';
 import { startTestWorkers } from '../../test/workers.js';
 import { announceCacheChanges, everything } from '../src/lib/node-caches.js';
 import {
@@ -17,6 +24,7 @@ import {
 describe('GET /api/champions', () => {
   async function boardWithOneWinner() {
     const phase = await makePhase(t.db, 1);
+    await endPhaseContest(t.db, phase.id);
     const grade = await makeGrade(t.db, 3);
     const student = await newStudent(grade.id, 'Fatima Malik', {
       schoolName: 'Beacon House',
@@ -107,6 +115,23 @@ describe('GET /api/champions', () => {
       [2, 'Sara K.'],
       [null, 'Aaliya Z.'],
     ]);
+  });
+
+  it("shows a phase's winners only once its results are released", async () => {
+    const { phaseId, grades } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    await t.db.updateTable('phases').set({ resultsReleaseAt: null }).where('id', '=', phaseId).execute();
+    await auto(token, { phaseId, password: staff.password, topN: 1 });
+    await announceCacheChanges(t.db, everything('champions'));
+    expect((await board()).phases).toEqual([]);
+
+    await t.db
+      .updateTable('phases')
+      .set({ resultsReleaseAt: new Date(Date.now() - 1000) })
+      .where('id', '=', phaseId)
+      .execute();
+    await announceCacheChanges(t.db, everything('champions'));
+    expect((await board()).phases[0]!.grades.map((g) => g.gradeId)).toEqual(grades.map((g) => g.id));
   });
 });
 

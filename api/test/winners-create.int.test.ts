@@ -5,6 +5,7 @@ import {
   bearer,
   loginStaff,
   makeGrade,
+  endPhaseContest,
   makePhase,
   makePlay,
   makeQuiz,
@@ -56,6 +57,46 @@ describe('POST /api/phaseWinner/create/automatically', () => {
     expect(await outboxCount('champions.updated')).toBe(1);
   });
 
+  it('waits for the contest to end and every play to finish, saying why', async () => {
+    const { phaseId, grades, students } = await rankedPhase();
+    const { staff, token } = await superAdmin();
+    await t.db
+      .updateTable('phases')
+      .set({ status: 'ACTIVE', closedAt: null, resultsReleaseAt: null })
+      .where('id', '=', phaseId)
+      .execute();
+    const open = await auto(token, { phaseId, password: staff.password });
+    expect(open.statusCode).toBe(409);
+    expect(open.json().message).toBe(
+      "Phase 1's contest has not ended: end it first, then choose its winners.",
+    );
+    const gradeId = grades[0]!.id;
+    const promote = await promoteAsSuperAdmin(phaseId, gradeId, students[gradeId]![0]!.id);
+    expect(promote.statusCode).toBe(409);
+
+    // Ended a minute ago with a child still playing: closing until that play's clock runs out.
+    const quiz = await makeQuiz(t.db, { gradeIds: [gradeId], phaseId });
+    await makePlay(t.db, {
+      quizId: quiz.id,
+      phaseId,
+      gradeId,
+      studentId: students[gradeId]![4]!.id,
+      status: 'IN_PROGRESS',
+      answers: [],
+    });
+    await t.db
+      .updateTable('phases')
+      .set({ status: 'CLOSED', closedAt: new Date(Date.now() - 60_000) })
+      .where('id', '=', phaseId)
+      .execute();
+    const closing = await auto(token, { phaseId, password: staff.password });
+    expect(closing.statusCode).toBe(409);
+    expect(closing.json().message).toMatch(
+      /^Phase 1's contest is closing: plays in progress finish by .* PKT; choose its winners after that\.$/,
+    );
+    expect(await winnerCount()).toBe(0);
+  });
+
   it('is idempotent: a second call adds nobody and says who already won', async () => {
     const { phaseId } = await rankedPhase();
     const { staff, token } = await superAdmin();
@@ -81,6 +122,7 @@ describe('POST /api/phaseWinner/create/automatically', () => {
 
   it('answers 409 for a phase nobody is ranked in yet', async () => {
     const phase = await makePhase(t.db, 1);
+    await endPhaseContest(t.db, phase.id);
     const { staff, token } = await superAdmin();
     const res = await auto(token, { phaseId: phase.id, password: staff.password });
     expect(res.statusCode).toBe(409);
@@ -238,6 +280,7 @@ describe('POST /api/phaseWinner/create/manually', () => {
 
   it('promotes a student who finished a contest play but is not ranked yet, with no position', async () => {
     const phase = await makePhase(t.db, 1);
+    await endPhaseContest(t.db, phase.id);
     const grade = await makeGrade(t.db, 6);
     const student = await newStudent(grade.id);
     await finishedContestPlay(phase.id, grade.id, student.id);
@@ -248,6 +291,7 @@ describe('POST /api/phaseWinner/create/manually', () => {
 
   it('refuses a student without a finished contest play in the phase with 409, naming phase and grade', async () => {
     const phase = await makePhase(t.db, 1);
+    await endPhaseContest(t.db, phase.id);
     const grade = await makeGrade(t.db, 6);
     const student = await newStudent(grade.id);
     const quiz = await makeQuiz(t.db, { gradeIds: [grade.id], phaseId: phase.id });

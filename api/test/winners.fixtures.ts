@@ -6,6 +6,7 @@ import {
   formData,
   loginStaff,
   makeGrade,
+  endPhaseContest,
   makePhase,
   makePlay,
   makeQuiz,
@@ -68,6 +69,8 @@ export async function rankedPhase() {
       students[grade.id]!.push(student);
     }
   }
+  // Winners are chosen once the contest has ended; the champions board shows them once released.
+  await endPhaseContest(t.db, phase.id);
   return { phaseId: phase.id, grades, students };
 }
 

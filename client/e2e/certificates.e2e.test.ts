@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rebuildPhase } from '../../api/src/modules/rankings/rankings.service.js';
-import { makePlay, makeStaff, seededPhaseId, seededQuizId } from '../../test/helpers.js';
+import { endPhaseContest, makePlay, makeStaff, seededPhaseId, seededQuizId } from '../../test/helpers.js';
 import {
   DEMO_STUDENT_EMAIL,
   expectAccessible,
@@ -40,6 +40,8 @@ async function seed(stack: Stack) {
     .values({ phaseId, gradeId, studentId: fatima.id, method: 'AUTOMATIC', position: 1 })
     .execute();
   await rebuildPhase(db, phaseId);
+  // Certificates tell results: the contest has ended and its results are released.
+  await endPhaseContest(db, phaseId);
   return { phaseId, studentId: fatima.id };
 }
 

@@ -4,7 +4,7 @@ import { type HomeLeaderboard, rooms } from '@riyazi/api/contracts';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { recomputeStandings } from '../../api/src/modules/rankings/rankings.service.js';
-import { makePlay, seededStudentId, setFlags } from '../../test/helpers.js';
+import { endPhaseContest, makePlay, seededStudentId, setFlags } from '../../test/helpers.js';
 import { type Contest, contestOfGrade3 } from './demo-data.js';
 import { horizontalOverflow, signInAsStudent } from './pages.js';
 import { type Stack, setupSeededStack } from './stack.js';
@@ -227,8 +227,8 @@ describe('the dashboard', () => {
     expect(await page.getByTestId('next-phase').count()).toBe(0);
     expect(await page.getByTestId('previous-phase').count()).toBe(0);
 
-    // Phase 1 ended and Fatima is within its cut: she is told she moves on.
-    await stack.db.updateTable('phases').set({ status: 'CLOSED' }).where('id', '=', phase(1).id).execute();
+    // Phase 1 ended, its results out, and Fatima is within its cut: she is told she moves on.
+    await endPhaseContest(stack.db, phase(1).id);
     await stack.db
       .insertInto('phaseStandings')
       .values({

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rebuildPhase } from '../../api/src/modules/rankings/rankings.service.js';
-import { makePlay, seededPhaseId, seededQuizId } from '../../test/helpers.js';
+import { endPhaseContest, makePlay, seededPhaseId, seededQuizId } from '../../test/helpers.js';
 import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
 
@@ -60,7 +60,7 @@ describe('e-mailing qualifiers', () => {
     const dialog = await openNotifyDialog(page);
     await expect
       .poll(() => dialog.getByTestId('confirm-error').textContent())
-      .toMatch(/^Phase 1 — Qualifier is still running \(it ends .+\): its ranks are not final/);
+      .toBe("Phase 1 — Qualifier's contest has not ended: end it first, then e-mail its qualifiers.");
     expect(await dialog.getByTestId('confirm-action').count()).toBe(0);
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await mkdir(SCREENS, { recursive: true });
@@ -71,12 +71,8 @@ describe('e-mailing qualifiers', () => {
     await context.close();
   });
 
-  it('once the phase is closed, says how many will be e-mailed, sends on confirm, and only once', async () => {
-    await holder.stack.db
-      .updateTable('phases')
-      .set({ status: 'CLOSED' })
-      .where('id', '=', seeded.phaseId)
-      .execute();
+  it('once the results are released, says how many will be e-mailed, sends on confirm, and only once', async () => {
+    await endPhaseContest(holder.stack.db, seeded.phaseId);
     const { context, page } = await openPage(holder.stack, PHONE);
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     const dialog = await openNotifyDialog(page);

@@ -1,6 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { bearer, loginStaff, makePlay, makeStudents, seededGradeId } from '../../test/helpers.js';
+import {
+  bearer,
+  endPhaseContest,
+  loginStaff,
+  makePlay,
+  makeStudents,
+  seededGradeId,
+} from '../../test/helpers.js';
 import { contestOfGrade3, demoPhaseId } from './demo-data.js';
 import { expectAccessible, expectFits, openPage, PHONE, screenshotFor, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
@@ -301,6 +308,7 @@ describe('admin lists an admin enjoys', () => {
         rank: 1,
       })
       .execute();
+    await endPhaseContest(db, contest.phaseId);
     const ayesha = await db
       .selectFrom('students')
       .select(['id', 'gradeId'])

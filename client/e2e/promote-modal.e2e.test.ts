@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makePlay, makeStaff } from '../../test/helpers.js';
+import { endPhaseContest, makePlay, makeStaff } from '../../test/helpers.js';
 import { contestOfGrade3 } from './demo-data.js';
 import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, type Stack, seedDemo, setupStack } from './stack.js';
@@ -41,6 +41,8 @@ async function seed(stack: Stack) {
       rank: 4,
     })
     .execute();
+  // Winners are chosen once the contest has ended.
+  await endPhaseContest(stack.db, phase.id);
   return { studentNo: String(student.studentNo), studentId: student.id, phaseId: phase.id };
 }
 

@@ -1,9 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { PlayResults, StartPlayResponse } from '../../api/src/contracts/play-quiz.js';
-import { DEMO_STUDENT_PASSWORD } from '../../db/src/seed/reference.js';
-import { rightAnswerTo, setFlags } from '../../test/helpers.js';
-import { contestOfGrade3 } from './demo-data.js';
-import { DEMO_STUDENT_EMAIL, horizontalOverflow, openPage, PHONE, signInAsStudent } from './pages.js';
+import { endPhaseContest, setFlags } from '../../test/helpers.js';
+import { finishDemoContestPlay } from './demo-data.js';
+import { horizontalOverflow, openPage, PHONE, signInAsStudent } from './pages.js';
 import { quizShot } from './quiz-steps.js';
 import { openDemoContestAndPractice, setupSeededStack } from './stack.js';
 
@@ -13,60 +11,9 @@ beforeEach(async () => {
   await openDemoContestAndPractice(holder.stack);
 });
 
-const rightAnswer = (questionId: string) => rightAnswerTo(holder.stack.db, questionId);
-
-/** A contest play finished through the api (first three answers right) and scored by the workers. */
-async function finishContestPlay(): Promise<string> {
-  const { app } = holder.stack;
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/student/login',
-    payload: { email: DEMO_STUDENT_EMAIL, password: DEMO_STUDENT_PASSWORD },
-  });
-  const headers = { authorization: `Bearer ${login.json<{ accessToken: string }>().accessToken}` };
-  const { quizId } = await contestOfGrade3(holder.stack);
-  const started = await app.inject({
-    method: 'POST',
-    url: '/api/play-quiz/',
-    headers,
-    payload: { quizId, type: 'CONTEST' },
-  });
-  const { play } = started.json<StartPlayResponse>();
-  for (const [index, { _id: questionId }] of play.questions.entries()) {
-    await app.inject({
-      method: 'GET',
-      url: `/api/play-quiz/question?playId=${play._id}&questionId=${questionId}`,
-      headers,
-    });
-    const answers = index < 3 ? await rightAnswer(questionId) : [];
-    const submitted = await app.inject({
-      method: 'POST',
-      url: '/api/play-quiz/question/submit-answer',
-      headers,
-      payload: { playId: play._id, questionId, answers, timeTaken: 1000 },
-    });
-    expect(submitted.statusCode, submitted.body).toBe(200);
-  }
-  await expect
-    .poll(
-      async () =>
-        (
-          await app.inject({
-            method: 'POST',
-            url: '/api/play-quiz/results',
-            headers,
-            payload: { playId: play._id },
-          })
-        ).json<PlayResults>().play.pending,
-      { timeout: 20_000 },
-    )
-    .toBe(false);
-  return play._id;
-}
-
 describe('contest results', () => {
   it('show the total and the counts while the contest is open, and each answer once it is over', async () => {
-    const playId = await finishContestPlay();
+    const playId = await finishDemoContestPlay(holder.stack);
     const finished = await holder.stack.db
       .selectFrom('plays')
       .select(['score', 'correctCount'])
@@ -81,7 +28,7 @@ describe('contest results', () => {
     const answered = Number((await page.getByTestId('results-answered').textContent())?.split(' ')[0]);
     expect(answered).toBeGreaterThanOrEqual(finished.correctCount);
     expect(await page.getByTestId('results-answers-later').textContent()).toContain(
-      'we show which answers were right once the contest is over',
+      'we show which answers were right once the contest is over and its results are released',
     );
     const outcomes = (await page.getByTestId('results-outcomes').textContent()) ?? '';
     expect(outcomes).not.toMatch(/correct|wrong|[✓✗]/);
@@ -92,7 +39,7 @@ describe('contest results', () => {
     await quizShot(page, 'quiz-results-open-1366.png');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 
-    // Switching the contest off is a pause: the answers stay hidden until its phase is closed.
+    // Switching the contest off is a pause: the answers stay hidden until its results are released.
     const { phaseId } = await holder.stack.db
       .selectFrom('plays')
       .select('phaseId')
@@ -101,7 +48,7 @@ describe('contest results', () => {
     await setFlags(holder.stack.db, { isContestQuizEnabled: false, contestQuizPhase: phaseId });
     await page.reload();
     await page.getByTestId('results-answers-later').waitFor();
-    await holder.stack.db.updateTable('phases').set({ status: 'CLOSED' }).where('id', '=', phaseId).execute();
+    await endPhaseContest(holder.stack.db, phaseId);
     await page.reload();
     await page.getByTestId('results-review').waitFor();
     expect(await page.getByTestId('results-answers-later').count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makeStaff } from '../../test/helpers.js';
+import { loginStaff, makeStaff } from '../../test/helpers.js';
 import { horizontalOverflow, openPage, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
@@ -83,7 +83,7 @@ describe('staff users', () => {
     const expectLocked = async (email: string, reason: string) => {
       const row = rowOf(email);
       expect(await row.getByTestId('staff-locked').textContent()).toBe(reason);
-      expect(await row.getByRole('button').count()).toBe(0);
+      expect(await row.getByRole('button').allTextContents()).toEqual(['Send reset link']);
       expect(await row.getByTestId('staff-active-switch').isDisabled()).toBe(true);
     };
     await expectLocked(boss.email, 'Only a Super Admin can change a Super Admin');
@@ -117,6 +117,90 @@ describe('staff users', () => {
       .where('targetId', '=', member.id)
       .execute();
     expect(refused).toEqual([{ actorId: manager.id }]);
+    await context.close();
+  });
+});
+
+describe('passwords of colleagues', () => {
+  it('offers to set a password only below the manager, a reset link on every row, and shows the refusal of a stale page', async () => {
+    const { db } = holder.stack;
+    const manager = await makeStaff(db, {
+      permissions: [
+        ['users', 'read'],
+        ['users', 'update'],
+        ['grade', 'read'],
+      ],
+    });
+    const peer = await makeStaff(db);
+    await db.updateTable('staffUsers').set({ roleId: manager.roleId }).where('id', '=', peer.id).execute();
+    const junior = await makeStaff(db, { permissions: [['grade', 'read']] });
+    const other = await makeStaff(db, { permissions: [['grade', 'read']] });
+    const boss = await makeStaff(db, { superAdmin: true });
+    const { context, page } = await openPage(holder.stack, { width: 1366, height: 900 });
+    await signInAsAdmin(page, manager.email, manager.password);
+    await page.goto('/admin-a1b2c3/staff-users');
+    const rowOf = (email: string) => page.getByTestId('staff-row').filter({ hasText: email });
+    await rowOf(boss.email).getByTestId('staff-locked').waitFor();
+    const form = page.getByTestId('staff-form');
+    const openEdit = async (email: string) => {
+      await rowOf(email)
+        .getByRole('button', { name: /^Edit / })
+        .click();
+      await form.waitFor();
+    };
+
+    // A colleague in the same role: no password field, but a reset link.
+    await openEdit(peer.email);
+    expect(await form.getByTestId('staff-password').count()).toBe(0);
+    expect(await form.getByTestId('staff-password-note').textContent()).toContain(
+      'You can set the password only of staff below you.',
+    );
+    await shot(page, 'staff-peer-edit-1366.png');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    for (const email of [peer.email, junior.email, boss.email, manager.email]) {
+      await rowOf(email).getByTestId('staff-reset-link').waitFor();
+    }
+    await shot(page, 'staff-passwords-1366.png');
+    await rowOf(peer.email).getByTestId('staff-reset-link').click();
+    const dialog = page.getByTestId('reset-link-dialog');
+    expect(await dialog.textContent()).toContain(peer.email);
+    await shot(page, 'staff-reset-link-1366.png');
+    await dialog.getByTestId('reset-link-send').click();
+    await page.getByText(`A reset link was sent to ${peer.email}`).waitFor();
+    const mails = await db
+      .selectFrom('mailMessages')
+      .select('template')
+      .where('toEmail', '=', peer.email)
+      .execute();
+    expect(mails).toEqual([{ template: 'resetPassword' }]);
+
+    // Below the manager: the password can be set.
+    await openEdit(junior.email);
+    await form.getByTestId('staff-password').fill('set for the junior 1');
+    await form.getByTestId('staff-save').click();
+    await page.getByText('Staff member updated').waitFor();
+    await expect(
+      loginStaff(holder.stack.app, { ...junior, password: 'set for the junior 1' }),
+    ).resolves.toHaveProperty('accessToken');
+
+    // Promoted to the manager's role after the page loaded: the api refuses and says why.
+    await openEdit(other.email);
+    await db.updateTable('staffUsers').set({ roleId: manager.roleId }).where('id', '=', other.id).execute();
+    await form.getByTestId('staff-password').fill('too late for this 1');
+    await form.getByTestId('staff-save').click();
+    await page
+      .getByText('You can set the password only of staff below you (fewer permissions than yours).', {
+        exact: false,
+      })
+      .first()
+      .waitFor();
+    await expect(loginStaff(holder.stack.app, other)).resolves.toHaveProperty('accessToken');
+
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/admin-a1b2c3/staff-users');
+    await rowOf(boss.email).getByTestId('staff-reset-link').waitFor();
+    await shot(page, 'staff-passwords-360.png');
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await context.close();
   });
 });

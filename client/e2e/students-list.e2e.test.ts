@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { STUDENT_MESSAGES } from '@riyazi/api/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { makeGrade, makePhase, makeStaff, setFlags } from '../../test/helpers.js';
+import { endPhaseContest, makeGrade, makePhase, makeStaff, setFlags } from '../../test/helpers.js';
 import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { setupStack } from './stack.js';
 
@@ -243,7 +243,7 @@ describe('admin students list', () => {
   it('shows read-only staff no add, edit, delete, export or promote controls', async () => {
     const { grade5 } = await seedStudents();
     const db = holder.stack.db;
-    // A ranked contest phase, so Promote is on offer to whoever may promote.
+    // A ranked contest phase whose contest has ended, so Promote is on offer to whoever may promote.
     const phase = await makePhase(db, 1);
     const ranked = await db
       .selectFrom('students')
@@ -263,6 +263,7 @@ describe('admin students list', () => {
         rank: 1,
       })
       .execute();
+    await endPhaseContest(db, phase.id);
     await setFlags(db, { contestQuizPhase: phase.id });
 
     const controls = [

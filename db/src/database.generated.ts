@@ -330,11 +330,13 @@ export interface PhaseRankings {
 }
 
 export interface Phases {
+  closedAt: Timestamp | null;
   createdAt: Generated<Timestamp>;
   endsAt: Timestamp;
   id: Generated<string>;
   name: string;
   number: number;
+  resultsReleaseAt: Timestamp | null;
   startsAt: Timestamp;
   status: Generated<"UPCOMING" | "ACTIVE" | "CLOSED">;
   updatedAt: Generated<Timestamp>;
@@ -678,6 +680,7 @@ export interface SystemFlags {
   id: Generated<number>;
   updatedAt: Generated<Timestamp>;
   updatedBy: string | null;
+  version: Generated<number>;
 }
 
 export interface DB {

@@ -18,14 +18,18 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 export const AUTH_LIMITS = {
-  /** Wrong passwords for one account from one network: the child who forgot, or a guesser. */
+  /** Wrong passwords for one account from one network: past it that login needs the e-mailed code. */
   loginFailuresPerAccountAndNetwork: { limit: 8, windowSeconds: 15 * MINUTE },
-  /** Wrong passwords for one account from anywhere: guessing spread over many networks. */
-  loginFailuresPerAccount: { limit: 20, windowSeconds: 15 * MINUTE },
-  /** Wrong passwords from one network over all accounts; past it 429, unless a captcha can be asked. */
-  loginFailuresPerNetwork: { limit: 100, windowSeconds: 15 * MINUTE },
-  /** With the reCAPTCHA flag on, a network past this many failures must tick the box to log in. */
-  loginCaptchaAfterNetworkFailures: 30,
+  /**
+   * Wrong passwords for one account from anywhere (at most 8 of them from each network): past it
+   * every login of the account needs the e-mailed code. Kept a day, since it asks, never refuses.
+   */
+  loginFailuresPerAccount: { limit: 20, windowSeconds: DAY },
+  /**
+   * Wrong passwords and login codes from one network over all accounts: past the limit a captcha
+   * is asked (the reCAPTCHA flag on), or else the network's password checks are paced (LOGIN_PACE).
+   */
+  loginFailuresPerNetwork: { limit: 30, windowSeconds: 15 * MINUTE },
 
   /** Sign-up requests from one network (a few classes of 40 in an hour; a bot stops within a day). */
   signupPerNetworkHour: { limit: 150, windowSeconds: HOUR },
@@ -41,7 +45,41 @@ export const AUTH_LIMITS = {
   staffForgotPasswordPerNetwork: { limit: 10, windowSeconds: 15 * MINUTE },
   staffForgotPasswordPerAccount: { limit: 3, windowSeconds: HOUR },
   staffResetPasswordPerNetwork: { limit: 20, windowSeconds: 15 * MINUTE },
-} as const satisfies Record<string, FixedWindow | number>;
+} as const satisfies Record<string, FixedWindow>;
+
+/**
+ * A network past loginFailuresPerNetwork without a captcha: every password check takes one of a few
+ * places first (waiting for one rather than being refused), a right password gives its place back
+ * at once, and a wrong one keeps it for a delay that doubles every few failures of the network.
+ * Guessing slows to `places` per `maxDelaySeconds`; a class signing in after it waits seconds.
+ */
+export const LOGIN_PACE = {
+  places: 4,
+  firstDelaySeconds: 0.25,
+  doublingEveryFailures: 20,
+  maxDelaySeconds: 15,
+  /** How long a login waits for a place before 429 (only while guesses keep every place taken). */
+  maxWaitSeconds: 20,
+} as const;
+
+/** The code e-mailed when an account needs one to log in. */
+export const LOGIN_CODE = {
+  digits: 6,
+  lifetimeSeconds: 10 * MINUTE,
+  /** Wrong codes (or wrong passwords with the right code) before the code stops working. */
+  tries: 5,
+  /** A login asks for a new code at most this often; the one sent stays good meanwhile. */
+  resendAfterSeconds: MINUTE,
+  /** Codes sent to one account. */
+  perAccount: { limit: 6, windowSeconds: HOUR },
+} as const;
+
+/** How long a wrong password keeps its place once its network has `failures` failures. */
+export function paceDelaySeconds(failures: number): number {
+  const past = Math.max(0, failures - AUTH_LIMITS.loginFailuresPerNetwork.limit);
+  const delay = LOGIN_PACE.firstDelaySeconds * 2 ** (past / LOGIN_PACE.doublingEveryFailures);
+  return Math.min(LOGIN_PACE.maxDelaySeconds, delay);
+}
 
 /** "1 minute", "12 minutes", "3 hours": how long to wait, rounded up, in words a child reads. */
 export function waitText(seconds: number): string {

@@ -23,3 +23,13 @@ export interface ErrorResponse {
 
 /** The error code of a login refused until the reCAPTCHA box is ticked (the body names the site key). */
 export const CAPTCHA_REQUIRED = 'CAPTCHA_REQUIRED';
+
+/**
+ * A login answered 403 with this code needs the code just e-mailed to the account (too many wrong
+ * passwords for it): send it with the same e-mail and password to the login's `/code` call.
+ */
+export const LOGIN_CODE_REQUIRED = 'LOGIN_CODE_REQUIRED';
+/** 401 from a login's `/code` call: the code is not the one sent; it may be typed again. */
+export const LOGIN_CODE_WRONG = 'LOGIN_CODE_WRONG';
+/** 401 from a login's `/code` call: no code is live (expired, used, or tried too often); log in again. */
+export const LOGIN_CODE_EXPIRED = 'LOGIN_CODE_EXPIRED';

@@ -1,3 +1,5 @@
+import type { ContestStateDto } from './contest-lifecycle.js';
+
 /**
  * GET /api/admin/dashboard: the back office's first page. Each tile is present only when the
  * caller may see it (the server leaves the others out); "today" is the Pakistan day.
@@ -9,6 +11,8 @@ export interface DashboardPhase {
   startsAt: string;
   endsAt: string;
   status: 'UPCOMING' | 'ACTIVE' | 'CLOSED';
+  /** Its contest lifecycle: the one state every part reads (contest-lifecycle.ts). */
+  contest: ContestStateDto;
 }
 
 export interface DashboardGradePlays {
@@ -23,7 +27,7 @@ export interface Dashboard {
   generatedAt: string;
   /** The Pakistan day the "today" figures count (YYYY-MM-DD). */
   today: string;
-  /** Whether a contest phase is open now: the client then refreshes the figures every few seconds. */
+  /** Whether children are playing the contest now (OPEN or CLOSING): the client then refreshes every few seconds. */
   contestRunning: boolean;
   /** student read */
   students?: { total: number; newToday: number; verified: number };

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createFlagBody } from '../modules/flags/flags.schemas.js';
-import { defaultFlags, FLAG_KEYS, flagsToStore, normalizeFlags } from './flags.js';
+import {
+  applyFlagPatch,
+  defaultFlags,
+  FLAG_KEYS,
+  flagChanges,
+  flagsToStore,
+  normalizeFlags,
+} from './flags.js';
 
 describe('system flags', () => {
   it('default every flag to false', () => {
@@ -38,5 +45,33 @@ describe('system flags', () => {
 
   it('reject a phase flag that is not a phase id', () => {
     expect(createFlagBody.safeParse({ nextPhase: 'phase two' }).success).toBe(false);
+  });
+
+  it('patch only the flags named, removing those set to none, null or false', () => {
+    const stored = { isPaymentEnabled: true, isRegistrationEnabled: true, nextPhase: 'p-1', legacy: 1 };
+    expect(
+      applyFlagPatch(stored, {
+        isLeaderBoardDisplayed: true,
+        isPaymentEnabled: 'none',
+        isRegistrationEnabled: false,
+        nextPhase: null,
+        contestQuizPhase: 'p-2',
+      }),
+    ).toEqual({ isLeaderBoardDisplayed: true, contestQuizPhase: 'p-2', legacy: 1 });
+    expect(stored).toEqual({
+      isPaymentEnabled: true,
+      isRegistrationEnabled: true,
+      nextPhase: 'p-1',
+      legacy: 1,
+    });
+  });
+
+  it('name each flag that differs with what it was and what it became', () => {
+    const before = defaultFlags();
+    expect(flagChanges(before, { ...before, isPaymentEnabled: true, nextPhase: 'p-1' })).toEqual({
+      isPaymentEnabled: { from: false, to: true },
+      nextPhase: { from: false, to: 'p-1' },
+    });
+    expect(flagChanges(before, defaultFlags())).toEqual({});
   });
 });

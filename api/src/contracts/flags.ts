@@ -21,8 +21,11 @@ export type FlagKey = (typeof FLAG_KEYS)[number];
 
 export type SystemFlags = Record<BooleanFlag, boolean> & Record<PhaseFlag, string | false>;
 
-/** What GET /api/admin/flag/detail returns: an array whose first element holds the flags. */
-export type FlagsResponse = [SystemFlags];
+/** The flags with the version a save must name (raised by every save; 0 before the first). */
+export type VersionedFlags = SystemFlags & { version: number };
+
+/** What GET /api/admin/flag/detail returns: an array whose first element holds the flags and their version. */
+export type FlagsResponse = [VersionedFlags];
 
 export const NONE = 'none';
 
@@ -45,17 +48,52 @@ export function normalizeFlags(stored: Record<string, unknown>): SystemFlags {
 
 export type FlagValues = Partial<Record<FlagKey, boolean | string | null | undefined>>;
 
+const isRemoval = (value: unknown) => value === null || value === NONE || value === false;
+
 /** The stored document: 'none', null and false values are removed before saving. */
 export function flagsToStore(body: FlagValues): Partial<Record<FlagKey, boolean | string>> {
   const stored: Partial<Record<FlagKey, boolean | string>> = {};
   for (const key of FLAG_KEYS) {
     const value = body[key];
-    if (value === undefined || value === null || value === NONE || value === false) {
+    if (value === undefined || isRemoval(value)) {
       continue;
     }
     stored[key] = value;
   }
   return stored;
+}
+
+/**
+ * The stored document after a patch: only the fields present change, and a field set to 'none',
+ * null or false is removed (it reads as false). Fields the patch does not name are kept as stored.
+ */
+export function applyFlagPatch(stored: Record<string, unknown>, patch: FlagValues): Record<string, unknown> {
+  const next = { ...stored };
+  for (const key of FLAG_KEYS) {
+    const value = patch[key];
+    if (value === undefined) {
+      continue;
+    }
+    if (isRemoval(value)) {
+      delete next[key];
+    } else {
+      next[key] = value;
+    }
+  }
+  return next;
+}
+
+export type FlagChanges = Partial<Record<FlagKey, { from: boolean | string; to: boolean | string }>>;
+
+/** The flags whose value differs between two readings, each with what it was and what it became. */
+export function flagChanges(before: SystemFlags, after: SystemFlags): FlagChanges {
+  const changes: FlagChanges = {};
+  for (const key of FLAG_KEYS) {
+    if (before[key] !== after[key]) {
+      changes[key] = { from: before[key], to: after[key] };
+    }
+  }
+  return changes;
 }
 
 export const FLAG_LABELS: Record<FlagKey, { label: string; help: string }> = {

@@ -133,6 +133,8 @@ export interface MailTemplates {
   verifyEmail: { name: string; link: string; language?: StudentLanguage };
   resetPassword: { name: string; link: string; minutes: number; language?: StudentLanguage };
   welcome: { name: string; link: string | null; language?: StudentLanguage };
+  /** The code a login asks for after too many wrong passwords; names nobody (it may reach a parent). */
+  loginCode: { code: string; minutes: number; language?: StudentLanguage };
   smtpTest: { requestedBy: string };
   /** A message from the public contact form, to the organisers. */
   contactMessage: { name: string; email: string; message: string };

@@ -3,6 +3,8 @@ import type { Redis } from 'ioredis';
 export interface RateLimitResult {
   allowed: boolean;
   retryAfterSeconds: number;
+  /** Hits in the window, this one included. */
+  count: number;
 }
 
 /** Fixed-window counter in Redis; the window starts at the first hit. */
@@ -15,7 +17,7 @@ export async function hitRateLimit(
   const results = await redis.multi().incr(key).expire(key, windowSeconds, 'NX').ttl(key).exec();
   const count = Number(results?.[0]?.[1] ?? 0);
   const ttl = Number(results?.[2]?.[1] ?? windowSeconds);
-  return { allowed: count <= limit, retryAfterSeconds: ttl > 0 ? ttl : windowSeconds };
+  return { allowed: count <= limit, retryAfterSeconds: ttl > 0 ? ttl : windowSeconds, count };
 }
 
 export async function clearRateLimit(redis: Redis, key: string): Promise<void> {

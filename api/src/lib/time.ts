@@ -20,6 +20,9 @@ export function pakistanTime(at: string | Date): string {
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }
 
+/** "2026-03-11 01:30 PKT": a moment as staff read it in a message. */
+export const pakistanMinute = (at: string | Date): string => `${pakistanTime(at).slice(0, 16)} PKT`;
+
 /** 2026-03-11: the calendar day in Pakistan time. */
 export const pakistanDay = (at: string | Date = new Date()): string => pakistanTime(at).slice(0, 10);
 

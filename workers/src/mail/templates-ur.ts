@@ -28,6 +28,7 @@ export const expiresInUrdu = (minutes: number, wrap: (v: number) => string = Str
 type StudentTemplate =
   | 'verifyEmail'
   | 'resetPassword'
+  | 'loginCode'
   | 'welcome'
   | 'paymentReceipt'
   | 'phaseQualified'
@@ -57,6 +58,18 @@ export const urduRenderers: Renderers = {
       subject: 'ریاضی کا پاس ورڈ دوبارہ بنائیں',
       text: `${greeting(name, ltrText)}\n\n${asked}\n\nیہ لنک کھولیں:\n${link}\n\n${note(ltrText)}`,
       html: layout([greeting(name, ltr), asked, note(ltr)], { label: 'نیا پاس ورڈ چنیں', link }),
+    };
+  },
+  loginCode: ({ code, minutes }) => {
+    const intro = 'ریاضی میں لاگ اِن کرنے کے لیے آپ کا کوڈ یہ ہے:';
+    const note = (w: (v: number) => string) =>
+      `یہ کوڈ صرف ایک بار، ${expiresInUrdu(minutes, w)} تک کام کرتا ہے۔`;
+    const why =
+      'ہم نے یہ کوڈ اس لیے مانگا ہے کہ اس اکاؤنٹ کے لیے کئی بار غلط پاس ورڈ لکھا گیا۔ اگر ابھی آپ نے لاگ اِن کرنے کی کوشش نہیں کی تو یہ کوڈ کسی کو نہ دیں: اس کے بغیر کوئی لاگ اِن نہیں کر سکتا۔ آپ لاگ اِن کے صفحے پر "پاس ورڈ بھول گئے؟" سے نیا پاس ورڈ چن سکتے ہیں۔';
+    return {
+      subject: 'ریاضی میں لاگ اِن کا کوڈ',
+      text: [intro, ltrText(code), note(ltrText), why].join('\n\n'),
+      html: layout([intro, ltr(code), note(ltr), why]),
     };
   },
   welcome: ({ name, link }) => {

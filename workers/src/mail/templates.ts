@@ -54,6 +54,15 @@ const renderers: Renderers = {
       html: layout([...lines, note], { label: 'Choose a new password', link }),
     };
   },
+  loginCode: ({ code, minutes }) => {
+    const lines = [
+      'Your code to log in to Riyazi is:',
+      code,
+      `It works once, for ${expiresIn(minutes)}.`,
+      'We ask for it because several wrong passwords were typed for this account. If you did not try to log in just now, do not give this code to anyone: without it nobody can log in. You can choose a new password with "Forgot your password?" on the login page.',
+    ];
+    return { subject: 'Your Riyazi login code', text: lines.join('\n\n'), html: layout(lines) };
+  },
   welcome: ({ name, link }) => {
     const lines = [
       `Assalam-o-Alaikum ${name},`,

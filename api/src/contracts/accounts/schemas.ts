@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameProblem, tidyName } from '../person-name.js';
 import { PAKISTAN_CITIES } from './cities.js';
 import { COMMON_PASSWORDS } from './common-passwords.js';
 
@@ -57,8 +58,22 @@ export function passwordProblem(password: string, email: string): string | null 
   return null;
 }
 
-const text = (max: number) =>
-  z.string().trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+/**
+ * A name someone types (contracts/person-name.ts): hidden characters refused, spaces tidied, a
+ * letter required. Every place a name enters uses it: sign-up, profile, staff edits, staff users.
+ */
+export const nameField = (max: number) =>
+  z
+    .string()
+    .transform((value, ctx) => {
+      const problem = nameProblem(value);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return tidyName(value);
+    })
+    .pipe(z.string().max(max, `must be at most ${max} characters`));
 export const emailField = z
   .string()
   .trim()
@@ -84,13 +99,13 @@ const cityField = z
   .refine((v) => (PAKISTAN_CITIES as readonly string[]).includes(v), 'must be a city from the list');
 
 export const profileFields = {
-  fullName: text(120),
-  fatherName: text(120),
+  fullName: nameField(120),
+  fatherName: nameField(120),
   email: emailField,
   phone: phoneField,
   gender: z.enum(GENDERS, { message: 'is required' }),
   city: cityField,
-  schoolName: text(160),
+  schoolName: nameField(160),
   gradeId: z.uuid({ message: 'is required' }),
   referralSource: z.enum(REFERRAL_SOURCES, { message: 'is required' }),
 };
@@ -140,6 +155,18 @@ export const studentLoginSchema = z.object({
   email: emailField,
   password: z.string().min(1, 'is required').max(256),
   recaptchaToken: recaptchaTokenField,
+});
+
+/** The code e-mailed when a login asks for one (LOGIN_CODE_REQUIRED); spaces typed in it are dropped. */
+export const loginCodeField = z
+  .string()
+  .max(20)
+  .transform((code) => code.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'must be the 6 digits from the e-mail'));
+
+/** The second step of a login that asked for a code: the same e-mail and password, and the code. */
+export const studentLoginCodeSchema = studentLoginSchema.omit({ recaptchaToken: true }).extend({
+  code: loginCodeField,
 });
 
 export const forgotPasswordSchema = z.object({ email: emailField });

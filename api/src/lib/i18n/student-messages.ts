@@ -1,3 +1,5 @@
+import { NAME_PROBLEMS } from '../../contracts/person-name.js';
+
 /**
  * The Urdu of the api messages a child can meet (login, sign-up, verification, password reset,
  * profile, payments, play, limits), keyed by the English one the code throws. Admin messages are
@@ -14,6 +16,12 @@ const MESSAGES: Readonly<Record<string, string>> = {
     'یہ دکھانے کے لیے کہ آپ روبوٹ نہیں ہیں، خانے پر نشان لگائیں، پھر دوبارہ لاگ اِن کریں۔',
   'The security check did not work. Please tick the box again.':
     'حفاظتی جانچ کامیاب نہیں ہوئی۔ براہِ کرم خانے پر دوبارہ نشان لگائیں۔',
+  'For your safety, we have sent a 6-digit code to your e-mail address. Type it here to log in; it works for 10 minutes.':
+    'آپ کی حفاظت کے لیے ہم نے آپ کے ای میل ایڈریس پر 6 ہندسوں کا کوڈ بھیجا ہے۔ لاگ اِن کرنے کے لیے اسے یہاں لکھیں؛ یہ 10 منٹ تک کام کرتا ہے۔',
+  'This code is not right. Check the e-mail and type the code again.':
+    'یہ کوڈ درست نہیں ہے۔ ای میل دیکھ کر کوڈ دوبارہ لکھیں۔',
+  'This code has expired or was used up. Log in again to get a new code.':
+    'اس کوڈ کی مدت ختم ہو گئی ہے یا یہ استعمال ہو چکا ہے۔ نیا کوڈ لینے کے لیے دوبارہ لاگ اِن کریں۔',
   'Too many tries. Please try again later.':
     'بہت زیادہ کوششیں ہو گئیں۔ براہِ کرم کچھ دیر بعد دوبارہ کوشش کریں۔',
   'Too many uploads. Please try again later.':
@@ -48,8 +56,10 @@ const MESSAGES: Readonly<Record<string, string>> = {
   'A contest cannot be paused.': 'مقابلے کو وقفہ نہیں دیا جا سکتا۔',
   'There is no question on the clock to pause.': 'وقفے کے لیے ابھی کوئی سوال نہیں چل رہا۔',
   'Answer the current question first.': 'پہلے موجودہ سوال کا جواب دیں۔',
-  'Contest answers are shown once the contest is over.':
-    'مقابلے کے جواب مقابلہ ختم ہونے کے بعد دکھائے جاتے ہیں۔',
+  'Contest answers are shown once the results are released.':
+    'مقابلے کے جواب نتائج کے اعلان کے بعد دکھائے جاتے ہیں۔',
+  'The contest has ended.': 'مقابلہ ختم ہو چکا ہے۔',
+  'The contest has not started yet.': 'مقابلہ ابھی شروع نہیں ہوا۔',
   'Please complete your profile before starting the contest.':
     'مقابلہ شروع کرنے سے پہلے اپنی پروفائل مکمل کریں۔',
   'The review opens when the quiz is finished.': 'کوئز ختم ہونے کے بعد آپ اپنے جواب دیکھ سکیں گے۔',
@@ -94,6 +104,7 @@ const FIELD_PROBLEMS: Readonly<Record<string, string>> = {
   'must be a Pakistani mobile number like 03001234567': 'پاکستانی موبائل نمبر لکھیں، جیسے 03001234567',
   'must be accepted to continue': 'آگے بڑھنے کے لیے انہیں قبول کریں',
   'must not be your e-mail address': 'آپ کا ای میل ایڈریس نہیں ہو سکتا',
+  'must be the 6 digits from the e-mail': 'ای میل میں آئے ہوئے 6 ہندسے لکھیں',
   'must be at least 8 characters': 'کم از کم 8 حروف کا ہو',
   'must be at most 128 characters': 'زیادہ سے زیادہ 128 حروف کا ہو',
   'is too common: choose something harder to guess': 'بہت عام ہے: کوئی ایسا چنیں جس کا اندازہ لگانا مشکل ہو',
@@ -107,6 +118,10 @@ const FIELD_PROBLEMS: Readonly<Record<string, string>> = {
   'contains an option that is not part of this question': 'اس میں ایسا جواب ہے جو اس سوال کا حصہ نہیں',
   'is not an access code (XXXX-XXXX-XXXX)': 'ایکسیس کوڈ نہیں ہے (XXXX-XXXX-XXXX)',
   'is used by another account': 'کسی اور اکاؤنٹ میں استعمال ہو رہا ہے',
+  [NAME_PROBLEMS.hidden]: 'نظر نہ آنے والے حروف یا لکھنے کی سمت بدلنے والے نشانوں کے بغیر لکھیں',
+  [NAME_PROBLEMS.noLetter]: 'کم از کم ایک حرف لکھیں',
+  'must be at most 120 characters': 'زیادہ سے زیادہ 120 حروف کا ہو',
+  'must be at most 160 characters': 'زیادہ سے زیادہ 160 حروف کا ہو',
 };
 
 const FIELD_NAMES: Readonly<Record<string, string>> = {
@@ -144,6 +159,10 @@ const WITH_WAIT: readonly [RegExp, (wait: string) => string][] = [
   [
     /^We have sent several links already\. Please check your spam folder, or try again in (.+)\.$/,
     (w) => `ہم کئی لنک بھیج چکے ہیں۔ اپنا اسپام فولڈر دیکھیں، یا ${w} بعد دوبارہ کوشش کریں۔`,
+  ],
+  [
+    /^We have sent several codes already\. Use the newest one in your e-mail, or try again in (.+)\.$/,
+    (w) => `ہم کئی کوڈ بھیج چکے ہیں۔ ای میل میں آیا ہوا سب سے نیا کوڈ لکھیں، یا ${w} بعد دوبارہ کوشش کریں۔`,
   ],
   [
     /^Too many requests\. Please try again in (.+)\.$/,

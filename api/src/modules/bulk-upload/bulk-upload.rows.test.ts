@@ -74,6 +74,27 @@ describe('checkRow', () => {
     ]);
   });
 
+  it('refuses names with direction controls or invisible characters, and keeps an Urdu joiner', () => {
+    const row = checkRow(
+      {
+        row: 4,
+        cells: cells({
+          fullName: '\u202e1# :knaR',
+          fatherName: 'Ali\u200bRaza',
+          schoolName: '\u2067City\u2069 School',
+        }),
+      },
+      GRADES,
+    );
+    expect(row.status).toBe('invalid');
+    const hidden = 'must not contain invisible characters or text-direction controls';
+    expect(row.errors).toEqual({ fullName: hidden, fatherName: hidden, schoolName: hidden });
+
+    const urdu = checkRow({ row: 5, cells: cells({ fullName: 'ثناء\u200cاللہ  خان' }) }, GRADES);
+    expect(urdu.errors).toEqual({});
+    expect(urdu.student.fullName).toBe('ثناء\u200cاللہ خان');
+  });
+
   it('leaves optional columns empty and defaults the referral source to School', () => {
     const row = checkRow({ row: 2, cells: cells() }, GRADES);
     expect(row.student).toMatchObject({ phone: null, city: null, gender: null, referralSource: 'School' });

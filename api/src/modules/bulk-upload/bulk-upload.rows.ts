@@ -10,6 +10,7 @@ import {
   type BulkRowStatus,
   type BulkUploadColumn,
 } from '../../contracts/bulk-upload.js';
+import { nameProblem, tidyName } from '../../contracts/person-name.js';
 import type { SheetRow } from './bulk-upload.parse.js';
 
 /** One file row as it will be saved: values normalised, problems named by column. */
@@ -66,17 +67,33 @@ function limited(
   return value;
 }
 
+/** A name cell under sign-up's rule (contracts/person-name.ts); an empty optional one is null. */
+function nameCell(
+  value: string,
+  max: number,
+  column: BulkUploadColumn,
+  errors: Record<string, string>,
+  required = false,
+): string | null {
+  if (value.trim() === '' && !required) {
+    return null;
+  }
+  const problem = nameProblem(value);
+  const name = tidyName(value);
+  if (problem) {
+    errors[column] = problem;
+  } else if (name.length > max) {
+    errors[column] = `must be at most ${max} characters`;
+  }
+  return name;
+}
+
 /** Checks one row against the sign-up rules; grades are matched by title (case-insensitive). */
 export function checkRow(sheetRow: SheetRow, gradeIdByTitle: Map<string, string>): CheckedRow {
   const { cells } = sheetRow;
   const errors: Record<string, string> = {};
 
-  const fullName = cells.fullName.replace(/\s+/g, ' ');
-  if (fullName === '') {
-    errors.fullName = 'is required';
-  } else if (fullName.length > 120) {
-    errors.fullName = 'must be at most 120 characters';
-  }
+  const fullName = nameCell(cells.fullName, 120, 'fullName', errors, true) ?? '';
 
   const email = emailField.safeParse(cells.email);
   if (!email.success) {
@@ -132,13 +149,13 @@ export function checkRow(sheetRow: SheetRow, gradeIdByTitle: Map<string, string>
     fields: cells,
     student: {
       fullName,
-      fatherName: limited(cells.fatherName, 120, 'fatherName', errors),
+      fatherName: nameCell(cells.fatherName, 120, 'fatherName', errors),
       email: email.success ? email.data : cells.email,
       phone,
       gender,
       gradeId,
       city,
-      schoolName: limited(cells.schoolName, 160, 'schoolName', errors),
+      schoolName: nameCell(cells.schoolName, 160, 'schoolName', errors),
       referralSource,
       shortDescription: limited(cells.batchId, 120, 'batchId', errors),
     },

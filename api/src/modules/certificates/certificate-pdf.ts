@@ -4,6 +4,7 @@ import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { CertificateLanguage } from '../../contracts/certificates.js';
+import { cleanName } from '../../contracts/person-name.js';
 import {
   CERTIFICATE_WORDS,
   isArabicScript,
@@ -212,9 +213,16 @@ export function renderCertificatePdf(cert: PrintedCertificate, lang: Certificate
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  // Typed text drawn without hidden characters (a name from before names were checked).
+  const shown = {
+    ...cert,
+    name: cleanName(cert.name),
+    grade: cleanName(cert.grade),
+    phase: cleanName(cert.phase),
+  };
   frame(doc);
-  body(doc, cert, lang);
-  footer(doc, cert, lang);
+  body(doc, shown, lang);
+  footer(doc, shown, lang);
   doc.end();
   return done;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '@riyazi/db';
 import { queueMail } from '#modules/mail';
 import { type CertificateLanguage, certificatePath } from '../../contracts/certificates.js';
+import { cleanName } from '../../contracts/person-name.js';
 import type { JobProgressEvent } from '../../contracts/socket.js';
 import type { FileStorage } from '../../lib/storage/index.js';
 import { pakistanDay } from '../../lib/time.js';
@@ -52,7 +53,7 @@ async function recordBatch(
     const toMail = batch.filter((c) => recorded.has(c.id) && c.emailedAt === null && c.isActive);
     for (const cert of toMail) {
       await queueMail(trx, 'certificateIssued', cert.email, {
-        name: cert.printedName,
+        name: cleanName(cert.printedName),
         phaseTitle: cert.printedPhase,
         kind: cert.kind,
         link: `${origin(publicUrl)}/dashboard#certificates`,

@@ -1,3 +1,4 @@
+import { contestNotYet } from '#modules/phases';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../../context.js';
 import {
@@ -9,6 +10,7 @@ import {
   type StudentCertificate,
 } from '../../contracts/certificates.js';
 import { DEFAULT_JOB_OPTIONS } from '../../contracts/jobs.js';
+import { cleanName } from '../../contracts/person-name.js';
 import type { StaffActor } from '../../lib/actors.js';
 import { audit } from '../../lib/audit.js';
 import { conflict, notFound, tooManyRequests } from '../../lib/errors.js';
@@ -25,9 +27,10 @@ function printed(row: repo.CertificateRow): PublicCertificate {
   return {
     code: row.code,
     kind: row.kind,
-    name: row.printedName,
-    grade: row.printedGrade,
-    phase: row.printedPhase,
+    // Frozen at issue, possibly from a name stored before names were checked: shown without its hidden characters.
+    name: cleanName(row.printedName),
+    grade: cleanName(row.printedGrade),
+    phase: cleanName(row.printedPhase),
     rank: row.rank,
     issuedAt: new Date(row.issuedAt).toISOString(),
   };
@@ -119,6 +122,11 @@ export async function startRun(
   actor: StaffActor,
   phaseId: string,
 ): Promise<CertificateRunStarted> {
+  // A certificate tells a child their result: not before the phase's results are released.
+  const notYet = await contestNotYet(ctx.db, phaseId, 'RELEASED', 'make its certificates');
+  if (notYet) {
+    throw conflict(notYet);
+  }
   const jobId = await ctx.db.transaction().execute(async (trx) => {
     if (!(await repo.findPhase(trx, phaseId))) {
       throw notFound('Phase not found');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phaseSchema } from '#modules/phases';
+import { activeContestPhaseSchema } from '#modules/phases';
 
 const count = z.number().int().nonnegative();
 const money = z.object({ count, amount: z.number().nonnegative() });
@@ -15,7 +15,7 @@ export const dashboardSchema = z.object({
   failedPayments: z.object({ today: count }).optional(),
   contest: z
     .object({
-      phase: phaseSchema.nullable(),
+      phase: activeContestPhaseSchema.nullable(),
       grades: z.array(z.object({ gradeId: z.string(), grade: z.string(), running: count, finished: count })),
     })
     .optional(),

@@ -1,6 +1,6 @@
 import type { Db } from '@riyazi/db';
 import { countFailures } from '#modules/payment-reports';
-import { findActiveContestPhase } from '#modules/phases';
+import { activeContestPhase } from '#modules/phases';
 import type { Dashboard, DashboardPhase } from '../../contracts/dashboard.js';
 import { QUEUE_NAMES } from '../../contracts/jobs.js';
 import { hasPermission, type Permission } from '../../contracts/permissions.js';
@@ -30,10 +30,9 @@ export interface DashboardViewer {
 
 const rupees = (paisa: number) => paisa / 100;
 
-const isOpen = (phase: DashboardPhase, now: Date) =>
-  phase.status === 'ACTIVE' &&
-  Date.parse(phase.startsAt) <= now.getTime() &&
-  now.getTime() < Date.parse(phase.endsAt);
+/** Live figures while children play: the contest takes starts, or its last plays are finishing. */
+const isRunning = (phase: DashboardPhase) =>
+  phase.contest.stage === 'OPEN' || phase.contest.stage === 'CLOSING';
 
 async function queueTotals(queues: Queues) {
   const counts = await Promise.all(
@@ -52,7 +51,7 @@ export async function buildDashboard(
   const may = (tile: Tile) => hasPermission(viewer.permissions, viewer.isSuperAdmin, TILE_PERMISSIONS[tile]);
   const today = pakistanDay(now);
   const day = { from: pakistanDayStart(today), to: pakistanDayStart(today, 1) };
-  const phase = await findActiveContestPhase(db, now);
+  const phase = await activeContestPhase(db, now);
   const phaseWindow = phase ? { from: new Date(phase.startsAt), to: new Date(phase.endsAt) } : null;
 
   const [students, pending, paidToday, paidPhase, failedToday, grades, queueCounts] = await Promise.all([
@@ -68,7 +67,7 @@ export async function buildDashboard(
   return {
     generatedAt: now.toISOString(),
     today,
-    contestRunning: phase !== null && isOpen(phase, now),
+    contestRunning: phase !== null && isRunning(phase),
     ...(students ? { students } : {}),
     ...(pending !== null ? { verification: { pending } } : {}),
     ...(paidToday

@@ -1,40 +1,59 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../lib/db.js';
+import type { Executor, Trx } from '../../lib/db.js';
 
-export async function findStoredFlags(
-  db: Executor,
-): Promise<{ flags: Record<string, unknown>; updatedAt: Date } | null> {
-  const row = await db
-    .selectFrom('systemFlags')
-    .select(['flags', 'updatedAt'])
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  if (!row) {
-    return null;
-  }
-  const flags =
-    typeof row.flags === 'object' && row.flags !== null && !Array.isArray(row.flags) ? row.flags : {};
-  return { flags, updatedAt: row.updatedAt };
+export interface StoredFlags {
+  flags: Record<string, unknown>;
+  version: number;
+  updatedAt: Date;
 }
 
-export async function upsertFlags(
-  db: Executor,
+const asFlagsObject = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+
+export async function findStoredFlags(db: Executor): Promise<StoredFlags | null> {
+  const row = await db
+    .selectFrom('systemFlags')
+    .select(['flags', 'version', 'updatedAt'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return row ? { ...row, flags: asFlagsObject(row.flags) } : null;
+}
+
+/** The flags row locked for this transaction's save; created empty (version 0) when missing. */
+export async function lockStoredFlags(trx: Trx): Promise<StoredFlags> {
+  await trx
+    .insertInto('systemFlags')
+    .values({ id: 1 })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  const row = await trx
+    .selectFrom('systemFlags')
+    .select(['flags', 'version', 'updatedAt'])
+    .where('id', '=', 1)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { ...row, flags: asFlagsObject(row.flags) };
+}
+
+/** Writes the locked row's flags and raises its version by one. */
+export async function writeFlags(
+  trx: Trx,
   flags: Record<string, unknown>,
   staffId: string,
-): Promise<Date> {
-  const row = await db
-    .insertInto('systemFlags')
-    .values({ id: 1, flags: JSON.stringify(flags), updatedBy: staffId, updatedAt: new Date() })
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => ({
-        flags: eb.ref('excluded.flags'),
-        updatedBy: eb.ref('excluded.updatedBy'),
-        updatedAt: eb.ref('excluded.updatedAt'),
-      })),
-    )
-    .returning('updatedAt')
+): Promise<{ version: number; updatedAt: Date }> {
+  return trx
+    .updateTable('systemFlags')
+    .set((eb) => ({
+      flags: JSON.stringify(flags),
+      version: eb('version', '+', 1),
+      updatedBy: staffId,
+      updatedAt: new Date(),
+    }))
+    .where('id', '=', 1)
+    .returning(['version', 'updatedAt'])
     .executeTakeFirstOrThrow();
-  return row.updatedAt;
 }
 
 export function countPhases(db: Executor, ids: string[]) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import type { SystemFlags } from '../../contracts/flags.js';
+import type { FlagsResponse } from '../../contracts/flags.js';
 import { signedInStaff } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
@@ -13,7 +13,7 @@ import {
   presetSummary,
   saveFlagsResponse,
 } from './flags.schemas.js';
-import { getFlags, getPreset, listPresets, saveFlags, savePreset } from './flags.service.js';
+import { getPreset, getVersionedFlags, listPresets, saveFlags, savePreset } from './flags.service.js';
 
 const READ = { module: 'systemConfigurations', action: 'read' } as const;
 const UPDATE = { module: 'systemConfigurations', action: 'update' } as const;
@@ -27,11 +27,15 @@ export const flagsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
       {
         schema: {
           tags: ['flags'],
-          summary: 'System flags: an array whose first element holds every flag (absent ones false)',
+          summary:
+            'System flags: an array whose first element holds every flag (absent ones false) and the version a save names',
           response: { 200: flagsResponse },
         },
       },
-      async (): Promise<[SystemFlags]> => [await getFlags(db)],
+      async (): Promise<FlagsResponse> => {
+        const { flags, version } = await getVersionedFlags(db);
+        return [{ ...flags, version }];
+      },
     );
   }
 
@@ -41,15 +45,19 @@ export const flagsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, 
       config: { permission: UPDATE },
       schema: {
         tags: ['flags'],
-        summary: "Saves the flags; values equal to 'none' are removed before saving",
+        summary:
+          "Changes only the flags sent ('none', null or false removes one). With the version read from GET /admin/flag/detail: 409 when someone saved since",
         body: createFlagBody,
-        response: { 200: saveFlagsResponse, ...guarded },
+        response: { 200: saveFlagsResponse, 409: errorSchema, ...guarded },
       },
     },
     async (request) => {
-      const staff = signedInStaff(request);
-      const flags = await saveFlags({ db, queues, log: request.log }, request.body, staff.id, request.ip);
-      return { message: 'Flags updated successfully', data: flags };
+      const { version, ...patch } = request.body;
+      const data = await saveFlags(
+        { db, queues, log: request.log },
+        { patch, version, staffId: signedInStaff(request).id, ip: request.ip },
+      );
+      return { message: 'Flags updated successfully', data };
     },
   );
 

@@ -1,21 +1,37 @@
 import type { Db } from '@riyazi/db';
-import { flagsToStore, normalizeFlags, PHASE_FLAGS, type SystemFlags } from '../../contracts/flags.js';
+import {
+  applyFlagPatch,
+  type FlagValues,
+  flagChanges,
+  flagsToStore,
+  NONE,
+  normalizeFlags,
+  PHASE_FLAGS,
+  type SystemFlags,
+  type VersionedFlags,
+} from '../../contracts/flags.js';
 import { writeAudit } from '../../lib/audit.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { type DispatchDeps, dispatchAfterCommit, insertOutboxEvent } from '../../queue/outbox.js';
 import * as repo from './flags.repository.js';
-import type { CreateFlagBody } from './flags.schemas.js';
+import type { FlagPatch } from './flags.schemas.js';
 
 export async function getFlags(db: Db): Promise<SystemFlags> {
-  const stored = await repo.findStoredFlags(db);
-  return normalizeFlags(stored?.flags ?? {});
+  return (await getVersionedFlags(db)).flags;
 }
 
-async function assertPhasesExist(db: Db, flags: Partial<Record<string, unknown>>): Promise<void> {
-  const ids = [
-    ...new Set(PHASE_FLAGS.map((k) => flags[k]).filter((v): v is string => typeof v === 'string')),
-  ];
+/** The flags with the version a save must name to be accepted. */
+export async function getVersionedFlags(db: Db): Promise<{ flags: SystemFlags; version: number }> {
+  const stored = await repo.findStoredFlags(db);
+  return { flags: normalizeFlags(stored?.flags ?? {}), version: stored?.version ?? 0 };
+}
+
+async function assertPhasesExist(db: Db, flags: FlagValues): Promise<void> {
+  const named = PHASE_FLAGS.map((k) => flags[k]).filter(
+    (v): v is string => typeof v === 'string' && v !== NONE,
+  );
+  const ids = [...new Set(named)];
   if (ids.length === 0) {
     return;
   }
@@ -25,31 +41,59 @@ async function assertPhasesExist(db: Db, flags: Partial<Record<string, unknown>>
   }
 }
 
-/** The flags row and its outbox event commit together. */
+export const STALE_FLAGS =
+  'Someone else changed the system configuration after you opened it, so your changes were not saved. Reload to see the current values, then make your changes again.';
+
+export interface FlagsChange {
+  /** Only the flags named change; 'none', null or false removes one (it reads as false). */
+  patch: FlagValues;
+  /** The version the change was made on; a save on an older one is refused (409). Omitted: no check. */
+  version?: number | undefined;
+  staffId: string;
+  ip: string;
+}
+
+/**
+ * Saves a patch of the flags under a row lock: the version check, the write (raising the version),
+ * the audit row and the outbox event commit together. A patch that changes nothing writes nothing.
+ */
 export async function saveFlags(
   { db, queues, log }: DispatchDeps,
-  body: CreateFlagBody,
-  staffId: string,
-  ip: string,
-): Promise<SystemFlags> {
-  const toStore = flagsToStore(body);
-  await assertPhasesExist(db, toStore);
-  const event = await db.transaction().execute(async (trx) => {
-    const updatedAt = await repo.upsertFlags(trx, toStore, staffId);
+  { patch, version, staffId, ip }: FlagsChange,
+): Promise<VersionedFlags> {
+  await assertPhasesExist(db, patch);
+  const saved = await db.transaction().execute(async (trx) => {
+    const current = await repo.lockStoredFlags(trx);
+    if (version !== undefined && version !== current.version) {
+      throw conflict(STALE_FLAGS);
+    }
+    const next = applyFlagPatch(current.flags, patch);
+    const before = normalizeFlags(current.flags);
+    const after = normalizeFlags(next);
+    const changes = flagChanges(before, after);
+    if (Object.keys(changes).length === 0) {
+      return { flags: before, version: current.version, event: null };
+    }
+    const written = await repo.writeFlags(trx, next, staffId);
     await writeAudit(trx, {
       actorType: 'staff',
       actorId: staffId,
       action: 'flags.update',
       targetType: 'systemFlags',
       ip,
-      details: { flags: toStore },
+      details: { changes, version: { from: current.version, to: written.version } },
     });
-    return insertOutboxEvent(trx, 'flags.updated', { updatedAt: updatedAt.toISOString() });
+    const event = await insertOutboxEvent(trx, 'flags.updated', {
+      updatedAt: written.updatedAt.toISOString(),
+    });
+    return { flags: after, version: written.version, event };
   });
-  // The home board shows the contest phase the flags name.
-  await announceCacheChanges(db, everything('leaderboards'));
-  await dispatchAfterCommit({ db, queues, log }, [event]);
-  return normalizeFlags(toStore);
+  if (saved.event) {
+    // The home board shows the contest phase the flags name.
+    await announceCacheChanges(db, everything('leaderboards'));
+    await dispatchAfterCommit({ db, queues, log }, [saved.event]);
+  }
+  return { ...saved.flags, version: saved.version };
 }
 
 export async function listPresets(db: Db) {
@@ -68,7 +112,8 @@ export async function getPreset(db: Db, idOrName: string) {
   return { _id: preset.id, name: preset.name, flags: normalizeFlags(asObject(preset.flags)) };
 }
 
-export async function savePreset(db: Db, name: string, body: CreateFlagBody, staffId: string, ip: string) {
+/** A preset is a whole set of flags: saving one replaces a preset of the same name. */
+export async function savePreset(db: Db, name: string, body: FlagPatch, staffId: string, ip: string) {
   const toStore = flagsToStore(body);
   await assertPhasesExist(db, toStore);
   const preset = await db.transaction().execute(async (trx) => {

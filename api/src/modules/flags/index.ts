@@ -1,2 +1,2 @@
 // The module's entry: what other modules use (import '#modules/<name>', scripts/check-boundaries.mjs).
-export { getFlags } from './flags.service.js';
+export { type FlagsChange, getFlags, getVersionedFlags, saveFlags } from './flags.service.js';

@@ -84,18 +84,6 @@ export const upsertCutoff = (trx: Trx, phaseId: string, gradeId: string, topN: n
     )
     .execute();
 
-/** Contest plays of the phase still being played (a play started before the end may finish after it). */
-export async function countOpenContestPlays(db: Executor, phaseId: string): Promise<number> {
-  const row = await db
-    .selectFrom('plays')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('phaseId', '=', phaseId)
-    .where('kind', '=', 'CONTEST')
-    .where('status', '=', 'IN_PROGRESS')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** How many active qualifiers of the next phase have not been recorded (e-mailed) yet. */
 export async function countNewQualifiers(
   db: Executor,

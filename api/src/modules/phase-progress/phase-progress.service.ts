@@ -1,6 +1,7 @@
 import type { Db } from '@riyazi/db';
 import { getFlags } from '#modules/flags';
 import { queueMail } from '#modules/mail';
+import { contestNotYet, contestStageOf } from '#modules/phases';
 import { rebuildPhase } from '#modules/rankings';
 import {
   DEFAULT_TOPPER_CUT,
@@ -90,19 +91,6 @@ export async function saveCutoff(
   return getCutoffs(db, phase.id);
 }
 
-/** A phase is over once it is closed or its end date has passed (as the dashboard decides too). */
-export const isOver = (phase: Pick<repo.PhaseRow, 'status' | 'endsAt'>, now: Date) =>
-  phase.status === 'CLOSED' || phase.endsAt <= now;
-
-const dayOf = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Asia/Karachi',
-});
-
 type NotifyTarget =
   | { ok: true; next: repo.PhaseRow; defaultCut: number }
   | { ok: false; status: 400 | 409; message: string; next: repo.PhaseRow | null };
@@ -126,16 +114,10 @@ async function notifyTarget(db: Db, phase: repo.PhaseRow, now: Date): Promise<No
     const message = `There is no phase after ${phase.name} yet. Add phase ${phase.number + 1} first.`;
     return { ok: false, status: 400, message, next: null };
   }
-  if (!isOver(phase, now)) {
-    const message = `${phase.name} is still running (it ends ${dayOf.format(phase.endsAt)}): its ranks are not final, so qualifiers can be e-mailed once it has ended.`;
-    return { ok: false, status: 409, message, next };
-  }
-  const open = await repo.countOpenContestPlays(db, phase.id);
-  if (open > 0) {
-    const attempts =
-      open === 1 ? `1 contest attempt of ${phase.name} is` : `${open} contest attempts of ${phase.name} are`;
-    const message = `${attempts} still being played: e-mail the qualifiers once ${open === 1 ? 'it has' : 'they have'} finished.`;
-    return { ok: false, status: 409, message, next };
+  // Qualifiers learn their result: only once the phase's results are released (every play finished).
+  const notYet = await contestNotYet(db, phase.id, 'RELEASED', 'e-mail its qualifiers', now);
+  if (notYet) {
+    return { ok: false, status: 409, message: notYet, next };
   }
   return { ok: true, next, defaultCut };
 }
@@ -233,7 +215,7 @@ export async function phaseProgress(
   };
 }
 
-/** null while the phase deciding it is still running: a rank then is not final. */
+/** null until the results of the phase deciding it are released: a rank before then is not final or not public. */
 async function qualifiedFor(
   deps: EngineDeps,
   studentId: string,
@@ -242,7 +224,7 @@ async function qualifiedFor(
   now: Date,
 ): Promise<boolean | null> {
   const deciding = next.number > 1 ? await repo.findPhaseByNumber(deps.db, next.number - 1) : undefined;
-  if (deciding && !isOver(deciding, now)) {
+  if (deciding && (await contestStageOf(deps.db, deciding.id, now)) !== 'RELEASED') {
     return null;
   }
   return (await qualifiesFor(deps, studentId, gradeId, next)).ok;

@@ -1,5 +1,7 @@
 import { getFlags } from '#modules/flags';
 import { qualifiesFor } from '#modules/phase-progress';
+import { phaseContest } from '#modules/phases';
+import { takesStarts } from '../../contracts/contest-lifecycle.js';
 import type { AvailableQuiz } from '../../contracts/play-quiz.js';
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import type { EngineDeps } from '../../engine.js';
@@ -25,13 +27,16 @@ export async function availableQuizzes(
   }
   const { gradeId } = student;
   const now = new Date();
-  const rows = await repo.availableQuizRows(db, {
+  const listed = await repo.availableQuizRows(db, {
     studentId,
     gradeId,
     kind: type,
     phaseId,
     now,
   });
+  // Once a contest stops taking starts, only a play already in progress is offered (to resume).
+  const phase = type === 'CONTEST' ? await phaseContest(db, phaseId, now) : null;
+  const rows = phase && !takesStarts(phase, now) ? listed.filter((row) => row.openPlayId !== null) : listed;
   const pools = await Promise.all(rows.map((row) => deps.engine.play.quizPool(poolKey(row.id, gradeId))));
   return rows.map((row, index) => ({
     _id: row.id,

@@ -30,6 +30,13 @@ export interface StartContext {
   openPlayId: string | null;
   /** Plays of this quiz that were not cancelled. */
   quizPlays: number;
+  /** The quiz's phase as its contest lifecycle reads it (contracts/contest-lifecycle.ts), read fresh. */
+  phase: {
+    status: 'UPCOMING' | 'ACTIVE' | 'CLOSED';
+    startsAt: Date;
+    endsAt: Date;
+    closedAt: Date | null;
+  } | null;
 }
 
 /** The start context of many (student, quiz, kind) at once; undefined where the student is unknown. */
@@ -48,7 +55,10 @@ export async function startContexts(
           AND (i.kind = 'CONTEST' OR p.quiz_id = i.quiz_id)
         LIMIT 1) AS "openPlayId",
       (SELECT count(*) FROM plays p
-        WHERE p.student_id = s.id AND p.quiz_id = i.quiz_id AND p.status <> 'CANCELLED') AS "quizPlays"
+        WHERE p.student_id = s.id AND p.quiz_id = i.quiz_id AND p.status <> 'CANCELLED') AS "quizPlays",
+      (SELECT json_build_object('status', ph.status, 'startsAt', ph.starts_at, 'endsAt', ph.ends_at,
+          'closedAt', ph.closed_at)
+        FROM quizzes qz JOIN phases ph ON ph.id = qz.phase_id WHERE qz.id = i.quiz_id) AS phase
     FROM unnest(
       ${items.map((i) => i.studentId)}::uuid[],
       ${items.map((i) => i.quizId)}::uuid[],
@@ -56,8 +66,29 @@ export async function startContexts(
     ) WITH ORDINALITY AS i (student_id, quiz_id, kind, n)
     JOIN students s ON s.id = i.student_id
   `.execute(plain(db));
-  const byItem = new Map(result.rows.map(({ n, ...row }) => [n, row]));
+  const byItem = new Map(result.rows.map(({ n, ...row }) => [n, { ...row, phase: phaseOf(row.phase) }]));
   return items.map((_, index) => byItem.get(index + 1));
+}
+
+type PhaseJson = {
+  status: 'UPCOMING' | 'ACTIVE' | 'CLOSED';
+  startsAt: string;
+  endsAt: string;
+  closedAt: string | null;
+};
+
+/** json_build_object gives times as text. */
+function phaseOf(raw: unknown): StartContext['phase'] {
+  if (raw === null || typeof raw !== 'object') {
+    return null;
+  }
+  const phase = raw as PhaseJson;
+  return {
+    status: phase.status,
+    startsAt: new Date(phase.startsAt),
+    endsAt: new Date(phase.endsAt),
+    closedAt: phase.closedAt === null ? null : new Date(phase.closedAt),
+  };
 }
 
 export interface NewPlay {

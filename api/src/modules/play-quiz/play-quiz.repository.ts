@@ -72,7 +72,6 @@ export const findPlay = (db: Executor, id: string) =>
   db
     .selectFrom('plays')
     .innerJoin('quizzes', 'quizzes.id', 'plays.quizId')
-    .innerJoin('phases', 'phases.id', 'plays.phaseId')
     .select([
       'plays.id',
       'plays.studentId',
@@ -89,8 +88,6 @@ export const findPlay = (db: Executor, id: string) =>
       'plays.finishedAt',
       'quizzes.title as quizTitle',
       'quizzes.secondsPerQuestion',
-      'quizzes.closesAt as quizClosesAt',
-      'phases.status as phaseStatus',
     ])
     .where('plays.id', '=', id)
     .executeTakeFirst();

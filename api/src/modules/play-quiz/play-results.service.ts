@@ -1,5 +1,5 @@
 import type { Db } from '@riyazi/db';
-import { getFlags } from '#modules/flags';
+import { contestStageOf } from '#modules/phases';
 import { loadServedQuestion } from '#modules/questions';
 import type { PlayResults } from '../../contracts/play-quiz.js';
 import { notFound } from '../../lib/errors.js';
@@ -24,7 +24,8 @@ export async function cancelPlay(db: Db, studentId: string, playId: string): Pro
 }
 
 /** Whether the student may see this play's answers: see play-visibility.ts. */
-const reviewOpen = async (db: Db, play: repo.PlayRow) => answersShown(await getFlags(db), play, new Date());
+const reviewOpen = async (db: Db, play: repo.PlayRow) =>
+  answersShown(play, play.kind === 'PRACTICE' ? null : await contestStageOf(db, play.phaseId));
 
 /**
  * POST /play-quiz/results. While the answers are not shown (a contest still open), only the
@@ -75,7 +76,7 @@ export async function wrongAnswers(db: Db, viewer: { studentId: string } | { sta
       throw refuse(409, 'The review opens when the quiz is finished.', 'PLAY_NOT_FINISHED');
     }
     if (!(await reviewOpen(db, play))) {
-      throw refuse(403, 'Contest answers are shown once the contest is over.', 'REVIEW_CLOSED');
+      throw refuse(403, 'Contest answers are shown once the results are released.', 'REVIEW_CLOSED');
     }
   } else if (!(await repo.findPlay(db, playId))) {
     throw notFound('Play not found');

@@ -5,9 +5,11 @@ import type { OriginHashes } from '#modules/integrity';
 import { isProfileCompleted } from '#modules/student-auth';
 import { normalizeFlags, type SystemFlags } from '../../contracts/flags.js';
 import type { PlayDto, QuizDto } from '../../contracts/play-quiz.js';
+import { takesStarts } from '../../contracts/contest-lifecycle.js';
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import { type HttpError, notFound } from '../../lib/errors.js';
 import { playStarts } from '../../metrics/metrics.js';
+import type { StartContext } from './play-batches.repository.js';
 import { drawFrom, poolKey } from './play-pool.js';
 import * as repo from './play-quiz.repository.js';
 import { noAttempts, type PlayDeps, refuse } from './play-shared.js';
@@ -36,6 +38,17 @@ function gateMessage(flags: SystemFlags, quiz: repo.PlayQuiz, kind: QuizKind, no
     return refuse(403, 'This quiz has closed.', 'QUIZ_CLOSED');
   }
   return null;
+}
+
+/** Starts are open only while the phase's contest is OPEN (contracts/contest-lifecycle.ts). */
+function contestRefusal(phase: StartContext['phase'], now: Date): HttpError | null {
+  if (phase === null || takesStarts(phase, now)) {
+    return null;
+  }
+  const scheduled = phase.status === 'UPCOMING' || (phase.status === 'ACTIVE' && now < phase.startsAt);
+  return scheduled
+    ? refuse(403, 'The contest has not started yet.', 'CONTEST_NOT_STARTED')
+    : refuse(403, 'The contest has ended.', 'CONTEST_ENDED');
 }
 
 async function playDto(db: Db, playId: string): Promise<PlayDto> {
@@ -94,7 +107,8 @@ export async function startPlay(
     throw refuse(404, 'This quiz is not available.', 'QUIZ_NOT_AVAILABLE');
   }
   const { quiz } = pool;
-  const gate = gateMessage(flags, quiz, input.type, new Date());
+  const now = new Date();
+  const gate = gateMessage(flags, quiz, input.type, now);
   if (gate) {
     throw gate;
   }
@@ -107,10 +121,15 @@ export async function startPlay(
     resumed: true,
     contestAttempts: attempts,
   });
+  // A play in progress finishes within its clock, also while its contest is closing.
   if (context.openPlayId) {
     return resume(context.openPlayId, context.contestAttempts);
   }
   if (input.type === 'CONTEST') {
+    const closed = contestRefusal(context.phase, now);
+    if (closed) {
+      throw closed;
+    }
     // First: a student who may not take this phase gains nothing from completing a profile or paying.
     const qualification = await qualifiesFor(deps, studentId, context.gradeId, { id: quiz.phaseId });
     if (!qualification.ok) {

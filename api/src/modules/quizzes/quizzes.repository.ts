@@ -318,3 +318,29 @@ export async function pickedSummaries(db: Executor, questionIds: string[]) {
     return row ? [row] : [];
   });
 }
+
+/**
+ * The other active contest quizzes of a phase that serve one of these grades, with the grades they
+ * share. Locks the phase row first, so two saves in one phase decide one after the other.
+ */
+export async function activeContestQuizzesSharing(
+  trx: Trx,
+  { phaseId, gradeIds, exceptQuizId }: { phaseId: string; gradeIds: string[]; exceptQuizId: string | null },
+) {
+  await trx.selectFrom('phases').select('id').where('id', '=', phaseId).forUpdate().executeTakeFirst();
+  let query = trx
+    .selectFrom('quizzes')
+    .innerJoin('quizGrades', 'quizGrades.quizId', 'quizzes.id')
+    .innerJoin('grades', 'grades.id', 'quizGrades.gradeId')
+    .select(['quizzes.id', 'quizzes.title', 'grades.title as grade'])
+    .where('quizzes.phaseId', '=', phaseId)
+    .where('quizzes.kind', '=', 'CONTEST')
+    .where('quizzes.isActive', '=', true)
+    .where('quizGrades.gradeId', 'in', gradeIds)
+    .orderBy('grades.sortOrder')
+    .orderBy('quizzes.title');
+  if (exceptQuizId !== null) {
+    query = query.where('quizzes.id', '<>', exceptQuizId);
+  }
+  return query.execute();
+}

@@ -4,7 +4,7 @@ import type { Actor } from '../../lib/actors.js';
 import { audit } from '../../lib/audit.js';
 import { diff } from '../../lib/changes.js';
 import type { Executor, Trx } from '../../lib/db.js';
-import { HttpError, notFound } from '../../lib/errors.js';
+import { conflict, HttpError, notFound } from '../../lib/errors.js';
 import { refuseIfPlayed } from '../../lib/in-use.js';
 import { announceCacheChanges, everything } from '../../lib/node-caches.js';
 import { pageOf } from '../../lib/paging.js';
@@ -115,6 +115,31 @@ async function prepare(trx: Trx, body: QuizBody) {
   };
   const pool: PoolInput = { ...values, gradeIds, rules, questionIds };
   return { values, pool };
+}
+
+/**
+ * One active contest quiz per grade and phase: a child's plays are ranked against the same quiz as
+ * their classmates', never a 6-question play against a 15-question one.
+ */
+async function requireOnlyContestQuiz(
+  trx: Trx,
+  quiz: { id: string | null; kind: string; phaseId: string; gradeIds: string[] },
+): Promise<void> {
+  if (quiz.kind !== 'CONTEST' || quiz.gradeIds.length === 0) {
+    return;
+  }
+  const others = await repo.activeContestQuizzesSharing(trx, {
+    phaseId: quiz.phaseId,
+    gradeIds: quiz.gradeIds,
+    exceptQuizId: quiz.id,
+  });
+  const first = others[0];
+  if (first) {
+    throw conflict(
+      `${first.grade} already has an active contest quiz in this phase ("${first.title}"). ` +
+        'A grade takes one contest quiz per phase: deactivate that one first.',
+    );
+  }
 }
 
 /** The settings a quiz's list row and its form show alike. */
@@ -233,6 +258,7 @@ export async function createQuiz(db: Db, actor: Actor, body: QuizBody): Promise<
   const id = await db.transaction().execute(async (trx) => {
     const { values, pool } = await prepare(trx, body);
     if (values.isActive) {
+      await requireOnlyContestQuiz(trx, { ...pool, id: null });
       await requireSufficient(trx, pool);
     }
     const { id } = await repo.insertQuiz(trx, values);
@@ -261,6 +287,7 @@ export async function updateQuiz(db: Db, actor: Actor, id: string, body: QuizBod
     }
     const { values, pool } = await prepare(trx, body);
     if (values.isActive) {
+      await requireOnlyContestQuiz(trx, { ...pool, id });
       await requireSufficient(trx, pool);
     }
     const before = await savedPool(trx, current);
@@ -295,7 +322,9 @@ export async function setQuizStatus(db: Db, actor: Actor, id: string, status: Qu
       return;
     }
     if (isActive) {
-      await requireSufficient(trx, await savedPool(trx, current));
+      const pool = await savedPool(trx, current);
+      await requireOnlyContestQuiz(trx, { ...pool, id });
+      await requireSufficient(trx, pool);
     }
     await repo.updateQuiz(trx, id, { isActive });
     await audit(trx, actor, isActive ? 'quiz.activate' : 'quiz.deactivate', 'quiz', id, {

@@ -35,4 +35,23 @@ describe('display names', () => {
       timeMs: 1000,
     });
   });
+
+  it('drops direction controls and invisible characters a name stored before the check still has', () => {
+    const lying = { fullName: '\u202e1# :knaR', studentNo: 100012 };
+    expect(displayName('FULL', lying)).toBe('1# :knaR');
+    expect(displayName('FIRST_INITIAL', { fullName: 'Ali\u200b \u2067Raza\u2069', studentNo: 1 })).toBe(
+      'Ali R.',
+    );
+    const row = { ...lying, schoolName: '\u202eloohcS', city: 'Lahore', rank: 4, score: 1, totalTimeMs: 1 };
+    expect(publicEntry({ nameStyle: 'FULL', showSchool: true, showCity: true }, row)).toMatchObject({
+      name: '1# :knaR',
+      school: 'loohcS',
+    });
+  });
+
+  it('shows the student number for a name that is blank once its hidden characters are gone', () => {
+    const blank = { fullName: '\u200b\u200b\u200b', studentNo: 100013 };
+    expect(displayName('FULL', blank)).toBe('Student 100013');
+    expect(displayName('FIRST_INITIAL', blank)).toBe('Student 100013');
+  });
 });

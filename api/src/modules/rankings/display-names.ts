@@ -1,3 +1,4 @@
+import { cleanName } from '../../contracts/person-name.js';
 import type { LeaderboardEntry, NameStyle } from '../../contracts/rankings.js';
 
 export interface DisplaySettings {
@@ -20,16 +21,20 @@ export interface PublicStudent {
   city: string | null;
 }
 
-/** "Fatima Malik", "Fatima M." or "Student 100009": what a public board may say of a child. */
+/**
+ * "Fatima Malik", "Fatima M." or "Student 100009": what a public board may say of a child. A name
+ * stored before names were checked loses its hidden characters here too; one left blank is the number.
+ */
 export function displayName(
   style: NameStyle,
   student: Pick<PublicStudent, 'fullName' | 'studentNo'>,
 ): string {
-  switch (style) {
+  const name = cleanName(student.fullName);
+  switch (name === '' ? 'STUDENT_NO' : style) {
     case 'FULL':
-      return student.fullName.trim().replace(/\s+/g, ' ');
+      return name;
     case 'FIRST_INITIAL': {
-      const words = student.fullName.trim().split(/\s+/);
+      const words = name.split(' ');
       const first = words[0] ?? '';
       const last = words.length > 1 ? words.at(-1) : undefined;
       // Array.from: the initial is a whole character, not half of a surrogate pair.
@@ -41,7 +46,9 @@ export function displayName(
   }
 }
 
-const shown = (value: string | null, show: boolean) => (show && value?.trim() ? value.trim() : null);
+/** A school or city a public page may show: cleaned like a name, null when hidden or blank. */
+export const publicText = (value: string | null, show: boolean) =>
+  (show && value !== null && cleanName(value)) || null;
 
 export function publicEntry(
   settings: DisplaySettings,
@@ -50,8 +57,8 @@ export function publicEntry(
   return {
     rank: row.rank,
     name: displayName(settings.nameStyle, row),
-    school: shown(row.schoolName, settings.showSchool),
-    city: shown(row.city, settings.showCity),
+    school: publicText(row.schoolName, settings.showSchool),
+    city: publicText(row.city, settings.showCity),
     score: Number(row.score),
     timeMs: row.totalTimeMs,
   };

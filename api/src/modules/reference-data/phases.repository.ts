@@ -15,6 +15,12 @@ export interface PhaseValues {
   status: PhaseStatus;
 }
 
+/** Set with the status by the contest lifecycle (#modules/phases), never by the form. */
+export interface PhaseLifecycleValues {
+  closedAt?: Date | null;
+  resultsReleaseAt?: Date | null;
+}
+
 function filtered(db: Executor, { search }: PhaseFilter) {
   let query = db.selectFrom('phases');
   if (search) {
@@ -37,10 +43,10 @@ export type PhaseRow = NonNullable<Awaited<ReturnType<typeof findPhase>>>;
 export const lockPhase = (trx: Trx, id: string) =>
   trx.selectFrom('phases').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
 
-export const insertPhase = (trx: Trx, values: PhaseValues) =>
+export const insertPhase = (trx: Trx, values: PhaseValues & PhaseLifecycleValues) =>
   trx.insertInto('phases').values(values).returning('id').executeTakeFirstOrThrow();
 
-export const updatePhase = (trx: Trx, id: string, set: Partial<PhaseValues>) =>
+export const updatePhase = (trx: Trx, id: string, set: Partial<PhaseValues> & PhaseLifecycleValues) =>
   trx
     .updateTable('phases')
     .set({ ...set, updatedAt: new Date() })

@@ -1,4 +1,5 @@
 import type { Db } from '@riyazi/db';
+import { lifecycleOfEdit, phaseContest } from '#modules/phases';
 import type { Actor } from '../../lib/actors.js';
 import { audit } from '../../lib/audit.js';
 import { diff } from '../../lib/changes.js';
@@ -50,7 +51,8 @@ const phasesChanged = (db: Db) =>
 
 export async function createPhase(db: Db, actor: Actor, body: PhaseBody): Promise<PhaseDto> {
   const id = await db.transaction().execute(async (trx) => {
-    const { id } = await repo.insertPhase(trx, body).catch(uniqueNumber);
+    const closedAt = body.status === 'CLOSED' ? new Date() : null;
+    const { id } = await repo.insertPhase(trx, { ...body, closedAt }).catch(uniqueNumber);
     await audit(trx, actor, 'phase.create', 'phase', id, auditable(body));
     return id;
   });
@@ -58,7 +60,13 @@ export async function createPhase(db: Db, actor: Actor, body: PhaseBody): Promis
   return phaseDto(db, id);
 }
 
-export async function updatePhase(db: Db, actor: Actor, id: string, body: PhaseChanges): Promise<PhaseDto> {
+export async function updatePhase(
+  db: Db,
+  actor: Actor,
+  id: string,
+  body: PhaseChanges,
+  now = new Date(),
+): Promise<PhaseDto> {
   await db.transaction().execute(async (trx) => {
     const current = await repo.lockPhase(trx, id);
     if (!current) {
@@ -71,8 +79,14 @@ export async function updatePhase(db: Db, actor: Actor, id: string, body: PhaseC
     if (!changed) {
       return;
     }
-    await repo.updatePhase(trx, id, set).catch(uniqueNumber);
-    await audit(trx, actor, 'phase.update', 'phase', id, { name: current.name, changes });
+    const contest = await phaseContest(trx, id, now);
+    const lifecycle = contest ? lifecycleOfEdit(contest, { ...current, ...body }, now) : {};
+    await repo.updatePhase(trx, id, { ...set, ...lifecycle }).catch(uniqueNumber);
+    await audit(trx, actor, 'phase.update', 'phase', id, {
+      name: current.name,
+      changes,
+      ...('resultsReleaseAt' in lifecycle ? { resultsWithheldAgain: true } : {}),
+    });
   });
   await phasesChanged(db);
   return phaseDto(db, id);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recaptchaTokenField } from '../../contracts/accounts/schemas.js';
+import { loginCodeField, recaptchaTokenField } from '../../contracts/accounts/schemas.js';
 import { ACTIONS, MODULES } from '../../contracts/permissions.js';
 
 export const loginBody = z.object({
@@ -12,6 +12,9 @@ export const loginBody = z.object({
   password: z.string().min(1, 'is required').max(256),
   recaptchaToken: recaptchaTokenField,
 });
+
+/** The second step of a login that asked for the e-mailed code. */
+export const loginCodeBody = loginBody.omit({ recaptchaToken: true }).extend({ code: loginCodeField });
 
 const permissionsSchema = z.partialRecord(z.enum(MODULES), z.partialRecord(z.enum(ACTIONS), z.boolean()));
 

@@ -9,6 +9,7 @@ import {
   type Module,
   type Permissions,
 } from '../../contracts/permissions.js';
+import { standingOf } from '../../contracts/staff-standing.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Trx } from '../../lib/db.js';
 import { HttpError } from '../../lib/errors.js';
@@ -38,6 +39,9 @@ export const REFUSED = {
   deactivateSelf: 'You cannot deactivate your own account',
   deleteSelf: 'You cannot delete your own account',
   lastSuperAdmin: 'The last active Super Admin cannot be',
+  passwordNotBelow:
+    'You can set the password only of staff below you (fewer permissions than yours). Send them a reset link instead.',
+  ownPassword: 'You cannot set your own password here. Send yourself a reset link instead.',
 } as const;
 
 export interface AttemptedChange {
@@ -153,5 +157,20 @@ export async function assertMayManageStaff(trx: Trx, actor: Actor, target: repo.
 export function assertMayManageRole(actor: Actor, grants: Grant[]) {
   if (missingGrants(actor, grants).length > 0) {
     throw new RefusedChange(REFUSED.roleAboveYou);
+  }
+}
+
+/**
+ * Setting someone's password lets the actor sign in as them, and the audit trail would then name
+ * the wrong person: only for staff strictly below the actor (standingOf); anyone else, the actor
+ * included, gets a reset link to their own address.
+ */
+export async function assertMaySetPassword(trx: Trx, actor: Actor, target: repo.StaffRow) {
+  if (target.id === actor.id) {
+    throw new RefusedChange(REFUSED.ownPassword);
+  }
+  const permissions = permissionsOf(false, await roleGrants(trx, target.roleId));
+  if (standingOf(actor, { isSuperAdmin: target.isSuperAdmin, permissions }) !== 'below') {
+    throw new RefusedChange(REFUSED.passwordNotBelow);
   }
 }

@@ -27,7 +27,8 @@ const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
 
 const actorOf = (request: FastifyRequest): Actor => ({ ...signedInStaff(request), ip: request.ip });
 
-export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, revocations }) => {
+export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
+  const { db, revocations } = ctx;
   const sessionDeps = { db, revocations };
   app.get(
     '/staffUser/detail/',
@@ -68,7 +69,7 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
       schema: {
         tags: ['staff users'],
         summary:
-          'Changes username, role, status or password; deactivating or a new password ends their sessions. 403, audited: a Super Admin changed by anyone else, someone holding permissions the caller lacks, a role the caller could not give, their own role or deactivation, the last active Super Admin',
+          'Changes username, role, status or password; deactivating or a new password ends their sessions. 403, audited: a Super Admin changed by anyone else, someone holding permissions the caller lacks, a role the caller could not give, their own role, password or deactivation, the last active Super Admin; a password of anyone not below the caller (a peer: send a reset link)',
         querystring: idQuery,
         body: updateStaffBody,
         response: { 200: z.object({ data: staffUserSchema }), ...changes },
@@ -77,6 +78,28 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
     async (request) => ({
       data: await service.updateStaff(sessionDeps, actorOf(request), request.query.id, request.body),
     }),
+  );
+
+  app.post(
+    '/staffUser/send-reset-link/',
+    {
+      config: users('update'),
+      schema: {
+        tags: ['staff users'],
+        summary:
+          'E-mails the staff member a link to set their own password (30 minutes, single use), audited; their password stays until they use it. The way to help a colleague who is not below you (only their password may be set). 409 inactive, 429 after 3 an hour',
+        querystring: idQuery,
+        response: { 200: messageResponse, ...changes, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const email = await service.sendResetLink(
+        { db, redis: ctx.redis, config: ctx.config, queues: ctx.queues, log: request.log },
+        actorOf(request),
+        request.query.id,
+      );
+      return { message: `A reset link was sent to ${email}` };
+    },
   );
 
   app.delete(

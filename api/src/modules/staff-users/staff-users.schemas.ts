@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameField } from '../../contracts/accounts/index.js';
 import { ACTIONS, actionsOf, MODULES } from '../../contracts/permissions.js';
 import { limitParam, pageParam } from '../../lib/schemas.js';
 
@@ -10,7 +11,7 @@ const email = z
   .min(1, 'is required')
   .max(254)
   .pipe(z.email({ message: 'must be a valid e-mail' }));
-const username = z.string().trim().min(1, 'is required').max(80);
+const username = nameField(80);
 const password = z.string().min(10, 'must be at least 10 characters').max(256);
 const roleName = z.string().trim().min(1, 'is required').max(60);
 

@@ -1,14 +1,20 @@
 import { type Db, hashPassword } from '@riyazi/db';
+import type { Redis } from 'ioredis';
+import { queueStaffResetLink } from '#modules/staff-auth';
+import { enforceLimits } from '../../auth/auth-limits.js';
 import type { Revocation } from '../../auth/revocations.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
+import type { Config } from '../../config.js';
 import { audit } from '../../lib/audit.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { pageOf } from '../../lib/paging.js';
 import { isPgError, PG } from '../../lib/pg-errors.js';
+import { type DispatchDeps, dispatchAfterCommit } from '../../queue/outbox.js';
 import {
   type Actor,
   assertMayAssignRole,
   assertMayManageStaff,
+  assertMaySetPassword,
   auditRefusal,
   REFUSED,
   RefusedChange,
@@ -145,8 +151,11 @@ export async function updateStaff(
       if (newRole) {
         await assertMayAssignRole(trx, actor, newRole);
       }
-      if (body.password !== undefined && body.password.toLowerCase() === target.email.toLowerCase()) {
-        throw badRequest('password: must not be the e-mail address');
+      if (body.password !== undefined) {
+        await assertMaySetPassword(trx, actor, target);
+        if (body.password.toLowerCase() === target.email.toLowerCase()) {
+          throw badRequest('password: must not be the e-mail address');
+        }
       }
 
       const changes: Record<string, Change<unknown>> = {};
@@ -217,4 +226,45 @@ export async function deleteStaff({ db, revocations }: SessionDeps, actor: Actor
     }),
   );
   await revocations.announce(revocation);
+}
+
+/** Reset links one staff member may be sent by colleagues in an hour (each voids the one before). */
+export const RESET_LINKS_PER_HOUR = 3;
+
+export interface ResetLinkDeps extends DispatchDeps {
+  redis: Redis;
+  config: Readonly<Config>;
+}
+
+/**
+ * E-mails a colleague a link to set their own password (any colleague, above or below: the link goes
+ * to their address and changes nothing until they use it), audited as `staffUser.sendResetLink`.
+ */
+export async function sendResetLink(deps: ResetLinkDeps, actor: Actor, id: string): Promise<string> {
+  const { db, redis, config } = deps;
+  const target = await repo.findStaff(db, id);
+  if (!target) {
+    throw notFound('Staff member not found');
+  }
+  if (!target.isActive) {
+    throw conflict('This staff member is inactive. Activate them before sending a reset link.');
+  }
+  await enforceLimits(
+    redis,
+    [
+      {
+        key: `${config.REDIS_PREFIX}:rl:staff-reset-link:${id}`,
+        window: { limit: RESET_LINKS_PER_HOUR, windowSeconds: 60 * 60 },
+      },
+    ],
+    (wait) =>
+      `${target.username} has been sent ${RESET_LINKS_PER_HOUR} reset links this hour. Try again in ${wait}.`,
+  );
+  const event = await db.transaction().execute(async (trx) => {
+    const queued = await queueStaffResetLink(trx, config, target);
+    await audit(trx, actor, 'staffUser.sendResetLink', 'staffUser', id, { email: target.email });
+    return queued;
+  });
+  await dispatchAfterCommit(deps, [event]);
+  return target.email;
 }

@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getFlags } from '#modules/flags';
 import { AUTH_LIMITS, enforceLimits, type FixedWindow } from '../../auth/auth-limits.js';
 import { clientNetwork } from '../../auth/client-network.js';
-import { createLoginGuard } from '../../auth/login-limits.js';
 import { verifyRecaptcha } from '../../auth/recaptcha.js';
 import { sessionCookies } from '../../auth/session-cookies.js';
 import { bearerToken } from '../../auth/tokens.js';
 import type { AppContext } from '../../context.js';
 import { studentIdOf } from '../../lib/actors.js';
-import { fieldError, forbidden, HttpError, unauthorized } from '../../lib/errors.js';
+import { fieldError, forbidden } from '../../lib/errors.js';
 import { preferredLanguage } from '../../lib/i18n/accept-language.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import { errorSchema } from '../../lib/schemas.js';
@@ -22,12 +21,10 @@ import {
   signupConfigResponse,
   signupResponse,
   signupSchema,
-  studentLoginSchema,
   verifyEmailBody,
   verifyEmailResponse,
 } from './student-auth.schemas.js';
 import {
-  checkStudentCredentials,
   loadAccount,
   requestPasswordReset,
   resendVerification,
@@ -37,6 +34,7 @@ import {
   toSession,
   verifyEmail,
 } from './student-auth.service.js';
+import { studentLoginRoutes } from './student-login.routes.js';
 
 const FORGOT_ANSWER = 'If an account exists for this e-mail, we have sent a link to reset the password.';
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
@@ -51,12 +49,7 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
     enforceLimits(redis, hits, message);
   const tryAgain = (wait: string) => `Too many attempts. Please try again in ${wait}.`;
   const recaptcha = { secret: config.RECAPTCHA_SECRET, verifyUrl: config.RECAPTCHA_VERIFY_URL };
-  const guardLogin = createLoginGuard({
-    redis,
-    keyPrefix: rl('login'),
-    recaptcha: { ...recaptcha, siteKey: config.RECAPTCHA_SITE_KEY },
-    isRecaptchaEnabled: async () => (await getFlags(db)).isRecaptchaEnabled,
-  });
+  await app.register(studentLoginRoutes, ctx);
 
   app.get(
     '/student/signup/config',
@@ -150,35 +143,6 @@ export const studentAuthRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
       );
       await resendVerification(deps(request.log), studentId);
       return reply.status(202).send({ message: 'We have sent a new link to your e-mail.' });
-    },
-  );
-
-  app.post(
-    '/student/login',
-    {
-      schema: {
-        tags: ['student auth'],
-        summary:
-          'Student login: returns the student auth state and sets the refresh cookie; 403 CAPTCHA_REQUIRED asks for recaptchaToken',
-        body: studentLoginSchema,
-        response: { 200: loginResponse, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { email, password, recaptchaToken } = request.body;
-      const attempt = await guardLogin({ ip: request.ip, account: email, recaptchaToken });
-      const outcome = await checkStudentCredentials(db, email, password);
-      if (!outcome.ok && outcome.reason === 'invalid') {
-        await attempt.passwordWrong();
-        throw unauthorized('Invalid email or password');
-      }
-      await attempt.passwordRight();
-      if (!outcome.ok) {
-        throw new HttpError(403, 'Your account is inactive.', { code: 'INACTIVE' });
-      }
-      const claims = await cookies.start(db, reply, outcome.studentId, outcome.sessionVersion);
-      const [account, flags] = await Promise.all([loadAccount(db, outcome.studentId), getFlags(db)]);
-      return { accessToken: tokens.sign('student', claims), ...toSession(account, flags) };
     },
   );
 

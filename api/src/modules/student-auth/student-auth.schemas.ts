@@ -4,6 +4,7 @@ export {
   forgotPasswordSchema,
   resetPasswordSchema,
   signupSchema,
+  studentLoginCodeSchema,
   studentLoginSchema,
 } from '../../contracts/accounts/schemas.js';
 

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { type Db, hashPassword, verifyPassword } from '@riyazi/db';
+import { type Db, hashPassword } from '@riyazi/db';
 import { queueMail } from '#modules/mail';
 import { currentPolicyVersions } from '#modules/site-pages';
 import { consumeStudentToken, issueStudentToken, TOKEN_LIFETIME_MINUTES } from '../../auth/account-tokens.js';
@@ -231,28 +230,6 @@ export async function resendVerification(deps: StudentDeps, studentId: string): 
       ),
     );
   await dispatchAfterCommit(deps, [event]);
-}
-
-let dummyHash: Promise<string> | undefined;
-
-export type StudentLoginOutcome =
-  | { ok: true; studentId: string; sessionVersion: number }
-  | { ok: false; reason: 'invalid' | 'inactive' };
-
-export async function checkStudentCredentials(
-  db: Db,
-  email: string,
-  password: string,
-): Promise<StudentLoginOutcome> {
-  const row = await repo.findStudentByEmail(db, email);
-  dummyHash ??= hashPassword(randomBytes(24).toString('base64url'));
-  const passwordOk = await verifyPassword(row?.passwordHash ?? (await dummyHash), password);
-  if (!row || !passwordOk) {
-    return { ok: false, reason: 'invalid' };
-  }
-  return row.isActive
-    ? { ok: true, studentId: row.id, sessionVersion: row.sessionVersion }
-    : { ok: false, reason: 'inactive' };
 }
 
 /** Sends a reset link when the account exists; the caller answers the same either way. */

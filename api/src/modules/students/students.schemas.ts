@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordProblem } from '../../contracts/accounts/index.js';
+import { emailField, nameField, passwordProblem } from '../../contracts/accounts/index.js';
 import { STUDENT_SORT_DEFAULT, STUDENT_SORTS } from '../../contracts/list-sort.js';
 import { limitParam, pageParam, sortParams } from '../../lib/schemas.js';
 import { studentFiltersSchema } from './student-filters.js';
@@ -13,7 +13,7 @@ export const listStudentsQuery = studentFiltersSchema.extend({
 });
 export type ListStudentsQuery = z.output<typeof listStudentsQuery>;
 
-const fullName = z.string().trim().min(1, 'is required').max(120, 'must be at most 120 characters');
+const fullName = nameField(120);
 const password = z.string().max(128, 'must be at most 128 characters');
 /** The status switch sends isActive as the string 'true' or 'false' (spec §7); the form, a boolean. */
 const isActive = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

@@ -1,6 +1,7 @@
 import { type Db, hashPassword } from '@riyazi/db';
 import { documentStore, isDocumentKey } from '#modules/documents';
 import { getFlags } from '#modules/flags';
+import { contestNotYet } from '#modules/phases';
 import { markStudentStandingsStale, standingsOfStudents } from '#modules/rankings';
 import type { Revocation } from '../../auth/revocations.js';
 import { endEverySession, type SessionDeps } from '../../auth/sessions.service.js';
@@ -66,14 +67,18 @@ async function toRows(db: Db, students: repo.StudentRow[]): Promise<StudentListR
   });
 }
 
-/** Promote is possible once the contest phase (flag contestQuizPhase) exists and has been ranked. */
+/**
+ * Promote is possible once the contest phase (flag contestQuizPhase) has been ranked and its
+ * contest has closed (every play finished: ranks are final, as the winners service requires).
+ */
 async function winnerPhase(db: Db): Promise<Pick<StudentListPage, 'addWinner' | 'phaseId' | 'phaseName'>> {
   const phaseId = (await getFlags(db)).contestQuizPhase;
   const phase = phaseId ? await repo.findRankedPhase(db, phaseId) : undefined;
   if (!phaseId || !phase) {
     return { addWinner: false, phaseId: phaseId || null, phaseName: null };
   }
-  return { addWinner: phase.ranked === true, phaseId, phaseName: phase.name };
+  const final = phase.ranked === true && (await contestNotYet(db, phaseId, 'CLOSED', 'promote')) === null;
+  return { addWinner: final, phaseId, phaseName: phase.name };
 }
 
 /** Who on the page already won the list's phase, and who may (a finished contest play in it). */

@@ -1,5 +1,5 @@
 import type { Db } from '@riyazi/db';
-import { type DisplaySettings, displayName, getDisplaySettings } from '#modules/rankings';
+import { type DisplaySettings, displayName, getDisplaySettings, publicText } from '#modules/rankings';
 import type { ChampionsBoard } from '../../contracts/rankings.js';
 import { type CacheNode, nodeCache } from '../../lib/node-caches.js';
 import { listChampionRows } from './winners.repository.js';
@@ -13,8 +13,8 @@ type ChampionRow = Awaited<ReturnType<typeof listChampionRows>>[number];
 const publicWinner = (settings: DisplaySettings, row: ChampionRow) => ({
   position: row.position,
   name: displayName(settings.nameStyle, row),
-  school: settings.showSchool ? row.schoolName : null,
-  city: settings.showCity ? row.city : null,
+  school: publicText(row.schoolName, settings.showSchool),
+  city: publicText(row.city, settings.showCity),
 });
 
 async function buildChampionsBoard(db: Db): Promise<ChampionsBoard> {

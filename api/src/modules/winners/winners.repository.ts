@@ -200,6 +200,9 @@ export const listChampionRows = (db: Executor) =>
       's.schoolName',
       's.city',
     ])
+    // Winners go public with their phase's results (contracts/contest-lifecycle.ts: winners are only
+    // chosen once every play has finished, so the release time alone decides).
+    .where('p.resultsReleaseAt', '<=', new Date())
     .orderBy('p.number')
     .orderBy('g.sortOrder')
     .orderBy(sql`w.position ASC NULLS LAST`)

@@ -1,4 +1,5 @@
 import type { Db } from '@riyazi/db';
+import { contestNotYet } from '#modules/phases';
 import type { Redis } from 'ioredis';
 import { confirmStaffPassword } from '../../auth/staff-password-check.js';
 import type {
@@ -74,6 +75,14 @@ async function requirePhase(db: Db, phaseId: string) {
   return phase;
 }
 
+/** Winners are chosen from final ranks: once the phase's contest is closed and every play has finished. */
+async function requireRanksFinal(db: Db, phaseId: string): Promise<void> {
+  const notYet = await contestNotYet(db, phaseId, 'CLOSED', 'choose its winners');
+  if (notYet) {
+    throw conflict(notYet);
+  }
+}
+
 /** The top N of every grade's standing become winners (position = rank); existing winners stay. */
 export async function createWinnersAutomatically(
   deps: WinnersDeps,
@@ -82,6 +91,7 @@ export async function createWinnersAutomatically(
 ): Promise<{ message: string; data: AutoWinnersResult }> {
   await confirmStaffPassword(deps, actor, body.password, REJECTED);
   const phase = await requirePhase(deps.db, body.phaseId);
+  await requireRanksFinal(deps.db, phase.id);
   const { result, event } = await deps.db.transaction().execute(async (trx) => {
     const counts = await repo.insertTopWinners(trx, phase.id, body.topN, actor.id);
     if (counts.eligible === 0) {
@@ -115,6 +125,7 @@ export async function createWinnerManually(
   if (!phase) {
     throw notFound('Phase not found');
   }
+  await requireRanksFinal(db, phase.id);
   if (!grade) {
     throw notFound('Grade not found');
   }

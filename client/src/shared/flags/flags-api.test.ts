@@ -1,6 +1,6 @@
 import { defaultFlags } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
-import { parseFlagsResponse } from './flags-api';
+import { parseFlagsReading, parseFlagsResponse } from './flags-api';
 
 describe('parseFlagsResponse', () => {
   it('reads the flags from the first element of the array', () => {
@@ -27,5 +27,14 @@ describe('parseFlagsResponse', () => {
   it('rejects a response that is not flags', () => {
     expect(() => parseFlagsResponse('oops')).toThrow('Unexpected flags response');
     expect(() => parseFlagsResponse([42])).toThrow('Unexpected flags response');
+  });
+
+  it('reads the version beside the flags, null when the server gives none', () => {
+    expect(parseFlagsReading([{ isPaymentEnabled: true, version: 4 }])).toEqual({
+      flags: { ...defaultFlags(), isPaymentEnabled: true },
+      version: 4,
+    });
+    expect(parseFlagsReading([{ isPaymentEnabled: true }]).version).toBeNull();
+    expect(parseFlagsReading([{ version: 'x' }]).version).toBeNull();
   });
 });

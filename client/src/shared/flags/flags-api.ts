@@ -8,25 +8,37 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The flags as read, with the version a save names (null from a server that gives none). */
+export interface FlagsReading {
+  flags: SystemFlags;
+  version: number | null;
+}
+
 /**
- * GET /admin/flag/detail answers an array whose first element holds the flags. An empty array
- * means nothing was saved yet: every flag reads false.
+ * GET /admin/flag/detail answers an array whose first element holds the flags and their version.
+ * An empty array means nothing was saved yet: every flag reads false.
  */
-export function parseFlagsResponse(body: unknown): SystemFlags {
-  if (Array.isArray(body)) {
-    const first: unknown = body[0];
-    if (first === undefined) {
-      return defaultFlags();
-    }
-    if (isRecord(first)) {
-      return normalizeFlags(first);
-    }
-  } else if (isRecord(body)) {
-    return normalizeFlags(body);
+export function parseFlagsReading(body: unknown): FlagsReading {
+  const first: unknown = Array.isArray(body) ? body[0] : body;
+  if (Array.isArray(body) && first === undefined) {
+    return { flags: defaultFlags(), version: null };
   }
-  throw new Error('Unexpected flags response');
+  if (!isRecord(first)) {
+    throw new Error('Unexpected flags response');
+  }
+  const { version } = first;
+  return {
+    flags: normalizeFlags(first),
+    version: typeof version === 'number' && Number.isInteger(version) && version >= 0 ? version : null,
+  };
+}
+
+export const parseFlagsResponse = (body: unknown): SystemFlags => parseFlagsReading(body).flags;
+
+export async function fetchFlagsReading(http: HttpClient, signal?: AbortSignal): Promise<FlagsReading> {
+  return parseFlagsReading(await http.get<unknown>('/admin/flag/detail', { signal }));
 }
 
 export async function fetchFlags(http: HttpClient, signal?: AbortSignal): Promise<SystemFlags> {
-  return parseFlagsResponse(await http.get<unknown>('/admin/flag/detail', { signal }));
+  return (await fetchFlagsReading(http, signal)).flags;
 }

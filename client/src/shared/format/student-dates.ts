@@ -23,3 +23,17 @@ export function formatStudentDate(
     timeZone: 'Asia/Karachi',
   });
 }
+
+/** A time of day a child reads, in Pakistan time ('10:00'), 24-hour in both languages. */
+export function formatStudentTime(value: string | Date, language: Language): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) {
+    return '';
+  }
+  return date.toLocaleTimeString(LOCALES[language], {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Karachi',
+  });
+}

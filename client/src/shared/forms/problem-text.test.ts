@@ -1,9 +1,10 @@
+import { NAME_PROBLEMS } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
 import { format } from '../i18n/i18n-store';
 import { en } from '../i18n/messages/en';
 import { ur } from '../i18n/messages/ur';
 import type { Translate } from '../i18n/use-t';
-import { problemText } from './problem-text';
+import { adminNameProblem, problemText } from './problem-text';
 
 const inUrdu: Translate = (key, params) => format(ur[key], params);
 const inEnglish: Translate = (key, params) => format(en[key], params);
@@ -27,6 +28,25 @@ describe('problemText', () => {
     expect(problemText('شہر', 'must be a city from the list', inUrdu)).toBe(
       'شہر فہرست میں سے کوئی شہر ہونا چاہیے',
     );
+  });
+
+  it('words a name with hidden characters or without a letter, in English and Urdu', () => {
+    expect(problemText('Full name', NAME_PROBLEMS.hidden, inEnglish)).toBe(
+      'Full name must not contain invisible characters or text-direction marks. Please type it rather than paste it.',
+    );
+    expect(problemText('پورا نام', NAME_PROBLEMS.hidden, inUrdu)).toBe(
+      'پورا نام میں نظر نہ آنے والے حروف یا لکھنے کی سمت بدلنے والے نشان نہیں ہو سکتے۔ براہِ کرم اسے کاپی کرنے کے بجائے خود لکھیں۔',
+    );
+    expect(problemText('والد کا نام', NAME_PROBLEMS.noLetter, inUrdu)).toBe(
+      'والد کا نام میں کم از کم ایک حرف ہونا چاہیے',
+    );
+  });
+
+  it('words a name problem for the back office', () => {
+    expect(adminNameProblem(NAME_PROBLEMS.hidden)).toBe(
+      'The name must not contain invisible characters or text-direction controls.',
+    );
+    expect(adminNameProblem('is required')).toBe('Enter the name.');
   });
 
   it("leaves a server's whole sentence as it was given, in any language", () => {

@@ -1,3 +1,4 @@
+import { NAME_PROBLEMS } from '@riyazi/api/contracts';
 import { type Translate, translate } from '../i18n';
 
 /**
@@ -32,8 +33,16 @@ export function problemText(field: string, problem: string, t: Translate = trans
       return t('common.problem.city', { field });
     case 'must be accepted to continue':
       return t('common.problem.accept', { field });
+    case NAME_PROBLEMS.hidden:
+      return t('common.problem.hiddenCharacters', { field });
+    case NAME_PROBLEMS.noLetter:
+      return t('common.problem.noLetter', { field });
     default:
       // A phrase this list does not know yet: said in English rather than lost.
       return t('common.problem.other', { field, problem });
   }
 }
+
+/** A name's problem (nameProblem in the contracts) as the back office words it, in English. */
+export const adminNameProblem = (problem: string) =>
+  problem === 'is required' ? 'Enter the name.' : `The name ${problem}.`;

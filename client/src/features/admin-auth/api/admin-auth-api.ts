@@ -18,6 +18,15 @@ export function loginStaff(input: LoginInput): Promise<StaffLoginResponse> {
   return adminHttp.post<StaffLoginResponse>('/user/login', input, { skipAuth: true });
 }
 
+/** The second step after LOGIN_CODE_REQUIRED: the same e-mail and password with the e-mailed code. */
+export function loginStaffWithCode(input: {
+  email: string;
+  password: string;
+  code: string;
+}): Promise<StaffLoginResponse> {
+  return adminHttp.post<StaffLoginResponse>('/user/login/code', input, { skipAuth: true });
+}
+
 export function logoutStaff(): Promise<unknown> {
   return adminHttp.post<unknown>('/user/logout');
 }

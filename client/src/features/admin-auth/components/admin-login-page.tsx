@@ -1,10 +1,11 @@
+import { LOGIN_CODE_REQUIRED, type StaffLoginResponse } from '@riyazi/api/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { adminHomePath, safeAdminReturnPath } from '../../../config/admin-menu';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { errorMessage } from '../../../shared/http/http-error';
+import { errorMessage, HttpError } from '../../../shared/http/http-error';
 import { LoginCaptchaBox } from '../../../shared/recaptcha/recaptcha-widget';
 import {
   captchaSubmitHandlers,
@@ -18,6 +19,7 @@ import { TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import { type LoginInput, loginStaff } from '../api/admin-auth-api';
 import { AdminAuthShell } from './admin-auth-shell';
+import { AdminLoginCode } from './admin-login-code';
 
 const LOGIN_FIELDS = [
   { name: 'email', label: 'E-mail', autoComplete: 'username' },
@@ -39,14 +41,21 @@ export function AdminLoginPage() {
   const [form, setForm] = useState<LoginInput>({ email: '', password: '' });
   const captcha = useLoginCaptcha();
   const [captchaAsked, setCaptchaAsked] = useState(false);
+  /** Set while the api asks for the e-mailed code: what it said. */
+  const [codeNotice, setCodeNotice] = useState<string | null>(null);
+  const [codeProblem, setCodeProblem] = useState<unknown>(null);
+  const signedIn = async (response: StaffLoginResponse) => {
+    sessionActions.setAdminAuth(response);
+    const target = returnPathFrom(location.state) ?? adminHomePath();
+    await navigate(target, { replace: true });
+  };
   const login = useMutation({
     mutationFn: loginStaff,
-    onSuccess: async (response) => {
-      sessionActions.setAdminAuth(response);
-      const target = returnPathFrom(location.state) ?? adminHomePath();
-      await navigate(target, { replace: true });
+    onSuccess: signedIn,
+    onError: (error) => {
+      captcha.refused(error);
+      setCodeNotice(error instanceof HttpError && error.code === LOGIN_CODE_REQUIRED ? error.message : null);
     },
-    onError: captcha.refused,
   });
 
   if (auth !== null && !login.isPending && !login.isSuccess) {
@@ -59,6 +68,7 @@ export function AdminLoginPage() {
     if (boxUnticked || form.email.trim() === '' || form.password === '') {
       return;
     }
+    setCodeProblem(null);
     login.mutate({
       email: form.email.trim(),
       password: form.password,
@@ -66,6 +76,25 @@ export function AdminLoginPage() {
     });
   };
   const { onSubmit, onCaptchaToken } = captchaSubmitHandlers(captcha, submit, login.isPending);
+
+  if (codeNotice !== null) {
+    return (
+      <AdminAuthShell>
+        <h1>Check your e-mail</h1>
+        <AdminLoginCode
+          email={form.email.trim()}
+          password={form.password}
+          notice={codeNotice}
+          onSignedIn={signedIn}
+          onBack={(problem) => {
+            login.reset();
+            setCodeProblem(problem);
+            setCodeNotice(null);
+          }}
+        />
+      </AdminAuthShell>
+    );
+  }
 
   return (
     <AdminAuthShell>
@@ -95,6 +124,11 @@ export function AdminLoginPage() {
         {login.isError ? (
           <Alert tone={isCaptchaRequired(login.error) ? 'info' : 'error'} data-testid="admin-login-error">
             {errorMessage(login.error)}
+          </Alert>
+        ) : null}
+        {codeProblem !== null && !login.isError ? (
+          <Alert tone="error" data-testid="admin-login-error">
+            {errorMessage(codeProblem)}
           </Alert>
         ) : null}
         {login.isSuccess ? <Alert tone="success">Signed in. Opening the back office…</Alert> : null}

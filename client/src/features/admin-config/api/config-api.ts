@@ -1,5 +1,5 @@
-import { normalizeFlags, type SystemFlags } from '@riyazi/api/contracts';
-import { fetchFlags, flagsQueryKey } from '../../../shared/flags/flags-api';
+import { type ContestStage, normalizeFlags, type SystemFlags } from '@riyazi/api/contracts';
+import { type FlagsReading, fetchFlagsReading, flagsQueryKey } from '../../../shared/flags/flags-api';
 import { adminHttp } from '../../../shared/http/clients';
 import { ADMIN_KEY_ROOT } from '../../../shared/query/query-meta';
 import type { FlagsRequestBody } from '../components/flag-draft';
@@ -11,6 +11,8 @@ export interface PhaseOption {
   startsAt: string | null;
   endsAt: string | null;
   status: string;
+  /** Where its contest stands (contracts/contest-lifecycle.ts). */
+  contestStage: ContestStage;
 }
 
 export interface PresetSummary {
@@ -38,8 +40,8 @@ export const configKeys = {
   createPreset: [ADMIN_KEY_ROOT, 'create-preset'] as const,
 };
 
-export function fetchAdminFlags(signal?: AbortSignal): Promise<SystemFlags> {
-  return fetchFlags(adminHttp, signal);
+export function fetchAdminFlags(signal?: AbortSignal): Promise<FlagsReading> {
+  return fetchFlagsReading(adminHttp, signal);
 }
 
 export async function fetchPhaseOptions(signal?: AbortSignal): Promise<PhaseOption[]> {
@@ -57,9 +59,13 @@ export async function fetchPreset(id: string): Promise<Preset> {
   return { ...data, flags: normalizeFlags(data.flags) };
 }
 
-export async function saveFlags(body: FlagsRequestBody): Promise<SystemFlags> {
-  const response = await adminHttp.post<{ message: string; data: SystemFlags }>('/admin/createFlag/', body);
-  return normalizeFlags(response.data);
+/** Saves the changed flags; 409 when someone else saved since the version the body names. */
+export async function saveFlags(body: FlagsRequestBody): Promise<FlagsReading> {
+  const { data } = await adminHttp.post<{ message: string; data: SystemFlags & { version?: number } }>(
+    '/admin/createFlag/',
+    body,
+  );
+  return { flags: normalizeFlags(data), version: data.version ?? null };
 }
 
 export async function createPreset(input: { name: string; flags: SystemFlags }): Promise<Preset> {

@@ -1,16 +1,24 @@
 import { defaultFlags } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
-import { draftToFlags, phaseChoices, toDraft, toRequestBody } from './flag-draft';
+import { changesAnyFlag, draftToFlags, phaseChoices, toDraft, toRequestBody } from './flag-draft';
 
 describe('flag draft', () => {
-  it("sends every flag, with unset phases as 'none'", () => {
-    const body = toRequestBody(
-      toDraft({ ...defaultFlags(), isPaymentEnabled: true, contestQuizPhase: 'p-2' }),
-    );
-    expect(Object.keys(body)).toHaveLength(14);
-    expect(body.isPaymentEnabled).toBe(true);
-    expect(body.contestQuizPhase).toBe('p-2');
-    expect(body.nextPhase).toBe('none');
+  it('sends only the flags that changed, an unset phase as none, with the version read', () => {
+    const base = toDraft({ ...defaultFlags(), isPaymentEnabled: true, contestQuizPhase: 'p-2' });
+    const draft = {
+      ...base,
+      isPaymentEnabled: false,
+      isLeaderBoardDisplayed: true,
+      contestQuizPhase: 'none',
+    };
+    expect(toRequestBody(draft, base, 3)).toEqual({
+      version: 3,
+      isPaymentEnabled: false,
+      isLeaderBoardDisplayed: true,
+      contestQuizPhase: 'none',
+    });
+    expect(changesAnyFlag(toRequestBody(base, base, 3))).toBe(false);
+    expect(toRequestBody(draft, base, null)).not.toHaveProperty('version');
   });
 
   it('turns a draft back into flags', () => {

@@ -11,8 +11,11 @@ import {
 /** The form's values: every flag present, phases as a phase id or 'none'. */
 export type FlagDraft = Record<BooleanFlag, boolean> & Record<PhaseFlag, string>;
 
-/** POST /admin/createFlag/ body: all fields, phase fields 'none' when unset. */
-export type FlagsRequestBody = FlagDraft;
+/**
+ * POST /admin/createFlag/ body: only the flags the admin changed (a phase unset as 'none') and the
+ * version the form was filled from, so a save over someone else's is refused rather than undone.
+ */
+export type FlagsRequestBody = Partial<FlagDraft> & { version?: number };
 
 export function toDraft(flags: SystemFlags): FlagDraft {
   const draft = {} as FlagDraft;
@@ -26,9 +29,23 @@ export function toDraft(flags: SystemFlags): FlagDraft {
   return draft;
 }
 
-export function toRequestBody(draft: FlagDraft): FlagsRequestBody {
-  return { ...draft };
+export function toRequestBody(draft: FlagDraft, base: FlagDraft, version: number | null): FlagsRequestBody {
+  const body: FlagsRequestBody = version === null ? {} : { version };
+  for (const key of BOOLEAN_FLAGS) {
+    if (draft[key] !== base[key]) {
+      body[key] = draft[key];
+    }
+  }
+  for (const key of PHASE_FLAGS) {
+    if (draft[key] !== base[key]) {
+      body[key] = draft[key];
+    }
+  }
+  return body;
 }
+
+/** Whether a request body changes any flag (beyond naming its version). */
+export const changesAnyFlag = (body: FlagsRequestBody) => Object.keys(body).some((key) => key !== 'version');
 
 export function draftToFlags(draft: FlagDraft): SystemFlags {
   return normalizeFlags(draft);

@@ -1,4 +1,10 @@
-import { BOOLEAN_FLAGS, FLAG_LABELS, PHASE_FLAGS } from '@riyazi/api/contracts';
+import {
+  BOOLEAN_FLAGS,
+  CONTEST_STAGE_LABELS,
+  FLAG_LABELS,
+  PHASE_FLAGS,
+  type PhaseFlag,
+} from '@riyazi/api/contracts';
 import { SelectField, Switch } from '../../../shared/ui/field';
 import type { PhaseOption } from '../api/config-api';
 import { type FlagDraft, phaseChoices } from './flag-draft';
@@ -9,6 +15,20 @@ interface FlagFieldsProps {
   phasesLoading: boolean;
   readOnly: boolean;
   onChange: (draft: FlagDraft) => void;
+}
+
+/** The contest phase's hint also says what its contest is doing, when students cannot start it. */
+function phaseFlagHint(key: PhaseFlag, value: string, phases: PhaseOption[]): string {
+  const help = FLAG_LABELS[key].help;
+  const phase = key === 'contestQuizPhase' ? phases.find((p) => p._id === value) : undefined;
+  if (phase === undefined || phase.contestStage === 'OPEN') {
+    return help;
+  }
+  const state =
+    phase.contestStage === 'SCHEDULED'
+      ? 'has not opened yet: students cannot start it'
+      : `has ended (${CONTEST_STAGE_LABELS[phase.contestStage]}): students cannot start it and are told so`;
+  return `${help} Its contest ${state}. End, open or release contests on the Phases page.`;
 }
 
 export function FlagFields({ draft, phases, phasesLoading, readOnly, onChange }: FlagFieldsProps) {
@@ -34,7 +54,7 @@ export function FlagFields({ draft, phases, phasesLoading, readOnly, onChange }:
           <SelectField
             key={key}
             label={FLAG_LABELS[key].label}
-            hint={phasesLoading ? 'Loading phases…' : FLAG_LABELS[key].help}
+            hint={phasesLoading ? 'Loading phases…' : phaseFlagHint(key, draft[key], phases)}
             value={draft[key]}
             disabled={readOnly}
             onChange={(event) => onChange({ ...draft, [key]: event.target.value })}

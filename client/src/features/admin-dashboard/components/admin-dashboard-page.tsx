@@ -34,8 +34,8 @@ export function AdminDashboardPage() {
           </span>
           <span className="muted">
             {data.contestRunning
-              ? `The contest is running: figures refresh every ${LIVE_REFRESH_MS / 1000} seconds.`
-              : 'No contest is running.'}
+              ? `Children are playing the contest: figures refresh every ${LIVE_REFRESH_MS / 1000} seconds.`
+              : 'Nobody is playing the contest now.'}
           </span>
           {/* One label: the live refresh every 10 s would otherwise make the button flicker. */}
           <Button variant="secondary" small onClick={() => void dashboard.refetch()}>

@@ -1,4 +1,4 @@
-import type { Dashboard } from '@riyazi/api/contracts';
+import { CONTEST_STAGE_LABELS, type Dashboard, type DashboardPhase } from '@riyazi/api/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { adminPagePath } from '../../../config/paths';
@@ -164,6 +164,24 @@ export function QueuesTile({ queues }: { queues: Tiles['queues'] }) {
   );
 }
 
+/** What the contest phase's stage means for the day: its dates, when plays end, when results open. */
+function stageLine(phase: DashboardPhase): string {
+  const { contest } = phase;
+  switch (contest.stage) {
+    case 'SCHEDULED':
+    case 'OPEN':
+      return `${formatDateTime(phase.startsAt)} to ${formatDateTime(contest.startsStopAt)}`;
+    case 'CLOSING':
+      return `Ended ${formatDateTime(contest.startsStopAt)}: no new starts, plays in progress finish by ${formatDateTime(contest.playsEndBy)}.`;
+    case 'CLOSED':
+      return contest.resultsReleaseAt === null
+        ? `Ended ${formatDateTime(contest.startsStopAt)}. Results withheld until released on the Phases page.`
+        : `Ended ${formatDateTime(contest.startsStopAt)}. Results open ${formatDateTime(contest.resultsReleaseAt)}.`;
+    case 'RELEASED':
+      return `Ended ${formatDateTime(contest.startsStopAt)}. Results released ${formatDateTime(contest.resultsReleaseAt)}.`;
+  }
+}
+
 export function ContestTile({ contest, running }: { contest: Tiles['contest']; running: boolean }) {
   const { phase, grades } = contest;
   const total = (key: 'running' | 'finished') => grades.reduce((sum, g) => sum + g[key], 0);
@@ -175,13 +193,14 @@ export function ContestTile({ contest, running }: { contest: Tiles['contest']; r
         <>
           <p className="dash-phase">
             <strong data-testid="dash-contest-phase">{phase.name}</strong>{' '}
-            <span className={running ? 'dash-badge dash-badge--live' : 'dash-badge'}>
-              {running ? 'Running now' : 'Not running'}
+            <span
+              className={running ? 'dash-badge dash-badge--live' : 'dash-badge'}
+              data-testid="dash-contest-stage"
+            >
+              {CONTEST_STAGE_LABELS[phase.contest.stage]}
             </span>
             <br />
-            <span className="muted">
-              {formatDateTime(phase.startsAt)} to {formatDateTime(phase.endsAt)}
-            </span>
+            <span className="muted">{stageLine(phase)}</span>
           </p>
           <table className="data-table data-table--compact dash-plays" data-testid="dash-plays">
             <caption className="visually-hidden">Contest plays per grade</caption>

@@ -24,7 +24,7 @@ export function QuestionHintCard({
       <QuestionHtmlField
         field="answerHintText"
         label="Hint text"
-        hint="Shown in practice after answering, and in contest review once the contest is over."
+        hint="Shown in practice after answering, and in contest review once its results are released."
         testId="q-hint-editor"
         initial={initial}
         problems={problems}

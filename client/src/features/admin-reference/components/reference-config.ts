@@ -21,6 +21,7 @@ export type FieldSpec<D extends Draft> =
       label: string;
       placeholder: string;
       options: { value: string; label: string }[];
+      hint?: string;
     }
   | { kind: 'switch'; key: KeyOfType<D, boolean>; label: string; hint?: string };
 
@@ -49,6 +50,8 @@ export interface ReferenceConfig<T extends { _id: string }, D extends Draft> {
   /** Field key to problem, only for fields with a problem. */
   validate: (draft: D) => Record<string, string>;
   toBody: (draft: D) => RequestBody;
+  /** Actions of a row beyond Edit and Delete (a phase: End the contest, Results). */
+  rowActions?: (row: T) => ReactNode;
 }
 
 /** The fields whose value differs from the row's, so an update sends only what changed. */

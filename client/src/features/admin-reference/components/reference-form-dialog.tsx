@@ -75,6 +75,7 @@ export function ReferenceFormDialog<T extends { _id: string }, D extends Draft>(
           label={field.label}
           required
           value={value}
+          hint={field.hint}
           error={error}
           onChange={(event) => onValue(event.target.value)}
           data-testid={testId}

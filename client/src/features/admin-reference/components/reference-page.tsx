@@ -104,6 +104,7 @@ export function ReferencePage<T extends { _id: string }, D extends Draft>({
                 </td>
               ) : null}
               <td className="ref-table__actions row-actions">
+                {config.rowActions?.(row)}
                 {can('update') ? (
                   <EditRowButton
                     rowName={config.rowName(row)}

@@ -4,6 +4,7 @@ import { fromLocalInput, LOCAL_INPUT_ZONE_HINT, toLocalInput } from '../../../sh
 import type { Category, Grade, Phase, PhaseStatus, SubCategory } from '../api/reference-api';
 import { useCategoryOptions } from '../api/use-reference';
 import type { ReferenceConfig } from './reference-config';
+import { usePhaseContestActions } from './phase-contest-actions';
 import { ReferencePage } from './reference-page';
 
 const required = (value: string) => (value.trim() === '' ? 'This is required.' : undefined);
@@ -94,6 +95,7 @@ const phaseConfig: ReferenceConfig<Phase, PhaseDraft> = {
       label: 'Status',
       placeholder: 'Choose a status',
       options: Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label })),
+      hint: 'Active opens the contest between its dates. Closed ends it at once: no new starts, results withheld until you release them.',
     },
   ],
   validate: (d) => {
@@ -193,11 +195,29 @@ function subCategoryConfig(categories: Category[]): ReferenceConfig<SubCategory,
 }
 
 export const GradesPage = () => <ReferencePage config={gradeConfig} />;
-export const PhasesPage = () => <ReferencePage config={phaseConfig} />;
 export const CategoriesPage = () => <ReferencePage config={categoryConfig} />;
 
 export function SubCategoriesPage() {
   const categories = useCategoryOptions();
   const config = useMemo(() => subCategoryConfig(categories.data ?? []), [categories.data]);
   return <ReferencePage config={config} />;
+}
+
+/** Phases with their contest's lifecycle: a Contest column and the End the contest / Results actions. */
+export function PhasesPage() {
+  const actions = usePhaseContestActions();
+  const config = useMemo(
+    (): ReferenceConfig<Phase, PhaseDraft> => ({
+      ...phaseConfig,
+      columns: [...phaseConfig.columns, { label: 'Contest', render: actions.cell }],
+      rowActions: actions.buttons,
+    }),
+    [actions.cell, actions.buttons],
+  );
+  return (
+    <>
+      <ReferencePage config={config} />
+      {actions.dialog}
+    </>
+  );
 }

@@ -68,6 +68,7 @@ export const staffKeys = {
   createStaff: [...root, 'create-staff'] as const,
   updateStaff: [...root, 'update-staff'] as const,
   deleteStaff: [...root, 'delete-staff'] as const,
+  sendResetLink: [...root, 'send-reset-link'] as const,
   saveRole: [...root, 'save-role'] as const,
   deleteRole: [...root, 'delete-role'] as const,
 };
@@ -97,6 +98,12 @@ export async function updateStaff({
 
 export async function deleteStaff(id: string): Promise<void> {
   await adminHttp.delete<unknown>('/staffUser/delete/', { query: { id } });
+}
+
+/** E-mails the staff member a link to set their own password; answers the server's confirmation. */
+export async function sendResetLink(id: string): Promise<string> {
+  return (await adminHttp.post<{ message: string }>('/staffUser/send-reset-link/', {}, { query: { id } }))
+    .message;
 }
 
 export async function saveRole({ id, input }: { id: string | null; input: RoleInput }): Promise<Role> {

@@ -9,6 +9,7 @@ import {
   fetchStaffPage,
   type StaffFilters,
   saveRole,
+  sendResetLink,
   staffKeys,
   updateStaff,
 } from './staff-api';
@@ -58,3 +59,13 @@ export const useDeleteStaff = () =>
   useStaffMutation(staffKeys.deleteStaff, deleteStaff, 'Staff member deleted');
 export const useSaveRole = () => useStaffMutation(staffKeys.saveRole, saveRole, 'Role saved');
 export const useDeleteRole = () => useStaffMutation(staffKeys.deleteRole, deleteRole, 'Role deleted');
+
+/** A reset link changes nothing on the screen: the server's confirmation is the toast. */
+export const useSendResetLink = () =>
+  useMutation({
+    mutationKey: staffKeys.sendResetLink,
+    mutationFn: sendResetLink,
+    onSuccess: (message) => {
+      toast.success(message);
+    },
+  });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canGrantAll,
+  canSetPasswordOf,
   compactPermissions,
   grantCount,
   rowState,
@@ -82,5 +83,16 @@ describe('permission grid', () => {
       update: true,
       delete: true,
     });
+  });
+
+  it('offers to set a password only for staff below the signed-in user, never their own', () => {
+    const manager = { isSuperAdmin: false, permissions: { users: { read: true, update: true } } };
+    const reader = { isSuperAdmin: false, permissions: { users: { read: true } } };
+    expect(canSetPasswordOf(manager, reader, false)).toBe(true);
+    expect(canSetPasswordOf(manager, reader, true)).toBe(false);
+    expect(canSetPasswordOf(manager, manager, false)).toBe(false);
+    expect(canSetPasswordOf(manager, { isSuperAdmin: true, permissions: {} }, false)).toBe(false);
+    expect(canSetPasswordOf({ isSuperAdmin: true, permissions: {} }, manager, false)).toBe(true);
+    expect(canSetPasswordOf(manager, { isSuperAdmin: false }, false)).toBe(false);
   });
 });

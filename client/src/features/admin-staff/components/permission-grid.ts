@@ -5,6 +5,7 @@ import {
   MODULES,
   type Module,
   type Permissions,
+  standingOf,
 } from '@riyazi/api/contracts';
 
 export interface Access {
@@ -131,4 +132,19 @@ export function staffLockReason(
     return 'Has permissions you do not hold';
   }
   return null;
+}
+
+/**
+ * Whether the signed-in user may set this staff member's password: only of someone below them
+ * (standingOf), never their own; anyone else is sent a reset link. Unknown permissions: no.
+ */
+export function canSetPasswordOf(
+  access: Access,
+  role: { isSuperAdmin: boolean; permissions?: Permissions },
+  isSelf: boolean,
+): boolean {
+  if (isSelf || role.permissions === undefined) {
+    return false;
+  }
+  return standingOf(access, { isSuperAdmin: role.isSuperAdmin, permissions: role.permissions }) === 'below';
 }

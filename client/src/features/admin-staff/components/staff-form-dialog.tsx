@@ -1,4 +1,6 @@
+import { nameProblem } from '@riyazi/api/contracts';
 import { type FormEvent, useState } from 'react';
+import { adminNameProblem } from '../../../shared/forms/problem-text';
 import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { SelectField, Switch, TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
@@ -23,8 +25,9 @@ function validate(draft: Draft, creating: boolean): Errors {
   if (creating && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(draft.email.trim())) {
     errors.email = 'Enter a valid e-mail address.';
   }
-  if (draft.username.trim() === '') {
-    errors.username = 'Enter a name.';
+  const nameIssue = nameProblem(draft.username);
+  if (nameIssue !== null) {
+    errors.username = adminNameProblem(nameIssue);
   }
   if (creating || draft.password !== '') {
     if (draft.password.length < MIN_PASSWORD) {
@@ -45,10 +48,19 @@ interface StaffFormDialogProps {
   roles: Role[];
   access: Access;
   isSelf: boolean;
+  /** Only staff below the signed-in user may be given a password here; others get a reset link. */
+  canSetPassword: boolean;
   onClose: () => void;
 }
 
-export function StaffFormDialog({ staff, roles, access, isSelf, onClose }: StaffFormDialogProps) {
+export function StaffFormDialog({
+  staff,
+  roles,
+  access,
+  isSelf,
+  canSetPassword,
+  onClose,
+}: StaffFormDialogProps) {
   const creating = staff === null;
   const [draft, setDraft] = useState<Draft>({
     email: staff?.email ?? '',
@@ -132,22 +144,33 @@ export function StaffFormDialog({ staff, roles, access, isSelf, onClose }: Staff
           onChange={(event) => set({ username: event.target.value })}
           data-testid="staff-username"
         />
-        <TextField
-          label={creating ? 'Password' : 'New password (optional)'}
-          type="password"
-          autoComplete="new-password"
-          required={creating}
-          value={draft.password}
-          maxLength={256}
-          hint={
-            creating
-              ? `At least ${MIN_PASSWORD} characters, not the e-mail address.`
-              : 'Leave empty to keep the current password. A new password signs them out everywhere.'
-          }
-          error={errors.password}
-          onChange={(event) => set({ password: event.target.value })}
-          data-testid="staff-password"
-        />
+        {canSetPassword ? (
+          <TextField
+            label={creating ? 'Password' : 'New password (optional)'}
+            type="password"
+            autoComplete="new-password"
+            required={creating}
+            value={draft.password}
+            maxLength={256}
+            hint={
+              creating
+                ? `At least ${MIN_PASSWORD} characters, not the e-mail address.`
+                : 'Leave empty to keep the current password. A new password signs them out everywhere.'
+            }
+            error={errors.password}
+            onChange={(event) => set({ password: event.target.value })}
+            data-testid="staff-password"
+          />
+        ) : (
+          <p className="staff-readonly" data-testid="staff-password-note">
+            <span className="field__label">Password</span>
+            <span className="muted">
+              {isSelf
+                ? 'To change your own password, close this and use “Send reset link” in your row.'
+                : 'You can set the password only of staff below you. To help them, close this and use “Send reset link” in their row: they choose a new password themselves.'}
+            </span>
+          </p>
+        )}
         <SelectField
           label="Role"
           required

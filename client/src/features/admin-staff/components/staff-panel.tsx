@@ -21,7 +21,8 @@ import { ListStatus } from '../../../shared/ui/list-status';
 import { Card } from '../../../shared/ui/surface';
 import type { Role, StaffUser } from '../api/staff-api';
 import { useDeleteStaff, useRoles, useStaffPage, useUpdateStaff } from '../api/use-staff';
-import { type Access, staffLockReason } from './permission-grid';
+import { type Access, canSetPasswordOf, staffLockReason } from './permission-grid';
+import { ResetLinkDialog } from './reset-link-dialog';
 import { StaffFormDialog } from './staff-form-dialog';
 import type { StaffAbilities } from './staff-users-page';
 import '../../../shared/ui/data-table.css';
@@ -48,6 +49,7 @@ interface StaffPanelProps {
 export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
   const { query: filters, update, pager, bind } = useListUrlState(STAFF_LIST);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [resetFor, setResetFor] = useState<StaffUser | null>(null);
   const list = useStaffPage(filters);
   const roles = useRoles();
   const toggle = useUpdateStaff();
@@ -56,7 +58,8 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
   const isSelf = (staff: StaffUser) => staff.email.toLowerCase() === selfEmail.toLowerCase();
   const rolesById = new Map((roles.data ?? []).map((role) => [role._id, role]));
   // The api is the authority; this only hides what it would refuse.
-  const lockOf = (staff: StaffUser) => staffLockReason(access, rolesById.get(staff.role._id) ?? staff.role);
+  const roleOf = (staff: StaffUser) => rolesById.get(staff.role._id) ?? staff.role;
+  const lockOf = (staff: StaffUser) => staffLockReason(access, roleOf(staff));
   const page = list.data;
 
   return (
@@ -142,6 +145,17 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
                     onClick={() => setEditing({ mode: 'edit', staff })}
                   />
                 ) : null}
+                {abilities.update && staff.isActive ? (
+                  <Button
+                    small
+                    variant="ghost"
+                    onClick={() => setResetFor(staff)}
+                    aria-label={`Send a reset link to ${staff.username}`}
+                    data-testid="staff-reset-link"
+                  >
+                    Send reset link
+                  </Button>
+                ) : null}
                 {abilities.delete && !isSelf(staff) && lock === null ? (
                   <DeleteRowButton
                     rowName={staff.username}
@@ -162,8 +176,15 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
           roles={roles.data ?? ([] as Role[])}
           access={access}
           isSelf={editing.mode === 'edit' && isSelf(editing.staff)}
+          canSetPassword={
+            editing.mode === 'create' ||
+            canSetPasswordOf(access, roleOf(editing.staff), isSelf(editing.staff))
+          }
           onClose={() => setEditing(null)}
         />
+      ) : null}
+      {resetFor !== null ? (
+        <ResetLinkDialog staff={resetFor} isSelf={isSelf(resetFor)} onClose={() => setResetFor(null)} />
       ) : null}
       <DeleteConfirmDialog state={deletion} title="Delete staff member" showError={false}>
         {(staff) => (

@@ -1,5 +1,7 @@
+import { nameProblem } from '@riyazi/api/contracts';
 import { PASSWORD_RULE_TEXT, passwordProblem } from '@riyazi/api/contracts/accounts';
 import { type FormEvent, useState } from 'react';
+import { adminNameProblem } from '../../../shared/forms/problem-text';
 import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { Switch, TextField } from '../../../shared/ui/field';
 import { PasswordField } from '../../../shared/ui/password-field';
@@ -17,8 +19,9 @@ type Errors = Partial<Record<keyof Draft, string>>;
 
 function validate(draft: Draft, creating: boolean): Errors {
   const errors: Errors = {};
-  if (draft.fullName.trim() === '') {
-    errors.fullName = 'Enter the name.';
+  const nameIssue = nameProblem(draft.fullName);
+  if (nameIssue !== null) {
+    errors.fullName = adminNameProblem(nameIssue);
   }
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(draft.email.trim())) {
     errors.email = 'Enter a valid e-mail address.';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
 import { formatStudentDate } from '../../../shared/format/student-dates';
-import { Ltr, useLanguage, useT } from '../../../shared/i18n';
+import { Ltr, PersonName, useLanguage, useT } from '../../../shared/i18n';
 import { Fact } from '../../../shared/ui/fact';
 import { PageHeading } from '../../../shared/ui/page';
 import { Alert, Card, LoadingBlock } from '../../../shared/ui/surface';
@@ -41,13 +41,13 @@ export function CertificateVerifyPage() {
           <dl className="facts certificate-facts">
             <Fact label={t('site.certificate.kind')}>{t(`site.certificate.kind.${cert.data.kind}`)}</Fact>
             <Fact label={t('site.certificate.name')} testId="certificate-name">
-              <bdi>{cert.data.name}</bdi>
+              <PersonName name={cert.data.name} />
             </Fact>
             <Fact label={t('site.certificate.grade')}>
-              <bdi>{cert.data.grade}</bdi>
+              <PersonName name={cert.data.grade} />
             </Fact>
             <Fact label={t('site.certificate.phase')}>
-              <bdi>{cert.data.phase}</bdi>
+              <PersonName name={cert.data.phase} />
             </Fact>
             {cert.data.rank !== null ? (
               <Fact label={t('site.certificate.rank')}>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { type MessageKey, type Translate, useT } from '../../../shared/i18n';
+import { type MessageKey, PersonName, type Translate, useT } from '../../../shared/i18n';
 import { Button } from '../../../shared/ui/button';
 import { Alert, LoadingBlock } from '../../../shared/ui/surface';
 import { fetchChampions, leaderboardKeys } from '../leaderboard-api';
@@ -99,9 +99,15 @@ export function ChampionsBoardPage() {
                       >
                         <span className="champions__place">{placeText(t, w.position)}</span>
                         <span className="champions__who">
-                          <strong>{w.name}</strong>
+                          <strong>
+                            <PersonName name={w.name} />
+                          </strong>
                           {w.school || w.city ? (
-                            <span className="muted">{[w.school, w.city].filter(Boolean).join(', ')}</span>
+                            <span className="muted">
+                              {w.school ? <PersonName name={w.school} /> : null}
+                              {w.school && w.city ? ', ' : null}
+                              {w.city ? <PersonName name={w.city} /> : null}
+                            </span>
                           ) : null}
                         </span>
                       </li>

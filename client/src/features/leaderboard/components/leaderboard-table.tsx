@@ -1,5 +1,5 @@
 import { formatDuration } from '../../../shared/format/duration';
-import { Ltr, useT } from '../../../shared/i18n';
+import { Ltr, PersonName, useT } from '../../../shared/i18n';
 import type { LeaderboardEntry } from '../leaderboard-api';
 import { formatScore } from '../leaderboard-api';
 
@@ -41,9 +41,19 @@ export function LeaderboardTable({ entries, caption }: { entries: LeaderboardEnt
                 {entry.rank}
               </span>
             </td>
-            <td className="board__name">{entry.name}</td>
-            {showSchool ? <td className="board__muted board__extra">{entry.school ?? ''}</td> : null}
-            {showCity ? <td className="board__muted board__extra">{entry.city ?? ''}</td> : null}
+            <td className="board__name">
+              <PersonName name={entry.name} />
+            </td>
+            {showSchool ? (
+              <td className="board__muted board__extra">
+                <PersonName name={entry.school ?? ''} />
+              </td>
+            ) : null}
+            {showCity ? (
+              <td className="board__muted board__extra">
+                <PersonName name={entry.city ?? ''} />
+              </td>
+            ) : null}
             <td className="board__num">
               <Ltr>{formatScore(entry.score)}</Ltr>
             </td>

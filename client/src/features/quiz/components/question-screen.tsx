@@ -1,4 +1,4 @@
-import { ANSWER_GRACE_MS, type QuizKind } from '@riyazi/api/contracts';
+import type { QuizKind } from '@riyazi/api/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -6,9 +6,8 @@ import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { Ltr, type MessageKey, useLanguage, useT } from '../../../shared/i18n';
 import { RichTextView } from '../../../shared/math/rich-text-view';
-import { cancelPlay, fetchQuestion, playQuizKeys } from '../../../shared/quiz/play-quiz-api';
-import { errorCode, isUnauthorized, reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
-import { questionUrl } from '../../../shared/quiz/quiz-urls';
+import { cancelPlay, playQuizKeys } from '../../../shared/quiz/play-quiz-api';
+import { isUnauthorized, reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
 import { sessionActions } from '../../../shared/session/session-store';
 import type { QuizRef } from '../../../shared/session/session-types';
 import { Button } from '../../../shared/ui/button';
@@ -17,19 +16,14 @@ import { TextField } from '../../../shared/ui/field';
 import { Alert, LoadingBlock } from '../../../shared/ui/surface';
 import type { PendingAnswer } from '../logic/answer-outbox';
 import { localizeQuestion } from '../logic/localize-question';
-import {
-  type AnnouncedMark,
-  clearPlayTimers,
-  formatClock,
-  localDeadline,
-  timeTakenMs,
-} from '../logic/quiz-timer';
+import { type AnnouncedMark, clearPlayTimers, formatClock, timeTakenMs } from '../logic/quiz-timer';
 import { answersToSend, canSubmit, feedbackReady, toggleOption } from '../logic/selection';
 import { backoffDelay, retryQuestionFetch } from '../logic/submit-retry';
+import { RanOutNotice, TimeUpOffline } from './question-notices';
 import { Explanation, OptionList, textDirection } from './question-parts';
-import type { AnswerDelivery } from './use-answer-delivery';
-import { useFinishPlay } from './use-answer-delivery';
-import { useQuestionTimer } from './use-question-timer';
+import { type AnswerDelivery, useFollowRefusal } from './use-answer-delivery';
+import { fetchTimedQuestion, useQuestionTimer } from './use-question-timer';
+import { useTimeUp } from './use-time-up';
 
 interface QuestionScreenProps {
   kind: QuizKind;
@@ -44,9 +38,6 @@ const TIMER_TEXT: Record<AnnouncedMark, MessageKey> = {
   10: 'quiz.timer.left10',
 };
 
-/** A practice answer may arrive late (the server accepts it): it never expires on the device. */
-const NEVER = Number.MAX_SAFE_INTEGER;
-
 export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProps) {
   const t = useT();
   const language = useLanguage();
@@ -57,15 +48,11 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
   const limitMs = play.secondsPerQuestion * 1000;
   const heading = t('quiz.question.heading', { number: qno + 1, count });
   useDocumentTitle(heading);
-  const finish = useFinishPlay(kind, play._id);
+  const follow = useFollowRefusal(kind, play, qno);
 
   const query = useQuery({
     queryKey: playQuizKeys.question(play._id, questionId),
-    queryFn: async ({ signal }) => {
-      const sentAt = Date.now();
-      const served = await fetchQuestion(play._id, questionId, signal);
-      return { ...served, sentAt, receivedAt: Date.now() };
-    },
+    queryFn: ({ signal }) => fetchTimedQuestion(play._id, questionId, signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnReconnect: false,
@@ -80,29 +67,16 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
   /** Practice: the answer is revealed and the clock stopped at this remaining time. */
   const [revealedAt, setRevealedAt] = useState<number | null>(null);
   const [stopping, setStopping] = useState<'closed' | 'open' | 'pending'>('closed');
-  const autoSent = useRef(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
 
   // A stale link: follow the server to the question that is current now.
   const error = query.error;
   useEffect(() => {
-    if (error === null) {
-      return;
+    if (error !== null) {
+      follow(error);
     }
-    const code = errorCode(error);
-    if (code === 'PLAY_OVER') {
-      void finish();
-    } else if (code === 'ALREADY_ANSWERED') {
-      void (qno + 1 >= count
-        ? finish()
-        : navigate(questionUrl(kind, play.quizId, qno + 1), { replace: true }));
-    } else if (code === 'NOT_CURRENT' && qno > 0) {
-      void navigate(questionUrl(kind, play.quizId, qno - 1), { replace: true });
-    } else {
-      reportPlayQuizError(error, navigate);
-    }
-  }, [error, finish, navigate, kind, play.quizId, qno, count]);
+  }, [error, follow]);
 
   const localized = useMemo(
     () => (served === null ? null : localizeQuestion(served.question, language)),
@@ -142,7 +116,8 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
       qno,
       answers: answersToSend(question.type, selected, typed),
       timeTaken: timeTakenMs(limitMs, revealedAt ?? timer.remaining ?? 0),
-      expiresAt: practice ? NEVER : localDeadline(served, served.sentAt, served.receivedAt) + ANSWER_GRACE_MS,
+      // A practice answer may arrive late (the server accepts it): it never expires.
+      deadline: practice ? null : Date.parse(served.deadline),
     };
     delivery.deliver(pending);
   }, [
@@ -161,14 +136,15 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
     practice,
   ]);
 
-  // Spec §4: when the time is up the current selection is sent by itself (once).
-  const timeUp = timer.remaining === 0 && revealedAt === null;
-  useEffect(() => {
-    if (timeUp && !autoSent.current && question !== null) {
-      autoSent.current = true;
-      submit();
-    }
-  }, [timeUp, question, submit]);
+  // Spec §4: when the time is up the current selection is sent by itself; nothing chosen, the server decides.
+  const timeUp = useTimeUp({
+    timeUp: timer.remaining === 0 && revealedAt === null,
+    hasAnswer: answers.length > 0,
+    idle: question === null || waiting || timer.paused,
+    check: timer.check,
+    send: submit,
+    follow,
+  });
 
   const locked = revealedAt !== null || waiting;
   const onPick = (optionId: string, viaArrows: boolean) => {
@@ -212,7 +188,7 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
 
   const revealed = revealedAt !== null;
   const enabled = canSubmit({
-    inFlight: waiting,
+    inFlight: waiting || (timeUp.checking && answers.length === 0),
     remainingMs: remaining,
     hasAnswer: answers.length > 0 || revealed,
   });
@@ -259,6 +235,7 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
         {timer.announcement === null ? '' : t(TIMER_TEXT[timer.announcement])}
       </p>
       <RanOutNotice ranOut={served.ranOut} delivery={delivery} />
+      {timeUp.offline ? <TimeUpOffline /> : null}
 
       {timer.paused ? (
         <div className="card quiz-paused" data-testid="quiz-paused">
@@ -370,28 +347,5 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
         </ConfirmDialog>
       ) : null}
     </div>
-  );
-}
-
-/**
- * Questions that ran out before this one (say, while the tab was closed) are named, kindly, before
- * the child carries on; not again when the answer-status line already says its answer came too late.
- */
-function RanOutNotice({ ranOut, delivery }: { ranOut: number[]; delivery: AnswerDelivery }) {
-  const t = useT();
-  const first = ranOut[0];
-  const last = ranOut[ranOut.length - 1];
-  if (first === undefined || last === undefined) {
-    return null;
-  }
-  if (first === last && delivery.status === 'expired' && delivery.statusQno === first) {
-    return null;
-  }
-  return (
-    <Alert tone="info" data-testid="ran-out-notice">
-      {first === last
-        ? t('quiz.ranOut.one', { number: first + 1 })
-        : t('quiz.ranOut.many', { first: first + 1, last: last + 1 })}
-    </Alert>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { isQuizType } from '../../../config/quiz-rules';
 import { useT } from '../../../shared/i18n';
+import { ContestClosedNote } from '../../../shared/quiz/contest-phase';
 import { fetchAvailableQuizzes, playQuizKeys } from '../../../shared/quiz/play-quiz-api';
 import { reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
 import { useStartPlay } from '../../../shared/quiz/use-start-play';
@@ -75,6 +76,7 @@ function GuidelinesFor({ type, quizId }: { type: 'CONTEST' | 'PRACTICE'; quizId:
         <Alert tone="info" data-testid="no-quiz">
           {contest ? t('quiz.rules.noContest') : t('quiz.rules.noPractice')}{' '}
           <Link to={paths.dashboard}>{t('quiz.backToDashboard')}</Link>
+          {contest ? <ContestClosedNote /> : null}
         </Alert>
       ) : null}
       {quizzes.length > 1 ? (

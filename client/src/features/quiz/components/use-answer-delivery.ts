@@ -7,7 +7,6 @@ import { questionUrl, resultsUrl } from '../../../shared/quiz/quiz-urls';
 import { sessionActions } from '../../../shared/session/session-store';
 import type { QuizRef } from '../../../shared/session/session-types';
 import {
-  answersToDeliver,
   clearPending,
   type DeliveryStatus,
   type PendingAnswer,
@@ -16,7 +15,8 @@ import {
   statusWhileFailing,
   writePending,
 } from '../logic/answer-outbox';
-import { clearPlayTimers, timerKey } from '../logic/quiz-timer';
+import { clearPlayTimers } from '../logic/quiz-timer';
+import { serverClock } from '../logic/server-clock';
 import { isRetryable, sendWithRetry } from '../logic/submit-retry';
 
 /** A request the network swallowed without an answer counts as lost after this long. */
@@ -32,6 +32,33 @@ export function useFinishPlay(kind: QuizKind, playId: string) {
     sessionActions.setQuiz({ [slotOf(kind)]: null });
     await navigate(resultsUrl(playId), { replace: true });
   }, [kind, navigate, playId]);
+}
+
+/**
+ * Follows the server when it refuses question `qno` (a stale link, or a question its deadline
+ * sweep closed): to the results, the next or the current question; anything else is reported.
+ */
+export function useFollowRefusal(kind: QuizKind, play: QuizRef, qno: number) {
+  const navigate = useNavigate();
+  const finish = useFinishPlay(kind, play._id);
+  const count = play.questionIds.length;
+  return useCallback(
+    (error: unknown) => {
+      const code = errorCode(error);
+      if (code === 'PLAY_OVER') {
+        void finish();
+      } else if (code === 'ALREADY_ANSWERED') {
+        void (qno + 1 >= count
+          ? finish()
+          : navigate(questionUrl(kind, play.quizId, qno + 1), { replace: true }));
+      } else if (code === 'NOT_CURRENT' && qno > 0) {
+        void navigate(questionUrl(kind, play.quizId, qno - 1), { replace: true });
+      } else {
+        reportPlayQuizError(error, navigate);
+      }
+    },
+    [finish, navigate, kind, play.quizId, qno, count],
+  );
 }
 
 export interface AnswerDelivery {
@@ -79,7 +106,7 @@ export function useAnswerDelivery(studentId: number, kind: QuizKind, play: QuizR
               {
                 playId: pending.playId,
                 questionId: pending.questionId,
-                answers: answersToDeliver(pending, Date.now()),
+                answers: pending.answers,
                 timeTaken: pending.timeTaken,
               },
               AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
@@ -87,14 +114,13 @@ export function useAnswerDelivery(studentId: number, kind: QuizKind, play: QuizR
           {
             onRetrying: () => {
               if (alive.current) {
-                setReport({ status: statusWhileFailing(pending, Date.now()), qno: pending.qno });
+                setReport({ status: statusWhileFailing(pending, serverClock.now()), qno: pending.qno });
               }
             },
             isCancelled: () => !alive.current,
           },
         );
         clearPending(storage, studentId, pending.playId);
-        storage.removeItem(timerKey(pending.playId, pending.questionId));
         if (!alive.current) {
           return;
         }

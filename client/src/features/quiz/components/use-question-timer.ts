@@ -1,26 +1,42 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { setPlayPaused } from '../../../shared/quiz/play-quiz-api';
+import { fetchQuestion, type ServedWithTimer, setPlayPaused } from '../../../shared/quiz/play-quiz-api';
 import { reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
 import {
   type AnnouncedMark,
+  monotonicNow,
   pauseTimer,
-  readTimer,
   remainingAt,
-  restoreTimer,
   type ServerTiming,
+  serverTimeIsUp,
   type TimerState,
   timeAnnouncement,
   timerFromServer,
-  writeTimer,
 } from '../logic/quiz-timer';
+import { serverClock } from '../logic/server-clock';
+
+/** A served question with the page's monotonic times of its request and response. */
+export type TimedQuestion = ServedWithTimer & { sentAt: number; receivedAt: number };
+
+/** Asks the server for the question (and so its clock); the page's reading of the server's clock follows. */
+export async function fetchTimedQuestion(
+  playId: string,
+  questionId: string,
+  signal?: AbortSignal,
+): Promise<TimedQuestion> {
+  const sentAt = monotonicNow();
+  const served = await fetchQuestion(playId, questionId, signal);
+  const receivedAt = monotonicNow();
+  serverClock.note(served.serverTime, sentAt, receivedAt);
+  return { ...served, sentAt, receivedAt };
+}
 
 interface TimerInput {
   playId: string;
   questionId: string;
   practice: boolean;
   limitMs: number;
-  /** The served question's timing and the local time it arrived; null while loading. */
+  /** The served question's timing and the monotonic times of its round trip; null while loading. */
   timing: (ServerTiming & { sentAt: number; receivedAt: number }) | null;
 }
 
@@ -34,14 +50,19 @@ export interface QuestionTimer {
   announcement: AnnouncedMark | null;
   pause: () => void;
   resume: () => void;
+  /**
+   * Asks the server for the time left and runs the clock from its answer: true when the server's
+   * deadline has passed by the server's clock. A refusal (say, ALREADY_ANSWERED) is thrown.
+   */
+  check: () => Promise<boolean>;
 }
 
 const TICK_MS = 250;
 
 /**
- * The on-screen clock of one question: restored by the reload rules, persisted on every change.
- * Practice pauses on the server, so another device finds the question paused too; the clock stops
- * here at once and follows the server's answer (a failed pause runs on, a failed resume stays paused).
+ * The on-screen clock of one question, run from the server's time left on the page's monotonic
+ * clock. Practice pauses on the server, so another device finds the question paused too; the clock
+ * stops here at once and follows the server's answer (a failed pause runs on, a failed resume stays paused).
  */
 export function useQuestionTimer({
   playId,
@@ -52,42 +73,31 @@ export function useQuestionTimer({
 }: TimerInput): QuestionTimer {
   const navigate = useNavigate();
   const [state, setState] = useState<TimerState | null>(null);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(monotonicNow);
   const [switching, setSwitching] = useState(false);
   const [announcement, setAnnouncement] = useState<AnnouncedMark | null>(null);
   const previous = useRef<number | null>(null);
   const latest = useRef(state);
   latest.current = state;
 
-  const apply = useCallback(
-    (next: TimerState) => {
-      writeTimer(window.localStorage, playId, questionId, next);
-      latest.current = next;
-      setState(next);
-      setNow(Date.now());
-    },
-    [playId, questionId],
-  );
+  const apply = useCallback((next: TimerState) => {
+    latest.current = next;
+    setState(next);
+    setNow(monotonicNow());
+  }, []);
 
   useEffect(() => {
-    if (timing === null) {
-      return;
+    if (timing !== null) {
+      apply(timerFromServer(timing, timing.sentAt, timing.receivedAt, limitMs));
     }
-    apply(
-      restoreTimer({
-        stored: readTimer(window.localStorage, playId, questionId),
-        server: timerFromServer(timing, timing.sentAt, timing.receivedAt, limitMs),
-        practice,
-      }),
-    );
-  }, [timing, playId, questionId, practice, limitMs, apply]);
+  }, [timing, limitMs, apply]);
 
   const running = state !== null && state.remaining === null;
   useEffect(() => {
     if (!running) {
       return;
     }
-    const id = window.setInterval(() => setNow(Date.now()), TICK_MS);
+    const id = window.setInterval(() => setNow(monotonicNow()), TICK_MS);
     return () => window.clearInterval(id);
   }, [running]);
 
@@ -111,13 +121,15 @@ export function useQuestionTimer({
         return;
       }
       if (paused) {
-        apply(pauseTimer(before, Date.now()));
+        apply(pauseTimer(before, monotonicNow()));
       }
       setSwitching(true);
       try {
-        const sentAt = Date.now();
+        const sentAt = monotonicNow();
         const clock = await setPlayPaused(playId, paused);
-        apply(timerFromServer(clock, sentAt, Date.now(), limitMs));
+        const receivedAt = monotonicNow();
+        serverClock.note(clock.serverTime, sentAt, receivedAt);
+        apply(timerFromServer(clock, sentAt, receivedAt, limitMs));
       } catch (failure) {
         // Not paused on the server: the clock runs on as it did (a failed resume stays paused).
         if (paused) {
@@ -131,6 +143,12 @@ export function useQuestionTimer({
     [practice, playId, limitMs, apply, navigate],
   );
 
+  const check = useCallback(async () => {
+    const served = await fetchTimedQuestion(playId, questionId);
+    apply(timerFromServer(served, served.sentAt, served.receivedAt, limitMs));
+    return serverTimeIsUp(served);
+  }, [playId, questionId, limitMs, apply]);
+
   return {
     remaining,
     paused: state !== null && state.remaining !== null,
@@ -138,5 +156,6 @@ export function useQuestionTimer({
     announcement,
     pause: useCallback(() => void switchTo(true), [switchTo]),
     resume: useCallback(() => void switchTo(false), [switchTo]),
+    check,
   };
 }

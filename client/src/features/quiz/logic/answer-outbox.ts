@@ -1,7 +1,10 @@
+import { ANSWER_GRACE_MS } from '@riyazi/api/contracts';
+
 /**
  * A contest or practice answer waiting on the device until the server acknowledges it: one per
  * play (questions are served one after another), kept in localStorage under the student and the
- * play, so a reload or a reopened tab sends it again before anything else.
+ * play, so a reload or a reopened tab sends it again before anything else. It is always sent as
+ * the child gave it: the server alone decides whether it came in time.
  */
 export interface PendingAnswer {
   playId: string;
@@ -10,8 +13,11 @@ export interface PendingAnswer {
   qno: number;
   answers: string[];
   timeTaken: number;
-  /** Device clock (ms) after which the server counts it as no answer: its deadline plus grace. */
-  expiresAt: number;
+  /**
+   * The question's deadline on the server's clock (epoch ms), to say on the screen when the answer
+   * can no longer count; null when it never expires (practice) or is not known.
+   */
+  deadline: number | null;
 }
 
 /** Where the child's answer is, as the screen says it. */
@@ -32,7 +38,7 @@ function parsePending(raw: unknown, playId: string): PendingAnswer | null {
     return null;
   }
   const value = raw as Record<string, unknown>;
-  const { questionId, qno, answers, timeTaken, expiresAt } = value;
+  const { questionId, qno, answers, timeTaken, deadline } = value;
   if (
     value.playId !== playId ||
     typeof questionId !== 'string' ||
@@ -40,11 +46,12 @@ function parsePending(raw: unknown, playId: string): PendingAnswer | null {
     !Array.isArray(answers) ||
     !answers.every((answer) => typeof answer === 'string') ||
     !isFiniteNumber(timeTaken) ||
-    !isFiniteNumber(expiresAt)
+    !(deadline === undefined || deadline === null || isFiniteNumber(deadline))
   ) {
     return null;
   }
-  return { playId, questionId, qno, answers: answers as string[], timeTaken, expiresAt };
+  // An answer an earlier version stored (with a device-clock expiry) is still sent; the server judges it.
+  return { playId, questionId, qno, answers: answers as string[], timeTaken, deadline: deadline ?? null };
 }
 
 export function readPending(storage: OutboxStorage, studentId: number | string, playId: string) {
@@ -71,16 +78,12 @@ export function clearPending(storage: OutboxStorage, studentId: number | string,
   }
 }
 
-/** Past its deadline plus grace the server would count it as no answer: it is no longer worth keeping. */
-export const isExpired = (pending: PendingAnswer, now: number) => now > pending.expiresAt;
-
 /**
- * The body to send now: the answer itself while it can still count; once expired, an empty answer
- * that only moves the play on (the server records "no answer" either way, or reports the answer
- * it did receive when only its acknowledgement was lost).
+ * Past its deadline plus grace by the server's clock (as this page reads it: `serverNow`, null when
+ * unknown) the server records "no answer" whatever arrives. Only what the screen says depends on it.
  */
-export const answersToDeliver = (pending: PendingAnswer, now: number): string[] =>
-  isExpired(pending, now) ? [] : pending.answers;
+export const isExpired = (pending: PendingAnswer, serverNow: number | null) =>
+  pending.deadline !== null && serverNow !== null && serverNow > pending.deadline + ANSWER_GRACE_MS;
 
 /** What the screen says once the server has acknowledged: an answer that counted is "Saved". */
 export function statusAfterAck(
@@ -93,6 +96,6 @@ export function statusAfterAck(
   return pending.answers.length > 0 ? 'expired' : 'idle';
 }
 
-/** While a send fails for network reasons: still hoping, or too late to count. */
-export const statusWhileFailing = (pending: PendingAnswer, now: number): DeliveryStatus =>
-  isExpired(pending, now) ? 'expired' : 'offline';
+/** While a send fails for network reasons: still hoping, or too late to count by the server's clock. */
+export const statusWhileFailing = (pending: PendingAnswer, serverNow: number | null): DeliveryStatus =>
+  isExpired(pending, serverNow) ? 'expired' : 'offline';

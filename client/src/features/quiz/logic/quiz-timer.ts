@@ -1,11 +1,12 @@
 /**
- * The question timer of spec §4, stored per play and question as { endTime, remaining }, and
- * always bounded by the server's deadline (DESIGN "Quiz timing"): a reload never gives more time.
- * Practice may pause, on the server (POST /play-quiz/pause): every device finds the question
- * paused with the same time left, and resuming moves the server's deadline on by the pause.
+ * The question timer (DESIGN "Quiz timing"): the server's time left, counted down on this page's
+ * monotonic clock (`performance.now()`), never on the device's wall clock, so a phone clock that
+ * jumps (either way) changes nothing. Nothing of it is stored on the device: a reload asks the
+ * server again (GET question returns the time left from its deadline). Practice may pause, on the
+ * server (POST /play-quiz/pause): every device finds the question paused with the same time left.
  */
 export interface TimerState {
-  /** Local clock (ms) at which the time runs out while running. */
+  /** Monotonic time (ms, `performance.now()`) at which the time runs out while running. */
   endTime: number;
   /** Time left while paused; null while running. */
   remaining: number | null;
@@ -20,39 +21,13 @@ export interface ServerTiming {
   pausedRemainingMs: number | null;
 }
 
-const KEY_PREFIX = 'riyazi-quiz-timer';
-
-export const timerKey = (playId: string, questionId: string) => `${KEY_PREFIX}:${playId}:${questionId}`;
-
-/**
- * How far the server's clock is ahead of the device's (ms; negative when behind). The server
- * stamped `serverTime` somewhere between sending and receipt: the midpoint halves the error.
- */
-export function clockOffsetMs(serverTime: string, sentAt: number, receivedAt: number): number | null {
-  const server = Date.parse(serverTime);
-  return Number.isFinite(server) ? server - (sentAt + receivedAt) / 2 : null;
-}
+/** This page's monotonic clock: unlike Date.now(), a change of the device's time does not move it. */
+export const monotonicNow = (): number => performance.now();
 
 /**
- * The server's deadline on the device's clock: a phone whose clock is minutes off still shows the
- * right seconds. Never before receipt; without a readable server time, `remainingMs` from receipt.
- */
-export function localDeadline(
-  timing: Omit<ServerTiming, 'pausedRemainingMs'>,
-  sentAt: number,
-  receivedAt: number,
-): number {
-  const offset = clockOffsetMs(timing.serverTime, sentAt, receivedAt);
-  const deadline = Date.parse(timing.deadline);
-  if (offset === null || !Number.isFinite(deadline)) {
-    return receivedAt + Math.max(0, timing.remainingMs);
-  }
-  return Math.max(receivedAt, deadline - offset);
-}
-
-/**
- * The clock as the server has it, on this device: paused with the server's time left, or running
- * to the server's deadline (never more than the question's time from now).
+ * The clock as the server has it, on this page's monotonic clock (`sentAt`, `receivedAt`): paused
+ * with the server's time left, or running out the server's time left, counted from the middle of
+ * the round trip (the server read its clock somewhere in it) and never more than the question's time.
  */
 export function timerFromServer(
   timing: ServerTiming,
@@ -64,30 +39,13 @@ export function timerFromServer(
     const remaining = Math.max(0, Math.min(timing.pausedRemainingMs, limitMs));
     return { endTime: receivedAt + remaining, remaining };
   }
-  return {
-    endTime: Math.min(localDeadline(timing, sentAt, receivedAt), receivedAt + limitMs),
-    remaining: null,
-  };
+  const left = Math.max(0, Math.min(timing.remainingMs, limitMs));
+  return { endTime: Math.max(receivedAt, (sentAt + receivedAt) / 2 + left), remaining: null };
 }
 
-export interface RestoreInput {
-  stored: TimerState | null;
-  /** The served question's clock (timerFromServer). */
-  server: TimerState;
-  practice: boolean;
-}
-
-/**
- * Reload rules of spec §4, with the server as the judge: an end time that has passed means 0 (the
- * answer is sent). A contest keeps the earlier of its stored end and the server's deadline. A
- * practice question is paused or running as the server says, whichever device paused it.
- */
-export function restoreTimer({ stored, server, practice }: RestoreInput): TimerState {
-  if (practice || stored === null || server.remaining !== null) {
-    return server;
-  }
-  return { endTime: Math.min(stored.endTime, server.endTime), remaining: null };
-}
+/** The server says the question's time is over by its own clock (a paused practice question never is). */
+export const serverTimeIsUp = (timing: ServerTiming): boolean =>
+  timing.pausedRemainingMs === null && timing.remainingMs <= 0;
 
 export function remainingAt(state: TimerState, now: number): number {
   return Math.max(0, state.remaining ?? state.endTime - now);
@@ -126,35 +84,14 @@ export function timeAnnouncement(previousMs: number, currentMs: number): Announc
   return null;
 }
 
-type TimerStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
+type TimerStorage = Pick<Storage, 'removeItem' | 'key' | 'length'>;
 
-const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const KEY_PREFIX = 'riyazi-quiz-timer';
 
-export function readTimer(storage: TimerStorage, playId: string, questionId: string): TimerState | null {
-  try {
-    const raw: unknown = JSON.parse(storage.getItem(timerKey(playId, questionId)) ?? 'null');
-    if (typeof raw !== 'object' || raw === null) {
-      return null;
-    }
-    const { endTime, remaining } = raw as Record<string, unknown>;
-    if (!isNumber(endTime) || !(remaining === null || isNumber(remaining))) {
-      return null;
-    }
-    return { endTime, remaining };
-  } catch {
-    return null;
-  }
-}
-
-export function writeTimer(storage: TimerStorage, playId: string, questionId: string, state: TimerState) {
-  try {
-    storage.setItem(timerKey(playId, questionId), JSON.stringify(state));
-  } catch {
-    // Storage full or blocked: the server's deadline still holds.
-  }
-}
-
-/** Spec §4: after the last question, or a stop, the stored timers of that play go. */
+/**
+ * Spec §4: after the last question, or a stop, the play's stored timers go. Nothing stores them
+ * any more (a device's clock cannot be trusted across a reload); this clears what earlier versions left.
+ */
 export function clearPlayTimers(storage: TimerStorage, playId: string) {
   const prefix = `${KEY_PREFIX}:${playId}:`;
   const keys: string[] = [];

@@ -17,6 +17,15 @@ export function loginStudent(input: {
   return studentHttp.post<StudentSession>('/student/login', input, { skipAuth: true });
 }
 
+/** The second step after LOGIN_CODE_REQUIRED: the same e-mail and password with the e-mailed code. */
+export function loginStudentWithCode(input: {
+  email: string;
+  password: string;
+  code: string;
+}): Promise<StudentSession> {
+  return studentHttp.post<StudentSession>('/student/login/code', input, { skipAuth: true });
+}
+
 /** The stored auth state of spec §3 (plus emailVerified); the refresh token stays in its cookie. */
 export function toStudentAuth({ accessToken, ...session }: StudentSession): StudentAuthState {
   return { ...session, token: { accessToken, refreshToken: null } };

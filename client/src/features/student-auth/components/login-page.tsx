@@ -1,3 +1,5 @@
+import { LOGIN_CODE_REQUIRED } from '@riyazi/api/contracts';
+import type { StudentSession } from '@riyazi/api/contracts/accounts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
@@ -23,9 +25,13 @@ import { passwordTexts, recaptchaTexts } from '../../../shared/ui/student-texts'
 import { Alert } from '../../../shared/ui/surface';
 import { loginStudent, toStudentAuth } from '../api/student-login-api';
 import { AuthCard } from './auth-card';
+import { LoginCodeStep } from './login-code-step';
 import { loginDestination, loginState } from './login-destination';
 
 type LoginField = 'email' | 'password';
+
+const isCodeRequired = (error: unknown): error is HttpError =>
+  error instanceof HttpError && error.code === LOGIN_CODE_REQUIRED;
 
 function loginProblems(t: Translate, email: string, password: string): Partial<Record<LoginField, string>> {
   const problems: Partial<Record<LoginField, string>> = {};
@@ -55,22 +61,28 @@ export function LoginPage() {
   const problems = showProblems ? loginProblems(t, email, password) : {};
   const captcha = useLoginCaptcha();
   const [captchaAsked, setCaptchaAsked] = useState(false);
+  /** Set while the api asks for the e-mailed code: what it said. */
+  const [codeNotice, setCodeNotice] = useState<string | null>(null);
+  /** Why the code step sent the child back to the password (a wrong password, no code live). */
+  const [codeProblem, setCodeProblem] = useState<unknown>(null);
 
+  const signedIn = async (session: StudentSession) => {
+    // Another student may have used this phone: their cached details must not show.
+    queryClient.removeQueries({ queryKey: [STUDENT_KEY_ROOT] });
+    sessionActions.setStudentAuth(toStudentAuth(session));
+    const target = loginDestination({
+      emailVerified: session.emailVerified,
+      verificationRequired: flags.isEmailVerificationEnabled,
+      from,
+    });
+    await navigate(target, { replace: true });
+  };
   const login = useMutation({
     mutationFn: loginStudent,
-    onSuccess: async (session) => {
-      // Another student may have used this phone: their cached details must not show.
-      queryClient.removeQueries({ queryKey: [STUDENT_KEY_ROOT] });
-      sessionActions.setStudentAuth(toStudentAuth(session));
-      const target = loginDestination({
-        emailVerified: session.emailVerified,
-        verificationRequired: flags.isEmailVerificationEnabled,
-        from,
-      });
-      await navigate(target, { replace: true });
-    },
+    onSuccess: signedIn,
     onError: async (error) => {
       captcha.refused(error);
+      setCodeNotice(isCodeRequired(error) ? error.message : null);
       if (error instanceof HttpError && error.status === 403 && error.code === 'INACTIVE') {
         await navigate(paths.inactive);
       }
@@ -100,6 +112,7 @@ export function LoginPage() {
       return;
     }
     setCaptchaAsked(false);
+    setCodeProblem(null);
     login.mutate({
       email: email.trim().toLowerCase(),
       password,
@@ -107,6 +120,26 @@ export function LoginPage() {
     });
   };
   const { onSubmit, onCaptchaToken } = captchaSubmitHandlers(captcha, submit, login.isPending);
+
+  if (codeNotice !== null) {
+    return (
+      <AuthCard title={t('auth.code.title')}>
+        <LoginCodeStep
+          email={email.trim().toLowerCase()}
+          password={password}
+          notice={codeNotice}
+          onSignedIn={signedIn}
+          onBack={(problem) => {
+            login.reset();
+            setCodeProblem(problem);
+            setCodeNotice(null);
+          }}
+          onResend={() => submit(null)}
+          resending={login.isPending}
+        />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('auth.login.title')}>
@@ -135,6 +168,11 @@ export function LoginPage() {
         {login.isError && !(login.error instanceof HttpError && login.error.code === 'INACTIVE') ? (
           <Alert tone={isCaptchaRequired(login.error) ? 'info' : 'error'} data-testid="login-error">
             {describeStudentError(login.error)}
+          </Alert>
+        ) : null}
+        {codeProblem !== null && !login.isError ? (
+          <Alert tone="error" data-testid="login-error">
+            {describeStudentError(codeProblem)}
           </Alert>
         ) : null}
         <LoginCaptchaBox

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { formatStudentDate } from '../../../shared/format/student-dates';
 import { Ltr, type Translate, useLanguage, useT } from '../../../shared/i18n';
+import { ContestClosedNote } from '../../../shared/quiz/contest-phase';
 import { type AvailableQuiz, fetchAvailableQuizzes, playQuizKeys } from '../../../shared/quiz/play-quiz-api';
 import { reportPlayQuizError } from '../../../shared/quiz/play-quiz-errors';
 import { GUIDELINES_URL, type GuidelinesState } from '../../../shared/quiz/quiz-urls';
@@ -51,9 +52,12 @@ export function AvailableQuizzes({ type, heading = 'h3' }: { type: QuizKind; hea
   }
   if (available.data.length === 0) {
     return (
-      <p className="muted" data-testid={`no-${type.toLowerCase()}-quiz`}>
-        {t(type === 'CONTEST' ? 'dashboard.quizzes.noContest' : 'dashboard.quizzes.noPractice')}
-      </p>
+      <>
+        <p className="muted" data-testid={`no-${type.toLowerCase()}-quiz`}>
+          {t(type === 'CONTEST' ? 'dashboard.quizzes.noContest' : 'dashboard.quizzes.noPractice')}
+        </p>
+        {type === 'CONTEST' ? <ContestClosedNote /> : null}
+      </>
     );
   }
   return (

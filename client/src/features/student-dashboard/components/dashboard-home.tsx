@@ -1,7 +1,7 @@
 import type { QuizKind } from '@riyazi/api/contracts';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
-import { Ltr, type MessageKey, useT } from '../../../shared/i18n';
+import { Ltr, type MessageKey, PersonName, useT } from '../../../shared/i18n';
 import { useStudentSessionSync } from '../../../shared/session/student-session';
 import { useStudentAuth } from '../../../shared/session/use-session';
 import { ButtonLink } from '../../../shared/ui/button';
@@ -25,7 +25,7 @@ export function DashboardHome() {
     <div className="stack" data-testid="dashboard-home">
       <section className="dash-welcome" aria-labelledby="dash-welcome-title">
         <h1 id="dash-welcome-title">
-          {fillTemplate(t('dashboard.welcome'), { name: <bdi>{student.username}</bdi> })}
+          {fillTemplate(t('dashboard.welcome'), { name: <PersonName name={student.username} /> })}
         </h1>
         <dl className="dash-facts">
           <div>

@@ -53,6 +53,9 @@ export const common = {
   'common.problem.mobile': '{field} must be a Pakistani mobile number like 03001234567',
   'common.problem.city': '{field} must be a city from the list',
   'common.problem.accept': '{field} must be accepted to continue',
+  'common.problem.hiddenCharacters':
+    '{field} must not contain invisible characters or text-direction marks. Please type it rather than paste it.',
+  'common.problem.noLetter': '{field} must contain at least one letter',
   'common.problem.other': '{field} {problem}',
   'common.passwordRule':
     'At least 8 characters. Not your e-mail address, and not a common password like 12345678 or pakistan123.',

@@ -29,6 +29,11 @@ export const quiz = {
   'quiz.rules.loading': 'Loading the quizzes open to you…',
   'quiz.rules.loadFailed': 'The quizzes could not be loaded.',
   'quiz.rules.noContest': 'No contest quiz is open for your grade right now.',
+  'quiz.contestState.notStarted': 'The {phase} contest opens on {date} at {time}.',
+  'quiz.contestState.ended': 'The {phase} contest has ended.',
+  'quiz.contestState.resultsOn': 'Results will be shown on {date} at {time}.',
+  'quiz.contestState.resultsSoon': 'Results will be announced soon.',
+  'quiz.contestState.resultsOut': 'The results are out: open your attempts to see them.',
   'quiz.rules.noPractice': 'No practice quiz is open for your grade right now.',
   'quiz.rules.chooseQuiz': 'Choose a quiz',
   'quiz.rules.noAttempts': 'You have no contest attempts left.',
@@ -99,6 +104,8 @@ export const quiz = {
   'quiz.delivery.expired': 'Time ran out before your answer reached us, so it counts as not answered.',
   'quiz.delivery.waitingText':
     'Your last answer is waiting on this device. We are sending it first, then the quiz carries on.',
+  'quiz.timeUp.offline':
+    'Time is up on this device. We will check it with the server as soon as the internet is back — keep this page open.',
   'quiz.ranOut.one':
     'Question {number} ran out of time, so it counts as not answered. Don’t worry: carry on with this one!',
   'quiz.ranOut.many':
@@ -111,7 +118,7 @@ export const quiz = {
   'quiz.results.adding': 'Adding up your score…',
   'quiz.results.wellDone': 'Well done for finishing!',
   'quiz.results.answersLater':
-    'To keep the contest fair for everyone, we show which answers were right once the contest is over. Come back then to see each question and learn from the ones you missed.',
+    'To keep the contest fair for everyone, we show which answers were right once the contest is over and its results are released. Come back then to see each question and learn from the ones you missed.',
   'quiz.results.yourScore': 'Your score',
   'quiz.results.score': 'Score',
   'quiz.results.answered': 'Answered',

@@ -7,6 +7,13 @@ export const auth: Record<keyof typeof en, string> = {
   'auth.login.pending': 'لاگ اِن ہو رہا ہے…',
   'auth.login.forgot': 'پاس ورڈ بھول گئے؟',
   'auth.login.newHere': 'پہلی بار آئے ہیں؟',
+  'auth.code.title': 'اپنی ای میل دیکھیں',
+  'auth.code.label': 'ای میل میں آیا ہوا کوڈ',
+  'auth.code.hint':
+    'ہو سکتا ہے یہ ای میل آپ کے والدین کو گئی ہو: ان سے 6 ہندسے پوچھ لیں۔ اسپام فولڈر بھی دیکھیں۔',
+  'auth.code.sixDigits': 'ای میل میں آئے ہوئے 6 ہندسے لکھیں',
+  'auth.code.back': 'واپس',
+  'auth.code.resend': 'نیا کوڈ بھیجیں',
   'auth.logout': 'لاگ آؤٹ',
   'auth.logout.pending': 'لاگ آؤٹ ہو رہا ہے…',
   'auth.forgot.title': 'پاس ورڈ بھول گئے؟',

@@ -54,6 +54,9 @@ export const common: Record<keyof typeof en, string> = {
   'common.problem.mobile': '{field} پاکستانی موبائل نمبر ہونا چاہیے، جیسے 03001234567',
   'common.problem.city': '{field} فہرست میں سے کوئی شہر ہونا چاہیے',
   'common.problem.accept': '{field} ماننا ضروری ہے',
+  'common.problem.hiddenCharacters':
+    '{field} میں نظر نہ آنے والے حروف یا لکھنے کی سمت بدلنے والے نشان نہیں ہو سکتے۔ براہِ کرم اسے کاپی کرنے کے بجائے خود لکھیں۔',
+  'common.problem.noLetter': '{field} میں کم از کم ایک حرف ہونا چاہیے',
   'common.problem.other': '{field} درست نہیں ({problem})',
   'common.passwordRule':
     'کم از کم 8 حروف۔ یہ آپ کا ای میل پتا نہ ہو، اور \u206612345678\u2069 یا \u2066pakistan123\u2069 جیسا عام پاس ورڈ بھی نہ ہو۔',

@@ -30,6 +30,11 @@ export const quiz: Record<keyof typeof en, string> = {
   'quiz.rules.loading': 'آپ کے لیے کھلے کوئز لوڈ ہو رہے ہیں…',
   'quiz.rules.loadFailed': 'کوئز لوڈ نہیں ہو سکے۔',
   'quiz.rules.noContest': 'اس وقت آپ کی جماعت کے لیے مقابلے کا کوئی کوئز کھلا نہیں ہے۔',
+  'quiz.contestState.notStarted': '{phase} کا مقابلہ {date} کو {time} بجے شروع ہوگا۔',
+  'quiz.contestState.ended': '{phase} کا مقابلہ ختم ہو چکا ہے۔',
+  'quiz.contestState.resultsOn': 'نتائج {date} کو {time} بجے دکھائے جائیں گے۔',
+  'quiz.contestState.resultsSoon': 'نتائج جلد بتائے جائیں گے۔',
+  'quiz.contestState.resultsOut': 'نتائج آ گئے ہیں: دیکھنے کے لیے اپنی کوششیں کھولیں۔',
   'quiz.rules.noPractice': 'اس وقت آپ کی جماعت کے لیے مشق کا کوئی کوئز کھلا نہیں ہے۔',
   'quiz.rules.chooseQuiz': 'کوئز چنیں',
   'quiz.rules.noAttempts': 'مقابلے کے لیے آپ کی کوئی کوشش باقی نہیں ہے۔',
@@ -100,6 +105,8 @@ export const quiz: Record<keyof typeof en, string> = {
     'آپ کا جواب ہم تک پہنچنے سے پہلے وقت ختم ہو گیا، اس لیے یہ سوال بغیر جواب کے شمار ہو گا۔',
   'quiz.delivery.waitingText':
     'آپ کا پچھلا جواب اس ڈیوائس پر محفوظ ہے۔ ہم پہلے اسے بھیج رہے ہیں، پھر کوئز آگے چلے گا۔',
+  'quiz.timeUp.offline':
+    'اس ڈیوائس پر وقت ختم ہو گیا ہے۔ انٹرنیٹ واپس آتے ہی ہم سرور سے اس کی تصدیق کر لیں گے — یہ صفحہ کھلا رکھیں۔',
   'quiz.ranOut.one':
     'سوال {number} کا وقت ختم ہو گیا، اس لیے وہ بغیر جواب کے گنا جائے گا۔ کوئی بات نہیں، اب اس سوال پر توجہ دیں!',
   'quiz.ranOut.many':
@@ -112,7 +119,7 @@ export const quiz: Record<keyof typeof en, string> = {
   'quiz.results.adding': 'آپ کے نمبر جمع کیے جا رہے ہیں…',
   'quiz.results.wellDone': 'شاباش، آپ نے کوئز مکمل کر لیا!',
   'quiz.results.answersLater':
-    'مقابلے کو سب کے لیے منصفانہ رکھنے کے لیے ہم صحیح جواب مقابلہ ختم ہونے کے بعد دکھاتے ہیں۔ تب واپس آ کر ہر سوال دیکھیں اور جو سوال غلط ہوئے اُن سے سیکھیں۔',
+    'مقابلے کو سب کے لیے منصفانہ رکھنے کے لیے ہم صحیح جواب مقابلہ ختم ہونے اور نتائج کے اعلان کے بعد دکھاتے ہیں۔ تب واپس آ کر ہر سوال دیکھیں اور جو سوال غلط ہوئے اُن سے سیکھیں۔',
   'quiz.results.yourScore': 'آپ کے نمبر',
   'quiz.results.score': 'نمبر',
   'quiz.results.answered': 'جواب دیے',
