@@ -126,8 +126,6 @@ async function socketPlugin(app: FastifyInstance, opts: SocketPluginOptions): Pr
         async (ok) => {
           if (!ok) {
             refuse(CANNOT_JOIN, 'room');
-          } else if (!socket.connected) {
-            // Gone while it was checked: joining now would leave its id in the room for good.
           } else if (!hasRoomFor(room)) {
             refuse(TOO_MANY_ROOMS, 'rooms');
           } else {
