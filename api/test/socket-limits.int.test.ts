@@ -42,7 +42,7 @@ describe('events per socket', () => {
     const answers = await Promise.all(Array.from({ length: 60 }, () => join(guest!, 'champions')));
     const through = answers.filter((a) => a.ok).length;
     expect(through).toBeGreaterThanOrEqual(SOCKET_LIMITS.socket.burst);
-    expect(through).toBeLessThan(40);
+    expect(through).toBeLessThan(45);
     expect(answers.filter((a) => !a.ok).every(isBusy)).toBe(true);
 
     const dropped = disconnected(guest!);
@@ -56,13 +56,14 @@ describe('events per socket', () => {
 
 describe('events per network', () => {
   it('let a crowd that joins together through, and refuse many sockets each within its own rate', async () => {
-    const crowd = await sockets('198.51.100.2', 25);
+    const crowd = await sockets('198.51.100.2', CONNECTIONS);
     const joined = await Promise.all(
       crowd.flatMap((s) => ['champions', madeUpBoard(), 'champions'].map((room) => join(s, room))),
     );
     expect(joined.filter((a) => isBusy(a))).toEqual([]);
 
-    // Each sends 20 at once, within its own burst; together they are far past the network's.
+    // Each sends 20 more at once, 23 in all within its own burst of 30; together they are far past
+    // the network's (200 + 10 a connection: 500, less the 90 above).
     const answers = await Promise.all(
       crowd.flatMap((s) => Array.from({ length: 20 }, () => join(s, 'champions'))),
     );
