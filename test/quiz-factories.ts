@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { announceCacheChanges, everything } from '@riyazi/api/cache-bus';
 import type { Db } from '@riyazi/db';
 import { seedDemoData } from '../db/src/seed/index.js';
 import { makeStudent } from './factories.js';
 
 // Contest data: grades, phases, categories, questions, quizzes, plays and the system flags.
 
+// A phase or grade made behind the api is announced as the api announces its own: every node's
+// list of board rooms learns of it at once.
 export async function makePhase(db: Db, number = 1) {
   const now = Date.now();
-  return db
+  const phase = await db
     .insertInto('phases')
     .values({
       name: `Phase ${number}`,
@@ -18,6 +21,8 @@ export async function makePhase(db: Db, number = 1) {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await announceCacheChanges(db, everything('boardRooms'));
+  return phase;
 }
 
 /**
@@ -38,11 +43,13 @@ export async function endPhaseContest(
 }
 
 export async function makeGrade(db: Db, sortOrder = 5) {
-  return db
+  const grade = await db
     .insertInto('grades')
     .values({ title: `Grade ${sortOrder}`, sortOrder })
     .returning(['id', 'title'])
     .executeTakeFirstOrThrow();
+  await announceCacheChanges(db, everything('boardRooms'));
+  return grade;
 }
 
 export async function makeCategory(db: Db, name = 'Geometry') {

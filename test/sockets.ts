@@ -18,9 +18,22 @@ export function listeningUrl(app: FastifyInstance): Promise<string> {
   return url;
 }
 
-/** A connected Socket.IO client of the api at `url` (websocket only, no reconnection). */
-export async function openSocket(url: string, auth?: Record<string, string>): Promise<Socket> {
-  const socket = connect(url, { transports: ['websocket'], reconnection: false, ...(auth ? { auth } : {}) });
+/**
+ * A connected Socket.IO client of the api at `url` (websocket only, no reconnection); `headers` go
+ * with its handshake (an X-Forwarded-For names its network to an api with TRUST_PROXY).
+ */
+export async function openSocket(
+  url: string,
+  auth?: Record<string, string>,
+  headers?: Record<string, string>,
+): Promise<Socket> {
+  const socket = connect(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(auth ? { auth } : {}),
+    ...(headers ? { extraHeaders: headers } : {}),
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());

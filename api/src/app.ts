@@ -198,6 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens,
     revocations,
     allowedOrigins,
+    boardRooms: engine.boardRooms,
+    limits: { trustProxy: config.TRUST_PROXY, connectionsPerNetwork: config.SOCKET_CONNECTIONS_PER_NETWORK },
   });
 
   await app.register(apiRoutes(ctx), { prefix: '/api' });

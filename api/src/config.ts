@@ -57,6 +57,8 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** Socket.IO connections one network (an IPv4 address or an IPv6 /64) may hold per api node; 0 = no cap. */
+  SOCKET_CONNECTIONS_PER_NETWORK: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   /** Named in an X-Riyazi-Node response header (which node answered, behind a balancer); none unset. */
   NODE_NAME: z
     .string()

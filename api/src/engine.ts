@@ -6,6 +6,7 @@ import { createAnswerScorer } from './modules/play-quiz/play-scoring.js';
 import { createRankingCaches } from './modules/rankings/ranking-caches.js';
 import { createChampionsCache } from './modules/winners/champions.service.js';
 import type { Queues } from './queue/queues.js';
+import { createBoardRooms } from './realtime/board-rooms.js';
 
 /**
  * A node's in-memory state: every per-node cache and every group-commit batcher, made once with
@@ -25,6 +26,8 @@ export function createEngine({ db, queues }: { db: Db; queues: Queues }) {
     qualificationGates: createQualificationGates(caches, db),
     rankings: createRankingCaches(caches, db),
     champions: createChampionsCache(caches, db),
+    /** Which phase and grade a socket's board room may name (realtime/board-rooms.ts). */
+    boardRooms: createBoardRooms(caches, db),
     /** When its app or workers close: the bus stops dropping its caches. */
     close: () => closeCacheNode(caches),
   };

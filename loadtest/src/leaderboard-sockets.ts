@@ -5,7 +5,7 @@
 // commits), how many boards arrived, and the api's memory. The api and workers must run against the
 // same DATABASE_URL, REDIS_URL and REDIS_PREFIX as this script:
 //
-//   PORT=3000 LOG_LEVEL=warn npm start &
+//   SOCKET_CONNECTIONS_PER_NETWORK=0 PORT=3000 LOG_LEVEL=warn npm start &   (all clients: one network)
 //   npx tsx loadtest/src/leaderboard-sockets.ts --clients 10000 --recomputes 10 [--api-pid <pid>]
 //
 // Clients live in --procs child processes (each holds clients/procs websockets and file descriptors).

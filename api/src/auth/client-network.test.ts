@@ -1,5 +1,6 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { clientNetwork } from './client-network.js';
+import { clientNetwork, requestClientIp } from './client-network.js';
 
 describe('clientNetwork', () => {
   it('keeps an IPv4 address, also when written as IPv4-mapped IPv6', () => {
@@ -24,5 +25,22 @@ describe('clientNetwork', () => {
 
   it('leaves anything else as it came', () => {
     expect(clientNetwork('unknown')).toBe('unknown');
+  });
+});
+
+describe('requestClientIp', () => {
+  const headers = ['', '198.51.100.4', ' 198.51.100.4 , 10.0.0.1', ', ,198.51.100.4,10.0.0.1', '  ,  '];
+
+  it('finds the address Fastify calls request.ip, with and without TRUST_PROXY', async () => {
+    for (const trustProxy of [true, false]) {
+      const app = Fastify({ trustProxy });
+      app.get('/', async (request) => ({ ip: request.ip, ours: requestClientIp(request.raw, trustProxy) }));
+      for (const header of headers) {
+        const res = await app.inject({ url: '/', headers: header ? { 'x-forwarded-for': header } : {} });
+        const { ip, ours } = res.json<{ ip: string; ours: string }>();
+        expect(ours, `${trustProxy} ${header}`).toBe(ip);
+      }
+      await app.close();
+    }
   });
 });

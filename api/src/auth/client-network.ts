@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
@@ -23,4 +24,16 @@ export function clientNetwork(ip: string): string {
       : [...groups(head), ...Array<string>(8 - groups(head).length - tailLength).fill('0'), ...groups(tail)];
   const prefix = expanded.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
   return `${prefix.join(':')}::/64`;
+}
+
+/**
+ * A raw request's client address as Fastify's `request.ip` gives it (for Socket.IO handshakes, which
+ * never pass through Fastify): with TRUST_PROXY the first address of X-Forwarded-For, else the peer.
+ */
+export function requestClientIp(request: IncomingMessage, trustProxy: boolean): string {
+  const header = request.headers['x-forwarded-for'];
+  const forwarded = trustProxy && typeof header === 'string' ? header.split(',') : [];
+  return (
+    forwarded.map((part) => part.trim()).find((part) => part !== '') ?? request.socket.remoteAddress ?? ''
+  );
 }

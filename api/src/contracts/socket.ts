@@ -20,8 +20,15 @@ export interface ServerToClientEvents {
   'champions:updated': (event: ChampionsUpdatedEvent) => void;
 }
 
+/** A join's answer; `retryAfterMs` when the node is busy with this network's events (try again then). */
+export interface RoomJoinResult {
+  ok: boolean;
+  message?: string;
+  retryAfterMs?: number;
+}
+
 export interface ClientToServerEvents {
-  'room:join': (room: string, ack: (result: { ok: boolean; message?: string }) => void) => void;
+  'room:join': (room: string, ack: (result: RoomJoinResult) => void) => void;
   'room:leave': (room: string) => void;
 }
 

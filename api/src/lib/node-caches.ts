@@ -12,6 +12,7 @@ export const CACHE_NAMES = [
   'leaderboards',
   'publicDisplay',
   'champions',
+  'boardRooms',
 ] as const;
 export type CacheName = (typeof CACHE_NAMES)[number];
 

@@ -62,6 +62,13 @@ export const httpDuration = new Histogram({
   registers: [registry],
 });
 
+export const socketRefusals = new Counter({
+  name: 'riyazi_socketio_refused_total',
+  help: 'Socket.IO connections, events and joins refused by the realtime limits, by reason',
+  labelNames: ['reason'] as const,
+  registers: [registry],
+});
+
 // The gauges below are read on scrape, from the sources this process registered (sources.ts).
 
 new Gauge({

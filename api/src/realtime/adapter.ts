@@ -1,6 +1,6 @@
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { Redis } from 'ioredis';
-import { Server, type ServerOptions } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { AccessClaims } from '../auth/tokens.js';
 import type { ClientToServerEvents, ServerToClientEvents } from '../contracts/socket.js';
 
@@ -12,6 +12,13 @@ export interface SocketData {
 }
 
 export type TypedServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
+
+export type TypedSocket = Socket<
   ClientToServerEvents,
   ServerToClientEvents,
   Record<string, never>,

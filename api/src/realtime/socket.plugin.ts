@@ -4,10 +4,14 @@ import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import type { RevocationChannel } from '../auth/revocations.js';
 import type { AccessTokens } from '../auth/tokens.js';
-import { rooms } from '../contracts/socket.js';
+import { type RoomJoinResult, rooms } from '../contracts/socket.js';
+import { socketRefusals } from '../metrics/metrics.js';
 import type { LiveSessions } from '../plugins/auth.js';
 import { createSocketServer, type SocketData, type TypedServer } from './adapter.js';
-import { findJobRequester } from './rooms.repository.js';
+import type { BoardRooms } from './board-rooms.js';
+import { clientRoomCount, isClientRoom, mayJoin } from './room-rules.js';
+import { type SocketLimitOptions, socketLimits } from './socket-guard.js';
+import { SOCKET_LIMITS } from './socket-limits.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,34 +26,8 @@ export interface SocketPluginOptions {
   tokens: AccessTokens;
   revocations: RevocationChannel;
   allowedOrigins: readonly string[];
-}
-
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const PUBLIC_ROOM = new RegExp(`^(leaderboard:${UUID}:${UUID}|champions)$`, 'i');
-const JOB_ROOM = new RegExp(`^job:(${UUID})$`, 'i');
-
-/**
- * Public boards are open to anyone. A job's room (its progress, a file of children's data in the
- * making) only to the staff member who started the job, or a Super Admin, both read now.
- */
-export async function mayJoin(
-  db: Db,
-  liveSessions: LiveSessions,
-  room: string,
-  data: SocketData,
-): Promise<boolean> {
-  if (PUBLIC_ROOM.test(room)) {
-    return true;
-  }
-  const jobId = JOB_ROOM.exec(room)?.[1];
-  if (jobId === undefined || data.role !== 'staff' || data.claims === null) {
-    return false;
-  }
-  const [staff, requester] = await Promise.all([
-    liveSessions.staff(data.claims),
-    findJobRequester(db, jobId.toLowerCase()),
-  ]);
-  return staff !== null && requester !== undefined && (staff.isSuperAdmin || requester === staff.id);
+  boardRooms: BoardRooms;
+  limits: SocketLimitOptions;
 }
 
 /** Who a handshake's token says it is, if its session is live; a guest without a token. */
@@ -74,13 +52,23 @@ async function identify(
     : null;
 }
 
+const CANNOT_JOIN: RoomJoinResult = { ok: false, message: 'You cannot join this room' };
+const TOO_MANY_ROOMS: RoomJoinResult = {
+  ok: false,
+  message: `A connection may be in ${SOCKET_LIMITS.roomsPerSocket} rooms at most: leave one first`,
+};
+
 async function socketPlugin(app: FastifyInstance, opts: SocketPluginOptions): Promise<void> {
+  const limits = socketLimits(opts.limits);
   const io = createSocketServer(opts.redis, opts.redisPrefix, {
     path: '/socket.io',
     serveClient: false,
     cors: opts.allowedOrigins.length ? { origin: [...opts.allowedOrigins], credentials: true } : undefined,
     connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: false },
+    maxHttpBufferSize: SOCKET_LIMITS.maxMessageBytes,
+    allowRequest: limits.allowRequest,
   });
+  const roomRules = { db: opts.db, liveSessions: app.liveSessions, boardRooms: opts.boardRooms };
 
   // Anyone may watch public boards; a token, when sent, must be valid and its session live (checked
   // on every connect, reconnects and recovered connections included).
@@ -107,45 +95,60 @@ async function socketPlugin(app: FastifyInstance, opts: SocketPluginOptions): Pr
   });
 
   io.on('connection', (socket) => {
+    limits.guard(socket);
     if (socket.data.claims) {
       void socket.join(rooms.session(socket.data.claims.sid));
     }
     if (socket.data.role === 'staff') {
       void socket.join(rooms.staff());
     }
+    const hasRoomFor = (room: string) =>
+      socket.rooms.has(room) || clientRoomCount(socket.rooms) < SOCKET_LIMITS.roomsPerSocket;
     socket.on('room:join', (room, ack) => {
-      const answer = (result: { ok: boolean; message?: string }) => {
+      const answer = (result: RoomJoinResult) => {
         if (typeof ack === 'function') {
           ack(result);
         }
       };
-      const allowed =
-        typeof room === 'string'
-          ? mayJoin(opts.db, app.liveSessions, room, socket.data)
-          : Promise.resolve(false);
-      void allowed.then(
+      const refuse = (result: RoomJoinResult, reason: 'room' | 'rooms') => {
+        socketRefusals.inc({ reason });
+        answer(result);
+      };
+      if (typeof room !== 'string' || !isClientRoom(room)) {
+        refuse(CANNOT_JOIN, 'room');
+        return;
+      }
+      if (!hasRoomFor(room)) {
+        refuse(TOO_MANY_ROOMS, 'rooms');
+        return;
+      }
+      void mayJoin(roomRules, room, socket.data).then(
         async (ok) => {
           if (!ok) {
-            answer({ ok: false, message: 'You cannot join this room' });
-            return;
+            refuse(CANNOT_JOIN, 'room');
+          } else if (!hasRoomFor(room)) {
+            refuse(TOO_MANY_ROOMS, 'rooms');
+          } else {
+            await socket.join(room);
+            answer({ ok: true });
           }
-          await socket.join(room);
-          answer({ ok: true });
         },
         (err: unknown) => {
           app.log.warn({ err }, 'room join check failed');
-          answer({ ok: false, message: 'You cannot join this room' });
+          answer(CANNOT_JOIN);
         },
       );
     });
+    // Only rooms a client may join: leaving its session's room would keep it past a logout.
     socket.on('room:leave', (room) => {
-      if (typeof room === 'string') {
+      if (typeof room === 'string' && isClientRoom(room)) {
         void socket.leave(room);
       }
     });
   });
 
   io.attach(app.server);
+  limits.watch(io);
   app.decorate('io', io);
   // Before the HTTP server closes: open websockets would otherwise keep it waiting.
   app.addHook('preClose', async () => {

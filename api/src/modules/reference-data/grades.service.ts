@@ -41,9 +41,9 @@ export const listGrades = (db: Db, { page, limit, ...filter }: ListQuery) =>
     toDto,
   );
 
-/** Boards and champions show grade titles (the home board the active grades), pools serve grades. */
+/** Boards and champions show grade titles (the home board the active grades), pools serve grades, board rooms name them. */
 const gradesChanged = (db: Db) =>
-  announceCacheChanges(db, everything('leaderboards', 'champions', 'quizPools'));
+  announceCacheChanges(db, everything('leaderboards', 'champions', 'quizPools', 'boardRooms'));
 
 export async function createGrade(db: Db, actor: Actor, body: GradeBody): Promise<GradeDto> {
   const id = await db.transaction().execute(async (trx) => {

@@ -45,9 +45,12 @@ const auditable = (v: Partial<repo.PhaseValues>) => ({
   endsAt: v.endsAt?.toISOString(),
 });
 
-/** Gates follow phase numbers, pools phase ids, boards and champions phase names: every node drops them. */
+/** Gates follow phase numbers, pools phase ids, boards and champions phase names, board rooms phase ids. */
 const phasesChanged = (db: Db) =>
-  announceCacheChanges(db, everything('qualificationGates', 'quizPools', 'leaderboards', 'champions'));
+  announceCacheChanges(
+    db,
+    everything('qualificationGates', 'quizPools', 'leaderboards', 'champions', 'boardRooms'),
+  );
 
 export async function createPhase(db: Db, actor: Actor, body: PhaseBody): Promise<PhaseDto> {
   const id = await db.transaction().execute(async (trx) => {

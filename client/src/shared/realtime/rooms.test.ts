@@ -1,6 +1,7 @@
+import type { RoomJoinResult } from '@riyazi/api/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeSocket } from './realtime';
-import { attachRealtimeSocket, OFFLINE_RESYNC_MS, subscribeRoom } from './rooms';
+import { attachRealtimeSocket, OFFLINE_RESYNC_MS, RETRY_JITTER_MS, subscribeRoom } from './rooms';
 
 /** A socket that records what is emitted and answers every join with ok. */
 function fakeSocket(connected: boolean) {
@@ -58,5 +59,34 @@ describe('room subscriptions', () => {
     expect(resync).toHaveBeenCalledTimes(1);
     stop();
     expect(emitted).toContain('room:leave champions');
+  });
+
+  it('asks again after the wait a busy server names, and not for a room it refuses outright', () => {
+    const emitted: string[] = [];
+    const answers: RoomJoinResult[] = [
+      { ok: false, message: 'busy', retryAfterMs: 500 },
+      { ok: true },
+      { ok: false, message: 'You cannot join this room' },
+    ];
+    const socket = {
+      connected: true,
+      on: () => socket,
+      off: () => socket,
+      emit: (event: string, room: string, ack?: (result: RoomJoinResult) => void) => {
+        emitted.push(`${event} ${room}`);
+        ack?.(answers.shift() ?? { ok: true });
+      },
+    };
+    attachRealtimeSocket(socket as unknown as RealtimeSocket);
+    const resync = vi.fn();
+    subscribeRoom('leaderboard:p:g', 'leaderboard:updated', () => {}, resync);
+    expect(resync).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(500 + RETRY_JITTER_MS);
+    expect(emitted.filter((e) => e === 'room:join leaderboard:p:g')).toHaveLength(2);
+    expect(resync).toHaveBeenCalledTimes(1);
+
+    subscribeRoom('job:x', 'job:progress', () => {}, resync);
+    vi.advanceTimersByTime(60_000);
+    expect(emitted.filter((e) => e === 'room:join job:x')).toHaveLength(1);
   });
 });

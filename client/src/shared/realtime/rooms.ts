@@ -40,10 +40,23 @@ function keepResyncTimer(): void {
   }
 }
 
+/** Spread over this much on top of the server's wait, so a crowd refused together does not return together. */
+export const RETRY_JITTER_MS = 2000;
+
 function join(target: RealtimeSocket, subscription: Subscription) {
   target.emit('room:join', subscription.room, (result) => {
     if (result.ok) {
       subscription.onJoined();
+    } else if (result.retryAfterMs !== undefined) {
+      // The node was busy with our network's events (a whole school reconnecting): ask again.
+      setTimeout(
+        () => {
+          if (subscriptions.has(subscription) && socket === target && target.connected) {
+            join(target, subscription);
+          }
+        },
+        result.retryAfterMs + Math.random() * RETRY_JITTER_MS,
+      );
     }
   });
 }
