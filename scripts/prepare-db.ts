@@ -12,6 +12,8 @@ async function ensureDatabase(url: string): Promise<void> {
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
+  // Heard, so a connection that ends between two statements fails the next one instead of the process.
+  client.on('error', (err) => console.error(`  admin connection lost: ${err.message}`));
   await client.connect();
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);

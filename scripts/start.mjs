@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createSupervisor } from './supervisor.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dev = process.argv.includes('--dev');
@@ -56,46 +57,36 @@ if (!dev) {
   run(process.execPath, ['scripts/build-server.mjs'], 'server bundle');
 }
 
-const children = [];
+// A process that dies is started again, saying why (exit code or signal), with backoff; five quick
+// crashes in a row stop everything (scripts/supervisor.mjs; README "Stopping a node, backups").
+const supervisor = createSupervisor({
+  // Each child leads its own process group: signalling the group also stops what it started.
+  kill: (child, signal) => process.kill(-child.pid, signal),
+  onGiveUp: () => process.exit(1),
+});
+
 function launch(name, args) {
-  // In its own process group, so stopping it also stops what it started. `node` is this node;
-  // any other command is a local binary.
+  // `node` is this node; any other command is a local binary.
   const [command, ...rest] = args;
   const binary = command === 'node' ? process.execPath : path.join(root, 'node_modules', '.bin', command);
-  const child = spawn(binary, rest, {
-    cwd: root,
-    stdio: 'inherit',
-    env: process.env,
-    detached: true,
-  });
-  child.on('exit', (code, signal) => {
-    if (!shuttingDown) {
-      console.error(`\n✗ ${name} exited (${signal ?? code}); stopping.`);
-      shutdown(code || 1);
-    }
-  });
-  children.push(child);
+  supervisor.add(name, () =>
+    spawn(binary, rest, { cwd: root, stdio: 'inherit', env: process.env, detached: true }),
+  );
 }
 
-let shuttingDown = false;
-function stopChildren(signal) {
-  for (const child of children) {
+process.on('exit', () => {
+  for (const child of supervisor.children()) {
     try {
-      process.kill(-child.pid, signal);
+      process.kill(-child.pid, 'SIGTERM');
     } catch {
       // already gone
     }
   }
-}
-process.on('exit', () => stopChildren('SIGTERM'));
+});
 
 function shutdown(code = 0) {
-  shuttingDown = true;
-  stopChildren('SIGTERM');
-  setTimeout(() => process.exit(code), 12_000).unref();
-  void Promise.all(
-    children.map((c) => new Promise((r) => (c.exitCode !== null ? r() : c.once('exit', r)))),
-  ).then(() => process.exit(code));
+  setTimeout(() => process.exit(code), 15_000).unref();
+  void supervisor.stop('SIGTERM').then(() => process.exit(code));
 }
 process.on('SIGINT', () => shutdown(0));
 process.on('SIGTERM', () => shutdown(0));
@@ -123,7 +114,7 @@ if (dev) {
 const appUrl = dev ? 'http://localhost:5173' : `http://localhost:${port}`;
 const deadline = Date.now() + 60_000;
 async function waitUntilReady() {
-  while (Date.now() < deadline && !shuttingDown) {
+  while (Date.now() < deadline && !supervisor.stopping) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
       if (res.ok) {
@@ -140,7 +131,7 @@ async function waitUntilReady() {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  if (!shuttingDown) {
+  if (!supervisor.stopping) {
     console.error('✗ The api did not become ready within 60 s (is PostgreSQL and Redis running?).');
     shutdown(1);
   }

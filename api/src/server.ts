@@ -1,6 +1,8 @@
 import { createDb } from '@riyazi/db';
+import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { postgresLossReporter } from './lib/connection-watch.js';
 import { checkRedisDurability, createRedis } from './lib/redis.js';
 import { drain } from './lifecycle/drain.js';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server.js';
@@ -12,13 +14,16 @@ const LISTEN_BACKLOG = 65_535;
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Made before the app (whose logger comes with it): lost connections are logged and counted, never thrown.
+  const connectionLog = pino({ level: config.LOG_LEVEL });
   const db = createDb({
     connectionString: config.DATABASE_URL,
     max: config.DATABASE_POOL_MAX,
     applicationName: 'riyazi-api',
+    onConnectionError: postgresLossReporter('riyazi-api', connectionLog),
   });
-  const redis = createRedis(config.REDIS_URL, 'riyazi-api');
-  const queues = createQueues(redis, config.REDIS_PREFIX);
+  const redis = createRedis(config.REDIS_URL, 'riyazi-api', connectionLog);
+  const queues = createQueues(redis, config.REDIS_PREFIX, connectionLog);
   const app = await buildApp({ config, db, redis, queues });
   let metrics: MetricsServer | undefined;
   // Not awaited: a Redis that is down must not hold the start (the queues retry on their own).

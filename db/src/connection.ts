@@ -14,7 +14,23 @@ export interface DbOptions {
   connectionString: string;
   max?: number;
   applicationName?: string;
+  /**
+   * A connection of the pool ended under it (the server terminated it, restarted or went away) or
+   * broke: the pool drops it and opens a new one for the next query. Default: one line on stderr.
+   */
+  onConnectionError?: (err: Error) => void;
+  /** How long a query waits for a connection (a free one, or a new one to open) before it fails. */
+  connectTimeoutMs?: number;
 }
+
+/** Default `connectTimeoutMs`: a request waiting longer is better answered "try again" than left hanging. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+const reportOnStderr = (applicationName: string) => (err: Error) => {
+  // The message and code only: the error object can reach the client and its connection settings.
+  const code = (err as { code?: unknown }).code;
+  console.error(`${applicationName}: PostgreSQL connection error: ${err.message}${code ? ` (${code})` : ''}`);
+};
 
 const PREPARED_MARK = '/* prepared */';
 const PREPARED_PATTERN = /^\s*(?:select\s+)?\/\* prepared \*\//i;
@@ -41,14 +57,33 @@ function statementName(text: string): string {
 
 type QueryFn = (...args: unknown[]) => unknown;
 
-/** Gives marked statements a name, so node-postgres prepares them once per connection. */
-function prepareMarkedStatements(client: pg.PoolClient): void {
+/** A FATAL (or PANIC) answer means the server is ending the session (57P01 after pg_terminate_backend…). */
+const endsSession = (err: unknown) =>
+  typeof err === 'object' &&
+  err !== null &&
+  ['FATAL', 'PANIC'].includes(String((err as { severity?: unknown }).severity));
+
+/**
+ * Wraps a pool client's query: marked statements get a name, so node-postgres prepares them once
+ * per connection; a statement whose session the server ended retires the connection (`retire`),
+ * which would otherwise go back to the pool before its socket closes and fail the next query too.
+ */
+function wrapQuery(client: pg.PoolClient, retire: (err: Error) => void): void {
   const query = client.query.bind(client) as QueryFn;
   (client as { query: QueryFn }).query = (text: unknown, values?: unknown, callback?: unknown) => {
-    if (typeof text === 'string' && PREPARED_PATTERN.test(text)) {
-      return query({ name: statementName(text), text, values }, callback);
+    const result =
+      typeof text === 'string' && PREPARED_PATTERN.test(text)
+        ? query({ name: statementName(text), text, values }, callback)
+        : query(text, values, callback);
+    if (result instanceof Promise) {
+      // Runs before the caller's own handler, so before it releases the client.
+      result.catch((err: unknown) => {
+        if (endsSession(err)) {
+          retire(err as Error);
+        }
+      });
     }
-    return query(text, values, callback);
+    return result;
   };
 }
 
@@ -59,7 +94,13 @@ export function poolOf(db: Db): pg.Pool | undefined {
   return pools.get(db);
 }
 
-export function createDb({ connectionString, max = 10, applicationName = 'riyazi' }: DbOptions): Db {
+export function createDb({
+  connectionString,
+  max = 10,
+  applicationName = 'riyazi',
+  onConnectionError = reportOnStderr(applicationName),
+  connectTimeoutMs = CONNECT_TIMEOUT_MS,
+}: DbOptions): Db {
   // jit off: JIT compiling costs up to a second per statement whose estimate looks big, and this
   // is short statements all day long (a contest batch with stale statistics paid it on every call).
   const pool = new pg.Pool({
@@ -67,8 +108,28 @@ export function createDb({ connectionString, max = 10, applicationName = 'riyazi
     max,
     application_name: applicationName,
     options: '-c jit=off',
+    connectionTimeoutMillis: connectTimeoutMs,
   });
-  pool.on('connect', prepareMarkedStatements);
+  pool.on('connect', (client) => {
+    // A terminated connection errs twice (the server's notice, then the socket's end): reported once.
+    let reported = false;
+    const report = (err: Error) => {
+      if (!reported) {
+        reported = true;
+        onConnectionError(err);
+      }
+    };
+    // Ending it marks it so the pool drops it when it is released, instead of lending it again.
+    wrapQuery(client, (err) => {
+      report(err);
+      void client.end().catch(() => {});
+    });
+    // Idle or checked out (Kysely holds one through a transaction): an 'error' with no listener
+    // would end the process. The query running on it, if any, fails on its own; the pool drops it.
+    client.on('error', report);
+  });
+  // The pool re-emits an idle client's error (already reported above): heard so it cannot throw.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],

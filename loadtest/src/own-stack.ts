@@ -128,6 +128,15 @@ export class Service {
     this.child = child;
   }
 
+  /** How its last run ended ("code 1", "SIGKILL"), or null while it runs. */
+  get exit(): string | null {
+    const child = this.child;
+    if (!child || (child.exitCode === null && child.signalCode === null)) {
+      return null;
+    }
+    return child.signalCode ?? `code ${child.exitCode}`;
+  }
+
   async stop(signal: NodeJS.Signals = 'SIGTERM') {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) {

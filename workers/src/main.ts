@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from '@riyazi/api/config';
 import { type MetricsServer, startMetricsServer } from '@riyazi/api/metrics';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
+import { postgresLossReporter } from '@riyazi/api/connections';
 import { checkRedisDurability, createRedis } from '@riyazi/api/redis';
 import { storageSettingsOf } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';
@@ -12,9 +13,14 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'workers' } });
-  const db = createDb({ connectionString: config.DATABASE_URL, max: 20, applicationName: 'riyazi-workers' });
-  const redis = createRedis(config.REDIS_URL, 'riyazi-workers');
-  const queues = createQueues(redis, config.REDIS_PREFIX);
+  const db = createDb({
+    connectionString: config.DATABASE_URL,
+    max: 20,
+    applicationName: 'riyazi-workers',
+    onConnectionError: postgresLossReporter('riyazi-workers', log),
+  });
+  const redis = createRedis(config.REDIS_URL, 'riyazi-workers', log);
+  const queues = createQueues(redis, config.REDIS_PREFIX, log);
   // Not awaited: a Redis that is down must not hold the start (the workers retry on their own).
   void checkRedisDurability(redis, log);
   // Handlers go in before the workers start: a SIGTERM during start-up still stops them cleanly.

@@ -38,14 +38,22 @@ export async function relayOutboxOnce(db: Db, queues: Queues, log: Logger, optio
 
 export function startOutboxRelay(db: Db, queues: Queues, log: Logger, options = DEFAULT_RELAY_OPTIONS) {
   let stopped = false;
+  let busy = false;
   let running: Promise<unknown> = Promise.resolve();
+  // A failed pass (the database or Redis unreachable) is logged and the next one runs on time; a
+  // pass still waiting for a connection is not overlapped.
   const timer = setInterval(() => {
-    if (stopped) {
+    if (stopped || busy) {
       return;
     }
-    running = relayOutboxOnce(db, queues, log, options).catch((err: unknown) => {
-      log.error({ err }, 'outbox relay pass failed');
-    });
+    busy = true;
+    running = relayOutboxOnce(db, queues, log, options)
+      .catch((err: unknown) => {
+        log.error({ err }, 'outbox relay pass failed');
+      })
+      .finally(() => {
+        busy = false;
+      });
   }, options.intervalMs);
   return {
     async stop() {

@@ -1,4 +1,5 @@
 import { openCacheBus } from '@riyazi/api/cache-bus';
+import { isConnectionLoss } from '@riyazi/api/connections';
 import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '@riyazi/api/contracts';
 import { createEngine } from '@riyazi/api/engine';
 import { jobsFailed, watchPool, watchQueues } from '@riyazi/api/metrics';
@@ -138,7 +139,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       ...STALL[queue],
     });
     jobsFailed.inc({ queue }, 0);
-    worker.on('error', (err) => deps.log.error({ err, queue }, 'worker error'));
+    // A dropped connection is logged and counted by its watcher (@riyazi/api/redis); BullMQ reconnects.
+    worker.on('error', (err) => {
+      if (!isConnectionLoss(err)) {
+        deps.log.error({ err, queue }, 'worker error');
+      }
+    });
     worker.on('failed', (job, err) => {
       jobsFailed.inc({ queue });
       deps.log.warn({ err, queue, jobId: job?.id, attempts: job?.attemptsMade }, 'job failed');

@@ -99,6 +99,22 @@ describe('createBatcher', () => {
     expect(runs).toEqual([[1, -1, 2], [1], [-1], [2]]);
   });
 
+  it('fails every item of a batch whose connection was lost, without running them alone', async () => {
+    const runs: number[][] = [];
+    const lost = Object.assign(new Error('terminating connection due to administrator command'), {
+      code: '57P01',
+    });
+    const record = createBatcher<number, number>({
+      run: async (items) => {
+        runs.push(items);
+        throw lost;
+      },
+    });
+    const results = await Promise.allSettled([record(1), record(2), record(3)]);
+    expect(results).toEqual([1, 2, 3].map(() => ({ status: 'rejected', reason: lost })));
+    expect(runs).toEqual([[1, 2, 3]]);
+  });
+
   it('never runs more than maxInFlight batches at once', async () => {
     let running = 0;
     let most = 0;

@@ -1,3 +1,5 @@
+import { isConnectionLoss } from './connection-loss.js';
+
 /**
  * Group commit for hot statements: calls made while earlier batches are running wait and go
  * together in the next one. A lone call runs at once (no timer, no added latency); ten thousand
@@ -7,7 +9,8 @@
  * `run` gets the items of one batch and answers one result per item, in order: a value, or an
  * Error for that item alone. If `run` throws for a batch of several (a deadlock, a constraint one
  * item broke), each item is run again alone, so one bad item never fails the others; an item that
- * fails alone gets its error.
+ * fails alone gets its error. A batch that lost its connection fails every item: whether it
+ * committed is unknown, so no caller is told it succeeded (a repeat of the call is idempotent).
  */
 export interface BatcherOptions<I, O> {
   run: (items: I[]) => Promise<(O | Error)[]>;
@@ -49,7 +52,9 @@ export function createBatcher<I, O>({ run, maxBatch = 250, maxInFlight = 4 }: Ba
     try {
       return await run(items);
     } catch (err) {
-      if (items.length === 1) {
+      // A lost connection fails the whole batch: alone, each item would wait for a connection of its
+      // own while PostgreSQL is away; every caller is told to send again (503) and retries batch anew.
+      if (items.length === 1 || isConnectionLoss(err)) {
         throw err;
       }
       return Promise.all(items.map(runAlone));

@@ -18,7 +18,12 @@ function sweepAll(): void {
     if (cache === undefined) {
       caches.delete(ref);
     } else {
-      cache.sweep();
+      try {
+        cache.sweep();
+      } catch (err) {
+        // A timer's throw would end the process: one cache that fails to sweep keeps its entries.
+        process.emitWarning(`a cache sweep failed: ${err instanceof Error ? err.message : String(err)}`);
+      }
     }
   }
 }

@@ -1,3 +1,11 @@
-export { answersReceived, jobsFailed, outboxPruned, playStarts, registry, scoreLag } from './metrics.js';
+export {
+  answersReceived,
+  connectionErrors,
+  jobsFailed,
+  outboxPruned,
+  playStarts,
+  registry,
+  scoreLag,
+} from './metrics.js';
 export { type MetricsServer, startMetricsServer } from './metrics-server.js';
 export { watchPool, watchQueues } from './sources.js';

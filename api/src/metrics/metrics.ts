@@ -41,6 +41,19 @@ export const outboxPruned = new Counter({
   registers: [registry],
 });
 
+export const connectionErrors = new Counter({
+  name: 'riyazi_connection_errors_total',
+  help: 'PostgreSQL connections that ended or broke under this process, and Redis connections dropped (each reconnection attempt), by kind and connection name',
+  labelNames: ['kind', 'connection'] as const,
+  registers: [registry],
+});
+
+export const requestsUnavailable = new Counter({
+  name: 'riyazi_requests_unavailable_total',
+  help: 'Requests answered 503 to be sent again because PostgreSQL or Redis could not be reached (a connection lost mid-request, no pool connection in time)',
+  registers: [registry],
+});
+
 export const httpDuration = new Histogram({
   name: 'riyazi_http_request_duration_seconds',
   help: 'HTTP request duration by route pattern, method and status class',

@@ -1,9 +1,15 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { describeConnectionError, isConnectionLoss } from '../lib/connection-loss.js';
 import { HttpError } from '../lib/errors.js';
 import { preferredLanguage } from '../lib/i18n/accept-language.js';
 import { urduFieldProblem, urduMessage } from '../lib/i18n/student-messages.js';
+import { requestsUnavailable } from '../metrics/metrics.js';
+
+/** What a request whose database or Redis connection was lost is told: send it again. */
+export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+const RETRY_AFTER_SECONDS = '2';
 
 interface ErrorBody {
   message: string;
@@ -58,6 +64,15 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
     }
     if (error.validation) {
       return send(400, describeValidation(error));
+    }
+    if (isConnectionLoss(error)) {
+      requestsUnavailable.inc();
+      request.log.warn(
+        { error: describeConnectionError(error) },
+        'connection lost mid-request: answered 503',
+      );
+      reply.header('retry-after', RETRY_AFTER_SECONDS);
+      return send(503, { message: UNAVAILABLE_MESSAGE });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');

@@ -1,5 +1,7 @@
 import { type JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { describeConnectionError, isConnectionLoss } from '../lib/connection-loss.js';
+import type { ConnectionLog } from '../lib/connection-watch.js';
 import {
   DEFAULT_JOB_OPTIONS,
   type JobName,
@@ -14,16 +16,22 @@ export function bullPrefix(redisPrefix: string): string {
   return `${redisPrefix}:bull`;
 }
 
-export function createQueues(connection: Redis, redisPrefix: string): Queues {
+/** A queue's errors are heard (never thrown); a dropped connection is logged by its watcher (connection-watch.ts). */
+export function createQueues(connection: Redis, redisPrefix: string, log?: ConnectionLog): Queues {
   return Object.fromEntries(
-    QUEUE_NAMES.map((name) => [
-      name,
-      new Queue(name, {
+    QUEUE_NAMES.map((name) => {
+      const queue = new Queue(name, {
         connection,
         prefix: bullPrefix(redisPrefix),
         defaultJobOptions: DEFAULT_JOB_OPTIONS,
-      }),
-    ]),
+      });
+      queue.on('error', (err: Error) => {
+        if (!isConnectionLoss(err)) {
+          log?.warn({ error: describeConnectionError(err), queue: name }, 'queue error');
+        }
+      });
+      return [name, queue];
+    }),
   ) as Queues;
 }
 

@@ -1,6 +1,7 @@
 // One student export in a process of its own, forked by runExportProcess (exports.ts): it is told
 // the job over IPC, writes the file with runStudentExport, reports progress and its outcome back,
 // and exits. It stops at once if the workers process goes away, leaving the job to be retried.
+import { postgresLossReporter } from '@riyazi/api/connections';
 import type { JobProgressEvent } from '@riyazi/api/contracts';
 import { createStorage } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';
@@ -22,7 +23,12 @@ function report(message: ExportProcessMessage): Promise<void> {
 
 async function run(request: ExportProcessRequest): Promise<number> {
   const log = pino({ level: request.logLevel, base: { service: 'workers', process: 'export' } });
-  const db = createDb({ connectionString: request.databaseUrl, max: 2, applicationName: 'riyazi-export' });
+  const db = createDb({
+    connectionString: request.databaseUrl,
+    max: 2,
+    applicationName: 'riyazi-export',
+    onConnectionError: postgresLossReporter('riyazi-export', log),
+  });
   const io = {
     to: () => ({
       emit: (_name: 'job:progress', event: JobProgressEvent) => {

@@ -93,6 +93,8 @@ const MESSAGES: Readonly<Record<string, string>> = {
   'This code has already been revoked.': 'یہ کوڈ منسوخ ہو چکا ہے۔',
   'Access code not found': 'یہ ایکسیس کوڈ نہیں ملا۔',
   'Internal server error': 'کچھ غلط ہو گیا۔ براہِ کرم تھوڑی دیر بعد دوبارہ کوشش کریں۔',
+  'The service is briefly unavailable. Please try again in a moment.':
+    'سروس چند لمحوں کے لیے دستیاب نہیں۔ براہِ کرم تھوڑی دیر بعد دوبارہ کوشش کریں۔',
 };
 
 /** Problems of one form field ("email: must be a valid e-mail address"), shown next to the field. */

@@ -18,6 +18,7 @@ import type { PendingAnswer } from '../logic/answer-outbox';
 import { localizeQuestion } from '../logic/localize-question';
 import { type AnnouncedMark, clearPlayTimers, formatClock, timeTakenMs } from '../logic/quiz-timer';
 import { answersToSend, canSubmit, feedbackReady, toggleOption } from '../logic/selection';
+import { backoffDelay, retryQuestionFetch } from '../logic/submit-retry';
 import { RanOutNotice, TimeUpOffline } from './question-notices';
 import { Explanation, OptionList, textDirection } from './question-parts';
 import { type AnswerDelivery, useFollowRefusal } from './use-answer-delivery';
@@ -55,6 +56,8 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnReconnect: false,
+    retry: retryQuestionFetch,
+    retryDelay: (failures) => backoffDelay(failures + 1),
   });
   const served = query.data ?? null;
   const timer = useQuestionTimer({ playId: play._id, questionId, practice, limitMs, timing: served });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../shared/http/http-error';
-import { backoffDelay, isRetryable, sendWithRetry, sleepUntilOnline } from './submit-retry';
+import {
+  backoffDelay,
+  isRetryable,
+  QUESTION_FETCH_RETRIES,
+  retryQuestionFetch,
+  sendWithRetry,
+  sleepUntilOnline,
+} from './submit-retry';
 
 const network = () => new HttpError(0, 'Network Error');
 
@@ -16,6 +23,18 @@ describe('isRetryable', () => {
     expect(isRetryable(new HttpError(409, 'Conflict'))).toBe(false);
     expect(isRetryable(new HttpError(401, 'Unauthorized'))).toBe(false);
     expect(isRetryable(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('retryQuestionFetch', () => {
+  it('fetches a question again after a 503 or a lost connection, a few times, never after a refusal', () => {
+    const unavailable = new HttpError(503, 'Service Unavailable', 'Please try again in a moment.');
+    expect(retryQuestionFetch(0, unavailable)).toBe(true);
+    expect(retryQuestionFetch(QUESTION_FETCH_RETRIES - 1, network())).toBe(true);
+    expect(retryQuestionFetch(QUESTION_FETCH_RETRIES, unavailable)).toBe(false);
+    expect(retryQuestionFetch(0, new HttpError(409, 'Conflict', 'Answer the current question first.'))).toBe(
+      false,
+    );
   });
 });
 

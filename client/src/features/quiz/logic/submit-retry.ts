@@ -9,6 +9,14 @@ export function isRetryable(error: unknown): boolean {
   return error instanceof HttpError && (error.status === 0 || error.status >= 500);
 }
 
+/** Fetching a question: the screen tries three more times on its own before it shows "Try again". */
+export const QUESTION_FETCH_RETRIES = 3;
+
+/** For the question's query (`retry`): a lost connection or a 503 (the server lost its database) is fetched again. */
+export function retryQuestionFetch(failures: number, error: unknown): boolean {
+  return failures < QUESTION_FETCH_RETRIES && isRetryable(error);
+}
+
 /** 1 s, 2 s, 4 s … up to 10 s between tries, with up to 20 % jitter so phones do not retry in step. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const base = Math.min(10_000, 1000 * 2 ** Math.max(0, attempt - 1));
