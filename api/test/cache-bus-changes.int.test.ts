@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { makePlay, seededQuizId, type TestContext } from '../../test/helpers.js';
+import { endPhaseContest, makePlay, seededQuizId, type TestContext } from '../../test/helpers.js';
 import { rankingHandlers } from '../../workers/src/processors/ranking.js';
 import { announceCacheChanges, cacheChannel, everything } from '../src/lib/node-caches.js';
 import { qualifiesFor } from '../src/modules/phase-progress/qualification.js';
@@ -142,7 +142,8 @@ describe('a change made through node A reaches node B through the cache bus', ()
     await eventually(announcement, (value) => JSON.stringify(value).includes(title), 700);
     expect((await champions()).phases).toEqual([]); // B's board cached again before the winner
 
-    // Only a student with a finished contest play of the phase can be promoted.
+    // Only a student with a finished contest play of the phase can be promoted, once its contest is over.
+    await endPhaseContest(a.db, phase1);
     const contestQuizId = await seededQuizId(a.db, grade3, 'CONTEST');
     await makePlay(a.db, { quizId: contestQuizId, phaseId: phase1, gradeId: grade3, studentId, answers: [] });
     const winner = await adminCall('POST', '/api/phaseWinner/create/manually', {

@@ -1,6 +1,6 @@
 import { hashPassword } from '@riyazi/db';
 import { describe, expect, it } from 'vitest';
-import { makeGrade, makePlay } from '../../test/helpers.js';
+import { endPhaseContest, makeGrade, makePlay } from '../../test/helpers.js';
 import { adminToken, get, newStudent, OLD_PASSWORD, quizWorld, t } from './student-details.fixtures.js';
 
 describe('GET /api/student/quizList', () => {
@@ -144,6 +144,9 @@ describe('GET /api/play-quiz/wrong (admin wrong-answer view)', () => {
       ],
     });
     const url = `/api/play-quiz/wrong?id=${play.id}`;
+    // Staff see a play's answers at any time; its owner once the contest's results are out.
+    expect((await get(owner.token, url)).json()).toMatchObject({ code: 'REVIEW_CLOSED' });
+    await endPhaseContest(t.db, w.phase.id);
 
     const { token } = await adminToken({ permissions: [['student', 'read']] });
     const res = await get(token, url);

@@ -142,7 +142,10 @@ describe('the admin dashboard', () => {
     await openDemoContest(holder.stack);
     const { context, page } = await openDashboardAsAdmin(DESKTOP);
     await page.getByTestId('dash-plays').waitFor();
-    expect(await page.getByTestId('dash-contest').textContent()).toContain('Running now');
+    // The contest tile names the lifecycle's stage, marked live while starts are open.
+    const stage = page.getByTestId('dash-contest-stage');
+    expect(await stage.textContent()).toBe('Open');
+    expect(await stage.getAttribute('class')).toContain('dash-badge--live');
     const running = Number(await figure(page, 'dash-plays-running'));
     const paidBefore = await figure(page, 'dash-payments-today');
     await page.evaluate(() => {

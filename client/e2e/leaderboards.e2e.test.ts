@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { type HomeLeaderboard, rooms } from '@riyazi/api/contracts';
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { recomputeStandings } from '../../api/src/modules/rankings/rankings.service.js';
 import { endPhaseContest, makePlay, seededStudentId, setFlags } from '../../test/helpers.js';
 import { type Contest, contestOfGrade3 } from './demo-data.js';
@@ -95,6 +95,16 @@ describe('live leaderboards', () => {
     await page.getByTestId('champions-empty').waitFor();
     await new Promise((resolve) => setTimeout(resolve, 1500));
 
+    // Champions come from phases whose results are out: the contest ends (and reopens after the test).
+    const before = await stack.db
+      .selectFrom('phases')
+      .select(['status', 'closedAt', 'resultsReleaseAt'])
+      .where('id', '=', contest.phaseId)
+      .executeTakeFirstOrThrow();
+    onTestFinished(async () => {
+      await stack.db.updateTable('phases').set(before).where('id', '=', contest.phaseId).execute();
+    });
+    await endPhaseContest(stack.db, contest.phaseId);
     await stack.db
       .insertInto('phaseWinners')
       .values({

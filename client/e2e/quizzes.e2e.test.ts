@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { horizontalOverflow, openPage, PHONE, signInAsAdmin } from './pages.js';
 import { DEMO_ADMIN, setupSeededStack } from './stack.js';
 
@@ -30,6 +30,23 @@ describe('quiz authoring', () => {
   it('creates a two-rule quiz: sees which grade falls short, fixes it, saves, and finds it in the list', async () => {
     const category = await pickCategory();
     expect(category.g4).toBeLessThan(14);
+    // A grade takes one active contest quiz per phase: this one replaces the demo's for grades 4
+    // and 5 (put back afterwards, the new one switched off).
+    const demoQuizzes = ['Grade 4 Contest — Phase 1', 'Grade 5 Contest — Phase 1'];
+    await holder.stack.db
+      .updateTable('quizzes')
+      .set({ isActive: false })
+      .where('title', 'in', demoQuizzes)
+      .execute();
+    onTestFinished(async () => {
+      const { db } = holder.stack;
+      await db
+        .updateTable('quizzes')
+        .set({ isActive: false })
+        .where('title', '=', 'Grades 4 and 5 mixed contest')
+        .execute();
+      await db.updateTable('quizzes').set({ isActive: true }).where('title', 'in', demoQuizzes).execute();
+    });
     const { context, page } = await openPage(holder.stack, { width: 1280, height: 900 });
     await signInAsAdmin(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 

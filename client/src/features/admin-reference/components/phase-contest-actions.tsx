@@ -40,7 +40,7 @@ export function usePhaseContestActions(): {
           small
           variant="danger"
           onClick={() => setOpen({ kind: 'end', phase, contest })}
-          aria-label={`End the contest of ${phase.name}`}
+          aria-label={`End contest: ${phase.name}`}
           data-testid="phase-end-contest"
         >
           End contest

@@ -150,7 +150,7 @@ export function StaffPanel({ abilities, access, selfEmail }: StaffPanelProps) {
                     small
                     variant="ghost"
                     onClick={() => setResetFor(staff)}
-                    aria-label={`Send a reset link to ${staff.username}`}
+                    aria-label={`Send reset link to ${staff.username}`}
                     data-testid="staff-reset-link"
                   >
                     Send reset link
