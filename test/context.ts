@@ -4,7 +4,7 @@ import { buildApp } from '@riyazi/api/app';
 import { type Config, loadConfig } from '@riyazi/api/config';
 import { createEngine, type Engine } from '@riyazi/api/engine';
 import { closeQueues, createQueues, type Queues } from '@riyazi/api/queue';
-import { createRedis } from '@riyazi/api/redis';
+import { createRequestRedis } from '@riyazi/api/redis';
 import { createDb, type Db } from '@riyazi/db';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -51,7 +51,8 @@ export async function createTestContext(
     max: 5,
     ...(applicationName ? { applicationName } : {}),
   });
-  const redis = createRedis(config.REDIS_URL, 'riyazi-test');
+  // As server.ts makes it: requests fail fast while Redis is away.
+  const redis = createRequestRedis(config.REDIS_URL, 'riyazi-test');
   const queues = createQueues(redis, config.REDIS_PREFIX);
   const engine = createEngine({ db, queues });
   const app = await buildApp({ config, db, redis, queues, engine, logger: false });

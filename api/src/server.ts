@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { postgresLossReporter } from './lib/connection-watch.js';
-import { checkRedisDurability, createRedis } from './lib/redis.js';
+import { checkRedisDurability, createRequestRedis } from './lib/redis.js';
 import { drain } from './lifecycle/drain.js';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server.js';
 import { closeQueues, createQueues } from './queue/queues.js';
@@ -22,7 +22,8 @@ async function main(): Promise<void> {
     applicationName: 'riyazi-api',
     onConnectionError: postgresLossReporter('riyazi-api', connectionLog),
   });
-  const redis = createRedis(config.REDIS_URL, 'riyazi-api', connectionLog);
+  // Requests and queue adds give up on an unreachable Redis (503) rather than wait for it.
+  const redis = createRequestRedis(config.REDIS_URL, 'riyazi-api', connectionLog);
   const queues = createQueues(redis, config.REDIS_PREFIX, connectionLog);
   const app = await buildApp({ config, db, redis, queues });
   let metrics: MetricsServer | undefined;

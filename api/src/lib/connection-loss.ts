@@ -32,6 +32,8 @@ const LOST_MESSAGES = [
   /is not queryable/, // a client whose connection already failed
   /^Connection is closed/, // ioredis
   /^Reached the max retries per request limit/, // ioredis
+  /^Command timed out/, // ioredis commandTimeout: Redis unreachable (lib/redis.ts createRequestRedis)
+  /^Stream isn't writeable/, // ioredis without an offline queue
 ];
 
 function isLossItself(error: object): boolean {

@@ -1,6 +1,8 @@
 import type { Db } from '@riyazi/db';
 import { OUTBOX_ROUTES, type OutboxEventType } from '../contracts/jobs.js';
+import { isConnectionLoss } from '../lib/connection-loss.js';
 import type { Executor } from '../lib/db.js';
+import { REDIS_REQUEST_WAIT_MS } from '../lib/redis.js';
 import { markOutboxEnqueued, type OutboxEvent } from './outbox.repository.js';
 import type { Queues } from './queues.js';
 
@@ -51,7 +53,38 @@ export interface DispatchDeps {
   log: { warn: (obj: object, msg: string) => void };
 }
 
-/** After commit: enqueue now if Redis answers; otherwise the outbox relay in workers does it. */
+/**
+ * The longest an after-commit enqueue holds its request: the queues' client gives up within
+ * REDIS_REQUEST_WAIT_MS, and this also bounds a queue still waiting for its first connection.
+ */
+export const DISPATCH_WAIT_MS = REDIS_REQUEST_WAIT_MS + 500;
+
+class DispatchTimeout extends Error {
+  readonly code = 'ETIMEDOUT';
+}
+
+function withinDispatchWait(work: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DispatchTimeout('enqueue took too long')), DISPATCH_WAIT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * An enqueue after commit that failed: the event is in the outbox, so the relay sends it. Redis
+ * being away is logged once per outage by its connection watcher, not once per event.
+ */
+export function reportDispatchFailure(log: DispatchDeps['log'], err: unknown, eventId: string): void {
+  if (!isConnectionLoss(err)) {
+    log.warn({ err, eventId }, 'enqueue after commit failed; the outbox relay will retry');
+  }
+}
+
+/**
+ * After commit: enqueue now if Redis answers; otherwise the outbox relay in workers does it. While
+ * Redis is unreachable the request waits at most DISPATCH_WAIT_MS and leaves the rest to the relay.
+ */
 export async function dispatchAfterCommit(
   { db, queues, log }: DispatchDeps,
   events: OutboxEvent[],
@@ -59,9 +92,12 @@ export async function dispatchAfterCommit(
 ): Promise<void> {
   for (const event of events) {
     try {
-      await dispatchOutboxEvent(db, queues, event, options);
+      await withinDispatchWait(dispatchOutboxEvent(db, queues, event, options));
     } catch (err) {
-      log.warn({ err, eventId: event.id }, 'enqueue after commit failed; the outbox relay will retry');
+      reportDispatchFailure(log, err, event.id);
+      if (isConnectionLoss(err)) {
+        return;
+      }
     }
   }
 }

@@ -2,6 +2,7 @@ import type { SubmitResult } from '../../contracts/play-quiz.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { afterCommit } from '../../lifecycle/after-commit.js';
 import { answersReceived } from '../../metrics/metrics.js';
+import { reportDispatchFailure } from '../../queue/outbox.js';
 import type { AnswerToScore } from './play-engine.js';
 import * as repo from './play-quiz.repository.js';
 import { type PlayDeps, refuse } from './play-shared.js';
@@ -45,8 +46,7 @@ function answerValues(raw: unknown[]): string[] {
 function enqueueScoring({ engine, log }: PlayDeps, answer: AnswerToScore): Promise<void> {
   return engine.play.scoringJob(answer).then(
     () => undefined,
-    (err: unknown) =>
-      log.warn({ err, eventId: answer.eventId }, 'enqueue after commit failed; the outbox relay will retry'),
+    (err: unknown) => reportDispatchFailure(log, err, answer.eventId),
   );
 }
 
