@@ -39,6 +39,7 @@ describe('certificates in the back office', () => {
     const all = await get(`/api/admin/certificates?phaseId=${s.phase.id}`, s.admin.token);
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({ total: 3, currentPage: 1, totalPages: 1, itemsPerPage: 20 });
+    expect(all.json().options.phases.map((p: { _id: string }) => p._id)).toContain(s.phase.id);
     const winner = all.json().data.find((c: { kind: string }) => c.kind === 'WINNER');
     expect(winner).toMatchObject({
       code: s.of(s.winner.id).code,

@@ -84,3 +84,13 @@ export interface AdminCertificate {
   /** The certificate this one re-issues. */
   replacesId: string | null;
 }
+
+/** GET /api/admin/certificates — a page of certificates and the phases to filter by. */
+export interface AdminCertificatePage {
+  data: AdminCertificate[];
+  total: number;
+  currentPage: number;
+  totalPages: number;
+  itemsPerPage: number;
+  options: { phases: { _id: string; name: string }[] };
+}

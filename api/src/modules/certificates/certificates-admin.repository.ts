@@ -174,3 +174,7 @@ export async function revokeUnearned(trx: Trx, studentId: string, phaseId: strin
     RETURNING c.id, c.code, c.kind`.execute(trx);
   return result.rows;
 }
+
+/** Every phase, for the list's phase filter (staff with certificate:read may lack phase:read). */
+export const listPhaseOptions = (db: Executor) =>
+  db.selectFrom('phases').select(['id', 'name']).orderBy('number').execute();

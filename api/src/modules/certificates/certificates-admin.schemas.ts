@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   type AdminCertificate,
+  type AdminCertificatePage,
   CERTIFICATE_KINDS,
   CERTIFICATE_REASON_MAX,
   CERTIFICATE_STATUSES,
@@ -53,10 +54,12 @@ export const certificateListResponse = z.object({
   currentPage: z.number(),
   totalPages: z.number(),
   itemsPerPage: z.number(),
+  options: z.object({ phases: z.array(z.object({ _id: z.string(), name: z.string() })) }),
 });
 
 export const certificateChangeResponse = z.object({ message: z.string(), data: adminCertificateSchema });
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameAdmin: Same<z.output<typeof adminCertificateSchema>, AdminCertificate> = true;
-void sameAdmin;
+const samePage: Same<z.output<typeof certificateListResponse>, AdminCertificatePage> = true;
+void [sameAdmin, samePage];

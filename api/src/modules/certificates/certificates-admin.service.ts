@@ -35,14 +35,18 @@ function toAdmin(row: repo.AdminCertificateRow): AdminCertificate {
 }
 
 /** Certificates by phase, student, status and search, newest first, in the admin list envelope. */
-export function listCertificates(db: AppContext['db'], query: CertificateListQuery) {
+export async function listCertificates(db: AppContext['db'], query: CertificateListQuery) {
   const { page, limit, ...filter } = query;
-  return pageOf(
-    { page, limit },
-    (l, offset) => repo.listCertificates(db, filter, l, offset),
-    () => repo.countCertificates(db, filter),
-    toAdmin,
-  );
+  const [found, phases] = await Promise.all([
+    pageOf(
+      { page, limit },
+      (l, offset) => repo.listCertificates(db, filter, l, offset),
+      () => repo.countCertificates(db, filter),
+      toAdmin,
+    ),
+    repo.listPhaseOptions(db),
+  ]);
+  return { ...found, options: { phases: phases.map((p) => ({ _id: p.id, name: p.name })) } };
 }
 
 async function adminCertificate(db: AppContext['db'], id: string) {
