@@ -150,7 +150,16 @@ describe('student download and public verification', () => {
     const found = await get(`/api/certificates/verify/${cert?.code.toLowerCase()}`);
     expect(found.statusCode).toBe(200);
     const data = found.json().data;
-    expect(Object.keys(data).sort()).toEqual(['code', 'grade', 'issuedAt', 'kind', 'name', 'phase', 'rank']);
+    expect(Object.keys(data).sort()).toEqual([
+      'code',
+      'grade',
+      'issuedAt',
+      'kind',
+      'name',
+      'phase',
+      'rank',
+      'revokedAt',
+    ]);
     expect(data).toMatchObject({ code: cert?.code, kind: 'WINNER', name: 'Fatima Malik', rank: 1 });
     expect(found.body).not.toMatch(/City School|03001234567|@example\.com/);
     const missing = await get('/api/certificates/verify/ZZZZZZZZZZ');

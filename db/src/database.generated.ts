@@ -131,6 +131,10 @@ export interface Certificates {
   printedName: string;
   printedPhase: string;
   rank: number | null;
+  replacesId: string | null;
+  revokedAt: Timestamp | null;
+  revokedBy: string | null;
+  revokedReason: string | null;
   runId: string | null;
   studentId: string;
 }

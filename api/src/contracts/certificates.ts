@@ -28,6 +28,8 @@ export interface PublicCertificate {
   phase: string;
   rank: number | null;
   issuedAt: string;
+  /** When staff or the app revoked it (the page then says so instead of "genuine"); null while it holds. */
+  revokedAt: string | null;
 }
 
 /** GET /api/student/certificates — the signed-in student's own certificates. */
@@ -56,4 +58,39 @@ export interface CertificateRun {
 export interface CertificateRunStarted {
   jobId: string;
   message: string;
+}
+
+export const CERTIFICATE_STATUSES = ['ACTIVE', 'REVOKED'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+export const CERTIFICATE_REASON_MAX = 500;
+
+/** GET /api/admin/certificates — one certificate in the back office (certificate:read). */
+export interface AdminCertificate {
+  _id: string;
+  code: string;
+  kind: CertificateKind;
+  rank: number | null;
+  /** The name printed on it (frozen at issue). */
+  name: string;
+  student: { _id: string; studentNo: number; fullName: string };
+  grade: { _id: string; title: string };
+  phase: { _id: string; name: string };
+  issuedAt: string;
+  languages: CertificateLanguage[];
+  revokedAt: string | null;
+  revokedReason: string | null;
+  /** The staff member who revoked it; null when the app did (disqualification, winner removed). */
+  revokedBy: string | null;
+  /** The certificate this one re-issues. */
+  replacesId: string | null;
+}
+
+/** GET /api/admin/certificates — a page of certificates and the phases to filter by. */
+export interface AdminCertificatePage {
+  data: AdminCertificate[];
+  total: number;
+  currentPage: number;
+  totalPages: number;
+  itemsPerPage: number;
+  options: { phases: { _id: string; name: string }[] };
 }

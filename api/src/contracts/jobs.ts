@@ -29,6 +29,8 @@ export interface JobMap {
     'students.export': { jobId: string };
     /** Issues and draws the certificates of a phase for background_jobs row `jobId` (kind CERTIFICATE_RUN). */
     'certificates.run': { jobId: string };
+    /** Draws one re-issued certificate's files and queues its e-mail. */
+    'certificate.draw': { certificateId: string; publicUrl: string };
   };
   integrity: {
     /** A finished contest play's own signals (delayed, so its grade's peers are in the distribution). */
@@ -62,7 +64,7 @@ export const JOB_NAMES: { [Q in QueueName]: readonly JobName<Q>[] } = {
   mail: ['mail.send'],
   scoring: ['answer.score', 'answers.score'],
   ranking: ['play.finished', 'standings.recompute', 'standings.stale'],
-  exports: ['students.export', 'certificates.run'],
+  exports: ['students.export', 'certificates.run', 'certificate.draw'],
   bulkUpload: ['students.bulkUpload'],
   integrity: ['play.check', 'phase.run'],
 };

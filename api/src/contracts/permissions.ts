@@ -23,6 +23,7 @@ export const MODULES = [
   'paymentConfigurations',
   'queues',
   'integrity',
+  'certificate',
 ] as const;
 export type Module = (typeof MODULES)[number];
 
@@ -34,7 +35,7 @@ const STUDENT_ACTIONS: readonly Action[] = [...CRUD, 'export'];
 /**
  * The job queues board: read = look, update = retry, promote or remove jobs. Integrity: read = the
  * flagged plays, their evidence, the thresholds and phase runs; update = decide (clear, warn,
- * disqualify), change the thresholds, run a phase.
+ * disqualify), change the thresholds, run a phase. Certificate: read = list and download; update = revoke, re-issue.
  */
 const READ_UPDATE: readonly Action[] = ['read', 'update'];
 
@@ -43,7 +44,11 @@ const READ_UPDATE: readonly Action[] = ['read', 'update'];
  * permission of its own, separate from reading the list.
  */
 export const actionsOf = (module: Module): readonly Action[] =>
-  module === 'student' ? STUDENT_ACTIONS : module === 'queues' || module === 'integrity' ? READ_UPDATE : CRUD;
+  module === 'student'
+    ? STUDENT_ACTIONS
+    : module === 'queues' || module === 'integrity' || module === 'certificate'
+      ? READ_UPDATE
+      : CRUD;
 
 /** Permissions by resource, as in the admin auth state: { student: { read: true, update: true } }. */
 export type Permissions = Partial<Record<Module, Partial<Record<Action, boolean>>>>;
@@ -133,6 +138,7 @@ export const ADMIN_PAGES = {
   integrity: { path: 'integrity', module: 'integrity', action: 'read' },
   integrityPlay: { path: 'integrity/play/:id', module: 'integrity', action: 'read' },
   integrityChecks: { path: 'integrity/checks', module: 'integrity', action: 'read' },
+  certificates: { path: 'certificates', module: 'certificate', action: 'read' },
 } as const satisfies Record<string, Permission & { path: string }>;
 
 export type AdminPageKey = keyof typeof ADMIN_PAGES;

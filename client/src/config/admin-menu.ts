@@ -31,6 +31,7 @@ export const ADMIN_MENU: AdminMenuGroup[] = [
       { page: 'bulkUpload', label: 'Bulk upload' },
       { page: 'integrity', label: 'Integrity review' },
       { page: 'integrityChecks', label: 'Integrity checks' },
+      { page: 'certificates', label: 'Certificates' },
     ],
   },
   {

@@ -69,7 +69,8 @@ export type PermissionModule =
   | 'quiz'
   | 'student'
   | 'studentVerification'
-  | 'bulkUpload';
+  | 'bulkUpload'
+  | 'certificate';
 /** As api/src/contracts/permissions.ts ACTIONS; export is offered by the student module only. */
 export type PermissionAction = 'read' | 'create' | 'update' | 'delete' | 'export';
 
@@ -100,6 +101,11 @@ export const LIMITED_ROLES: SeedRole[] = [
     // Enrols schools and sends them their lists; cannot edit or delete students.
     name: 'School Coordinator',
     permissions: { student: ['read', 'export'], bulkUpload: ['read', 'create'] },
+  },
+  {
+    // Answers parents and schools about certificates: finds, downloads, revokes and re-issues them.
+    name: 'Certificates Officer',
+    permissions: { certificate: ['read', 'update'], student: ['read'] },
   },
 ];
 

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
+import { drawCertificate, runCertificates } from '@riyazi/api/certificates';
 import { type JobProgressEvent, rooms } from '@riyazi/api/contracts';
-import { runCertificates } from '@riyazi/api/certificates';
 import type { StorageSettings } from '@riyazi/api/storage';
 import {
   exportKeyOf,
@@ -195,6 +195,10 @@ export const exportsHandlers: Handlers['exports'] = {
       jobId,
     );
     ctx.log.info({ jobId, ...result }, 'certificate run finished');
+  },
+  'certificate.draw': async ({ certificateId, publicUrl }, _job, ctx) => {
+    const result = await drawCertificate({ db: ctx.db, storage: ctx.storage }, certificateId, publicUrl);
+    ctx.log.info({ certificateId, ...result }, 'certificate drawn');
   },
   'students.export': async ({ jobId }, job, ctx) => {
     try {

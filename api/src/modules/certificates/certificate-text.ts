@@ -5,7 +5,7 @@ import type {
 } from '../../contracts/certificates.js';
 
 /** What one certificate prints, frozen at issue. */
-export interface PrintedCertificate extends Omit<PublicCertificate, 'issuedAt'> {
+export interface PrintedCertificate extends Omit<PublicCertificate, 'issuedAt' | 'revokedAt'> {
   /** The issue day in Pakistan time, YYYY-MM-DD. */
   issuedOn: string;
   /** The public verification page (the QR code's target). */

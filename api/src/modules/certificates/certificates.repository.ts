@@ -9,6 +9,8 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
  * Issues the highest certificate each student of the phase has earned and not yet got (or a
  * higher one): winners (phase_winners), qualifiers (phase_qualifications of the next phase: told
  * they qualified), participants (a finished contest play). Only plays not disqualified count.
+ * A certificate staff revoked blocks its level and those below (staff re-issue by hand); one the app
+ * revoked (revoked_by NULL: its ground went) does not, so what the student still earns is issued.
  * The code is 50 random bits of a fresh UUID (bytes without version or variant bits), per row.
  */
 export async function issueMissingCertificates(db: Executor, phaseId: string, runId: string | null) {
@@ -48,6 +50,7 @@ export async function issueMissingCertificates(db: Executor, phaseId: string, ru
     WHERE NOT EXISTS (
       SELECT FROM certificates c JOIN level cl ON cl.kind = c.kind
       WHERE c.student_id = e.student_id AND c.phase_id = ph.id AND cl.n >= el.n
+        AND (c.revoked_at IS NULL OR c.revoked_by IS NOT NULL)
     )
     ON CONFLICT DO NOTHING
   `.execute(db);
@@ -75,6 +78,7 @@ const printedColumns = [
   'c.printedGrade',
   'c.printedPhase',
   'c.issuedAt',
+  'c.revokedAt',
 ] as const;
 
 /** The next certificates of the phase without files, in id order after `after`. */
@@ -90,6 +94,15 @@ export const findPendingFiles = (db: Executor, phaseId: string, after: string | 
     .limit(limit)
     .execute();
 export type PendingCertificate = Awaited<ReturnType<typeof findPendingFiles>>[number];
+
+export const findPendingFile = (db: Executor, id: string): Promise<PendingCertificate | undefined> =>
+  db
+    .selectFrom('certificates as c')
+    .innerJoin('students as s', 's.id', 'c.studentId')
+    .select([...printedColumns, 'c.emailedAt', 's.email', 's.language', 's.isActive'])
+    .where('c.id', '=', id)
+    .where('c.fileKeyEn', 'is', null)
+    .executeTakeFirst();
 
 /** Records a certificate's files; the ids whose files were not recorded yet (so each e-mail goes once). */
 export async function setFiles(trx: Trx, files: { id: string; en: string; ur: string }[]) {
@@ -128,6 +141,7 @@ export const listOfStudent = (db: Executor, studentId: string) =>
     .selectFrom('certificates as c')
     .select(certificateColumns)
     .where('c.studentId', '=', studentId)
+    .where('c.revokedAt', 'is', null)
     .orderBy('c.issuedAt', 'desc')
     .execute();
 

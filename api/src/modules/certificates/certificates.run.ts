@@ -50,7 +50,9 @@ async function recordBatch(
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const recorded = await repo.setFiles(trx, files);
-    const toMail = batch.filter((c) => recorded.has(c.id) && c.emailedAt === null && c.isActive);
+    const toMail = batch.filter(
+      (c) => recorded.has(c.id) && c.emailedAt === null && c.isActive && c.revokedAt === null,
+    );
     for (const cert of toMail) {
       await queueMail(trx, 'certificateIssued', cert.email, {
         name: cleanName(cert.printedName),
@@ -131,4 +133,14 @@ export async function runCertificates(deps: CertificateRunDeps, runId: string) {
     publish('FAILED', 0);
     throw err;
   }
+}
+
+/** Draws one certificate's files (a re-issue) and queues its e-mail; nothing when already drawn or gone. */
+export async function drawCertificate(deps: CertificateRunDeps, certificateId: string, publicUrl: string) {
+  const cert = await repo.findPendingFile(deps.db, certificateId);
+  if (!cert) {
+    return { drawn: 0, emailed: 0 };
+  }
+  const files = await drawFiles(deps.storage, cert, publicUrl);
+  return { drawn: 1, emailed: await recordBatch(deps.db, [cert], [files], publicUrl) };
 }

@@ -15,6 +15,7 @@ export const publicCertificateSchema = z.object({
   phase: z.string(),
   rank: z.number().nullable(),
   issuedAt: z.string(),
+  revokedAt: z.string().nullable(),
 });
 
 export const studentCertificateSchema = publicCertificateSchema.extend({

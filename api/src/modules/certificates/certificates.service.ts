@@ -1,5 +1,5 @@
-import { contestNotYet } from '#modules/phases';
 import type { Redis } from 'ioredis';
+import { contestNotYet } from '#modules/phases';
 import type { AppContext } from '../../context.js';
 import {
   type CertificateLanguage,
@@ -33,6 +33,7 @@ function printed(row: repo.CertificateRow): PublicCertificate {
     phase: cleanName(row.printedPhase),
     rank: row.rank,
     issuedAt: new Date(row.issuedAt).toISOString(),
+    revokedAt: row.revokedAt === null ? null : new Date(row.revokedAt).toISOString(),
   };
 }
 
@@ -81,7 +82,7 @@ export async function studentDownload(
 ) {
   const row = await repo.findById(ctx.db, id);
   const key = lang === 'en' ? row?.fileKeyEn : row?.fileKeyUr;
-  if (!row || row.studentId !== studentId || !key) {
+  if (!row || row.studentId !== studentId || row.revokedAt !== null || !key) {
     throw notFound('Certificate not found');
   }
   const file = await ctx.storage.get(key);

@@ -1,3 +1,4 @@
+import { revokeUnearnedCertificates } from '#modules/certificates';
 import { queueMail } from '#modules/mail';
 import { dropFromFrozenBoard, recomputeStandings } from '#modules/rankings';
 import type { ReviewDecisionResult } from '../../contracts/integrity-review.js';
@@ -26,7 +27,7 @@ const MESSAGES = {
  * Records a decision on a flagged contest play (one review per play, replaced by a later one) and
  * audits it. DISQUALIFY sets plays.disqualified_at, removes the student's winner place in the
  * phase and grade and any qualification recorded for the next phase, and takes the student off the
- * phase's frozen board if it is frozen; any other decision lifts a disqualification. Either way the
+ * phase's frozen board if it is frozen, and revokes the certificates no longer earned; any other decision lifts a disqualification. Either way the
  * board is re-ranked now (the student's best remaining play counts) and pushed again by the ranking
  * worker (standings.stale).
  */
@@ -63,6 +64,7 @@ export async function decideReview(
     let winnerRemoved: { position: number | null; method: string } | null = null;
     let qualificationWithdrawn: string | null = null;
     let offFrozenBoard = false;
+    let certificatesRevoked: string[] = [];
     if (disqualify !== wasDisqualified) {
       await repo.setDisqualifiedAt(trx, playId, disqualify ? now : null);
       events.push(
@@ -78,6 +80,11 @@ export async function decideReview(
       qualificationWithdrawn =
         (await repo.deleteNextPhaseQualification(trx, play.phaseNumber, play.studentId))?.phaseId ?? null;
       offFrozenBoard = await dropFromFrozenBoard(trx, play.phaseId, play.gradeId, play.studentId);
+      certificatesRevoked = await revokeUnearnedCertificates(trx, actor, {
+        studentId: play.studentId,
+        phaseId: play.phaseId,
+        cause: 'disqualification',
+      });
     }
     if (notify && student && body.decision !== 'CLEAR') {
       const mail = await queueMail(trx, 'integrityDecision', student.email, {
@@ -103,15 +110,18 @@ export async function decideReview(
       ...(winnerRemoved ? { winnerRemoved } : {}),
       ...(qualificationWithdrawn ? { qualificationWithdrawn } : {}),
       ...(offFrozenBoard ? { offFrozenBoard } : {}),
+      ...(certificatesRevoked.length > 0 ? { certificatesRevoked } : {}),
     });
-    return { play, events, rerank: disqualify !== wasDisqualified, winnerRemoved };
+    return { play, events, rerank: disqualify !== wasDisqualified, winnerRemoved, certificatesRevoked };
   });
   if (outcome.rerank) {
     await rerank(deps, outcome.play.phaseId, outcome.play.gradeId);
   }
   await dispatchAfterCommit(deps, outcome.events);
   const removed = outcome.winnerRemoved ? ' The student’s winner place in this phase was removed.' : '';
-  return { message: `${MESSAGES[body.decision]}${removed}`, data: await playEvidence(db, playId) };
+  const n = outcome.certificatesRevoked.length;
+  const revoked = n > 0 ? ` ${n} certificate${n === 1 ? ' was' : 's were'} revoked.` : '';
+  return { message: `${MESSAGES[body.decision]}${removed}${revoked}`, data: await playEvidence(db, playId) };
 }
 
 /** The board now, so the answer and the next read agree; the worker re-ranks and pushes it again. */

@@ -1,6 +1,7 @@
 import type { Db } from '@riyazi/db';
-import { contestNotYet } from '#modules/phases';
 import type { Redis } from 'ioredis';
+import { revokeUnearnedCertificates } from '#modules/certificates';
+import { contestNotYet } from '#modules/phases';
 import { confirmStaffPassword } from '../../auth/staff-password-check.js';
 import type {
   AutoWinnersResult,
@@ -175,7 +176,7 @@ export async function listPhaseWinners(db: Db, phaseId: string): Promise<PhaseWi
   return (await repo.listWinners(db, phaseId)).map(toWinner);
 }
 
-/** Undoes a mistaken winner, after the same password re-check. */
+/** Undoes a mistaken winner, after the same password re-check; the winner certificate is revoked with it. */
 export async function deleteWinner(
   deps: WinnersDeps,
   actor: WinnersActor,
@@ -191,12 +192,18 @@ export async function deleteWinner(
     if (!(await repo.deleteWinner(trx, id))) {
       throw notFound('Winner not found');
     }
+    const certificatesRevoked = await revokeUnearnedCertificates(trx, actor, {
+      studentId: winner.studentId,
+      phaseId: winner.phaseId,
+      cause: 'winnerRemoved',
+    });
     await audit(trx, actor, 'phaseWinner.delete', 'phaseWinner', id, {
       phaseId: winner.phaseId,
       gradeId: winner.gradeId,
       studentId: winner.studentId,
       position: winner.position,
       method: winner.method,
+      ...(certificatesRevoked.length > 0 ? { certificatesRevoked } : {}),
     });
     return championsChanged(trx);
   });

@@ -40,4 +40,5 @@ export const ADMIN_PAGE_TITLES: Record<AdminPageKey, string> = {
   integrity: 'Integrity review',
   integrityPlay: 'Flagged play',
   integrityChecks: 'Integrity checks',
+  certificates: 'Certificates',
 };

@@ -9,14 +9,16 @@ import { PublicBoardsPanel } from '../../features/admin-boards/components/public
 import { PublicDisplaySection } from '../../features/admin-boards/components/public-display-section';
 import { BulkUploadListPage } from '../../features/admin-bulk-upload/components/bulk-upload-list-page';
 import { BulkUploadNewPage } from '../../features/admin-bulk-upload/components/bulk-upload-new-page';
+import { CertificatesPage } from '../../features/admin-certificates/components/certificates-page';
+import { StudentCertificatesSection } from '../../features/admin-certificates/components/student-certificates-section';
 import { SystemConfigPage } from '../../features/admin-config/components/system-config-page';
 import { AdminDashboardPage } from '../../features/admin-dashboard/components/admin-dashboard-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
 import { FaqAdminPage } from '../../features/admin-faq/components/faq-admin-page';
+import { GalleryAdminPage } from '../../features/admin-gallery/components/gallery-admin-page';
 import { IntegrityChecksPage } from '../../features/admin-integrity/components/integrity-checks-page';
 import { IntegrityPlayPage } from '../../features/admin-integrity/components/integrity-play-page';
 import { IntegrityQueuePage } from '../../features/admin-integrity/components/integrity-queue-page';
-import { GalleryAdminPage } from '../../features/admin-gallery/components/gallery-admin-page';
 import { ContestServicesPage } from '../../features/admin-payment/components/contest-services-page';
 import { PaymentConfigPage } from '../../features/admin-payment/components/payment-config-page';
 import { PaymentFailuresPage } from '../../features/admin-payment-reports/components/payment-failures-page';
@@ -69,7 +71,12 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   codeManagement: () => <CodeManagementPage />,
   studentVerification: () => <VerificationListPage />,
   studentVerificationView: () => <VerificationViewPage />,
-  studentView: () => <StudentViewPage />,
+  studentView: () => (
+    <div className="stack">
+      <StudentViewPage />
+      <StudentCertificatesSection />
+    </div>
+  ),
   studentAttempts: () => <QuizAttemptListPage />,
   studentAttemptDetail: () => <QuizAttemptDetailPage />,
   configEmail: () => <EmailConfigPage />,
@@ -105,6 +112,7 @@ const BUILT_PAGES: Partial<Record<AdminPageKey, () => ReactNode>> = {
   integrity: () => <IntegrityQueuePage />,
   integrityPlay: () => <IntegrityPlayPage />,
   integrityChecks: () => <IntegrityChecksPage />,
+  certificates: () => <CertificatesPage />,
 };
 
 const ADMIN_ROOT = paths.admin.root;

@@ -38,6 +38,7 @@ export const MODULE_LABELS: Record<Module, string> = {
   paymentConfigurations: 'Payment configuration and contest services',
   queues: 'Job queues (board)',
   integrity: 'Integrity (signals and review)',
+  certificate: 'Certificates (list, download, revoke, re-issue)',
 };
 
 export const ACTION_LABELS: Record<Action, string> = {
