@@ -31,6 +31,7 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { paymentConfigRoutes } from './modules/payment-config/payment-config.routes.js';
 import { paymentReportsRoutes } from './modules/payment-reports/payment-reports.routes.js';
 import { gatewayFormActionOrigins } from './modules/payments/gateways/registry.js';
+import { paymentsAdminRoutes } from './modules/payments/payments-admin.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { phaseProgressRoutes } from './modules/phase-progress/phase-progress.routes.js';
 import { phasesRoutes } from './modules/phases/phases.routes.js';
@@ -121,6 +122,7 @@ const apiRoutes =
     await api.register(documentsRoutes, ctx);
     await api.register(studentVerificationRoutes, ctx);
     await api.register(paymentsRoutes, ctx);
+    await api.register(paymentsAdminRoutes, ctx);
     await api.register(paymentConfigRoutes, ctx);
     await api.register(promoCodesRoutes, ctx);
     await api.register(faqRoutes, ctx);

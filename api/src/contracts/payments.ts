@@ -11,6 +11,10 @@ export interface PaymentPackage {
   price: number;
   /** The contest the attempts are meant for (attempts are one balance); null: any phase. */
   phase: { _id: string; title: string; isContestPhase: boolean } | null;
+  /** False when the student could not use all its attempts in its phase; checkout then answers 409. */
+  usable: boolean;
+  /** Why not (shown on the payment page), or null. */
+  unusableReason: string | null;
 }
 
 export interface PaymentOptions {
@@ -39,7 +43,7 @@ export type CheckoutResult =
 
 export interface PaymentOrder {
   orderRef: string;
-  status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
+  status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUNDED';
   gateway: string;
   amount: number;
   attempts: number;
