@@ -69,8 +69,11 @@ export type PermissionModule =
   | 'quiz'
   | 'student'
   | 'studentVerification'
-  | 'bulkUpload';
-/** As api/src/contracts/permissions.ts ACTIONS; export is offered by the student module only. */
+  | 'bulkUpload'
+  | 'code'
+  | 'paymentTransactions'
+  | 'paymentFailure';
+/** As api/src/contracts/permissions.ts ACTIONS; export is offered by the student and code modules only. */
 export type PermissionAction = 'read' | 'create' | 'update' | 'delete' | 'export';
 
 export interface SeedRole {
@@ -101,9 +104,20 @@ export const LIMITED_ROLES: SeedRole[] = [
     name: 'School Coordinator',
     permissions: { student: ['read', 'export'], bulkUpload: ['read', 'create'] },
   },
+  {
+    // Settles payments by hand (cancel, bank transfer, refund) and hands out access codes.
+    name: 'Payments Desk',
+    permissions: {
+      paymentTransactions: ['read', 'update'],
+      paymentFailure: ['read'],
+      code: ['read', 'create', 'export'],
+    },
+  },
 ];
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@riyazi.local';
+/** The demo student who holds no contest attempts yet: the one who can buy both phase-1 packages. */
+export const DEMO_BUYER_EMAIL = 'hamza.siddiqui@example.com';
 export const DEMO_STUDENT_PASSWORD = 'Practice2026!';
 
 export const REFERRAL_SOURCES = [
