@@ -1,9 +1,6 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import {
-  PROMO_HOLD_MS,
-  reconcilePendingPayments,
-} from '../src/modules/payments/reconciliation.service.js';
+import { PROMO_HOLD_MS, reconcilePendingPayments } from '../src/modules/payments/reconciliation.service.js';
 import {
   attemptsOf,
   call,
@@ -25,8 +22,15 @@ const promo = () =>
 const holders = async () =>
   (await t.db.selectFrom('promoCodeUses').select('paymentId').execute()).map((u) => u.paymentId);
 let packageId = '';
-const checkPromo = (as?: string) => call('POST', '/api/payment/promo/check', { code: 'WELCOME50', packageId }, as);
-const deps = () => ({ db: t.db, queues: t.queues, redis: t.redis, config: t.config, log: pino({ level: 'silent' }) });
+const checkPromo = (as?: string) =>
+  call('POST', '/api/payment/promo/check', { code: 'WELCOME50', packageId }, as);
+const deps = () => ({
+  db: t.db,
+  queues: t.queues,
+  redis: t.redis,
+  config: t.config,
+  log: pino({ level: 'silent' }),
+});
 const backdate = (orderRef: string, ms: number) =>
   t.db
     .updateTable('payments')
@@ -50,7 +54,9 @@ describe('a promo use held by a checkout left behind', () => {
 
   it('goes back when the family cancels the checkout; only their own pending one, once', async () => {
     const { orderRef } = await jazzCheckout({ promoCode: 'WELCOME50' });
-    expect((await call('POST', `/api/payment/orders/${orderRef}/cancel`, {}, otherToken)).statusCode).toBe(404);
+    expect((await call('POST', `/api/payment/orders/${orderRef}/cancel`, {}, otherToken)).statusCode).toBe(
+      404,
+    );
     const res = await call('POST', `/api/payment/orders/${orderRef}/cancel`, {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ data: { orderRef, status: 'CANCELLED' } });
@@ -76,7 +82,9 @@ describe('a promo use held by a checkout left behind', () => {
       const { orderRef } = await jazzCheckout({ promoCode: 'WELCOME50' });
       packageId = (await paymentOf(orderRef)).packageId;
       // Another family meets a used-up code while the checkout holds its only use.
-      expect((await checkPromo(otherToken)).json()).toMatchObject({ message: 'This promo code has been used up.' });
+      expect((await checkPromo(otherToken)).json()).toMatchObject({
+        message: 'This promo code has been used up.',
+      });
 
       await backdate(orderRef, PROMO_HOLD_MS - 60_000);
       expect((await reconcilePendingPayments(deps())).released).toBe(0);

@@ -12,7 +12,8 @@ interface Offered {
 const offered = async () =>
   (await call('GET', '/api/payment/options')).json<{ data: { packages: Offered[] } }>().data.packages;
 const offer = async (name: string) => (await offered()).find((p) => p.name === name);
-const buy = (packageId = onePackage.id) => call('POST', '/api/payment/checkout', { packageId, gateway: 'sandbox' });
+const buy = (packageId = onePackage.id) =>
+  call('POST', '/api/payment/checkout', { packageId, gateway: 'sandbox' });
 const hold = (contestAttempts: number) =>
   t.db.updateTable('students').set({ contestAttempts }).where('id', '=', studentId).execute();
 
@@ -60,9 +61,15 @@ describe('payments only for attempts that can be used', () => {
     await makePlay(t.db, { ...quiz, studentId, answers: [] });
 
     const one = await offer('One attempt');
-    expect(one).toMatchObject({ usable: false, unusableReason: expect.stringMatching(/played all 2 attempts/) });
+    expect(one).toMatchObject({
+      usable: false,
+      unusableReason: expect.stringMatching(/played all 2 attempts/),
+    });
     await expectNotUsable(await buy(), /played all 2 attempts/);
-    const promo = await call('POST', '/api/payment/promo/check', { code: 'WELCOME50', packageId: onePackage.id });
+    const promo = await call('POST', '/api/payment/promo/check', {
+      code: 'WELCOME50',
+      packageId: onePackage.id,
+    });
     expect(promo.statusCode).toBe(409);
   });
 

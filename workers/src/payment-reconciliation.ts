@@ -12,7 +12,7 @@ export interface ReconciliationDeps {
   log: Logger;
   config: PaymentDeps['config'];
   /** One reconciliation pass (default: reconcilePendingPayments); tests count passes with it. */
-  reconcile?: (deps: PaymentDeps) => Promise<{ asked: number; expired: number }>;
+  reconcile?: (deps: PaymentDeps) => Promise<{ asked: number; expired: number; released: number }>;
 }
 
 /**

@@ -16,7 +16,6 @@ import type { Handlers, WorkerContext } from './handlers.js';
 import { DEFAULT_PRUNE_OPTIONS, type PruneOptions, startOutboxPrune } from './outbox-prune.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
 import { startPaymentReconciliation } from './payment-reconciliation.js';
-import { startQuestionStats } from './question-stats.js';
 import { broadcastHandlers } from './processors/broadcast.js';
 import { bulkUploadHandlers } from './processors/bulk-upload.js';
 import { exportsHandlers } from './processors/exports.js';
@@ -24,6 +23,7 @@ import { integrityHandlers } from './processors/integrity.js';
 import { mailHandlers } from './processors/mail.js';
 import { rankingHandlers } from './processors/ranking.js';
 import { scoringHandlers } from './processors/scoring.js';
+import { startQuestionStats } from './question-stats.js';
 
 export const handlers: Handlers = {
   broadcast: broadcastHandlers,

@@ -44,7 +44,10 @@ const READ_UPDATE: readonly Action[] = ['read', 'update'];
  */
 export const actionsOf = (module: Module): readonly Action[] =>
   module === 'student' || module === 'code'
-    ? STUDENT_ACTIONS : module === 'queues' || module === 'integrity' ? READ_UPDATE : CRUD;
+    ? STUDENT_ACTIONS
+    : module === 'queues' || module === 'integrity'
+      ? READ_UPDATE
+      : CRUD;
 
 /** Permissions by resource, as in the admin auth state: { student: { read: true, update: true } }. */
 export type Permissions = Partial<Record<Module, Partial<Record<Action, boolean>>>>;

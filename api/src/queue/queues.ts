@@ -1,7 +1,5 @@
 import { type JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { describeConnectionError, isConnectionLoss } from '../lib/connection-loss.js';
-import type { ConnectionLog } from '../lib/connection-watch.js';
 import {
   DEFAULT_JOB_OPTIONS,
   type JobName,
@@ -9,6 +7,8 @@ import {
   QUEUE_NAMES,
   type QueueName,
 } from '../contracts/jobs.js';
+import { describeConnectionError, isConnectionLoss } from '../lib/connection-loss.js';
+import type { ConnectionLog } from '../lib/connection-watch.js';
 
 export type Queues = { [Q in QueueName]: Queue };
 

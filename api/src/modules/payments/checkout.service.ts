@@ -59,8 +59,16 @@ export async function paymentOptions(deps: PaymentDeps, studentId: string) {
       phase: p.phase
         ? { _id: p.phase.id, title: p.phase.title, isContestPhase: p.phase.id === flags.contestQuizPhase }
         : null,
-      usable: reasons[index] === null,
-      unusableReason: reasons[index] ?? null,
+      usable: !reasons[index],
+      unusableReason: reasons[index]?.message ?? null,
+      unusable: reasons[index]
+        ? {
+            kind: reasons[index].kind,
+            phase: reasons[index].phase,
+            playsLeft: reasons[index].playsLeft,
+            held: reasons[index].held,
+          }
+        : null,
     })),
     contestAttempts: student.contestAttempts,
     isPaymentMade: student.isPaymentMade,

@@ -46,9 +46,13 @@ export async function cancelOwnOrder(deps: DispatchDeps, studentId: string, orde
       return;
     }
     if (payment.status !== 'PENDING') {
-      throw new HttpError(409, `This payment is ${statusWord(payment.status)}; only a pending one can be cancelled.`, {
-        code: 'PAYMENT_NOT_PENDING',
-      });
+      throw new HttpError(
+        409,
+        `This payment is ${statusWord(payment.status)}; only a pending one can be cancelled.`,
+        {
+          code: 'PAYMENT_NOT_PENDING',
+        },
+      );
     }
     await cancelPending(trx, payment, 'Cancelled by the family');
   });
@@ -77,7 +81,9 @@ export async function staffCancel(deps: DispatchDeps, actor: Actor, paymentId: s
   return deps.db.transaction().execute(async (trx) => {
     const payment = await lockForStaff(trx, paymentId);
     if (payment.status !== 'PENDING') {
-      throw conflict(`Payment ${payment.orderRef} is ${statusWord(payment.status)}; only a pending one can be cancelled.`);
+      throw conflict(
+        `Payment ${payment.orderRef} is ${statusWord(payment.status)}; only a pending one can be cancelled.`,
+      );
     }
     await cancelPending(trx, payment, 'Cancelled by staff');
     await audit(trx, actor, 'payment.cancel', 'payment', payment.id, {
@@ -98,7 +104,9 @@ export async function staffMarkPaid(deps: DispatchDeps, actor: Actor, paymentId:
   const done = await deps.db.transaction().execute(async (trx) => {
     const payment = await lockForStaff(trx, paymentId);
     if (!CAN_MARK_PAID.has(payment.status)) {
-      throw conflict(`Payment ${payment.orderRef} is ${statusWord(payment.status)}; it cannot be marked paid.`);
+      throw conflict(
+        `Payment ${payment.orderRef} is ${statusWord(payment.status)}; it cannot be marked paid.`,
+      );
     }
     if (payment.promoCodeId && !(await repo.holdsPromoUse(trx, payment.id))) {
       await repo.reservePromoUse(trx, {
@@ -138,7 +146,9 @@ export async function staffRefund(deps: DispatchDeps, actor: Actor, paymentId: s
   return deps.db.transaction().execute(async (trx) => {
     const payment = await lockForStaff(trx, paymentId);
     if (payment.status !== 'PAID') {
-      throw conflict(`Payment ${payment.orderRef} is ${statusWord(payment.status)}; only a paid one can be refunded.`);
+      throw conflict(
+        `Payment ${payment.orderRef} is ${statusWord(payment.status)}; only a paid one can be refunded.`,
+      );
     }
     if (payment.amountPaisa === 0) {
       throw conflict(`Payment ${payment.orderRef} was covered in full by a promo code: no money to refund.`);

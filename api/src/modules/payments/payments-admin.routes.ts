@@ -59,7 +59,12 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app
         },
       },
       async (request) => {
-        const data = await route.run(deps(request.log), staffActor(request), request.query.id, request.body.reason);
+        const data = await route.run(
+          deps(request.log),
+          staffActor(request),
+          request.query.id,
+          request.body.reason,
+        );
         return { data, message: `Payment ${data.orderRef} is now ${data.status.toLowerCase()}.` };
       },
     );

@@ -183,8 +183,11 @@ export async function countPromoUsesOf(db: Executor, promoCodeId: string, studen
 }
 
 export const holdsPromoUse = async (db: Executor, paymentId: string) =>
-  (await db.selectFrom('promoCodeUses').select('paymentId').where('paymentId', '=', paymentId).executeTakeFirst()) !==
-  undefined;
+  (await db
+    .selectFrom('promoCodeUses')
+    .select('paymentId')
+    .where('paymentId', '=', paymentId)
+    .executeTakeFirst()) !== undefined;
 
 /** Gives back the promo uses held by pending checkouts: the student's (a new checkout) or stale ones. */
 async function releaseHolds(trx: Executor, where: RawBuilder<unknown>): Promise<number> {

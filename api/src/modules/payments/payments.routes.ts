@@ -8,8 +8,8 @@ import { studentIdOf } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { checkout, checkPromo, paymentOptions } from './checkout.service.js';
 import { gatewayModules } from './gateways/registry.js';
-import { enabledGateways, gatewayEnv } from './payment-deps.js';
 import { cancelOwnOrder } from './payment-actions.service.js';
+import { enabledGateways, gatewayEnv } from './payment-deps.js';
 import { confirmOrder, orderStatus } from './reconciliation.service.js';
 import { settle } from './settlement.service.js';
 
@@ -74,6 +74,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                     .nullable(),
                   usable: z.boolean(),
                   unusableReason: z.string().nullable(),
+                  unusable: z
+                    .object({
+                      kind: z.enum(['CONTEST_ENDED', 'ALL_PLAYED', 'HELD_COVER', 'TOO_MANY']),
+                      phase: z.string(),
+                      playsLeft: z.number(),
+                      held: z.number(),
+                    })
+                    .nullable(),
                 }),
               ),
               contestAttempts: z.number(),

@@ -9,6 +9,18 @@ export const ATTEMPTS_NOT_USABLE = 'ATTEMPTS_NOT_USABLE';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+export type UnusableKind = 'CONTEST_ENDED' | 'ALL_PLAYED' | 'HELD_COVER' | 'TOO_MANY';
+
+export interface Unusable {
+  kind: UnusableKind;
+  /** In English, for the api's 409 and staff; the payment page words it from `kind` and the counts. */
+  message: string;
+  phase: string;
+  /** Plays of the phase's contest still open to the student, and attempts they hold. */
+  playsLeft: number;
+  held: number;
+}
+
 /**
  * Why a package's attempts could not all be used by this student in its phase, or null when they
  * can. A package naming no phase is for any later contest and always usable. Otherwise its phase's
@@ -22,33 +34,45 @@ export async function unusableReason(
   studentId: string,
   pkg: { attempts: number; phaseId: string | null },
   now = new Date(),
-): Promise<string | null> {
+): Promise<Unusable | null> {
   if (pkg.phaseId === null) {
     return null;
   }
   const contest = await phaseContest(db, pkg.phaseId, now);
-  if (!contest) {
+  const student = await repo.findStudentPlays(db, studentId, pkg.phaseId);
+  if (!contest || !student) {
     return null;
   }
+  const phase = contest.name;
+  const held = student.contestAttempts;
+  const allowed = student.attemptsAllowed ?? QUIZ_DEFAULTS.attemptsAllowed.CONTEST;
+  const playsLeft = Math.max(0, allowed - Number(student.playsUsed));
+  const because = (kind: UnusableKind, message: string): Unusable => ({
+    kind,
+    message,
+    phase,
+    playsLeft,
+    held,
+  });
   const ahead = contest.status === 'UPCOMING' || (contest.status === 'ACTIVE' && now < contest.startsAt);
   if (!ahead && !takesStarts(contest, now)) {
-    return `${contest.name}'s contest has ended, so its attempts can no longer be used.`;
+    return because('CONTEST_ENDED', `${phase}'s contest has ended, so its attempts can no longer be used.`);
   }
-  const student = await repo.findStudentPlays(db, studentId, pkg.phaseId);
-  if (!student) {
-    return null;
+  if (playsLeft === 0) {
+    return because('ALL_PLAYED', `You have played all ${plural(allowed, 'attempt')} of ${phase}'s contest.`);
   }
-  const allowed = student.attemptsAllowed ?? QUIZ_DEFAULTS.attemptsAllowed.CONTEST;
-  const left = Math.max(0, allowed - Number(student.playsUsed));
-  if (left === 0) {
-    return `You have played all ${plural(allowed, 'attempt')} of ${contest.name}'s contest.`;
+  if (held >= playsLeft) {
+    return because(
+      'HELD_COVER',
+      `The ${plural(held, 'attempt')} you hold already cover the ${plural(playsLeft, 'play')} left to you in ${phase}.`,
+    );
   }
-  if (student.contestAttempts >= left) {
-    return `The ${plural(student.contestAttempts, 'attempt')} you hold already cover the ${plural(left, 'play')} left to you in ${contest.name}.`;
-  }
-  if (student.contestAttempts + pkg.attempts > left) {
-    const more = left - student.contestAttempts;
-    return `Only ${plural(more, 'more attempt')} can be used in ${contest.name}: this package has ${pkg.attempts}.`;
+  if (held + pkg.attempts > playsLeft) {
+    const more = playsLeft - held;
+    return because(
+      'TOO_MANY',
+      `Only ${plural(more, 'more attempt')} can be used in ${phase}: this package has ${pkg.attempts}.`,
+    );
   }
   return null;
 }
@@ -58,8 +82,8 @@ export async function assertUsable(
   studentId: string,
   pkg: { attempts: number; phaseId: string | null },
 ): Promise<void> {
-  const reason = await unusableReason(db, studentId, pkg);
-  if (reason) {
-    throw new HttpError(409, reason, { code: ATTEMPTS_NOT_USABLE });
+  const unusable = await unusableReason(db, studentId, pkg);
+  if (unusable) {
+    throw new HttpError(409, unusable.message, { code: ATTEMPTS_NOT_USABLE });
   }
 }

@@ -1,12 +1,15 @@
 import type { PaymentReportRow } from '@riyazi/api/contracts';
+import { useCan } from '../../../shared/admin-list';
 import { formatDateTime } from '../../../shared/format/date-time';
 import { usePaymentGatewayLabel } from '../api/use-payment-reports';
+import { PaymentRowActions } from './payment-actions';
 import { formatRupees } from './payment-report-query';
 import { StatusBadge } from './status-badge';
 import { StudentLink } from './student-link';
 
 export function PaymentsTable({ rows, busy }: { rows: PaymentReportRow[]; busy: boolean }) {
   const gatewayLabel = usePaymentGatewayLabel();
+  const canSettle = useCan('paymentTransactions')?.('update') ?? false;
   return (
     <table
       className="data-table data-table--top data-table--compact stacked-table--wide pr-table"
@@ -25,6 +28,7 @@ export function PaymentsTable({ rows, busy }: { rows: PaymentReportRow[]; busy: 
             Amount
           </th>
           <th scope="col">Paid</th>
+          {canSettle ? <th scope="col">Actions</th> : null}
         </tr>
       </thead>
       <tbody>
@@ -75,6 +79,11 @@ export function PaymentsTable({ rows, busy }: { rows: PaymentReportRow[]; busy: 
               </span>
             </td>
             <td data-label="Paid">{formatDateTime(row.paidAt)}</td>
+            {canSettle ? (
+              <td data-label="Actions" className="pr-actions-cell">
+                <PaymentRowActions row={row} />
+              </td>
+            ) : null}
           </tr>
         ))}
       </tbody>
