@@ -49,9 +49,14 @@ export function actionsFor(row: PaymentReportRow): PaymentAction[] {
   }
 }
 
-/** The row's action buttons; each opens a confirm dialog with a reason (kept in the audit log). */
-export function PaymentRowActions({ row }: { row: PaymentReportRow }) {
-  const [open, setOpen] = useState<PaymentAction | null>(null);
+/** The row's action buttons; each asks the table to open its confirm dialog (with a reason). */
+export function PaymentRowActions({
+  row,
+  onAct,
+}: {
+  row: PaymentReportRow;
+  onAct: (row: PaymentReportRow, action: PaymentAction) => void;
+}) {
   const actions = actionsFor(row);
   if (actions.length === 0) {
     return null;
@@ -64,19 +69,19 @@ export function PaymentRowActions({ row }: { row: PaymentReportRow }) {
           small
           variant={action === 'mark-paid' ? 'secondary' : 'ghost'}
           className={action === 'mark-paid' ? undefined : 'danger-action'}
-          onClick={() => setOpen(action)}
+          onClick={() => onAct(row, action)}
           aria-label={`${ACTIONS[action].label} payment ${row.orderRef}`}
           data-testid={`pr-action-${action}`}
         >
           {ACTIONS[action].label}
         </Button>
       ))}
-      {open !== null ? <PaymentActionDialog row={row} action={open} onClose={() => setOpen(null)} /> : null}
     </span>
   );
 }
 
-function PaymentActionDialog({
+/** Confirms a staff action on a payment; the reason is required and kept in the audit log. */
+export function PaymentActionDialog({
   row,
   action,
   onClose,
@@ -107,7 +112,7 @@ function PaymentActionDialog({
   const spec = ACTIONS[action];
   return (
     <Dialog title={spec.title} onClose={onClose} data-testid="pr-action-dialog">
-      <form className="stack" onSubmit={submit}>
+      <form className="stack" onSubmit={submit} noValidate>
         <p>{spec.explain(row)}</p>
         <TextAreaField
           label="Reason (kept in the audit log)"
@@ -115,7 +120,6 @@ function PaymentActionDialog({
           onChange={(e) => setReason(e.target.value)}
           maxLength={300}
           rows={3}
-          required
           error={touched && tooShort ? 'Please give a reason (at least 3 characters).' : null}
           data-testid="pr-action-reason"
         />

@@ -116,7 +116,7 @@ function BuyCard({ options }: { options: PaymentOptions }) {
   // Pay pressed while the code was still being checked: pay once it is known to be good.
   const [payWhenChecked, setPayWhenChecked] = useState(false);
   const canPay =
-    !pay.isPending && !promo.holdsPayment && selected !== null && selected.usable && (free || gateway !== '');
+    !pay.isPending && !promo.holdsPayment && selected?.usable === true && (free || gateway !== '');
   useEffect(() => {
     if (payWhenChecked && !promo.checking) {
       setPayWhenChecked(false);
