@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { bearer, seededPackageId, signedInStaff } from '../../test/helpers.js';
 import {
   attemptsOf,
-  call,
   fake,
   jazzCheckout,
   logsOf,
