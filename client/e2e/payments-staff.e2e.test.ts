@@ -169,3 +169,40 @@ describe('staff settle payments on the payments page', () => {
     });
   }
 });
+
+describe('a family gives up a checkout left at the gateway', () => {
+  it('cancels it from the pending page, and the promo code applies again (360 px)', async () => {
+    const { context, page } = await openPage(holder.stack, PHONE);
+    await signInAsStudent(page, 'hamza.siddiqui@example.com');
+    await page.goto('/dashboard/payment');
+    await packageRow(page, 'One attempt').waitFor();
+    await page.getByTestId('promo-code-input').fill('WELCOME50');
+    await expect.poll(() => page.getByTestId('payment-total').textContent()).toContain('PKR 250');
+    await page.getByTestId('pay-button').click();
+    await page.getByRole('button', { name: 'Approve payment' }).waitFor();
+    const order = await holder.stack.db
+      .selectFrom('payments')
+      .select('orderRef')
+      .where('status', '=', 'PENDING')
+      .executeTakeFirstOrThrow();
+
+    // Back without paying: the pending page offers to cancel.
+    await page.goto(`/payment/success?order=${order.orderRef}`);
+    await page.getByTestId('payment-cancel').click();
+    await page.getByTestId('payment-cancel-confirm').click();
+    await page.getByText('This payment was cancelled').waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    const promo = await holder.stack.db
+      .selectFrom('promoCodes')
+      .select('usedCount')
+      .where('code', '=', 'WELCOME50')
+      .executeTakeFirstOrThrow();
+    expect(promo.usedCount).toBe(0);
+
+    await page.goto('/dashboard/payment');
+    await page.getByTestId('promo-code-input').fill('WELCOME50');
+    await expect.poll(() => page.getByTestId('payment-total').textContent()).toContain('PKR 250');
+    expect(await page.getByTestId('pay-button').isDisabled()).toBe(false);
+    await context.close();
+  });
+});
