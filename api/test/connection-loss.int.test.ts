@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { buildApp } from '@riyazi/api/app';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
 import { createRedis } from '@riyazi/api/redis';
@@ -7,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { pino } from 'pino';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.js';
 import { waitFor } from '../../test/processes.js';

@@ -1,7 +1,7 @@
 import type { FlaggedPlaysPage, PlayEvidence } from '@riyazi/api/contracts';
 import { beforeEach, expect } from 'vitest';
+import { plantFlaggedPlays, type PlantedFlags } from '../../test/integrity-factories.js';
 import { bearer, deleteRedisKeys, signedInStaff, useTestContext } from '../../test/helpers.js';
-import { type PlantedFlags, plantFlaggedPlays } from '../../test/integrity-factories.js';
 
 // Shared by the integrity-review-*.int.test.ts files: importing it registers their app and hooks.
 export const t = useTestContext({ resetEachTest: true });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makePlay, seededGradeId, setCorrectOptions } from '../../test/helpers.js';
-import { scoreRecordedAnswer } from '../src/modules/play-quiz/play-scoring.js';
 import { rebuildPhase } from '../src/modules/rankings/rankings.service.js';
+import { scoreRecordedAnswer } from '../src/modules/play-quiz/play-scoring.js';
 import { contestQuizId, phaseId, rightAnswer, serve, start, submit, t } from './play-quiz.fixtures.js';
 import { scriptAdminCalls } from './script-admin.fixtures.js';
 

@@ -3,9 +3,9 @@ import type { PhaseWinner } from '@riyazi/api/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   bearer,
-  endPhaseContest,
   loginStaff,
   makeGrade,
+  endPhaseContest,
   makePhase,
   makePlay,
   makeQuiz,

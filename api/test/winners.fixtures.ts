@@ -3,10 +3,10 @@ import { beforeEach } from 'vitest';
 import {
   bearer,
   deleteRedisKeys,
-  endPhaseContest,
   formData,
   loginStaff,
   makeGrade,
+  endPhaseContest,
   makePhase,
   makePlay,
   makeQuiz,

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from '@riyazi/api/config';
-import { postgresLossReporter } from '@riyazi/api/connections';
 import { type MetricsServer, startMetricsServer } from '@riyazi/api/metrics';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
+import { postgresLossReporter } from '@riyazi/api/connections';
 import { checkRedisDurability, createRedis } from '@riyazi/api/redis';
 import { storageSettingsOf } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';

@@ -16,6 +16,7 @@ import type { Handlers, WorkerContext } from './handlers.js';
 import { DEFAULT_PRUNE_OPTIONS, type PruneOptions, startOutboxPrune } from './outbox-prune.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
 import { startPaymentReconciliation } from './payment-reconciliation.js';
+import { startQuestionStats } from './question-stats.js';
 import { broadcastHandlers } from './processors/broadcast.js';
 import { bulkUploadHandlers } from './processors/bulk-upload.js';
 import { exportsHandlers } from './processors/exports.js';
@@ -23,7 +24,6 @@ import { integrityHandlers } from './processors/integrity.js';
 import { mailHandlers } from './processors/mail.js';
 import { rankingHandlers } from './processors/ranking.js';
 import { scoringHandlers } from './processors/scoring.js';
-import { startQuestionStats } from './question-stats.js';
 
 export const handlers: Handlers = {
   broadcast: broadcastHandlers,

@@ -1,4 +1,3 @@
-import { bullPrefix } from '@riyazi/api/queue';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
@@ -9,6 +8,7 @@ import {
   type ServedQuestion,
 } from '../../loadtest/src/contest-fixtures.js';
 import { openStudentSessions } from '../../loadtest/src/student-tokens.js';
+import { bullPrefix } from '@riyazi/api/queue';
 import { deleteRedisKeys, resetDatabase, useTestContext } from '../../test/helpers.js';
 import { exited, startService, waitFor } from '../../test/processes.js';
 import { startTestWorkers } from '../../test/workers.js';

@@ -1,5 +1,7 @@
 import { type JobsOptions, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { describeConnectionError, isConnectionLoss } from '../lib/connection-loss.js';
+import type { ConnectionLog } from '../lib/connection-watch.js';
 import {
   DEFAULT_JOB_OPTIONS,
   type JobName,
@@ -7,8 +9,6 @@ import {
   QUEUE_NAMES,
   type QueueName,
 } from '../contracts/jobs.js';
-import { describeConnectionError, isConnectionLoss } from '../lib/connection-loss.js';
-import type { ConnectionLog } from '../lib/connection-watch.js';
 
 export type Queues = { [Q in QueueName]: Queue };
 

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
-import { runCertificates } from '@riyazi/api/certificates';
 import { type JobProgressEvent, rooms } from '@riyazi/api/contracts';
+import { runCertificates } from '@riyazi/api/certificates';
 import type { StorageSettings } from '@riyazi/api/storage';
 import {
   exportKeyOf,

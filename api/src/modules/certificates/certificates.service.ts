@@ -1,5 +1,5 @@
-import type { Redis } from 'ioredis';
 import { contestNotYet } from '#modules/phases';
+import type { Redis } from 'ioredis';
 import type { AppContext } from '../../context.js';
 import {
   type CertificateLanguage,

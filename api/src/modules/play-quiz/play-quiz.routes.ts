@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DEVICE_ID_HEADER, originHashes } from '#modules/integrity';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { studentIdOf } from '../../lib/actors.js';
 import { clientMilliseconds, errorSchema } from '../../lib/schemas.js';

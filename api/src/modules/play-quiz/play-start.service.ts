@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@riyazi/db';
-import type { OriginHashes } from '#modules/integrity';
 import { qualifiesFor } from '#modules/phase-progress';
+import type { OriginHashes } from '#modules/integrity';
 import { isProfileCompleted } from '#modules/student-auth';
-import { takesStarts } from '../../contracts/contest-lifecycle.js';
 import { normalizeFlags, type SystemFlags } from '../../contracts/flags.js';
 import type { PlayDto, QuizDto } from '../../contracts/play-quiz.js';
+import { takesStarts } from '../../contracts/contest-lifecycle.js';
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import { type HttpError, notFound } from '../../lib/errors.js';
 import { playStarts } from '../../metrics/metrics.js';

@@ -1,6 +1,6 @@
 import type { Db } from '@riyazi/db';
-import type { Redis } from 'ioredis';
 import { contestNotYet } from '#modules/phases';
+import type { Redis } from 'ioredis';
 import { confirmStaffPassword } from '../../auth/staff-password-check.js';
 import type {
   AutoWinnersResult,

@@ -13,10 +13,10 @@ import { SystemConfigPage } from '../../features/admin-config/components/system-
 import { AdminDashboardPage } from '../../features/admin-dashboard/components/admin-dashboard-page';
 import { EmailConfigPage } from '../../features/admin-email/components/email-config-page';
 import { FaqAdminPage } from '../../features/admin-faq/components/faq-admin-page';
-import { GalleryAdminPage } from '../../features/admin-gallery/components/gallery-admin-page';
 import { IntegrityChecksPage } from '../../features/admin-integrity/components/integrity-checks-page';
 import { IntegrityPlayPage } from '../../features/admin-integrity/components/integrity-play-page';
 import { IntegrityQueuePage } from '../../features/admin-integrity/components/integrity-queue-page';
+import { GalleryAdminPage } from '../../features/admin-gallery/components/gallery-admin-page';
 import { ContestServicesPage } from '../../features/admin-payment/components/contest-services-page';
 import { PaymentConfigPage } from '../../features/admin-payment/components/payment-config-page';
 import { PaymentFailuresPage } from '../../features/admin-payment-reports/components/payment-failures-page';

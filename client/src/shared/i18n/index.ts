@@ -10,6 +10,6 @@ export {
 export { LanguageSwitch } from './language-switch';
 export { browserLanguage, directionOf, isLanguage, LANGUAGES, type Language } from './languages';
 export { Ltr } from './ltr';
-export type { MessageKey, Messages } from './messages/en';
 export { PersonName } from './person-name';
+export type { MessageKey, Messages } from './messages/en';
 export { type Translate, useLanguage, useT } from './use-t';

@@ -1,8 +1,8 @@
 import type { ContestStateDto } from '@riyazi/api/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { formatStudentDate, formatStudentTime } from '../format/student-dates';
-import { studentHttp } from '../http/clients';
 import { useLanguage, useT } from '../i18n';
+import { studentHttp } from '../http/clients';
 import { STUDENT_KEY_ROOT } from '../query/query-meta';
 
 /** GET /api/contestPhase/active: the contest phase and where its lifecycle stands. */

@@ -9,8 +9,8 @@ import { Dialog, DialogFormActions } from '../../../shared/ui/dialog';
 import { TextField } from '../../../shared/ui/field';
 import { Alert } from '../../../shared/ui/surface';
 import type { PhaseContest } from '../api/contest-api';
-import type { Phase } from '../api/reference-api';
 import { useEndContest, useResultsRelease } from '../api/use-phase-contests';
+import type { Phase } from '../api/reference-api';
 
 const BADGE: Record<ContestStage, string> = {
   SCHEDULED: 'list-badge',

@@ -3,8 +3,8 @@ import { formatDateTime } from '../../../shared/format/date-time';
 import { fromLocalInput, LOCAL_INPUT_ZONE_HINT, toLocalInput } from '../../../shared/format/local-input';
 import type { Category, Grade, Phase, PhaseStatus, SubCategory } from '../api/reference-api';
 import { useCategoryOptions } from '../api/use-reference';
-import { usePhaseContestActions } from './phase-contest-actions';
 import type { ReferenceConfig } from './reference-config';
+import { usePhaseContestActions } from './phase-contest-actions';
 import { ReferencePage } from './reference-page';
 
 const required = (value: string) => (value.trim() === '' ? 'This is required.' : undefined);
