@@ -34,6 +34,7 @@ import { paymentConfigRoutes } from './modules/payment-config/payment-config.rou
 import { paymentReportsRoutes } from './modules/payment-reports/payment-reports.routes.js';
 import { gatewayFormActionOrigins } from './modules/payments/gateways/registry.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { paymentsAdminRoutes } from './modules/payments/payments-admin.routes.js';
 import { phaseProgressRoutes } from './modules/phase-progress/phase-progress.routes.js';
 import { phasesRoutes } from './modules/phases/phases.routes.js';
 import { playQuizRoutes } from './modules/play-quiz/play-quiz.routes.js';
@@ -122,6 +123,7 @@ const apiRoutes =
     await api.register(documentsRoutes, ctx);
     await api.register(studentVerificationRoutes, ctx);
     await api.register(paymentsRoutes, ctx);
+    await api.register(paymentsAdminRoutes, ctx);
     await api.register(paymentConfigRoutes, ctx);
     await api.register(promoCodesRoutes, ctx);
     await api.register(faqRoutes, ctx);

@@ -209,14 +209,22 @@ describe('revoking', () => {
 });
 
 describe('access code permissions', () => {
-  it('lets code:read list and export but not generate or revoke', async () => {
+  it('lets code:read list but not export, generate or revoke; export needs code:export', async () => {
     const admin = await signedIn();
     const { batch, codes } = await createBatch(admin.token);
     const reader = await signedIn([['code', 'read']]);
     expect((await call(reader.token, 'GET', '/api/admin/codeBatch/')).statusCode).toBe(200);
-    expect((await call(reader.token, 'GET', `/api/admin/codeBatch/export/?id=${batch._id}`)).statusCode).toBe(
-      200,
-    );
+    const exported = await call(reader.token, 'GET', `/api/admin/codeBatch/export/?id=${batch._id}`);
+    expect(exported.statusCode).toBe(403);
+    expect(exported.json()).toMatchObject({ message: expect.any(String) });
+    expect(exported.body).not.toContain(codes[0]?.code ?? '-');
+    const exporter = await signedIn([
+      ['code', 'read'],
+      ['code', 'export'],
+    ]);
+    expect(
+      (await call(exporter.token, 'GET', `/api/admin/codeBatch/export/?id=${batch._id}`)).statusCode,
+    ).toBe(200);
     const create = await call(reader.token, 'POST', '/api/admin/codeBatch/create/', {
       label: 'x',
       attempts: 1,

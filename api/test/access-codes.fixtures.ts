@@ -19,6 +19,7 @@ export const CODE_ALL: [Module, Action][] = [
   ['code', 'read'],
   ['code', 'create'],
   ['code', 'update'],
+  ['code', 'export'],
 ];
 
 export const signedIn = (permissions: [Module, Action][] = CODE_ALL) => signedInStaff(t, { permissions });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../db/src/seed/index.js';
+import { DEMO_BUYER_EMAIL } from '../../db/src/seed/reference.js';
 import {
   bearer,
   createTestContext,
@@ -19,7 +20,8 @@ import { jazzCashSecureHash } from '../src/modules/payments/gateways/jazzcash.js
 import { sandboxSalt } from '../src/modules/payments/gateways/sandbox.js';
 
 const t = useTestContext();
-const STUDENT = 'fatima.malik@example.com';
+// The demo student holding no attempts: the others hold both plays of phase 1, so nothing is sold to them.
+const STUDENT = DEMO_BUYER_EMAIL;
 const PRODUCTION = {
   NODE_ENV: 'production',
   JWT_SECRET: 'a-production-secret-for-the-sandbox-tests-0123',

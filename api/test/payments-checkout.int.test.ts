@@ -51,7 +51,11 @@ describe('packages and phases', () => {
       .select(['id', 'name', 'status', 'startsAt', 'endsAt'])
       .where('number', '=', 1)
       .executeTakeFirstOrThrow();
-    type Sold = { name: string; phase: { _id: string; title: string; isContestPhase: boolean } | null };
+    type Sold = {
+      name: string;
+      phase: { _id: string; title: string; isContestPhase: boolean } | null;
+      usable: boolean;
+    };
     const sold = async () =>
       (await call('GET', '/api/payment/options')).json<{ data: { packages: Sold[] } }>().data.packages;
     const buy = () => call('POST', '/api/payment/checkout', { packageId: onePackage.id, gateway: 'sandbox' });
@@ -87,11 +91,17 @@ describe('packages and phases', () => {
       expect(await sold()).toEqual([]);
       expect((await buy()).statusCode).toBe(404);
 
-      // Still the contest phase (flag contestQuizPhase): sold, and said so.
+      // Still the contest phase (flag contestQuizPhase): listed, but its contest takes no more
+      // starts, so its attempts could not be used: not sold, and the page says why (#30).
       await setFlags(t.db, { isPaymentEnabled: true, contestQuizPhase: phase.id });
-      expect((await sold()).find((p) => p.name === 'One attempt')?.phase).toMatchObject({
-        isContestPhase: true,
+      expect((await sold()).find((p) => p.name === 'One attempt')).toMatchObject({
+        phase: { isContestPhase: true },
+        usable: false,
+        unusableReason: expect.stringContaining('contest has ended'),
       });
+      expect((await buy()).json()).toMatchObject({ code: 'ATTEMPTS_NOT_USABLE' });
+      // Open again: sold.
+      await setPhase({ status: 'ACTIVE', startsAt: phase.startsAt, endsAt: phase.endsAt });
       expect((await buy()).statusCode).toBe(200);
     } finally {
       await setPhase({ status: phase.status as 'ACTIVE', startsAt: phase.startsAt, endsAt: phase.endsAt });

@@ -116,4 +116,19 @@ describe('code management', () => {
     await page.screenshot({ path: path.join(SCREENS, 'generate-codes-360.png') });
     await context.close();
   });
+
+  it('hides Export from staff who may read codes but not export them (code:export)', async () => {
+    const { db } = holder.stack;
+    await db
+      .insertInto('accessCodeBatches')
+      .values({ label: 'Sponsor: Alif Bank', attempts: 1, codeCount: 40 })
+      .execute();
+    const reader = await makeStaff(db, { permissions: [['code', 'read']] });
+    const { context, page } = await openPage(holder.stack, PHONE);
+    await signInAsAdmin(page, reader.email, reader.password);
+    await page.goto('/admin-a1b2c3/code-management');
+    await page.getByTestId('batch-row').first().waitFor();
+    expect(await page.getByTestId('batch-export').count()).toBe(0);
+    await context.close();
+  });
 });

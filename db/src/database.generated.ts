@@ -302,6 +302,7 @@ export interface Payments {
   paidAt: Timestamp | null;
   phaseId: string | null;
   promoCodeId: string | null;
+  refundedAt: Timestamp | null;
   responseCode: string | null;
   responseMessage: string | null;
   status: Generated<string>;

@@ -29,7 +29,7 @@ function startNode(node: string, intervalMs = INTERVAL_MS, during?: () => Promis
       reconcile: async () => {
         passes.push({ node, startedAt: Date.now() });
         await during?.();
-        return { asked: 0, expired: 0 };
+        return { asked: 0, expired: 0, released: 0 };
       },
     },
     intervalMs,

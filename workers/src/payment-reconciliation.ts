@@ -12,7 +12,7 @@ export interface ReconciliationDeps {
   log: Logger;
   config: PaymentDeps['config'];
   /** One reconciliation pass (default: reconcilePendingPayments); tests count passes with it. */
-  reconcile?: (deps: PaymentDeps) => Promise<{ asked: number; expired: number }>;
+  reconcile?: (deps: PaymentDeps) => Promise<{ asked: number; expired: number; released: number }>;
 }
 
 /**
@@ -28,9 +28,9 @@ export function startPaymentReconciliation(deps: ReconciliationDeps, intervalMs:
     log: deps.log,
     failure: 'payment reconciliation failed',
     pass: async () => {
-      const { asked, expired } = await (deps.reconcile ?? reconcilePendingPayments)(deps);
-      if (asked > 0 || expired > 0) {
-        deps.log.info({ asked, expired }, 'pending payments reconciled');
+      const { asked, expired, released } = await (deps.reconcile ?? reconcilePendingPayments)(deps);
+      if (asked > 0 || expired > 0 || released > 0) {
+        deps.log.info({ asked, expired, released }, 'pending payments reconciled');
       }
     },
   });

@@ -2,7 +2,7 @@
 
 import type { ListPage } from './list-page.js';
 
-export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'EXPIRED'] as const;
+export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** A registered gateway's id, or 'free' (a 100% promo code); the api lists them with their labels. */
 export type PaymentGatewayName = string;
@@ -10,7 +10,16 @@ export interface PaymentGatewayOption {
   id: PaymentGatewayName;
   label: string;
 }
-export const PAYMENT_LOG_KINDS = ['CHECKOUT', 'CALLBACK', 'RETURN', 'INQUIRY', 'EXPIRY'] as const;
+export const PAYMENT_LOG_KINDS = [
+  'CHECKOUT',
+  'CALLBACK',
+  'RETURN',
+  'INQUIRY',
+  'EXPIRY',
+  'CANCEL',
+  'MARK_PAID',
+  'REFUND',
+] as const;
 export type PaymentLogKind = (typeof PAYMENT_LOG_KINDS)[number];
 export const PAYMENT_LOG_OUTCOMES = [
   'STARTED',
@@ -21,6 +30,8 @@ export const PAYMENT_LOG_OUTCOMES = [
   'FAILED',
   'PENDING',
   'EXPIRED',
+  'CANCELLED',
+  'REFUNDED',
 ] as const;
 export type PaymentLogOutcome = (typeof PAYMENT_LOG_OUTCOMES)[number];
 /** Outcomes that make a payment (or an orphan log) show up in the failures report. */

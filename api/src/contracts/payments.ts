@@ -11,6 +11,18 @@ export interface PaymentPackage {
   price: number;
   /** The contest the attempts are meant for (attempts are one balance); null: any phase. */
   phase: { _id: string; title: string; isContestPhase: boolean } | null;
+  /** False when the student could not use all its attempts in its phase; checkout then answers 409. */
+  usable: boolean;
+  /** Why not, in English (as the checkout's 409 says it), or null. */
+  unusableReason: string | null;
+  /** Why not, for the payment page to word in the student's language: the phase's name, the plays
+   * of its contest still open to the student and the attempts they hold. */
+  unusable: {
+    kind: 'CONTEST_ENDED' | 'ALL_PLAYED' | 'HELD_COVER' | 'TOO_MANY';
+    phase: string;
+    playsLeft: number;
+    held: number;
+  } | null;
 }
 
 export interface PaymentOptions {
@@ -39,7 +51,7 @@ export type CheckoutResult =
 
 export interface PaymentOrder {
   orderRef: string;
-  status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
+  status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUNDED';
   gateway: string;
   amount: number;
   attempts: number;

@@ -26,8 +26,9 @@ describe('permissions', () => {
     });
   });
 
-  it('offer export on students only, held by a Super Admin and not implied by read', () => {
-    expect(MODULES.filter((m) => actionsOf(m).includes('export'))).toEqual(['student']);
+  it('offer export on students and access codes only, held by a Super Admin and not implied by read', () => {
+    expect(MODULES.filter((m) => actionsOf(m).includes('export'))).toEqual(['student', 'code']);
+    expect(hasPermission({ code: { read: true } }, false, { module: 'code', action: 'export' })).toBe(false);
     expect(allPermissions().student).toEqual({
       read: true,
       create: true,

@@ -40,11 +40,11 @@ const STUDENT_ACTIONS: readonly Action[] = [...CRUD, 'export'];
 const READ_UPDATE: readonly Action[] = ['read', 'update'];
 
 /**
- * The actions each module offers. Exporting students (children's personal data in bulk) is a
- * permission of its own, separate from reading the list.
+ * The actions each module offers. Exporting students (children's personal data in bulk) and
+ * unredeemed access codes (money's worth) are permissions of their own, separate from reading.
  */
 export const actionsOf = (module: Module): readonly Action[] =>
-  module === 'student'
+  module === 'student' || module === 'code'
     ? STUDENT_ACTIONS
     : module === 'queues' || module === 'integrity' || module === 'certificate'
       ? READ_UPDATE

@@ -86,9 +86,17 @@ export async function seedFuzzWorld(
       throw new Error(`could not start a ${type} play: ${started.body} ${served.body}`);
     }
   }
-  const packages = await db.selectFrom('paymentPackages').select('id').execute();
+  const packages = await db.selectFrom('paymentPackages').select('id').orderBy('attempts').execute();
   if (packages[0]) {
-    await call('POST', '/api/payment/checkout', { packageId: packages[0].id, gateway: 'sandbox' });
+    // Only attempts the student can use are sold: with one contest play left, they hold none.
+    await db.updateTable('students').set({ contestAttempts: 0 }).where('email', '=', STUDENT_EMAIL).execute();
+    const placed = await call('POST', '/api/payment/checkout', {
+      packageId: packages[0].id,
+      gateway: 'sandbox',
+    });
+    if (placed.statusCode !== 200) {
+      throw new Error(`could not place a payment: ${placed.body}`);
+    }
   }
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f5e63' } })
     .png()

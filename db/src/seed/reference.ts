@@ -70,8 +70,11 @@ export type PermissionModule =
   | 'student'
   | 'studentVerification'
   | 'bulkUpload'
-  | 'certificate';
-/** As api/src/contracts/permissions.ts ACTIONS; export is offered by the student module only. */
+  | 'certificate'
+  | 'code'
+  | 'paymentTransactions'
+  | 'paymentFailure';
+/** As api/src/contracts/permissions.ts ACTIONS; export is offered by the student and code modules only. */
 export type PermissionAction = 'read' | 'create' | 'update' | 'delete' | 'export';
 
 export interface SeedRole {
@@ -107,9 +110,20 @@ export const LIMITED_ROLES: SeedRole[] = [
     name: 'Certificates Officer',
     permissions: { certificate: ['read', 'update'], student: ['read'] },
   },
+  {
+    // Settles payments by hand (cancel, bank transfer, refund) and hands out access codes.
+    name: 'Payments Desk',
+    permissions: {
+      paymentTransactions: ['read', 'update'],
+      paymentFailure: ['read'],
+      code: ['read', 'create', 'export'],
+    },
+  },
 ];
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@riyazi.local';
+/** The demo student who holds no contest attempts yet: the one who can buy both phase-1 packages. */
+export const DEMO_BUYER_EMAIL = 'hamza.siddiqui@example.com';
 export const DEMO_STUDENT_PASSWORD = 'Practice2026!';
 
 export const REFERRAL_SOURCES = [

@@ -58,7 +58,7 @@ export const accessCodesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
   app.get(
     '/admin/codeBatch/export/',
     {
-      config: code('read'),
+      config: code('export'),
       schema: {
         tags: ['access codes'],
         summary:

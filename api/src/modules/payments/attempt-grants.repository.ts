@@ -1,6 +1,6 @@
 import type { Executor } from '../../lib/db.js';
 
-export type GrantSource = 'PAYMENT' | 'CODE' | 'ADMIN';
+export type GrantSource = 'PAYMENT' | 'CODE' | 'ADMIN' | 'REFUND';
 
 export interface Grant {
   studentId: string;
@@ -16,14 +16,14 @@ export interface Grant {
 /**
  * Adds contest attempts and records where they came from, in the caller's transaction. A payment
  * or an access code marks the student as having paid (isPaymentMade, and the admin list's Paid
- * filter, codeEntered); an admin grant does not. Null when the student does not exist or would be
+ * filter, codeEntered); an admin grant or a refund (attempts taken back) does not. Null when the student does not exist or would be
  * left with fewer than 0 attempts.
  */
 export async function grantAttempts(
   trx: Executor,
   grant: Grant,
 ): Promise<{ contestAttempts: number } | null> {
-  const paid = grant.source !== 'ADMIN';
+  const paid = grant.source === 'PAYMENT' || grant.source === 'CODE';
   const student = await trx
     .updateTable('students')
     .set((eb) => ({

@@ -11,6 +11,7 @@ import { enabledGateways, loadFlags, type PaymentDeps, rupees } from './payment-
 import * as repo from './payments.repository.js';
 import { quotePromo } from './promo.js';
 import { credit } from './settlement.service.js';
+import { assertUsable, unusableReason } from './usable.js';
 
 /** How long the gateway's checkout page accepts the order. */
 const CHECKOUT_VALID_MS = 60 * 60_000;
@@ -40,21 +41,35 @@ export async function paymentOptions(deps: PaymentDeps, studentId: string) {
     throw refused(401, 'Unauthorized');
   }
   const now = new Date();
+  const onSale = packages.filter((p) => packageOnSale(p.phase, flags.contestQuizPhase, now));
+  const reasons = await Promise.all(
+    onSale.map((p) =>
+      unusableReason(deps.db, studentId, { attempts: p.attempts, phaseId: p.phase?.id ?? null }, now),
+    ),
+  );
   return {
     paymentEnabled: flags.isPaymentEnabled && gateways.size > 0,
     gateways: [...gateways.values()].map((g) => ({ id: g.id, label: g.label })),
-    packages: packages
-      .filter((p) => packageOnSale(p.phase, flags.contestQuizPhase, now))
-      .map((p) => ({
-        _id: p.id,
-        name: p.name,
-        description: p.description,
-        attempts: p.attempts,
-        price: rupees(p.pricePaisa),
-        phase: p.phase
-          ? { _id: p.phase.id, title: p.phase.title, isContestPhase: p.phase.id === flags.contestQuizPhase }
-          : null,
-      })),
+    packages: onSale.map((p, index) => ({
+      _id: p.id,
+      name: p.name,
+      description: p.description,
+      attempts: p.attempts,
+      price: rupees(p.pricePaisa),
+      phase: p.phase
+        ? { _id: p.phase.id, title: p.phase.title, isContestPhase: p.phase.id === flags.contestQuizPhase }
+        : null,
+      usable: !reasons[index],
+      unusableReason: reasons[index]?.message ?? null,
+      unusable: reasons[index]
+        ? {
+            kind: reasons[index].kind,
+            phase: reasons[index].phase,
+            playsLeft: reasons[index].playsLeft,
+            held: reasons[index].held,
+          }
+        : null,
+    })),
     contestAttempts: student.contestAttempts,
     isPaymentMade: student.isPaymentMade,
   };
@@ -81,6 +96,7 @@ export async function checkPromo(
 ) {
   await limitPromoTries(deps.redis, deps.config.REDIS_PREFIX, studentId);
   const pkg = await activePackage(deps.db, input.packageId);
+  await assertUsable(deps.db, studentId, pkg);
   const quote = await quotePromo(deps.db, {
     code: input.code,
     studentId,
@@ -144,6 +160,9 @@ export async function checkout(
       throw refused(401, 'Unauthorized');
     }
     const pkg = await activePackage(trx, input.packageId);
+    await assertUsable(trx, student.id, pkg);
+    // A checkout left behind at the gateway gives its promo use back: this one replaces it.
+    await repo.releaseStudentPromoHolds(trx, student.id);
     const quote = input.promoCode
       ? await quotePromo(trx, {
           code: input.promoCode,

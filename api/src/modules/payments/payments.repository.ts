@@ -1,5 +1,5 @@
 import type { PaymentLogs, Payments } from '@riyazi/db';
-import { type Insertable, sql } from 'kysely';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
 import type { Executor, Trx } from '../../lib/db.js';
 
 export async function findStoredFlags(db: Executor) {
@@ -164,15 +164,93 @@ export const expirePendingPayment = (trx: Trx, orderRef: string, responseMessage
     .returning(['id', 'gateway', 'amountPaisa'])
     .executeTakeFirst();
 
+/**
+ * The student's uses of a code: `settled` by payments no longer pending (paid), `pending` held by
+ * checkouts still open, which their next checkout gives back (releaseStudentPromoHolds).
+ */
 export async function countPromoUsesOf(db: Executor, promoCodeId: string, studentId: string) {
   const row = await db
     .selectFrom('promoCodeUses')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('promoCodeId', '=', promoCodeId)
-    .where('studentId', '=', studentId)
+    .innerJoin('payments', 'payments.id', 'promoCodeUses.paymentId')
+    .select((eb) => [
+      eb.fn.countAll<string>().filterWhere('payments.status', '!=', 'PENDING').as('settled'),
+      eb.fn.countAll<string>().filterWhere('payments.status', '=', 'PENDING').as('pending'),
+    ])
+    .where('promoCodeUses.promoCodeId', '=', promoCodeId)
+    .where('promoCodeUses.studentId', '=', studentId)
     .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { settled: Number(row.settled), pending: Number(row.pending) };
 }
+
+export const holdsPromoUse = async (db: Executor, paymentId: string) =>
+  (await db
+    .selectFrom('promoCodeUses')
+    .select('paymentId')
+    .where('paymentId', '=', paymentId)
+    .executeTakeFirst()) !== undefined;
+
+/** Gives back the promo uses held by pending checkouts: the student's (a new checkout) or stale ones. */
+async function releaseHolds(trx: Executor, where: RawBuilder<unknown>): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    WITH released AS (
+      DELETE FROM promo_code_uses u USING payments p
+      WHERE p.id = u.payment_id AND p.status = 'PENDING' AND ${where}
+      RETURNING u.promo_code_id
+    ), counted AS (
+      SELECT promo_code_id, count(*) AS n FROM released GROUP BY promo_code_id
+    ), updated AS (
+      UPDATE promo_codes c SET used_count = used_count - counted.n, updated_at = now()
+      FROM counted WHERE c.id = counted.promo_code_id RETURNING counted.n
+    )
+    SELECT coalesce(sum(n), 0)::text AS n FROM updated`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** A new checkout gives back the uses the student's earlier, still pending checkouts hold. */
+export const releaseStudentPromoHolds = (trx: Trx, studentId: string) =>
+  releaseHolds(trx, sql`p.student_id = ${studentId}`);
+
+/** Pending checkouts older than `before` give their promo use back (the payment stays pending). */
+export const releaseStalePromoHolds = (db: Executor, before: Date) =>
+  releaseHolds(db, sql`p.created_at < ${before}`);
+
+/** A payment by id, locked: staff actions and a student's cancel wait for a settling callback. */
+export const lockPaymentById = (trx: Trx, paymentId: string) =>
+  trx.selectFrom('payments').selectAll().where('id', '=', paymentId).forUpdate().executeTakeFirst();
+
+export const lockPaymentOfStudent = (trx: Trx, orderRef: string, studentId: string) =>
+  trx
+    .selectFrom('payments')
+    .selectAll()
+    .where('orderRef', '=', orderRef)
+    .where('studentId', '=', studentId)
+    .forUpdate()
+    .executeTakeFirst();
+
+export async function markPaymentCancelled(trx: Trx, paymentId: string, responseMessage: string) {
+  await trx
+    .updateTable('payments')
+    .set({ status: 'CANCELLED', updatedAt: new Date(), responseMessage })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+export async function markPaymentRefunded(trx: Trx, paymentId: string, at: Date) {
+  await trx
+    .updateTable('payments')
+    .set({ status: 'REFUNDED', updatedAt: at, refundedAt: at })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
+/** The student's attempt balance, locked while a refund takes some back. */
+export const lockStudentAttempts = (trx: Trx, studentId: string) =>
+  trx
+    .selectFrom('students')
+    .select('contestAttempts')
+    .where('id', '=', studentId)
+    .forNoKeyUpdate()
+    .executeTakeFirstOrThrow();
 
 /**
  * Takes one use of a code for a payment, atomically: the promo row is updated only while a use is
@@ -204,4 +282,26 @@ export async function releasePromoUse(trx: Trx, paymentId: string): Promise<void
     )
     UPDATE promo_codes p SET used_count = used_count - 1, updated_at = now()
     FROM released WHERE p.id = released.promo_code_id`.execute(trx);
+}
+
+/**
+ * What decides whether more attempts can be used in a phase: the attempts the student holds, the
+ * plays their grade's active contest quiz of the phase allows (null: no such quiz yet) and their
+ * contest plays there that were not cancelled (of that quiz when there is one).
+ */
+export async function findStudentPlays(db: Executor, studentId: string, phaseId: string) {
+  const { rows } = await sql<{ contestAttempts: number; attemptsAllowed: number | null; playsUsed: string }>`
+    SELECT s.contest_attempts AS "contestAttempts", q.attempts_allowed AS "attemptsAllowed",
+      (SELECT count(*) FROM plays p
+        WHERE p.student_id = s.id AND p.kind = 'CONTEST' AND p.phase_id = ${phaseId}
+          AND p.status <> 'CANCELLED' AND (q.id IS NULL OR p.quiz_id = q.id)) AS "playsUsed"
+    FROM students s
+    LEFT JOIN LATERAL (
+      SELECT qz.id, qz.attempts_allowed FROM quizzes qz
+      JOIN quiz_grades qg ON qg.quiz_id = qz.id
+      WHERE qg.grade_id = s.grade_id AND qz.kind = 'CONTEST' AND qz.phase_id = ${phaseId} AND qz.is_active
+      ORDER BY qz.id LIMIT 1
+    ) q ON true
+    WHERE s.id = ${studentId}`.execute(db);
+  return rows[0];
 }

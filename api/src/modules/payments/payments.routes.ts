@@ -3,21 +3,30 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { GATEWAY_ID } from '../../contracts/payment-config.js';
+import { PAYMENT_STATUSES } from '../../contracts/payment-reports.js';
 import { studentIdOf } from '../../lib/actors.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { checkout, checkPromo, paymentOptions } from './checkout.service.js';
 import { gatewayModules } from './gateways/registry.js';
+import { cancelOwnOrder } from './payment-actions.service.js';
 import { enabledGateways, gatewayEnv } from './payment-deps.js';
 import { confirmOrder, orderStatus } from './reconciliation.service.js';
 import { settle } from './settlement.service.js';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 429: errorSchema };
+const errors = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  429: errorSchema,
+};
 const gatewayId = z.string().regex(GATEWAY_ID, 'must be a payment method');
 const orderRefParam = z.object({ orderRef: z.string().regex(/^[A-Z0-9]{6,20}$/, 'must be an order number') });
 
 const orderView = z.object({
   orderRef: z.string(),
-  status: z.enum(['PENDING', 'PAID', 'FAILED', 'EXPIRED']),
+  status: z.enum(PAYMENT_STATUSES),
   gateway: z.string(),
   amount: z.number(),
   attempts: z.number(),
@@ -62,6 +71,16 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
                   price: z.number(),
                   phase: z
                     .object({ _id: z.string(), title: z.string(), isContestPhase: z.boolean() })
+                    .nullable(),
+                  usable: z.boolean(),
+                  unusableReason: z.string().nullable(),
+                  unusable: z
+                    .object({
+                      kind: z.enum(['CONTEST_ENDED', 'ALL_PLAYED', 'HELD_COVER', 'TOO_MANY']),
+                      phase: z.string(),
+                      playsLeft: z.number(),
+                      held: z.number(),
+                    })
                     .nullable(),
                 }),
               ),
@@ -170,6 +189,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx
     },
     async (request) => ({
       data: await confirmOrder(deps(request.log), studentIdOf(request), request.params.orderRef),
+    }),
+  );
+
+  app.post(
+    '/payment/orders/:orderRef/cancel',
+    {
+      config: { studentOnly: true },
+      schema: {
+        tags: ['payments'],
+        summary:
+          'Cancels one of the student’s pending checkouts and gives its promo use back (409 PAYMENT_NOT_PENDING once settled); a later gateway success still credits it',
+        params: orderRefParam,
+        response: { 200: z.object({ data: orderView }), ...errors },
+      },
+    },
+    async (request) => ({
+      data: await cancelOwnOrder(deps(request.log), studentIdOf(request), request.params.orderRef),
     }),
   );
 

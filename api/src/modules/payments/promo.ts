@@ -40,7 +40,8 @@ export function discountOf(rule: Pick<PromoRule, 'discountType' | 'discountValue
 
 /**
  * Checks a promo code for a student and a package and prices it; throws a 400 naming what is
- * wrong. Uses a pending payment holds count as taken (see reservePromoUse in the repository).
+ * wrong. Uses other students' pending payments hold count as taken (see reservePromoUse in the
+ * repository); the student's own are given back by their next checkout.
  */
 export async function quotePromo(
   db: Executor,
@@ -60,10 +61,12 @@ export async function quotePromo(
   if (rule.packageIds.length > 0 && !rule.packageIds.includes(input.packageId)) {
     throw promoRefused('This promo code does not apply to this package.');
   }
-  if (rule.maxUses !== null && rule.usedCount >= rule.maxUses) {
+  // The student's own pending checkouts give their uses back when they check out again.
+  const uses = await countPromoUsesOf(db, rule.id, input.studentId);
+  if (rule.maxUses !== null && rule.usedCount - uses.pending >= rule.maxUses) {
     throw promoRefused('This promo code has been used up.');
   }
-  if ((await countPromoUsesOf(db, rule.id, input.studentId)) >= rule.maxUsesPerStudent) {
+  if (uses.settled >= rule.maxUsesPerStudent) {
     throw promoRefused('You have already used this promo code.');
   }
   const discountPaisa = discountOf(rule as PromoRule, input.pricePaisa);

@@ -1,4 +1,5 @@
 import type { Db } from '@riyazi/db';
+import type { PaymentStatus } from '../../contracts/payment-reports.js';
 import { notFound } from '../../lib/errors.js';
 import { hitRateLimit } from '../../lib/rate-limit.js';
 import type { GatewayId, GatewayReport } from './gateways/gateway.js';
@@ -8,6 +9,12 @@ import { settle } from './settlement.service.js';
 
 /** A checkout left unpaid this long is closed (its promo use goes back) by the reconciliation. */
 export const PAYMENT_EXPIRY_MS = 24 * 3600_000;
+/**
+ * A pending checkout holds its promo use this long without word from the gateway; then the use goes
+ * back (the payment stays pending and is still credited if the gateway confirms it later), so
+ * throwaway accounts cannot sit on a limited code's uses.
+ */
+export const PROMO_HOLD_MS = 15 * 60_000;
 /** A student may ask us to check a pending payment with the gateway this often. */
 const CONFIRM_EVERY_SECONDS = 10;
 const EXPIRED_MESSAGE = 'No confirmation from the gateway within a day';
@@ -21,7 +28,7 @@ export async function orderStatus(db: Db, studentId: string, orderRef: string) {
   }
   return {
     orderRef: row.orderRef,
-    status: row.status as 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED',
+    status: row.status as PaymentStatus,
     gateway: row.gateway,
     amount: rupees(row.amountPaisa),
     attempts: row.attempts,
@@ -91,9 +98,10 @@ export async function inquireAndSettle(
 /**
  * The reconciliation (workers, every minute): payments pending for more than two minutes are
  * checked with their gateway, less often as they age; those still unpaid after a day are closed
- * as EXPIRED and give their promo use back.
+ * as EXPIRED. Promo uses held by checkouts pending past PROMO_HOLD_MS go back first.
  */
 export async function reconcilePendingPayments(deps: PaymentDeps, now = new Date()) {
+  const released = await repo.releaseStalePromoHolds(deps.db, new Date(now.getTime() - PROMO_HOLD_MS));
   const due = await repo.listPendingBefore(deps.db, new Date(now.getTime() - 2 * 60_000), 100);
   let asked = 0;
   let expired = 0;
@@ -114,7 +122,7 @@ export async function reconcilePendingPayments(deps: PaymentDeps, now = new Date
       expired += 1;
     }
   }
-  return { asked, expired };
+  return { asked, expired, released };
 }
 
 async function expirePayment(db: Db, orderRef: string): Promise<boolean> {

@@ -133,7 +133,7 @@ export async function settle(
       return log('PENDING');
     }
     if (report.status === 'FAILED') {
-      if (payment.status === 'PAID') {
+      if (payment.status === 'PAID' || payment.status === 'REFUNDED') {
         return log('SUSPICIOUS', 'The gateway reports a failure for an order already paid');
       }
       if (payment.status === 'PENDING') {
@@ -155,15 +155,16 @@ export async function settle(
     if (!amountOk || !currencyOk) {
       return log('SUSPICIOUS', 'Paid amount or currency differs from the order');
     }
-    if (payment.status === 'PAID') {
+    if (payment.status === 'PAID' || payment.status === 'REFUNDED') {
       return log('DUPLICATE');
     }
     if (report.gatewayRef && (await repo.findPaymentByGatewayRef(trx, input.gateway, report.gatewayRef))) {
       return log('SUSPICIOUS', 'The gateway reference already settled another order');
     }
-    if (payment.promoCodeId && payment.status !== 'PENDING') {
-      // Paid after we had given up on it (failed or expired): the student paid the promo price,
-      // so the use is taken again when one is left; the payment is credited either way.
+    if (payment.promoCodeId && !(await repo.holdsPromoUse(trx, payment.id))) {
+      // Paid after its promo use went back (failed, expired, cancelled, a later checkout, or 15
+      // minutes without word): the student paid the promo price, so the use is taken again when
+      // one is left; money taken is never lost, so the payment is credited either way.
       await repo.reservePromoUse(trx, {
         promoCodeId: payment.promoCodeId,
         studentId: payment.studentId,

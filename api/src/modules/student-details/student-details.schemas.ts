@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { documentSchema } from '#modules/documents';
 import { servedQuestionSchema } from '#modules/questions';
+import { PAYMENT_STATUSES } from '../../contracts/payment-reports.js';
 import { limitParam, pageParam } from '../../lib/schemas.js';
 
 const idOf = (what: string) => z.uuid({ message: `must be a ${what} id` });
@@ -85,7 +86,7 @@ export const studentDetailSchema = z.object({
       discountPkr: z.number(),
       amountPkr: z.number(),
       promoCode: z.string().nullable(),
-      status: z.enum(['PENDING', 'PAID', 'FAILED', 'EXPIRED']),
+      status: z.enum(PAYMENT_STATUSES),
       gateway: z.string(),
       createdAt: date,
       paidAt: date.nullable(),

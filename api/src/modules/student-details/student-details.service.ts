@@ -4,6 +4,7 @@ import { toDocumentDto } from '#modules/documents';
 import { playQuizRepository as plays } from '#modules/play-quiz';
 import { loadServedQuestion } from '#modules/questions';
 import { listDocumentsOf } from '#modules/student-verification';
+import type { PaymentStatus } from '../../contracts/payment-reports.js';
 import { notFound } from '../../lib/errors.js';
 import * as repo from './student-details.repository.js';
 import type {
@@ -107,7 +108,7 @@ export async function studentDetail(db: Db, id: string, canOpenDocuments: boolea
       discountPkr: pkr(p.discountPaisa),
       amountPkr: pkr(p.amountPaisa),
       promoCode: p.promoCode,
-      status: p.status as 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED',
+      status: p.status as PaymentStatus,
       gateway: p.gateway,
       createdAt: p.createdAt.toISOString(),
       paidAt: iso(p.paidAt),

@@ -40,6 +40,15 @@ export const confirmOrder = async (orderRef: string) =>
     )
   ).data;
 
+/** Gives up a checkout left at the gateway (its promo code is free again); a later payment still counts. */
+export const cancelOrder = async (orderRef: string) =>
+  (
+    await studentHttp.post<{ data: PaymentOrder }>(
+      `/payment/orders/${encodeURIComponent(orderRef)}/cancel`,
+      {},
+    )
+  ).data;
+
 export const redeemAccessCode = (code: string) =>
   studentHttp.post<RedeemCodeResult>('/payment/redeem-code', { code });
 

@@ -106,16 +106,18 @@ export function CodeManagementPage() {
                 </td>
                 <td data-label="Created">{formatDay(batch.createdAt)}</td>
                 <td className="codes-table__actions row-actions">
-                  <Button
-                    small
-                    variant="secondary"
-                    disabled={exporter.isPending}
-                    onClick={() => exporter.mutate(batch)}
-                    aria-label={`Export CSV of the codes of ${batch.label}`}
-                    data-testid="batch-export"
-                  >
-                    Export CSV
-                  </Button>
+                  {can('export') ? (
+                    <Button
+                      small
+                      variant="secondary"
+                      disabled={exporter.isPending}
+                      onClick={() => exporter.mutate(batch)}
+                      aria-label={`Export CSV of the codes of ${batch.label}`}
+                      data-testid="batch-export"
+                    >
+                      Export CSV
+                    </Button>
+                  ) : null}
                   {can('update') && batch.revokedAt === null ? (
                     <Button
                       small

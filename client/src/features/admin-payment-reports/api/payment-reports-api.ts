@@ -82,3 +82,21 @@ export function fetchPaymentFailures(query: FailureQuery, signal?: AbortSignal) 
 export function fetchPaymentTrail(target: TrailTarget, signal?: AbortSignal) {
   return adminHttp.get<PaymentLogTrail>('/admin/reports/payment-failures/logs/', { query: target, signal });
 }
+
+export type PaymentAction = 'cancel' | 'mark-paid' | 'refund';
+
+export interface PaymentActionResult {
+  data: {
+    _id: string;
+    orderRef: string;
+    status: string;
+    contestAttempts?: number;
+    attemptsReverted?: number;
+  };
+  message: string;
+}
+
+/** Staff settle a payment by hand (paymentTransactions:update), with the reason kept in the audit log. */
+export function postPaymentAction(action: PaymentAction, id: string, reason: string) {
+  return adminHttp.post<PaymentActionResult>(`/admin/payments/${action}/`, { reason }, { query: { id } });
+}

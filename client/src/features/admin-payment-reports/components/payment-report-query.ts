@@ -89,6 +89,8 @@ export const STATUS_LABELS: Record<PaymentStatus, string> = {
   PAID: 'Paid',
   FAILED: 'Failed',
   EXPIRED: 'Expired',
+  CANCELLED: 'Cancelled',
+  REFUNDED: 'Refunded',
 };
 export const OUTCOME_LABELS: Record<ProblemOutcome, string> = {
   REJECTED: 'Rejected (bad signature)',

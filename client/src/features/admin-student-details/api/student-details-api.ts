@@ -59,7 +59,7 @@ export interface StudentPayment {
   discountPkr: number;
   amountPkr: number;
   promoCode: string | null;
-  status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
+  status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUNDED';
   gateway: string;
   createdAt: string;
   paidAt: string | null;

@@ -87,7 +87,8 @@ function BuyCard({ options }: { options: PaymentOptions }) {
   const t = useT();
   const navigate = useNavigate();
   const attemptsChanged = useAttemptsChanged();
-  const [packageId, setPackageId] = useState(options.packages[0]?._id ?? '');
+  const usable = options.packages.filter((p) => p.usable);
+  const [packageId, setPackageId] = useState(usable[0]?._id ?? '');
   const [gateway, setGateway] = useState<GatewayChoice | ''>(options.gateways[0]?.id ?? '');
   const [promoInput, setPromoInput] = useState('');
   const promo = usePromoCheck(promoInput, packageId);
@@ -114,7 +115,8 @@ function BuyCard({ options }: { options: PaymentOptions }) {
   });
   // Pay pressed while the code was still being checked: pay once it is known to be good.
   const [payWhenChecked, setPayWhenChecked] = useState(false);
-  const canPay = !pay.isPending && !promo.holdsPayment && (free || gateway !== '');
+  const canPay =
+    !pay.isPending && !promo.holdsPayment && selected?.usable === true && (free || gateway !== '');
   useEffect(() => {
     if (payWhenChecked && !promo.checking) {
       setPayWhenChecked(false);
@@ -157,13 +159,24 @@ function BuyCard({ options }: { options: PaymentOptions }) {
         <fieldset className="payment-packages">
           <legend>{t('payment.choosePackage')}</legend>
           <p className="muted payment-note">{t('payment.balanceNote')}</p>
+          {usable.length === 0 ? (
+            <Alert tone="info" data-testid="payment-none-usable">
+              {t('payment.noneUsable')}
+            </Alert>
+          ) : null}
           {options.packages.map((pkg) => (
-            <label key={pkg._id} className="payment-package" data-testid="payment-package">
+            <label
+              key={pkg._id}
+              className={`payment-package${pkg.usable ? '' : ' payment-package--unusable'}`}
+              data-testid="payment-package"
+              data-usable={pkg.usable}
+            >
               <input
                 type="radio"
                 name="package"
                 value={pkg._id}
                 checked={pkg._id === packageId}
+                disabled={!pkg.usable}
                 onChange={() => setPackageId(pkg._id)}
               />
               <span className="payment-package__text">
@@ -177,6 +190,11 @@ function BuyCard({ options }: { options: PaymentOptions }) {
                   {phaseText(t, pkg.phase)}
                 </span>
                 {pkg.description ? <span className="muted">{pkg.description}</span> : null}
+                {pkg.unusable ? (
+                  <span className="payment-package__why" data-testid="payment-package-unusable">
+                    {notUsableText(t, pkg.unusable)}
+                  </span>
+                ) : null}
               </span>
               <span className="payment-package__price">
                 <Ltr>{formatPkr(pkg.price)}</Ltr>
@@ -239,7 +257,7 @@ function BuyCard({ options }: { options: PaymentOptions }) {
           type="submit"
           variant="accent"
           block
-          disabled={leaving || payWhenChecked}
+          disabled={leaving || payWhenChecked || usable.length === 0}
           data-testid="pay-button"
         >
           {leaving
@@ -260,6 +278,19 @@ function BuyCard({ options }: { options: PaymentOptions }) {
       </form>
     </Card>
   );
+}
+
+/** Why a package is not sold to this student (the api refuses it with ATTEMPTS_NOT_USABLE). */
+function notUsableText(
+  t: Translate,
+  why: NonNullable<PaymentOptions['packages'][number]['unusable']>,
+): ReactNode {
+  return fillTemplate(t(`payment.notUsable.${why.kind}`), {
+    phase: <bdi>{why.phase}</bdi>,
+    held: <Ltr>{why.held}</Ltr>,
+    left: <Ltr>{why.playsLeft}</Ltr>,
+    more: <Ltr>{Math.max(0, why.playsLeft - why.held)}</Ltr>,
+  });
 }
 
 /** Which contest a package's attempts are for (it is sold only until that phase is over). */

@@ -1,14 +1,22 @@
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
 import { useSearchParams } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { useDocumentTitle } from '../../../shared/hooks/use-document-title';
 import { describeStudentError } from '../../../shared/http/student-error';
 import { Ltr, useT } from '../../../shared/i18n';
-import { ButtonLink } from '../../../shared/ui/button';
+import { Button, ButtonLink } from '../../../shared/ui/button';
 import { fillTemplate } from '../../../shared/ui/fill-template';
 import { Alert, Card, Spinner } from '../../../shared/ui/surface';
-import { confirmOrder, fetchOrder, formatPkr, type PaymentOrder, paymentKeys } from '../payment-api';
+import {
+  cancelOrder,
+  confirmOrder,
+  fetchOrder,
+  formatPkr,
+  type PaymentOrder,
+  paymentKeys,
+} from '../payment-api';
 import { useAttemptsChanged } from './use-attempts-changed';
 import './payment.css';
 
@@ -148,6 +156,7 @@ export function PaymentSuccessPage() {
           </div>
         )}
         <OrderFacts order={data} />
+        <CancelPending orderRef={data.orderRef} />
         <ButtonLink to={paths.dashboard} variant="secondary">
           {t('common.dashboard')}
         </ButtonLink>
@@ -155,6 +164,46 @@ export function PaymentSuccessPage() {
     );
   }
   return <FailedContent order={data} />;
+}
+
+/** A family back from the gateway without paying gives the checkout up (its promo code frees at once). */
+function CancelPending({ orderRef }: { orderRef: string }) {
+  const t = useT();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(orderRef),
+    onSuccess: (order) => {
+      queryClient.setQueryData(paymentKeys.order(orderRef), order);
+      void queryClient.invalidateQueries({ queryKey: paymentKeys.options });
+    },
+    onError: (error) => toast.error(describeStudentError(error)),
+  });
+  if (!asking) {
+    return (
+      <Button variant="secondary" onClick={() => setAsking(true)} data-testid="payment-cancel">
+        {t('payment.result.cancel')}
+      </Button>
+    );
+  }
+  return (
+    <div className="stack" aria-live="polite">
+      <p>{t('payment.result.cancelConfirm')}</p>
+      <div className="payment-actions">
+        <Button
+          variant="danger"
+          disabled={cancel.isPending}
+          onClick={() => cancel.mutate()}
+          data-testid="payment-cancel-confirm"
+        >
+          {t('payment.result.cancelYes')}
+        </Button>
+        <Button variant="secondary" onClick={() => setAsking(false)}>
+          {t('payment.result.cancelNo')}
+        </Button>
+      </div>
+    </div>
+  );
 }
 
 /** The result's next step, and the way back to the dashboard. */
@@ -180,9 +229,13 @@ function FailedContent({ order }: { order: PaymentOrder }) {
       <Alert tone="error">
         {order.status === 'EXPIRED'
           ? t('payment.result.expired')
-          : order.message
-            ? t('payment.result.declinedBecause', { reason: order.message })
-            : t('payment.result.declined')}{' '}
+          : order.status === 'CANCELLED'
+            ? t('payment.result.cancelled')
+            : order.status === 'REFUNDED'
+              ? t('payment.result.refunded')
+              : order.message
+                ? t('payment.result.declinedBecause', { reason: order.message })
+                : t('payment.result.declined')}{' '}
         {t('payment.result.noAttempts')}
       </Alert>
       <OrderFacts order={order} />
@@ -202,7 +255,7 @@ export function PaymentFailedPage() {
       </ResultShell>
     );
   }
-  if (valid && order.data && order.data.status !== 'FAILED' && order.data.status !== 'EXPIRED') {
+  if (valid && order.data && (order.data.status === 'PAID' || order.data.status === 'PENDING')) {
     // The server knows better than the URL: a payment confirmed meanwhile is shown as such.
     return <PaymentSuccessPage />;
   }

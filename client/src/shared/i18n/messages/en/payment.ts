@@ -18,6 +18,14 @@ export const payment = {
   'payment.phaseAny': 'For any contest phase',
   'payment.phaseOpen': 'For the {phase} contest (open now)',
   'payment.phase': 'For the {phase} contest',
+  'payment.notUsable.CONTEST_ENDED':
+    'Not on sale to you: the {phase} contest has ended, so these attempts could not be used.',
+  'payment.notUsable.ALL_PLAYED': 'Not on sale to you: you have played every attempt of the {phase} contest.',
+  'payment.notUsable.HELD_COVER':
+    'Not on sale to you: the {held} attempts you hold already cover the {left} plays left to you in the {phase} contest.',
+  'payment.notUsable.TOO_MANY':
+    'Not on sale to you: only {more} more attempts could be used in the {phase} contest.',
+  'payment.noneUsable': 'None of these packages could be used by you now, so there is nothing to pay for.',
   'payment.promo': 'Promo code (optional)',
   'payment.payWith': 'Pay with',
   'payment.toPay': 'To pay: {amount}',
@@ -58,6 +66,12 @@ export const payment = {
   'payment.result.unconfirmed':
     'The payment could not be confirmed. No attempts were added. If money was taken, contact us and we will sort it out.',
   'payment.result.tryAgain': 'Try again',
+  'payment.result.cancel': 'Cancel this payment',
+  'payment.result.cancelConfirm': 'Cancel it? If you already paid, your attempts are still added.',
+  'payment.result.cancelYes': 'Yes, cancel it',
+  'payment.result.cancelNo': 'Keep waiting',
+  'payment.result.cancelled': 'This payment was cancelled. Nothing was charged for it here.',
+  'payment.result.refunded': 'This payment was refunded.',
   'payment.facts.order': 'Order number',
   'payment.facts.package': 'Package',
   'payment.facts.amount': 'Amount',

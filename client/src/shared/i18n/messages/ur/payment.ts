@@ -19,6 +19,14 @@ export const payment: Record<keyof typeof en, string> = {
   'payment.phaseAny': 'مقابلے کے کسی بھی مرحلے کے لیے',
   'payment.phaseOpen': '{phase} مقابلے کے لیے (ابھی کھلا ہے)',
   'payment.phase': '{phase} مقابلے کے لیے',
+  'payment.notUsable.CONTEST_ENDED':
+    'آپ کے لیے دستیاب نہیں: {phase} مقابلہ ختم ہو چکا ہے، اس لیے یہ کوششیں استعمال نہیں ہو سکتیں۔',
+  'payment.notUsable.ALL_PLAYED': 'آپ کے لیے دستیاب نہیں: آپ {phase} مقابلے کی ساری کوششیں کھیل چکے ہیں۔',
+  'payment.notUsable.HELD_COVER':
+    'آپ کے لیے دستیاب نہیں: آپ کے پاس موجود {held} کوششیں {phase} مقابلے میں باقی {left} باریوں کے لیے کافی ہیں۔',
+  'payment.notUsable.TOO_MANY':
+    'آپ کے لیے دستیاب نہیں: {phase} مقابلے میں صرف {more} مزید کوششیں استعمال ہو سکتی ہیں۔',
+  'payment.noneUsable': 'ابھی ان میں سے کوئی پیکج آپ کے کام کا نہیں، اس لیے ادائیگی کی ضرورت نہیں۔',
   'payment.promo': 'پرومو کوڈ (اختیاری)',
   'payment.payWith': 'ادائیگی کا طریقہ',
   'payment.toPay': 'ادا کرنے ہیں: {amount}',
@@ -57,6 +65,12 @@ export const payment: Record<keyof typeof en, string> = {
     'کوئی کوشش نہیں دی گئی۔ اگر آپ کے اکاؤنٹ سے رقم کٹ گئی ہے تو بینک اسے واپس کر دے گا، یا اپنے آرڈر نمبر کے ساتھ ہم سے رابطہ کریں۔',
   'payment.result.unconfirmed':
     'ادائیگی کی تصدیق نہیں ہو سکی۔ کوئی کوشش نہیں دی گئی۔ اگر رقم کٹ گئی ہے تو ہم سے رابطہ کریں، ہم معاملہ ٹھیک کر دیں گے۔',
+  'payment.result.cancel': 'یہ ادائیگی منسوخ کریں',
+  'payment.result.cancelConfirm': 'منسوخ کریں؟ اگر آپ ادائیگی کر چکے ہیں تو کوششیں پھر بھی شامل ہو جائیں گی۔',
+  'payment.result.cancelYes': 'ہاں، منسوخ کریں',
+  'payment.result.cancelNo': 'انتظار کریں',
+  'payment.result.cancelled': 'یہ ادائیگی منسوخ کر دی گئی۔ اس کے لیے یہاں کوئی رقم نہیں لی گئی۔',
+  'payment.result.refunded': 'یہ ادائیگی واپس کر دی گئی۔',
   'payment.result.tryAgain': 'دوبارہ کوشش کریں',
   'payment.facts.order': 'آرڈر نمبر',
   'payment.facts.package': 'پیکج',
