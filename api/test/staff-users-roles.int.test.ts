@@ -15,7 +15,15 @@ describe('roles', () => {
     expect(roles[1].permissions.grade).toEqual({ read: true, create: false, update: false, delete: false });
     expect(roles[1].permissions.queues).toEqual({ read: false, update: false });
     expect(roles[1].permissions.integrity).toEqual({ read: false, update: false });
-    expect(Object.keys(roles[1].permissions)).toHaveLength(24);
+    expect(roles[1].permissions.certificate).toEqual({ read: false, update: false });
+    expect(roles[1].permissions.code).toEqual({
+      read: false,
+      create: false,
+      update: false,
+      delete: false,
+      export: false,
+    });
+    expect(Object.keys(roles[1].permissions)).toHaveLength(25);
   });
 
   it('creates, updates and deletes a role, auditing each permission change', async () => {
