@@ -61,7 +61,8 @@ describe('the student forms, polished (issue #20)', () => {
 
   it('checks a promo code when the child leaves the box, never while typing, and a valid code still shows its discount', async () => {
     const { context, page } = await openPage(holder.stack, PHONE);
-    await signInAsStudent(page);
+    // The demo buyer: the one demo student with no attempts held, so the page has a package to sell.
+    await signInAsStudent(page, 'hamza.siddiqui@example.com');
     await page.goto(paths.dashboardPayment);
     const box = page.getByTestId('promo-code-input');
     await box.waitFor();
