@@ -45,7 +45,7 @@ describe('the payment page sells only attempts the child can use', () => {
       expect(await packageRow(page, 'Two attempts').locator('input').isDisabled()).toBe(true);
       expect(
         await packageRow(page, 'Two attempts').getByTestId('payment-package-unusable').textContent(),
-      ).toContain('only 1 more attempts could be used');
+      ).toContain('than you could still use in the Phase 1 — Qualifier contest (only 1 more)');
       expect(await packageRow(page, 'One attempt').getAttribute('data-usable')).toBe('true');
       expect(await packageRow(page, 'One attempt').locator('input').isChecked()).toBe(true);
       expect(await page.getByTestId('pay-button').isDisabled()).toBe(false);

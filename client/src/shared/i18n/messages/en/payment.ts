@@ -22,9 +22,9 @@ export const payment = {
     'Not on sale to you: the {phase} contest has ended, so these attempts could not be used.',
   'payment.notUsable.ALL_PLAYED': 'Not on sale to you: you have played every attempt of the {phase} contest.',
   'payment.notUsable.HELD_COVER':
-    'Not on sale to you: the {held} attempts you hold already cover the {left} plays left to you in the {phase} contest.',
+    'Not on sale to you: the attempts you hold ({held}) already cover the plays left to you in the {phase} contest ({left}).',
   'payment.notUsable.TOO_MANY':
-    'Not on sale to you: only {more} more attempts could be used in the {phase} contest.',
+    'Not on sale to you: it has more attempts than you could still use in the {phase} contest (only {more} more).',
   'payment.noneUsable': 'None of these packages could be used by you now, so there is nothing to pay for.',
   'payment.promo': 'Promo code (optional)',
   'payment.payWith': 'Pay with',
