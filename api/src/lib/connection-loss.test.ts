@@ -1,33 +1,15 @@
-import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { describeConnectionError, isConnectionLoss } from './connection-loss.js';
 import { HttpError } from './errors.js';
+import { closeTestPorts, testPort } from './test-ports.js';
 
 const pgError = (code: string, message = 'from the server') =>
   Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
 
-const servers: Server[] = [];
-const sockets: Socket[] = [];
 afterEach(async () => {
-  for (const socket of sockets.splice(0)) {
-    socket.destroy();
-  }
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+  await closeTestPorts();
 });
-
-/** A TCP port: `silent` accepts and never answers (a server that hangs), otherwise nothing listens. */
-async function port(silent: boolean): Promise<number> {
-  const server = createServer((socket) => sockets.push(socket));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: found } = server.address() as AddressInfo;
-  if (silent) {
-    servers.push(server);
-  } else {
-    await new Promise((resolve) => server.close(resolve));
-  }
-  return found;
-}
 
 describe('isConnectionLoss', () => {
   it.each([
@@ -58,7 +40,7 @@ describe('isConnectionLoss', () => {
   });
 
   it('a refused connection (a real one) is one, from a socket and from node-postgres', async () => {
-    const closed = await port(false);
+    const closed = await testPort(false);
     const client = new pg.Client({ host: '127.0.0.1', port: closed, user: 'nobody' });
     const refused = await client.connect().then(
       () => null,
@@ -69,7 +51,7 @@ describe('isConnectionLoss', () => {
   });
 
   it('a pool that finds no connection in time (a real one, on a server that never answers) is one', async () => {
-    const silent = await port(true);
+    const silent = await testPort(true);
     const pool = new pg.Pool({
       host: '127.0.0.1',
       port: silent,

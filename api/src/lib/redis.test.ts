@@ -1,34 +1,16 @@
-import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isConnectionLoss } from './connection-loss.js';
 import { createRequestRedis, REDIS_REQUEST_WAIT_MS } from './redis.js';
+import { closeTestPorts, testPort } from './test-ports.js';
 
-const servers: Server[] = [];
-const sockets: Socket[] = [];
 const clients: Redis[] = [];
 afterEach(async () => {
   for (const client of clients.splice(0)) {
     client.disconnect();
   }
-  for (const socket of sockets.splice(0)) {
-    socket.destroy();
-  }
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+  await closeTestPorts();
 });
-
-/** A TCP port: `silent` accepts and never answers (a Redis that hangs), otherwise nothing listens. */
-async function port(silent: boolean): Promise<number> {
-  const server = createServer((socket) => sockets.push(socket));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port: found } = server.address() as AddressInfo;
-  if (silent) {
-    servers.push(server);
-  } else {
-    await new Promise((resolve) => server.close(resolve));
-  }
-  return found;
-}
 
 async function failureOf(client: Redis) {
   const started = Date.now();
@@ -46,7 +28,7 @@ describe('createRequestRedis', () => {
   ])(
     'fails a command within REDIS_REQUEST_WAIT_MS when %s, with an error answered 503',
     async (_, silent) => {
-      const client = createRequestRedis(`redis://127.0.0.1:${await port(silent)}`, 'riyazi-unit');
+      const client = createRequestRedis(`redis://127.0.0.1:${await testPort(silent)}`, 'riyazi-unit');
       clients.push(client);
       const { error, ms } = await failureOf(client);
       expect(error).toBeInstanceOf(Error);
@@ -56,7 +38,7 @@ describe('createRequestRedis', () => {
   );
 
   it('makes long-lived duplicates for subscribers and blocking reads, as BullMQ needs', async () => {
-    const client = createRequestRedis(`redis://127.0.0.1:${await port(false)}`, 'riyazi-unit');
+    const client = createRequestRedis(`redis://127.0.0.1:${await testPort(false)}`, 'riyazi-unit');
     const reader = client.duplicate({ connectionName: 'riyazi-unit-reader' });
     clients.push(client, reader);
     expect(client.options).toMatchObject({ maxRetriesPerRequest: 1, commandTimeout: REDIS_REQUEST_WAIT_MS });
