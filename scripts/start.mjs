@@ -65,14 +65,26 @@ const supervisor = createSupervisor({
   onGiveUp: () => process.exit(1),
 });
 
-function launch(name, args) {
+function launch(name, args, env = {}) {
   // `node` is this node; any other command is a local binary.
   const [command, ...rest] = args;
   const binary = command === 'node' ? process.execPath : path.join(root, 'node_modules', '.bin', command);
   supervisor.add(name, () =>
-    spawn(binary, rest, { cwd: root, stdio: 'inherit', env: process.env, detached: true }),
+    spawn(binary, rest, {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+      detached: true,
+    }),
   );
 }
+
+// Scoring never waits behind work that can wait (README "Worker groups"): two workers processes.
+const contestWorkers = { WORKER_GROUPS: 'contest' };
+const backgroundWorkers = {
+  WORKER_GROUPS: 'background',
+  WORKER_METRICS_PORT: process.env.BACKGROUND_WORKER_METRICS_PORT ?? '0',
+};
 
 process.on('exit', () => {
   for (const child of supervisor.children()) {
@@ -104,11 +116,13 @@ try {
 
 if (dev) {
   launch('api', ['tsx', 'watch', 'api/src/server.ts']);
-  launch('workers', ['tsx', 'watch', 'workers/src/main.ts']);
+  launch('workers', ['tsx', 'watch', 'workers/src/main.ts'], contestWorkers);
+  launch('background workers', ['tsx', 'watch', 'workers/src/main.ts'], backgroundWorkers);
   launch('client dev server', ['vite', '--config', 'client/vite.config.ts', 'client']);
 } else {
   launch('api', ['node', 'api/dist/server.mjs']);
-  launch('workers', ['node', 'workers/dist/main.mjs']);
+  launch('workers', ['node', 'workers/dist/main.mjs'], contestWorkers);
+  launch('background workers', ['node', 'workers/dist/main.mjs'], backgroundWorkers);
 }
 
 const appUrl = dev ? 'http://localhost:5173' : `http://localhost:${port}`;

@@ -72,6 +72,12 @@ const envSchema = z.object({
   /** Prometheus listeners (README "Metrics"): unset or 0 = off; loopback unless METRICS_HOST. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The worker groups this workers process runs (README "Worker groups"): both by default, one each under `npm start`. */
+  WORKER_GROUPS: z
+    .string()
+    .default('contest,background')
+    .transform((v) => [...new Set(v.split(',').map((g) => g.trim()))])
+    .pipe(z.array(z.enum(['contest', 'background'])).min(1)),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** SIGTERM: how long /api/health/ready answers 503 while still serving, so the balancer stops sending. */

@@ -12,7 +12,7 @@ const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const log = pino({ level: config.LOG_LEVEL, base: { service: 'workers' } });
+  const log = pino({ level: config.LOG_LEVEL, base: { service: 'workers', groups: config.WORKER_GROUPS } });
   const db = createDb({
     connectionString: config.DATABASE_URL,
     max: 20,
@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     storage: storageSettingsOf(config),
     databaseUrl: config.DATABASE_URL,
     outboxPrune: { retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000 },
+    groups: config.WORKER_GROUPS,
   });
 
   let metrics: MetricsServer | undefined;

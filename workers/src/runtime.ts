@@ -2,7 +2,7 @@ import { openCacheBus } from '@riyazi/api/cache-bus';
 import { isConnectionLoss } from '@riyazi/api/connections';
 import { JOB_NAMES, QUEUE_NAMES, type QueueName } from '@riyazi/api/contracts';
 import { createEngine } from '@riyazi/api/engine';
-import { jobsFailed, watchPool, watchQueues } from '@riyazi/api/metrics';
+import { jobsCompleted, jobsFailed, watchPool, watchQueues } from '@riyazi/api/metrics';
 import { bullPrefix, type Queues } from '@riyazi/api/queue';
 import { closeSocketEmitter, createSocketEmitter } from '@riyazi/api/realtime';
 import { createStorage, localStorageSettings, type StorageSettings } from '@riyazi/api/storage';
@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { startDeadlineSweep } from './deadline-sweep.js';
 import { startExportCleanup } from './export-cleanup.js';
+import { queuesOf, type WorkerGroup } from './groups.js';
 import type { Handlers, WorkerContext } from './handlers.js';
 import { DEFAULT_PRUNE_OPTIONS, type PruneOptions, startOutboxPrune } from './outbox-prune.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
@@ -40,7 +41,7 @@ export const handlers: Handlers = {
  * make big batches and a low lag. An export is a process of its own busy for seconds: two at a
  * time on two cores, the rest wait their turn.
  */
-const CONCURRENCY: Partial<Record<QueueName, number>> = { scoring: 200, exports: 2 };
+const CONCURRENCY: Partial<Record<QueueName, number>> = { scoring: 200, exports: 2, integrity: 2 };
 /**
  * A worker that dies mid-job leaves it locked until its lock expires; another worker's stall check
  * then puts it back. BullMQ's 30 s + 30 s default would hold a receipt for up to a minute.
@@ -66,6 +67,8 @@ export interface WorkerDeps {
   /** Deleting consumed outbox events (default: 24 h retention, 5,000 rows a statement, every 10 min). */
   outboxPrune?: Partial<PruneOptions>;
   concurrency?: number;
+  /** config WORKER_GROUPS: the queues and periodic tasks this process runs (default: all). */
+  groups?: readonly WorkerGroup[];
   /** How often overdue contest questions are closed as "no answer" (default 2 s). */
   sweepIntervalMs?: number;
   /** The site's address (the sandbox gateway is built from it); default http://localhost:3000. */
@@ -131,7 +134,10 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     storageSettings,
     databaseUrl: deps.databaseUrl,
   };
-  const workers = QUEUE_NAMES.map((queue) => {
+  const groups = deps.groups ?? ['contest', 'background'];
+  const runs = (group: WorkerGroup) => groups.includes(group);
+  const queueNames = queuesOf(groups);
+  const workers = queueNames.map((queue) => {
     const worker = new Worker(queue, processorFor(queue, ctx), {
       connection: deps.redis.duplicate(),
       prefix: bullPrefix(deps.redisPrefix),
@@ -139,6 +145,8 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       ...STALL[queue],
     });
     jobsFailed.inc({ queue }, 0);
+    jobsCompleted.inc({ queue }, 0);
+    worker.on('completed', () => jobsCompleted.inc({ queue }));
     // A dropped connection is logged and counted by its watcher (@riyazi/api/redis); BullMQ reconnects.
     worker.on('error', (err) => {
       if (!isConnectionLoss(err)) {
@@ -152,42 +160,18 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
-  const relay = startOutboxRelay(deps.db, deps.queues, deps.log, deps.relay ?? DEFAULT_RELAY_OPTIONS);
-  const sweep = startDeadlineSweep(deps.db, deps.queues, deps.log, deps.sweepIntervalMs ?? 2000);
-  const reconciliation = startPaymentReconciliation(
-    {
-      db: deps.db,
-      redis: deps.redis,
-      queues: deps.queues,
-      log: deps.log,
-      config: {
-        PUBLIC_URL: deps.publicUrl ?? 'http://localhost:3000',
-        ENCRYPTION_KEY: deps.encryptionKey,
-        REDIS_PREFIX: deps.redisPrefix,
-        isProduction: deps.isProduction,
-        PAYMENT_SANDBOX_IN_PRODUCTION: deps.paymentSandboxInProduction ?? false,
-      },
-    },
-    deps.reconcileIntervalMs ?? 60_000,
-  );
-  const exportCleanup = startExportCleanup(
-    { ...ctx, redis: deps.redis, redisPrefix: deps.redisPrefix },
-    deps.exportCleanupIntervalMs ?? 3_600_000,
-  );
-  const scheduled = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, log: deps.log };
-  const outboxPrune = startOutboxPrune(scheduled, { ...DEFAULT_PRUNE_OPTIONS, ...deps.outboxPrune });
-  const questionStats = startQuestionStats(scheduled, deps.questionStatsIntervalMs ?? 5000);
+  const periodic = [
+    ...(runs('contest') ? contestTasks(deps) : []),
+    ...(runs('background') ? backgroundTasks(deps, ctx) : []),
+  ];
   const unwatch = [watchQueues(Object.values(deps.queues)), watchPool(deps.db)];
-  deps.log.info({ queues: QUEUE_NAMES }, 'workers started');
+  deps.log.info({ groups, queues: queueNames }, 'workers started');
 
   return {
     async close() {
-      await relay.stop();
-      await sweep.stop();
-      await reconciliation.stop();
-      await exportCleanup.stop();
-      await outboxPrune.stop();
-      await questionStats.stop();
+      for (const task of periodic) {
+        await task.stop();
+      }
       await Promise.all(workers.map((w) => w.close()));
       await closeSocketEmitter(io);
       await cacheBus.close();
@@ -197,4 +181,44 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
       }
     },
   };
+}
+
+interface PeriodicTask {
+  stop(): Promise<void>;
+}
+
+/** What scoring depends on: answers reach their queue (relay), deadlines close (sweep). */
+function contestTasks(deps: WorkerDeps): PeriodicTask[] {
+  return [
+    startOutboxRelay(deps.db, deps.queues, deps.log, deps.relay ?? DEFAULT_RELAY_OPTIONS),
+    startDeadlineSweep(deps.db, deps.queues, deps.log, deps.sweepIntervalMs ?? 2000),
+  ];
+}
+
+function backgroundTasks(deps: WorkerDeps, ctx: WorkerContext): PeriodicTask[] {
+  const scheduled = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, log: deps.log };
+  return [
+    startPaymentReconciliation(
+      {
+        db: deps.db,
+        redis: deps.redis,
+        queues: deps.queues,
+        log: deps.log,
+        config: {
+          PUBLIC_URL: deps.publicUrl ?? 'http://localhost:3000',
+          ENCRYPTION_KEY: deps.encryptionKey,
+          REDIS_PREFIX: deps.redisPrefix,
+          isProduction: deps.isProduction,
+          PAYMENT_SANDBOX_IN_PRODUCTION: deps.paymentSandboxInProduction ?? false,
+        },
+      },
+      deps.reconcileIntervalMs ?? 60_000,
+    ),
+    startExportCleanup(
+      { ...ctx, redis: deps.redis, redisPrefix: deps.redisPrefix },
+      deps.exportCleanupIntervalMs ?? 3_600_000,
+    ),
+    startOutboxPrune(scheduled, { ...DEFAULT_PRUNE_OPTIONS, ...deps.outboxPrune }),
+    startQuestionStats(scheduled, deps.questionStatsIntervalMs ?? 5000),
+  ];
 }

@@ -1,6 +1,7 @@
 export {
   answersReceived,
   connectionErrors,
+  jobsCompleted,
   jobsFailed,
   outboxPruned,
   playStarts,

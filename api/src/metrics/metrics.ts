@@ -1,5 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { poolCounts, queueDepths, socketCounts } from './sources.js';
+import { poolCounts, queueDepths, queueOldestWaiting, socketCounts } from './sources.js';
 
 /**
  * One registry per process (the api or the workers): the metric names are the contract with the
@@ -31,6 +31,13 @@ export const scoreLag = new Histogram({
 export const jobsFailed = new Counter({
   name: 'riyazi_jobs_failed_total',
   help: 'BullMQ job attempts that failed in this worker process, by queue',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+});
+
+export const jobsCompleted = new Counter({
+  name: 'riyazi_jobs_completed_total',
+  help: 'BullMQ jobs completed in this worker process, by queue',
   labelNames: ['queue'] as const,
   registers: [registry],
 });
@@ -80,6 +87,19 @@ new Gauge({
     this.reset();
     for (const { queue, state, count } of await queueDepths()) {
       this.set({ queue, state }, count);
+    }
+  },
+});
+
+new Gauge({
+  name: 'riyazi_queue_oldest_waiting_seconds',
+  help: 'How long the oldest job waiting to start has waited, per queue (0: none waiting), read on scrape',
+  labelNames: ['queue'] as const,
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const { queue, seconds } of await queueOldestWaiting()) {
+      this.set({ queue }, seconds);
     }
   },
 });

@@ -1,5 +1,6 @@
 import { type Db, poolOf } from '@riyazi/db';
 import type { Queue } from 'bullmq';
+import { oldestWaitingMs } from '../queue/queues.js';
 
 // What the scrape-time gauges read: each process registers its queues, pools and Socket.IO
 // server once, and removes them when it closes (tests build many apps in one process).
@@ -46,6 +47,20 @@ export async function queueDepths(): Promise<{ queue: string; state: string; cou
     const [queue = '', state = ''] = key.split('\u0000');
     return { queue, state, count };
   });
+}
+
+/** Per queue, how long its oldest waiting job has waited (0: none waiting). */
+export async function queueOldestWaiting(now = Date.now()): Promise<{ queue: string; seconds: number }[]> {
+  const unique = new Map<string, Queue>();
+  for (const queue of queues) {
+    unique.set(`${queue.opts.prefix}:${queue.name}`, queue);
+  }
+  const ages = new Map<string, number>();
+  for (const queue of unique.values()) {
+    const ms = await oldestWaitingMs(queue, now);
+    ages.set(queue.name, Math.max(ages.get(queue.name) ?? 0, ms / 1000));
+  }
+  return [...ages].map(([queue, seconds]) => ({ queue, seconds }));
 }
 
 export function socketCounts(): number {

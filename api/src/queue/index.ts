@@ -9,4 +9,12 @@ export {
   outboxRow,
 } from './outbox.js';
 export * as outboxRepository from './outbox.repository.js';
-export { bullPrefix, closeQueues, createQueues, enqueue, type Queues } from './queues.js';
+export {
+  bullPrefix,
+  closeQueues,
+  createQueues,
+  enqueue,
+  oldestUnfinishedJobAt,
+  oldestWaitingMs,
+  type Queues,
+} from './queues.js';

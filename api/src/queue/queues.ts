@@ -49,3 +49,20 @@ export function enqueue<Q extends QueueName, J extends JobName<Q>>(
 ) {
   return queues[queue].add(job, payload, options);
 }
+
+/**
+ * When the oldest job still to run (waiting, prioritized, delayed for a retry, or running) was
+ * added, in epoch ms; null when the queue has none. One Redis call (the oldest of each state).
+ */
+export async function oldestUnfinishedJobAt(queue: Queue): Promise<number | null> {
+  const jobs = await queue.getJobs(['waiting', 'prioritized', 'active', 'delayed'], 0, 0, true);
+  const added = jobs.filter((job) => job !== undefined).map((job) => job.timestamp);
+  return added.length ? Math.min(...added) : null;
+}
+
+/** How long the oldest job waiting to start (waiting or prioritized) has waited, in ms; 0 when none. */
+export async function oldestWaitingMs(queue: Queue, now = Date.now()): Promise<number> {
+  const jobs = await queue.getJobs(['waiting', 'prioritized'], 0, 0, true);
+  const added = jobs.filter((job) => job !== undefined).map((job) => job.timestamp);
+  return added.length ? Math.max(0, now - Math.min(...added)) : 0;
+}
