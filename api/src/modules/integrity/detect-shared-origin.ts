@@ -4,8 +4,10 @@ import { clamp01, round3 } from './stats.js';
 
 /** A carrier's shared address can gather thousands: evidence lists the first ones (count in `students`). */
 const MAX_LISTED = 100;
+/** The per-play check counts the students of at most this many plays of one origin (evidence: "at least"). */
+const MAX_COUNTED = 1000;
 
-type OriginPlay = Pick<
+export type OriginPlay = Pick<
   PlayFacts,
   'playId' | 'studentId' | 'finishedAtMs' | 'originIpHash' | 'originDeviceHash'
 >;
@@ -67,6 +69,40 @@ function clustersBy(
   return found;
 }
 
+/** The one signal of a play in a cluster (device first: the stronger evidence). */
+function signalOf(
+  playId: string,
+  cluster: Cluster & { studentsAtLeast?: boolean },
+  alsoByIp: boolean,
+  t: IntegrityThresholds['sharedOrigin'],
+): Signal {
+  const min = cluster.by === 'DEVICE' ? t.deviceMinStudents : t.ipMinStudents;
+  const windowMinutes = cluster.by === 'DEVICE' ? t.deviceWindowMinutes : t.ipWindowMinutes;
+  const strength =
+    (cluster.by === 'DEVICE' ? 1 : 0.5) * clamp01(0.5 + (cluster.students - min + 1) / (2 * min));
+  return {
+    playId,
+    kind: 'SHARED_ORIGIN',
+    strength: round3(strength),
+    evidence: {
+      by: cluster.by,
+      students: cluster.students,
+      ...(cluster.studentsAtLeast ? { studentsAtLeast: true } : {}),
+      windowMinutes,
+      alsoByIp: cluster.by === 'DEVICE' && alsoByIp,
+      plays: cluster.plays.slice(0, MAX_LISTED).map((p) => ({
+        playId: p.playId,
+        studentId: p.studentId,
+        finishedAt: new Date(p.finishedAtMs).toISOString(),
+      })),
+    },
+    relatedPlayIds: cluster.plays
+      .filter((p) => p.playId !== playId)
+      .slice(0, MAX_LISTED)
+      .map((p) => p.playId),
+  };
+}
+
 /**
  * SHARED_ORIGIN: many accounts from one device, or from one network address, finishing close together.
  * A school's LAN shares one address, so an address alone needs more students in a shorter window
@@ -81,33 +117,43 @@ export function detectSharedOrigin(
   const signals: Signal[] = [];
   for (const play of plays) {
     const cluster = device.get(play.playId) ?? ip.get(play.playId);
-    if (!cluster) {
-      continue;
+    if (cluster) {
+      signals.push(signalOf(play.playId, cluster, ip.has(play.playId), t));
     }
-    const min = cluster.by === 'DEVICE' ? t.deviceMinStudents : t.ipMinStudents;
-    const windowMinutes = cluster.by === 'DEVICE' ? t.deviceWindowMinutes : t.ipWindowMinutes;
-    const strength =
-      (cluster.by === 'DEVICE' ? 1 : 0.5) * clamp01(0.5 + (cluster.students - min + 1) / (2 * min));
-    signals.push({
-      playId: play.playId,
-      kind: 'SHARED_ORIGIN',
-      strength: round3(strength),
-      evidence: {
-        by: cluster.by,
-        students: cluster.students,
-        windowMinutes,
-        alsoByIp: cluster.by === 'DEVICE' && ip.has(play.playId),
-        plays: cluster.plays.slice(0, MAX_LISTED).map((p) => ({
-          playId: p.playId,
-          studentId: p.studentId,
-          finishedAt: new Date(p.finishedAtMs).toISOString(),
-        })),
-      },
-      relatedPlayIds: cluster.plays
-        .filter((p) => p.playId !== play.playId)
-        .slice(0, MAX_LISTED)
-        .map((p) => p.playId),
-    });
   }
   return signals;
+}
+
+/**
+ * The plays of one origin finishing within a play's window (its own included), as the per-play
+ * check reads them: the distinct students among at most `cap` plays, and the first plays by finish.
+ */
+export interface OriginWindow {
+  students: number;
+  /** The window held more plays than were counted: `students` is a lower bound. */
+  capped: boolean;
+  /** The first plays of the window in finish order (MAX_LISTED + 1 are enough). */
+  first: OriginPlay[];
+}
+
+/** Enough plays counted that the strength is at its ceiling and the evidence says "at least". */
+export const countCap = (minStudents: number) => Math.max(MAX_COUNTED, 2 * minStudents);
+/** Plays listed per window: the evidence's MAX_LISTED, and one more in case the play itself is among them. */
+export const WINDOW_LISTED = MAX_LISTED + 1;
+
+/**
+ * SHARED_ORIGIN of one play from the windows of its device and its address: the same signal as
+ * detectSharedOrigin gives that play, from a bounded read however many share the origin.
+ */
+export function sharedOriginOfPlay(
+  playId: string,
+  windows: { device: OriginWindow | null; ip: OriginWindow | null },
+  t: IntegrityThresholds['sharedOrigin'],
+): Signal | null {
+  const cluster = (by: 'DEVICE' | 'IP', w: OriginWindow | null, min: number) =>
+    w && w.students >= min ? { by, students: w.students, studentsAtLeast: w.capped, plays: w.first } : null;
+  const device = cluster('DEVICE', windows.device, t.deviceMinStudents);
+  const ip = cluster('IP', windows.ip, t.ipMinStudents);
+  const found = device ?? ip;
+  return found ? signalOf(playId, found, ip !== null, t) : null;
 }

@@ -5,7 +5,13 @@ import { ttlCache } from '../../lib/ttl-cache.js';
 import { detectCopiedAnswers } from './detect-copied-answers.js';
 import { detectFastCorrect } from './detect-fast-correct.js';
 import { detectScriptedTiming } from './detect-scripted-timing.js';
-import { detectSharedOrigin } from './detect-shared-origin.js';
+import {
+  countCap,
+  detectSharedOrigin,
+  type OriginWindow,
+  sharedOriginOfPlay,
+  WINDOW_LISTED,
+} from './detect-shared-origin.js';
 import * as repo from './integrity.repository.js';
 import { resolveThresholds } from './integrity.thresholds.js';
 import type { GradeDistribution, PlayFacts, Signal } from './integrity.types.js';
@@ -54,19 +60,33 @@ export async function computePlaySignals(db: Db, playId: string): Promise<Signal
   }
   const t = await currentThresholds(db);
   const grade = await distributions(`${play.phaseId}|${play.gradeId}|${t.fastCorrect.percentile}`, db);
-  const near =
-    play.originDeviceHash || play.originIpHash
-      ? await repo.originPlays(db, play.phaseId, {
-          deviceHash: play.originDeviceHash,
-          ipHash: play.originIpHash,
-          finishedAtMs: play.finishedAtMs,
-          withinMs: Math.max(t.sharedOrigin.deviceWindowMinutes, t.sharedOrigin.ipWindowMinutes) * 60_000,
-        })
-      : [];
+  const shared = t.sharedOrigin;
+  const windowOf = async (
+    by: 'DEVICE' | 'IP',
+    hash: string | null,
+    minutes: number,
+    minStudents: number,
+  ): Promise<OriginWindow | null> => {
+    if (!hash) {
+      return null;
+    }
+    const cap = countCap(minStudents);
+    const found = await repo.originWindow(
+      db,
+      play.phaseId,
+      { by, hash, finishedAtMs: play.finishedAtMs, withinMs: minutes * 60_000 },
+      { cap, listed: WINDOW_LISTED },
+    );
+    return { students: found.students, capped: found.counted >= cap, first: found.first };
+  };
+  const [device, ip] = await Promise.all([
+    windowOf('DEVICE', play.originDeviceHash, shared.deviceWindowMinutes, shared.deviceMinStudents),
+    windowOf('IP', play.originIpHash, shared.ipWindowMinutes, shared.ipMinStudents),
+  ]);
   const signals = [
     detectFastCorrect(play, grade, t.fastCorrect),
     detectScriptedTiming(play, t.scriptedTiming),
-    ...detectSharedOrigin(near, t.sharedOrigin).filter((s) => s.playId === playId),
+    sharedOriginOfPlay(playId, { device, ip }, shared),
   ].filter((s): s is Signal => s !== null);
   await repo.replaceSignals(db, { playId, kinds: PER_PLAY_KINDS }, signals.map(withPlace(play)));
   return signals;
