@@ -207,3 +207,42 @@ export async function seedSimulatedPhase(db: Db, seed = TEST_SEED): Promise<Seed
     sharedDevice: sharedDevice.map((p) => p.id),
   };
 }
+
+export interface SeededCrowd {
+  phaseId: string;
+  /** In finish order, one per student, all on one address. */
+  playIds: string[];
+}
+
+/**
+ * `count` children of one grade finishing a contest phase within `spreadMs` of each other, every
+ * one from the same address (a school behind one NAT, a carrier's shared address), each on a
+ * device of its own; one answer each, enough for the origin checks.
+ */
+export async function seedCrowdOnOneAddress(
+  db: Db,
+  count: number,
+  spreadMs = 60_000,
+  ipHash = 'one-nat',
+): Promise<SeededCrowd> {
+  const made = await makeQuizWithQuestions(db, { questions: questionSpecs.slice(0, 1) });
+  const questionId = made.questions[0]!.id;
+  const rightOption = made.questions[0]!.options[0]!;
+  const students: { id: string }[] = [];
+  for (let done = 0; done < count; done += 2000) {
+    students.push(...(await makeStudents(db, Math.min(2000, count - done), { gradeId: made.grade.id })));
+  }
+  const base = Date.now() - 3_600_000;
+  const plays: SimPlay[] = students.map((student, i) => ({
+    id: crypto.randomUUID(),
+    studentId: student.id,
+    startMs: base + Math.floor((i * spreadMs) / count),
+    ipHash,
+    deviceHash: `crowd-device-${i}`,
+    answers: [{ questionId, optionId: rightOption, correct: true, timeMs: 20_000 }],
+  }));
+  for (let done = 0; done < plays.length; done += 2000) {
+    await insertPlays(db, made.play, plays.slice(done, done + 2000));
+  }
+  return { phaseId: made.phase.id, playIds: plays.map((p) => p.id) };
+}

@@ -137,27 +137,29 @@ export async function originPlays(
   return rows;
 }
 
-/**
- * The plays of one device or address finishing within `withinMs` of `finishedAtMs`: the distinct
- * students among the first `cap` of them and the first `listed`, in finish order. A range scan of
- * the (phase, origin, finished_at) index that stops at `cap` rows, however many share the origin.
- */
-export async function originWindow(
-  db: Executor,
-  phaseId: string,
-  origin: { by: 'DEVICE' | 'IP'; hash: string; finishedAtMs: number; withinMs: number },
-  limits: { cap: number; listed: number },
-): Promise<{ students: number; counted: number; first: OriginPlay[] }> {
-  const column = origin.by === 'DEVICE' ? sql.ref('p.origin_device_hash') : sql.ref('p.origin_ip_hash');
-  const { rows } = await sql<OriginPlay & { students: number; counted: number }>`
+export interface OriginWindowScope {
+  phaseId: string;
+  by: 'DEVICE' | 'IP';
+  hash: string;
+  finishedAtMs: number;
+  withinMs: number;
+  /** Plays counted at most, and listed at most (in finish order). */
+  cap: number;
+  listed: number;
+}
+
+/** originWindow's statement (exported for its plan: a range scan that stops at `cap`). */
+export function originWindowQuery(scope: OriginWindowScope) {
+  const column = scope.by === 'DEVICE' ? sql.ref('p.origin_device_hash') : sql.ref('p.origin_ip_hash');
+  return sql<OriginPlay & { students: number; counted: number }>`
     WITH w AS (
       SELECT p.id, p.student_id, p.grade_id, p.finished_at, p.origin_ip_hash, p.origin_device_hash
       FROM plays p
-      WHERE p.phase_id = ${phaseId} AND ${column} = ${origin.hash} AND ${FINISHED_CONTEST}
-        AND p.finished_at BETWEEN to_timestamp(${(origin.finishedAtMs - origin.withinMs) / 1000})
-          AND to_timestamp(${(origin.finishedAtMs + origin.withinMs) / 1000})
+      WHERE p.phase_id = ${scope.phaseId} AND ${column} = ${scope.hash} AND ${FINISHED_CONTEST}
+        AND p.finished_at BETWEEN to_timestamp(${(scope.finishedAtMs - scope.withinMs) / 1000})
+          AND to_timestamp(${(scope.finishedAtMs + scope.withinMs) / 1000})
       ORDER BY p.finished_at, p.id
-      LIMIT ${limits.cap}
+      LIMIT ${scope.cap}
     ), counts AS (
       SELECT count(DISTINCT student_id)::int AS students, count(*)::int AS counted FROM w
     )
@@ -165,8 +167,20 @@ export async function originWindow(
       (extract(epoch FROM f.finished_at) * 1000)::float8 AS "finishedAtMs",
       f.origin_ip_hash AS "originIpHash", f.origin_device_hash AS "originDeviceHash"
     FROM counts c
-    LEFT JOIN LATERAL (SELECT * FROM w ORDER BY w.finished_at, w.id LIMIT ${limits.listed}) f ON true
-  `.execute(db);
+    LEFT JOIN LATERAL (SELECT * FROM w ORDER BY w.finished_at, w.id LIMIT ${scope.listed}) f ON true
+  `;
+}
+
+/**
+ * The plays of one device or address finishing within `withinMs` of `finishedAtMs`: the distinct
+ * students among the first `cap` of them and the first `listed`, in finish order. A range scan of
+ * the (phase, origin, finished_at) index that stops at `cap` rows, however many share the origin.
+ */
+export async function originWindow(
+  db: Executor,
+  scope: OriginWindowScope,
+): Promise<{ students: number; counted: number; first: OriginPlay[] }> {
+  const { rows } = await originWindowQuery(scope).execute(db);
   const [head] = rows;
   return {
     students: head?.students ?? 0,

@@ -71,12 +71,15 @@ export async function computePlaySignals(db: Db, playId: string): Promise<Signal
       return null;
     }
     const cap = countCap(minStudents);
-    const found = await repo.originWindow(
-      db,
-      play.phaseId,
-      { by, hash, finishedAtMs: play.finishedAtMs, withinMs: minutes * 60_000 },
-      { cap, listed: WINDOW_LISTED },
-    );
+    const found = await repo.originWindow(db, {
+      phaseId: play.phaseId,
+      by,
+      hash,
+      finishedAtMs: play.finishedAtMs,
+      withinMs: minutes * 60_000,
+      cap,
+      listed: WINDOW_LISTED,
+    });
     return { students: found.students, capped: found.counted >= cap, first: found.first };
   };
   const [device, ip] = await Promise.all([
