@@ -31,6 +31,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('runs both worker groups unless told, and names an unknown group', () => {
+    expect(loadConfig({}).WORKER_GROUPS).toEqual(['contest', 'background']);
+    expect(loadConfig({ WORKER_GROUPS: ' background ' }).WORKER_GROUPS).toEqual(['background']);
+    expect(problemsOf({ WORKER_GROUPS: 'contest,analytics' }).join()).toMatch(/^WORKER_GROUPS/);
+  });
+
   it('names each bad variable in the error', () => {
     const problems = problemsOf({ PORT: 'eighty', REDIS_URL: 'http://x', DATABASE_URL: 'nope' });
     expect(problems.some((p) => p.startsWith('PORT:'))).toBe(true);
