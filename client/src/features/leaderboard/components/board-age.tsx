@@ -7,10 +7,9 @@ export function BoardAge({ asOf }: { asOf: string }) {
   const t = useT();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    setNow(Date.now());
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
-  }, [asOf]);
+  }, []);
   return (
     <time className="board-age" dateTime={asOf} data-testid="board-age">
       {boardAgeText(t, asOf, now)}
