@@ -6,6 +6,7 @@ import { jobsFailed, watchPool, watchQueues } from '@riyazi/api/metrics';
 import { bullPrefix, type Queues } from '@riyazi/api/queue';
 import { closeSocketEmitter, createSocketEmitter } from '@riyazi/api/realtime';
 import { createStorage, localStorageSettings, type StorageSettings } from '@riyazi/api/storage';
+import type { ReadRouter } from '@riyazi/api/read-replica';
 import type { Db } from '@riyazi/db';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -76,6 +77,9 @@ export interface WorkerDeps {
   storage?: StorageSettings;
   /** config DATABASE_URL: given, student exports run in a process of their own (small and bounded). */
   databaseUrl?: string;
+  /** config DATABASE_READ_URL, and the router that says when to read it (openReadRouter); none: the primary. */
+  readDatabaseUrl?: string;
+  reads?: ReadRouter;
   /** How often expired export files are deleted (default 1 h). */
   exportCleanupIntervalMs?: number;
   /** How often newly finished plays are counted for the quiz performance report (default 5 s). */
@@ -118,7 +122,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   // Rankings change what the api nodes cache (boards): the workers tell them on the cache bus.
   const cacheBus = await openCacheBus(deps.db, deps.redis, deps.redisPrefix, deps.log);
   const storageSettings = deps.storage ?? localStorageSettings('var/uploads');
-  const engine = createEngine({ db: deps.db, queues: deps.queues });
+  const engine = createEngine({ db: deps.db, queues: deps.queues, reads: deps.reads });
   const ctx: WorkerContext = {
     db: deps.db,
     queues: deps.queues,
@@ -130,6 +134,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     storage: createStorage(storageSettings),
     storageSettings,
     databaseUrl: deps.databaseUrl,
+    readDatabaseUrl: deps.readDatabaseUrl,
   };
   const workers = QUEUE_NAMES.map((queue) => {
     const worker = new Worker(queue, processorFor(queue, ctx), {
@@ -156,6 +161,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   const sweep = startDeadlineSweep(deps.db, deps.queues, deps.log, deps.sweepIntervalMs ?? 2000);
   const reconciliation = startPaymentReconciliation(
     {
+      reads: engine.reads,
       db: deps.db,
       redis: deps.redis,
       queues: deps.queues,
