@@ -60,4 +60,4 @@ export function openReadRouter(
     },
   };
 }
-export type { ReadRouter } from './read-routing.js';
+export { createReadRouter, primaryReads, type ReadRouter } from './read-routing.js';
