@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ChoiceInput, chooseRead, judgeSample, replicaLagMs } from './read-routing.js';
+import {
+  type ChoiceInput,
+  chooseRead,
+  judgeSample,
+  replicaCannotAnswer,
+  replicaLagMs,
+} from './read-routing.js';
 
 const NOW = Date.parse('2026-12-07T10:00:00Z');
 const sample = (changes: Partial<Parameters<typeof replicaLagMs>[0]> = {}) => ({
@@ -89,5 +95,19 @@ describe('where a read goes', () => {
     expect(
       chooseRead(input({ health: { usable: true, reason: null, lagMs: 0, sampledAt: NOW - 5000 } })),
     ).toEqual({ source: 'primary', reason: 'stale-sample' });
+  });
+});
+
+describe('what a standby cannot answer', () => {
+  it('is a query cancelled by replay, or a table or column a migration added that it has not replayed', () => {
+    const conflict = { code: '40001', message: 'canceling statement due to conflict with recovery' };
+    expect(replicaCannotAnswer(conflict)).toBe(true);
+    expect(replicaCannotAnswer({ code: '42P01', message: 'relation "board_freezes" does not exist' })).toBe(
+      true,
+    );
+    expect(replicaCannotAnswer({ code: '42703', message: 'column "as_of" does not exist' })).toBe(true);
+    // A serialization failure of the application's own is not the replica's doing.
+    expect(replicaCannotAnswer({ code: '40001', message: 'could not serialize access' })).toBe(false);
+    expect(replicaCannotAnswer(new Error('boom'))).toBe(false);
   });
 });

@@ -32,7 +32,8 @@ export type PrimaryReason =
   | 'stale-sample'
   | 'request-wrote'
   | 'recent-write'
-  | 'marks-unavailable';
+  | 'marks-unavailable'
+  | 'replica-refused';
 
 /** The replica as the last probe saw it. */
 export interface ReplicaHealth {
@@ -160,6 +161,26 @@ export interface ReadRouterOptions {
 }
 
 const PROBE_INTERVAL_MS = 1000;
+
+/**
+ * What a standby answers that the primary would not: a query cancelled because replay needed its
+ * rows (hot standby conflict), or a table or column a migration just added and it has not replayed.
+ * The read is run on the primary; the replica stays in use for the next.
+ */
+export function replicaCannotAnswer(err: unknown): boolean {
+  const { code, message } = (typeof err === 'object' && err !== null ? err : {}) as {
+    code?: unknown;
+    message?: unknown;
+  };
+  if (code === '42P01' || code === '42703') {
+    return true;
+  }
+  return (
+    (code === '40001' || code === '40P01') &&
+    typeof message === 'string' &&
+    message.includes('conflict with recovery')
+  );
+}
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
 export const writtenKey = (redisPrefix: string, table: MarkedTable) => `${redisPrefix}:db:written:${table}`;
@@ -288,6 +309,9 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
         replicaReads.inc({ source: 'replica', reason: 'ok' });
         return { value, source: 'replica', asOf };
       } catch (err) {
+        if (replicaCannotAnswer(err)) {
+          return onPrimary(read, 'replica-refused');
+        }
         if (!isConnectionLoss(err)) {
           throw err;
         }
