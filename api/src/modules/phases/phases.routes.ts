@@ -1,6 +1,6 @@
+import { freezeBoard } from '#modules/rankings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { freezeBoard } from '#modules/rankings';
 import type { AppContext } from '../../context.js';
 import { CONTEST_STAGES } from '../../contracts/contest-lifecycle.js';
 import { hasPermission } from '../../contracts/permissions.js';
