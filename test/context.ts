@@ -4,6 +4,7 @@ import { buildApp } from '@riyazi/api/app';
 import { type Config, loadConfig } from '@riyazi/api/config';
 import { createEngine, type Engine } from '@riyazi/api/engine';
 import { closeQueues, createQueues, type Queues } from '@riyazi/api/queue';
+import { openReadRouter, type ReadRouter } from '@riyazi/api/read-replica';
 import { createRequestRedis } from '@riyazi/api/redis';
 import { createDb, type Db } from '@riyazi/db';
 import type { FastifyInstance } from 'fastify';
@@ -25,8 +26,12 @@ export interface TestContext {
   app: FastifyInstance;
   /** The app's caches and batchers (services called straight from a test take it in their deps). */
   engine: Engine;
+  /** Where the app's lag-tolerant reads go (the replica when DATABASE_READ_URL is set). */
+  reads: ReadRouter;
   close(): Promise<void>;
 }
+
+const quiet = { warn: () => {}, info: () => {} };
 
 export function testConfig(overrides: Record<string, string> = {}): Readonly<Config> {
   return loadConfig({
@@ -54,7 +59,8 @@ export async function createTestContext(
   // As server.ts makes it: requests fail fast while Redis is away.
   const redis = createRequestRedis(config.REDIS_URL, 'riyazi-test');
   const queues = createQueues(redis, config.REDIS_PREFIX);
-  const engine = createEngine({ db, queues });
+  const reads = openReadRouter(config, { primary: db, redis, log: quiet, name: 'riyazi-test-read' });
+  const engine = createEngine({ db, queues, reads });
   const app = await buildApp({ config, db, redis, queues, engine, logger: false });
   await app.ready();
   return {
@@ -64,8 +70,10 @@ export async function createTestContext(
     queues,
     app,
     engine,
+    reads,
     async close() {
       await app.close();
+      await reads.close();
       await closeQueues(queues);
       await db.destroy();
       redis.disconnect();

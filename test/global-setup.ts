@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { deleteRedisKeys } from './helpers-redis.js';
-import { TEST_WORKERS, workerDatabaseName, workerRedisPrefix } from './test-worker.js';
+import { replicaDatabaseName, TEST_WORKERS, workerDatabaseName, workerRedisPrefix } from './test-worker.js';
 
 const ADMIN_URL = process.env.TEST_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -36,6 +36,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     for (const id of workers) {
       await cloner.query(`CREATE DATABASE ${workerDatabaseName(dbName, id)} TEMPLATE ${dbName}`);
+      // A stand-in read replica per worker, stale until a test copies rows to it (test/replica.ts).
+      await cloner.query(`CREATE DATABASE ${replicaDatabaseName(dbName, id)} TEMPLATE ${dbName}`);
     }
   } finally {
     await cloner.end();
@@ -55,7 +57,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     redis.disconnect();
     const drop = new pg.Client({ connectionString: ADMIN_URL });
     await drop.connect();
-    for (const name of [...workers.map((id) => workerDatabaseName(dbName, id)), dbName]) {
+    const perWorker = workers.flatMap((id) => [
+      workerDatabaseName(dbName, id),
+      replicaDatabaseName(dbName, id),
+    ]);
+    for (const name of [...perWorker, dbName]) {
       await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
     await drop.end();

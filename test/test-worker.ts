@@ -16,6 +16,9 @@ function workerId(): number {
 /** The name of worker `id`'s database, made from the template's. */
 export const workerDatabaseName = (template: string, id: number) => `${template}_w${id}`;
 
+/** The name of worker `id`'s stand-in read replica (test/replica.ts). */
+export const replicaDatabaseName = (template: string, id: number) => `${template}_w${id}_replica`;
+
 /** The worker's Redis prefix, made from the run's. */
 export const workerRedisPrefix = (prefix: string, id: number) => `${prefix}-w${id}`;
 
@@ -23,6 +26,13 @@ export const workerRedisPrefix = (prefix: string, id: number) => `${prefix}-w${i
 export function testDatabaseUrl(): string {
   const url = new URL(inject('databaseUrl'));
   url.pathname = `/${workerDatabaseName(url.pathname.slice(1), workerId())}`;
+  return url.toString();
+}
+
+/** This worker's stand-in read replica: migrated, empty until a test copies rows to it. */
+export function testReplicaUrl(): string {
+  const url = new URL(inject('databaseUrl'));
+  url.pathname = `/${replicaDatabaseName(url.pathname.slice(1), workerId())}`;
   return url.toString();
 }
 

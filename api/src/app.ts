@@ -12,6 +12,7 @@ import { type Config, servedOverHttps } from './config.js';
 import type { AppContext } from './context.js';
 import { createEngine, type Engine } from './engine.js';
 import { openCacheBus } from './lib/node-caches.js';
+import type { ReadRouter } from './lib/read-routing.js';
 import { createStorage, type FileStorage } from './lib/storage/index.js';
 import drainPlugin from './lifecycle/drain.plugin.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
@@ -82,6 +83,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** This node's caches and batchers; default: a new one (each app has its own). */
   engine?: Engine;
+  /** Where reads that may lag go (a new engine takes it); default: the primary. Its maker closes it. */
+  reads?: ReadRouter;
 }
 
 const defaultClientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../client/dist');
@@ -178,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const cacheBus = await openCacheBus(db, redis, config.REDIS_PREFIX, app.log);
   app.addHook('onClose', () => cacheBus.close());
   const storage = deps.storage ?? createStorage(config);
-  const engine = deps.engine ?? createEngine({ db, queues });
+  const engine = deps.engine ?? createEngine({ db, queues, reads: deps.reads });
   app.addHook('onClose', async () => engine.close());
   const ctx: AppContext = { config, db, redis, queues, tokens, revocations, allowedOrigins, storage, engine };
 

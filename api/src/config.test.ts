@@ -44,6 +44,21 @@ describe('loadConfig', () => {
     expect(problems.some((p) => p.startsWith('DATABASE_URL:'))).toBe(true);
   });
 
+  it('reads from the primary unless DATABASE_READ_URL names a database, checked like DATABASE_URL', () => {
+    const config = loadConfig({});
+    expect(config.DATABASE_READ_URL).toBeUndefined();
+    expect(config.DATABASE_READ_POOL_MAX).toBe(5);
+    expect(config.DATABASE_READ_LAG_TOLERANCE_MS).toBe(1000);
+    expect(config.DATABASE_READ_MAX_LAG_MS).toBe(30_000);
+    expect(loadConfig({ DATABASE_READ_URL: '' }).DATABASE_READ_URL).toBeUndefined();
+    expect(loadConfig({ DATABASE_READ_URL: 'postgres://ro@replica:5432/riyazi' }).DATABASE_READ_URL).toBe(
+      'postgres://ro@replica:5432/riyazi',
+    );
+    const problems = problemsOf({ DATABASE_READ_URL: 'mysql://replica/riyazi', DATABASE_READ_POOL_MAX: '0' });
+    expect(problems.some((p) => p.startsWith('DATABASE_READ_URL:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('DATABASE_READ_POOL_MAX:'))).toBe(true);
+  });
+
   it('refuses to start in production without its secrets, naming them', () => {
     const problems = problemsOf({ NODE_ENV: 'production' });
     expect(problems).toEqual([

@@ -11,6 +11,16 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/riyazi'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  /** A read-only database (a streaming replica) for boards, reports and exports; empty or unset: the primary. */
+  DATABASE_READ_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  ),
+  DATABASE_READ_POOL_MAX: z.coerce.number().int().min(1).max(200).default(5),
+  /** A table marked written this recently is read on the primary, whatever the replica's lag says. */
+  DATABASE_READ_LAG_TOLERANCE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** A replica further behind than this (or unreachable) is not read: everything goes to the primary. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z
     .string()

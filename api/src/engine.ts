@@ -1,5 +1,6 @@
 import type { Db } from '@riyazi/db';
 import { type CacheNode, closeCacheNode, createCacheNode } from './lib/node-caches.js';
+import { primaryReads, type ReadRouter } from './lib/read-routing.js';
 import { createQualificationGates } from './modules/phase-progress/qualification.js';
 import { createPlayEngine } from './modules/play-quiz/play-engine.js';
 import { createAnswerScorer } from './modules/play-quiz/play-scoring.js';
@@ -15,17 +16,21 @@ import { createBoardRooms } from './realtime/board-rooms.js';
  * reaches the caches of every node one way: announceCacheChanges (lib/node-caches.ts) after the
  * commit, which the cache bus delivers to every engine on every node (README: "Per-node caches").
  */
-export function createEngine({ db, queues }: { db: Db; queues: Queues }) {
+export function createEngine({ db, queues, reads }: { db: Db; queues: Queues; reads?: ReadRouter }) {
   const caches: CacheNode = createCacheNode(db);
+  // Boards read through it (the replica when there is one); none given: the primary.
+  const boardReads = reads ?? primaryReads(db);
   return {
     caches,
+    /** Where reads that may lag go (lib/read-routing.ts): the replica when there is one. */
+    reads: boardReads,
     /** Start, serve and answer (play-engine.ts). */
     play: createPlayEngine(caches, db, queues),
     /** The scoring worker's batcher (play-scoring.ts). */
     scoreAnswer: createAnswerScorer(db),
     qualificationGates: createQualificationGates(caches, db),
-    rankings: createRankingCaches(caches, db),
-    champions: createChampionsCache(caches, db),
+    rankings: createRankingCaches(caches, boardReads),
+    champions: createChampionsCache(caches, boardReads),
     /** Which phase and grade a socket's board room may name (realtime/board-rooms.ts). */
     boardRooms: createBoardRooms(caches, db),
     /** When its app or workers close: the bus stops dropping its caches. */

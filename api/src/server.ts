@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { postgresLossReporter } from './lib/connection-watch.js';
+import { openReadRouter } from './lib/read-replica.js';
 import { checkRedisDurability, createRequestRedis } from './lib/redis.js';
 import { drain } from './lifecycle/drain.js';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server.js';
@@ -25,7 +26,8 @@ async function main(): Promise<void> {
   // Requests and queue adds give up on an unreachable Redis (503) rather than wait for it.
   const redis = createRequestRedis(config.REDIS_URL, 'riyazi-api', connectionLog);
   const queues = createQueues(redis, config.REDIS_PREFIX, connectionLog);
-  const app = await buildApp({ config, db, redis, queues });
+  const reads = openReadRouter(config, { primary: db, redis, log: connectionLog, name: 'riyazi-api-read' });
+  const app = await buildApp({ config, db, redis, queues, reads });
   let metrics: MetricsServer | undefined;
   // Not awaited: a Redis that is down must not hold the start (the queues retry on their own).
   void checkRedisDurability(redis, app.log);
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
       }
       await metrics?.close();
       await closeQueues(queues);
+      await reads.close();
       await db.destroy();
       await redis.quit();
       app.log.info('drained; exiting');

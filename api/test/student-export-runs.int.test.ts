@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { JobProgressEvent } from '@riyazi/api/contracts';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { catchUpReplica, openTestReplica } from '../../test/replica.js';
+import { testReplicaUrl } from '../../test/test-worker.js';
 import {
   ExportBusyError,
   exportsHandlers,
@@ -136,6 +138,48 @@ describe('student CSV export', () => {
     expect(leftovers).toEqual([]);
     // Run again (a duplicate delivery): nothing is rewritten.
     expect(await runExportProcess({ ...ctx, io: silentIo }, jobId)).toBe('skipped');
+  });
+
+  it('an export process told of a read replica reads the rows there and its job on the primary', async () => {
+    const replica = openTestReplica();
+    try {
+      await newStudent();
+      await catchUpReplica(t.db, replica);
+      // Written after the replica's copy: only the primary has them.
+      const late = await newStudent({ fullName: 'Late Comer' });
+      const { staff } = await admin();
+      const jobId = await insertJob(staff.id);
+      const onReplica = Number(
+        (
+          await replica
+            .selectFrom('students')
+            .select(({ fn }) => fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+      await runExportProcess(
+        {
+          db: t.db,
+          log,
+          io: silentIo,
+          ...files(),
+          databaseUrl: t.config.DATABASE_URL,
+          rowsDatabaseUrl: testReplicaUrl(),
+        },
+        jobId,
+      );
+      const body = await readFile(exportFileOf(t.config.UPLOAD_DIR, jobId), 'utf8');
+      expect(body.split('\r\n').filter(Boolean)).toHaveLength(onReplica + 1);
+      expect(body).not.toContain(late.fullName);
+      const row = await t.db
+        .selectFrom('backgroundJobs')
+        .select('status')
+        .where('id', '=', jobId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('SUCCEEDED');
+    } finally {
+      await replica.destroy();
+    }
   });
 
   it('a second run of the same export waits for the live one and never writes beside it', async () => {

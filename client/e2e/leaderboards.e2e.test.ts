@@ -77,9 +77,22 @@ describe('live leaderboards', () => {
     }
     expect(navigations).toEqual({ desktop: 0, phone: 0 });
     expect(await horizontalOverflow(phone)).toBe(0);
+    // The board says how old it is (a read replica may hold it a few seconds behind), small, on one line.
+    await expect.poll(() => phone.getByTestId('board-age').textContent()).toMatch(/^Updated /);
     await phone.screenshot({ path: `${SHOTS}/home-leaderboard-360.png`, fullPage: true });
     await desktop.context().close();
     await phone.context().close();
+
+    const urdu = await stack.newContext({ width: 360, height: 780 });
+    await urdu.addInitScript(() =>
+      window.localStorage.setItem('riyazi:language', JSON.stringify({ language: 'ur', chosen: true })),
+    );
+    const urduPhone = await urdu.newPage();
+    await urduPhone.goto('/');
+    await expect.poll(() => urduPhone.getByTestId('board-age').textContent()).toContain('تازہ کیا گیا');
+    expect(await horizontalOverflow(urduPhone)).toBe(0);
+    await urduPhone.screenshot({ path: `${SHOTS}/home-leaderboard-360-ur.png`, fullPage: true });
+    await urdu.close();
   });
 
   it('the champions board shows winners and updates live when one is added', async () => {

@@ -32,6 +32,11 @@ export interface WorkerContext {
    * process of its own on it (see runExportProcess); unset, in this process.
    */
   databaseUrl?: string;
+  /**
+   * config DATABASE_READ_URL: a student export reads its rows there when the read rules allow
+   * (engine.reads: the replica is usable and no student was marked written since its position).
+   */
+  readDatabaseUrl?: string;
 }
 
 export type JobHandler<Q extends QueueName, J extends JobName<Q>> = (

@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from '@riyazi/api/config';
 import { type MetricsServer, startMetricsServer } from '@riyazi/api/metrics';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
 import { postgresLossReporter } from '@riyazi/api/connections';
+import { openReadRouter } from '@riyazi/api/read-replica';
 import { checkRedisDurability, createRedis } from '@riyazi/api/redis';
 import { storageSettingsOf } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   });
   const redis = createRedis(config.REDIS_URL, 'riyazi-workers', log);
   const queues = createQueues(redis, config.REDIS_PREFIX, log);
+  const reads = openReadRouter(config, { primary: db, redis, log, name: 'riyazi-workers-read' });
   // Not awaited: a Redis that is down must not hold the start (the workers retry on their own).
   void checkRedisDurability(redis, log);
   // Handlers go in before the workers start: a SIGTERM during start-up still stops them cleanly.
@@ -36,6 +38,8 @@ async function main(): Promise<void> {
     publicUrl: config.PUBLIC_URL,
     storage: storageSettingsOf(config),
     databaseUrl: config.DATABASE_URL,
+    readDatabaseUrl: config.DATABASE_READ_URL,
+    reads,
     outboxPrune: { retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000 },
     groups: config.WORKER_GROUPS,
   });
@@ -56,6 +60,7 @@ async function main(): Promise<void> {
       await (await starting).close();
       await metrics?.close();
       await closeQueues(queues);
+      await reads.close();
       await db.destroy();
       redis.disconnect();
       process.exit(0);

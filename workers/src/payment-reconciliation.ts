@@ -1,5 +1,6 @@
 import { type PaymentDeps, reconcilePendingPayments } from '@riyazi/api/payments';
 import type { Queues } from '@riyazi/api/queue';
+import type { ReadRouter } from '@riyazi/api/read-replica';
 import type { Db } from '@riyazi/db';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -11,6 +12,8 @@ export interface ReconciliationDeps {
   queues: Queues;
   log: Logger;
   config: PaymentDeps['config'];
+  /** Marks payments written after a pass that changed some (payment reports read the primary meanwhile). */
+  reads?: Pick<ReadRouter, 'markWritten'>;
   /** One reconciliation pass (default: reconcilePendingPayments); tests count passes with it. */
   reconcile?: (deps: PaymentDeps) => Promise<{ asked: number; expired: number; released: number }>;
 }
@@ -30,6 +33,7 @@ export function startPaymentReconciliation(deps: ReconciliationDeps, intervalMs:
     pass: async () => {
       const { asked, expired, released } = await (deps.reconcile ?? reconcilePendingPayments)(deps);
       if (asked > 0 || expired > 0 || released > 0) {
+        await deps.reads?.markWritten(['payments']);
         deps.log.info({ asked, expired, released }, 'pending payments reconciled');
       }
     },

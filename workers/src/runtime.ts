@@ -6,6 +6,7 @@ import { jobsCompleted, jobsFailed, watchPool, watchQueues } from '@riyazi/api/m
 import { bullPrefix, type Queues } from '@riyazi/api/queue';
 import { closeSocketEmitter, createSocketEmitter } from '@riyazi/api/realtime';
 import { createStorage, localStorageSettings, type StorageSettings } from '@riyazi/api/storage';
+import type { ReadRouter } from '@riyazi/api/read-replica';
 import type { Db } from '@riyazi/db';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -79,6 +80,9 @@ export interface WorkerDeps {
   storage?: StorageSettings;
   /** config DATABASE_URL: given, student exports run in a process of their own (small and bounded). */
   databaseUrl?: string;
+  /** config DATABASE_READ_URL, and the router that says when to read it (openReadRouter); none: the primary. */
+  readDatabaseUrl?: string;
+  reads?: ReadRouter;
   /** How often expired export files are deleted (default 1 h). */
   exportCleanupIntervalMs?: number;
   /** How often newly finished plays are counted for the quiz performance report (default 5 s). */
@@ -121,7 +125,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   // Rankings change what the api nodes cache (boards): the workers tell them on the cache bus.
   const cacheBus = await openCacheBus(deps.db, deps.redis, deps.redisPrefix, deps.log);
   const storageSettings = deps.storage ?? localStorageSettings('var/uploads');
-  const engine = createEngine({ db: deps.db, queues: deps.queues });
+  const engine = createEngine({ db: deps.db, queues: deps.queues, reads: deps.reads });
   const ctx: WorkerContext = {
     db: deps.db,
     queues: deps.queues,
@@ -133,6 +137,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     storage: createStorage(storageSettings),
     storageSettings,
     databaseUrl: deps.databaseUrl,
+    readDatabaseUrl: deps.readDatabaseUrl,
   };
   const groups = deps.groups ?? ['contest', 'background'];
   const runs = (group: WorkerGroup) => groups.includes(group);
@@ -162,7 +167,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   await Promise.all(workers.map((w) => w.waitUntilReady()));
   const periodic = [
     ...(runs('contest') ? contestTasks(deps) : []),
-    ...(runs('background') ? backgroundTasks(deps, ctx) : []),
+    ...(runs('background') ? backgroundTasks(deps, ctx, engine.reads) : []),
   ];
   const unwatch = [watchQueues(Object.values(deps.queues)), watchPool(deps.db)];
   deps.log.info({ groups, queues: queueNames }, 'workers started');
@@ -195,11 +200,12 @@ function contestTasks(deps: WorkerDeps): PeriodicTask[] {
   ];
 }
 
-function backgroundTasks(deps: WorkerDeps, ctx: WorkerContext): PeriodicTask[] {
+function backgroundTasks(deps: WorkerDeps, ctx: WorkerContext, reads: ReadRouter): PeriodicTask[] {
   const scheduled = { db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, log: deps.log };
   return [
     startPaymentReconciliation(
       {
+        reads,
         db: deps.db,
         redis: deps.redis,
         queues: deps.queues,

@@ -27,11 +27,15 @@ export interface Leaderboard {
   /** How many students are ranked in this phase and grade. */
   rankedCount: number;
   entries: LeaderboardEntry[];
+  /** The data holds every commit before this time (read from a replica, it may lag a few seconds). */
+  asOf: string;
 }
 
 /** GET /api/leaderboard/home (public): the home page's board, one short list per grade. */
 export interface HomeLeaderboard {
   phase: { _id: string; title: string } | null;
+  /** As Leaderboard.asOf (every board of it was read at once). */
+  asOf: string;
   grades: { gradeId: string; title: string; board: Leaderboard }[];
 }
 
@@ -57,6 +61,8 @@ export interface ChampionsBoard {
     }[];
   }[];
   updatedAt: string | null;
+  /** As Leaderboard.asOf. */
+  asOf: string;
 }
 
 /** Socket event 'leaderboard:updated' to room leaderboard:{phaseId}:{gradeId}: the new top of the board. */

@@ -76,6 +76,19 @@ export const socketRefusals = new Counter({
   registers: [registry],
 });
 
+export const replicaReads = new Counter({
+  name: 'riyazi_db_reads_total',
+  help: 'Reads that may use the read replica (boards, reports, exports), by where they went and why the primary when it was',
+  labelNames: ['source', 'reason'] as const,
+  registers: [registry],
+});
+
+export const replicaLag = new Gauge({
+  name: 'riyazi_db_replica_lag_seconds',
+  help: "The read replica's lag behind the primary as last probed (every second); -1 when unknown or unreachable",
+  registers: [registry],
+});
+
 // The gauges below are read on scrape, from the sources this process registered (sources.ts).
 
 new Gauge({

@@ -29,6 +29,15 @@ async function run(request: ExportProcessRequest): Promise<number> {
     applicationName: 'riyazi-export',
     onConnectionError: postgresLossReporter('riyazi-export', log),
   });
+  // The rows from the read replica when the workers chose it; the job's row stays on the primary.
+  const rowsDb = request.rowsDatabaseUrl
+    ? createDb({
+        connectionString: request.rowsDatabaseUrl,
+        max: 1,
+        applicationName: 'riyazi-export-read',
+        onConnectionError: postgresLossReporter('riyazi-export-read', log),
+      })
+    : undefined;
   const io = {
     to: () => ({
       emit: (_name: 'job:progress', event: JobProgressEvent) => {
@@ -39,7 +48,7 @@ async function run(request: ExportProcessRequest): Promise<number> {
   } as never;
   try {
     const storage = createStorage(request.storage);
-    const outcome = await runStudentExport({ db, io, log, storage }, request.jobId);
+    const outcome = await runStudentExport({ db, io, log, storage, rowsDb }, request.jobId);
     const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
     await report({ type: 'done', outcome, peakRssMb });
     return 0;
@@ -52,6 +61,7 @@ async function run(request: ExportProcessRequest): Promise<number> {
     });
     return 1;
   } finally {
+    await rowsDb?.destroy();
     await db.destroy();
   }
 }

@@ -11,12 +11,17 @@ import {
 import type { Job } from 'bullmq';
 import type { Handlers, WorkerContext } from '../handlers.js';
 
-export type ExportContext = Pick<WorkerContext, 'db' | 'io' | 'log' | 'storage'>;
+export type ExportContext = Pick<WorkerContext, 'db' | 'io' | 'log' | 'storage'> & {
+  /** Where the student rows are read (a read replica); the job's own row is always the primary's. */
+  rowsDb?: WorkerContext['db'];
+};
 
 /** What the export process is told (over IPC, so the database URL never shows in `ps`). */
 export interface ExportProcessRequest {
   jobId: string;
   databaseUrl: string;
+  /** The read replica to read the rows from, when the read rules allowed it at the job's start. */
+  rowsDatabaseUrl?: string;
   storage: StorageSettings;
   logLevel: string;
 }
@@ -56,7 +61,8 @@ function exportProcessEntry(): { file: URL; execArgv: string[] } {
  * child's error, or when it dies (killed, out of memory), so the job is retried or failed as usual.
  */
 export function runExportProcess(
-  ctx: ExportContext & Pick<WorkerContext, 'storageSettings'> & { databaseUrl: string },
+  ctx: ExportContext &
+    Pick<WorkerContext, 'storageSettings'> & { databaseUrl: string; rowsDatabaseUrl?: string },
   jobId: string,
 ) {
   const { file, execArgv } = exportProcessEntry();
@@ -68,6 +74,7 @@ export function runExportProcess(
   const request: ExportProcessRequest = {
     jobId,
     databaseUrl: ctx.databaseUrl,
+    ...(ctx.rowsDatabaseUrl ? { rowsDatabaseUrl: ctx.rowsDatabaseUrl } : {}),
     storage: ctx.storageSettings,
     logLevel: ctx.log.level,
   };
@@ -164,7 +171,7 @@ async function writeExport(ctx: ExportContext, jobId: string): Promise<'written'
   let published = 0;
   const started = Date.now();
   const result = await writeStudentCsv(
-    ctx.db,
+    ctx.rowsDb ?? ctx.db,
     filters,
     { storage: ctx.storage, key },
     {
@@ -185,6 +192,19 @@ async function writeExport(ctx: ExportContext, jobId: string): Promise<'written'
   return 'written';
 }
 
+/**
+ * The replica's address when the export may read its rows there (lib/read-routing.ts: usable, and
+ * no student marked written since its position); undefined: the primary. A replica lost mid-export
+ * fails the attempt, and the retry finds it out of use.
+ */
+async function exportRowsUrl(ctx: WorkerContext): Promise<string | undefined> {
+  if (!ctx.readDatabaseUrl) {
+    return undefined;
+  }
+  const { source } = await ctx.engine.reads.read(['students'], async () => null);
+  return source === 'replica' ? ctx.readDatabaseUrl : undefined;
+}
+
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 
 export const exportsHandlers: Handlers['exports'] = {
@@ -203,7 +223,10 @@ export const exportsHandlers: Handlers['exports'] = {
   'students.export': async ({ jobId }, job, ctx) => {
     try {
       const { databaseUrl } = ctx;
-      await (databaseUrl ? runExportProcess({ ...ctx, databaseUrl }, jobId) : runStudentExport(ctx, jobId));
+      const rowsDatabaseUrl = await exportRowsUrl(ctx);
+      await (databaseUrl
+        ? runExportProcess({ ...ctx, databaseUrl, rowsDatabaseUrl }, jobId)
+        : runStudentExport(ctx, jobId));
     } catch (err) {
       // A live run owns the row; BullMQ tries this delivery again later, when it will find it done.
       if (err instanceof ExportBusyError) {

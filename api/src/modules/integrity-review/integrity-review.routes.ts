@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
 import { staffActor } from '../../lib/actors.js';
+import { marksWrites } from '../../lib/read-routing.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   decisionBody,
@@ -18,7 +19,12 @@ const integrity = (action: Action) => ({ permission: { module: 'integrity', acti
 const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const tags = ['integrity'];
 
-export const integrityReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, queues }) => {
+export const integrityReviewRoutes: FastifyPluginAsyncZod<AppContext> = async (
+  app,
+  { db, queues, engine },
+) => {
+  // A disqualification removes a winner: the champions board reads the primary meanwhile.
+  marksWrites(app, engine.reads, ['winners']);
   app.get(
     '/admin/integrity/plays/',
     {

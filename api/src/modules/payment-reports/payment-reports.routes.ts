@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import type { Db } from '@riyazi/db';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
@@ -22,7 +24,10 @@ const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const transactions = { permission: { module: 'paymentTransactions' as const, action: 'read' as const } };
 const failures = { permission: { module: 'paymentFailure' as const, action: 'read' as const } };
 
-export const paymentReportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const paymentReportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { engine }) => {
+  // Reports read the replica unless this request wrote or a payment changed since its position.
+  const read = async <T>(request: FastifyRequest, report: (db: Db) => Promise<T> | T) =>
+    (await engine.reads.read(['payments'], async (db) => report(db), request)).value;
   app.get(
     '/admin/reports/payments/',
     {
@@ -35,7 +40,7 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: paymentPageSchema, ...guarded },
       },
     },
-    async (request) => reports.paymentReport(db, request.query),
+    async (request) => read(request, (db) => reports.paymentReport(db, request.query)),
   );
   app.get(
     '/admin/reports/payments/export/',
@@ -53,7 +58,7 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
       sendCsv(
         reply,
         paymentCsvFilename(),
-        Readable.from(paymentCsv(reports.paymentBatches(db, request.query))),
+        Readable.from(paymentCsv(await read(request, (db) => reports.paymentBatches(db, request.query)))),
       ),
   );
   app.get(
@@ -67,7 +72,7 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: paymentOptionsSchema, ...guarded },
       },
     },
-    async () => reports.paymentOptions(db),
+    async (request) => read(request, (db) => reports.paymentOptions(db)),
   );
   app.get(
     '/admin/reports/payment-failures/',
@@ -81,7 +86,7 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: failurePageSchema, ...guarded },
       },
     },
-    async (request) => reports.failureReport(db, request.query),
+    async (request) => read(request, (db) => reports.failureReport(db, request.query)),
   );
   app.get(
     '/admin/reports/payment-failures/options/',
@@ -107,6 +112,6 @@ export const paymentReportsRoutes: FastifyPluginAsyncZod<AppContext> = async (ap
         response: { 200: trailSchema, 404: errorSchema, ...guarded },
       },
     },
-    async (request) => reports.logTrail(db, request.query),
+    async (request) => read(request, (db) => reports.logTrail(db, request.query)),
   );
 };

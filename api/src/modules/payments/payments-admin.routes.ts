@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { staffActor } from '../../lib/actors.js';
+import { marksWrites } from '../../lib/read-routing.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { staffCancel, staffMarkPaid, staffRefund } from './payment-actions.service.js';
 
@@ -24,7 +25,8 @@ const actionResult = z.object({
 });
 
 /** Staff settle payments by hand from the payments report: each audited, paymentTransactions:update. */
-export const paymentsAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, queues }) => {
+export const paymentsAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, queues, engine }) => {
+  marksWrites(app, engine.reads, ['payments']);
   const deps = (log: { warn: (obj: object, msg: string) => void }) => ({ db, queues, log });
   const routes = [
     {

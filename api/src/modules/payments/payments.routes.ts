@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { GATEWAY_ID } from '../../contracts/payment-config.js';
 import { PAYMENT_STATUSES } from '../../contracts/payment-reports.js';
 import { studentIdOf } from '../../lib/actors.js';
+import { marksWrites } from '../../lib/read-routing.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { checkout, checkPromo, paymentOptions } from './checkout.service.js';
 import { gatewayModules } from './gateways/registry.js';
@@ -39,6 +40,8 @@ const orderView = z.object({
 
 export const paymentsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, queues, redis, config } = ctx;
+  // Payment reports read the replica unless a payment just changed.
+  marksWrites(app, ctx.engine.reads, ['payments']);
   const deps = (log: { warn: (obj: object, msg: string) => void }) => ({ db, queues, redis, config, log });
 
   // Gateways post their results as HTML forms.

@@ -7,6 +7,7 @@ import { hasPermission } from '../../contracts/permissions.js';
 import { signedInStaff, staffActor } from '../../lib/actors.js';
 import { forbidden } from '../../lib/errors.js';
 import { announceCacheChanges } from '../../lib/node-caches.js';
+import { marksWrites } from '../../lib/read-routing.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { endContest, listPhaseContests, setResultsRelease } from './contest-lifecycle.service.js';
 import {
@@ -24,7 +25,9 @@ const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
 const FREEZE = { module: 'systemConfigurations', action: 'update' } as const;
 
-export const phasesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const phasesRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, engine }) => {
+  // Boards read the phase and its freeze from the replica unless just changed (an end with a freeze).
+  marksWrites(app, engine.reads, ['phases', 'board_freezes']);
   app.get(
     '/contestPhase/active',
     {

@@ -130,7 +130,7 @@ export async function frozenBoard(
   page: BoardPage,
   freeze: Freeze,
   settings: BoardDisplay,
-): Promise<Leaderboard> {
+): Promise<Omit<Leaderboard, 'asOf'>> {
   const grade = freeze.snapshot[gradeId];
   const entries = grade?.entries.slice(page.offset, page.offset + page.limit) ?? [];
   const students = new Map(

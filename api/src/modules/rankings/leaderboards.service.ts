@@ -29,7 +29,7 @@ async function liveBoard(
   gradeId: string,
   page: BoardPage,
   state: BoardState,
-): Promise<Leaderboard> {
+): Promise<Omit<Leaderboard, 'asOf'>> {
   const [meta, rows] = await Promise.all([
     repo.findPhaseRanking(db, phaseId, gradeId),
     repo.findStandingsPage(db, phaseId, gradeId, page),
@@ -44,17 +44,22 @@ async function liveBoard(
   };
 }
 
-/** The public board of a phase and grade: the frozen snapshot while frozen, else the live one. */
-function publicBoard(
+/**
+ * The public board of a phase and grade: the frozen snapshot while frozen, else the live one.
+ * `asOf`: the data holds every commit before it (a replica's position, or now on the primary).
+ */
+async function publicBoard(
   db: repo.Executor,
   phaseId: string,
   gradeId: string,
   page: BoardPage,
   state: BoardState,
-) {
-  return state.freeze
+  asOf: Date,
+): Promise<Leaderboard> {
+  const board = await (state.freeze
     ? frozenBoard(db, phaseId, gradeId, page, state.freeze, state.settings)
-    : liveBoard(db, phaseId, gradeId, page, state);
+    : liveBoard(db, phaseId, gradeId, page, state));
+  return { ...board, asOf: asOf.toISOString() };
 }
 
 /** GET /api/leaderboard: a page of the public board (the frozen snapshot while frozen). */
@@ -63,30 +68,32 @@ export async function leaderboard(
   phaseId: string,
   gradeId: string,
   page: BoardPage,
+  asOf: Date,
 ): Promise<Leaderboard> {
   const [phase, state] = await Promise.all([repo.findPhase(db, phaseId), findBoardState(db, phaseId)]);
   if (!phase) {
     throw notFound('Phase not found');
   }
-  return publicBoard(db, phaseId, gradeId, page, state);
+  return publicBoard(db, phaseId, gradeId, page, state, asOf);
 }
 
 /** GET /api/leaderboard/home: the contest phase's top `size` per active grade. */
-export async function homeLeaderboard(db: Db, size = 5): Promise<HomeLeaderboard> {
+export async function homeLeaderboard(db: Db, asOf: Date, size = 5): Promise<HomeLeaderboard> {
   const phase = await findActiveContestPhase(db);
   const grades = await repo.listActiveGrades(db);
   if (!phase) {
-    return { phase: null, grades: [] };
+    return { phase: null, asOf: asOf.toISOString(), grades: [] };
   }
   const state = await findBoardState(db, phase._id);
   const page = { offset: 0, limit: size };
   return {
     phase: { _id: phase._id, title: phase.name },
+    asOf: asOf.toISOString(),
     grades: await Promise.all(
       grades.map(async (grade) => ({
         gradeId: grade.id,
         title: grade.title,
-        board: await publicBoard(db, phase._id, grade.id, page, state),
+        board: await publicBoard(db, phase._id, grade.id, page, state, asOf),
       })),
     ),
   };
@@ -154,8 +161,10 @@ async function publish(
     if (state.freeze && !frozenToo) {
       return 0;
     }
+    // On the primary, inside the board lock: as of now.
+    const asOf = new Date();
     for (const gradeId of gradeIds) {
-      const board = await publicBoard(trx, phaseId, gradeId, TOP, state);
+      const board = await publicBoard(trx, phaseId, gradeId, TOP, state, asOf);
       io.to(rooms.leaderboard(phaseId, gradeId)).emit('leaderboard:updated', board);
     }
     return gradeIds.length;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import { signedInStaff, studentIdOf } from '../../lib/actors.js';
 import { announceCacheChanges } from '../../lib/node-caches.js';
+import { marksWrites } from '../../lib/read-routing.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   freezeBoard,
@@ -32,6 +33,8 @@ const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 
 export const rankingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
   const { db, engine } = ctx;
+  // Boards read the replica, except a freeze, reveal or naming change still on its way there.
+  marksWrites(app, engine.reads, ['board_freezes', 'public_display_settings']);
   // After an admin action every node's next read is fresh (the cache bus drops the boards).
   const changed = (phaseId: string | null) =>
     announceCacheChanges(db, [{ cache: 'leaderboards', key: phaseId }]);

@@ -29,10 +29,12 @@ export const leaderboardSchema = z.object({
   updatedAt: z.string().nullable(),
   rankedCount: z.number(),
   entries: z.array(entrySchema),
+  asOf: z.string().describe('The data holds every commit before this time (a read replica may lag seconds)'),
 });
 
 export const homeLeaderboardSchema = z.object({
   phase: z.object({ _id: z.string(), title: z.string() }).nullable(),
+  asOf: z.string(),
   grades: z.array(z.object({ gradeId: z.string(), title: z.string(), board: leaderboardSchema })),
 });
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Action, Module } from '../../contracts/permissions.js';
 import { staffActor } from '../../lib/actors.js';
+import { marksWrites } from '../../lib/read-routing.js';
 import { errorSchema } from '../../lib/schemas.js';
 import * as categories from './categories.service.js';
 import * as grades from './grades.service.js';
@@ -32,7 +33,9 @@ const guarded = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
 const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
 const allowed = (module: Module, action: Action) => ({ permission: { module, action } });
 
-export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db }) => {
+export const referenceDataRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, engine }) => {
+  // Boards read phases (and the grades they list) from the replica unless one just changed here.
+  marksWrites(app, engine.reads, ['phases']);
   // Grades
   app.get(
     '/grade/detail/',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
 import { staffActor } from '../../lib/actors.js';
+import { marksWrites } from '../../lib/read-routing.js';
 import { errorSchema } from '../../lib/schemas.js';
 import { grantContestAttempts } from './contest-attempts.service.js';
 import {
@@ -23,8 +24,10 @@ const changes = { ...guarded, 404: errorSchema, 409: errorSchema };
 
 export const studentsRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
-  { db, revocations, storage },
+  { db, revocations, storage, engine },
 ) => {
+  // Reports and exports of students read the replica unless a student just changed here.
+  marksWrites(app, engine.reads, ['students']);
   const sessionDeps = { db, revocations };
   app.get(
     '/student/detail/',

@@ -2,6 +2,7 @@ import type { Db } from '@riyazi/db';
 import { type DisplaySettings, displayName, getDisplaySettings, publicText } from '#modules/rankings';
 import type { ChampionsBoard } from '../../contracts/rankings.js';
 import { type CacheNode, nodeCache } from '../../lib/node-caches.js';
+import type { ReadRouter } from '../../lib/read-routing.js';
 import { listChampionRows } from './winners.repository.js';
 
 type BoardPhase = ChampionsBoard['phases'][number];
@@ -17,7 +18,7 @@ const publicWinner = (settings: DisplaySettings, row: ChampionRow) => ({
   city: publicText(row.city, settings.showCity),
 });
 
-async function buildChampionsBoard(db: Db): Promise<ChampionsBoard> {
+async function buildChampionsBoard(db: Db, asOf: Date): Promise<ChampionsBoard> {
   const [rows, settings] = await Promise.all([listChampionRows(db), getDisplaySettings(db)]);
   const phases: BoardPhase[] = [];
   let updatedAt: Date | null = null;
@@ -37,7 +38,7 @@ async function buildChampionsBoard(db: Db): Promise<ChampionsBoard> {
       updatedAt = row.createdAt;
     }
   }
-  return { phases, updatedAt: updatedAt?.toISOString() ?? null };
+  return { phases, updatedAt: updatedAt?.toISOString() ?? null, asOf: asOf.toISOString() };
 }
 
 // The board is public and read by everyone on results day: one read per node every few seconds.
@@ -49,15 +50,16 @@ const FORCED_RELOAD_EVERY_MS = 1000;
 const BOARD = 'board';
 
 /** The champions board as the engine keeps it per node: `board(since)` reads it. */
-export function createChampionsCache(caches: CacheNode, db: Db) {
+export function createChampionsCache(caches: CacheNode, reads: ReadRouter) {
   let loadedAt = 0;
   const cached = nodeCache(
     caches,
     'champions',
     CHAMPIONS_TTL_MS,
-    () => {
+    async () => {
       loadedAt = Date.now();
-      return buildChampionsBoard(db);
+      // From the replica unless winners or naming changed since its position (those are marked).
+      return (await reads.read(['winners', 'public_display_settings', 'phases'], buildChampionsBoard)).value;
     },
     { maxEntries: 2 },
   );

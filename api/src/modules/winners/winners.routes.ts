@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import type { Action } from '../../contracts/permissions.js';
 import { staffActor } from '../../lib/actors.js';
 import { forbidden } from '../../lib/errors.js';
+import { marksWrites } from '../../lib/read-routing.js';
 import { errorSchema } from '../../lib/schemas.js';
 import {
   autoWinnersBody,
@@ -38,6 +39,8 @@ export const winnersRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,
   { db, redis, queues, config, engine },
 ) => {
+  // The champions board reads winners from the replica unless they just changed.
+  marksWrites(app, engine.reads, ['winners']);
   // The spec's client posts the promote form as multipart form data: its text fields become the body.
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',

@@ -103,4 +103,5 @@ export const championsBoardSchema = z.object({
     }),
   ),
   updatedAt: z.string().nullable(),
+  asOf: z.string().describe('The data holds every commit before this time (a read replica may lag seconds)'),
 }) satisfies z.ZodType<ChampionsBoard>;

@@ -9,10 +9,12 @@ const board = (gradeId: string, updatedAt: string | null, leader = 'Ali R.'): Le
   updatedAt,
   rankedCount: 1,
   entries: [{ rank: 1, name: leader, school: null, city: null, score: 9, timeMs: 60_000 }],
+  asOf: '2026-11-25T10:00:05.000Z',
 });
 
 const home = (...boards: Leaderboard[]): HomeLeaderboard => ({
   phase: { _id: 'p1', title: 'Phase 1' },
+  asOf: '2026-11-25T10:00:05.000Z',
   grades: boards.map((b) => ({ gradeId: b.gradeId, title: `Grade ${b.gradeId}`, board: b })),
 });
 

@@ -7,6 +7,7 @@ import { Button } from '../../../shared/ui/button';
 import { Alert, LoadingBlock } from '../../../shared/ui/surface';
 import { fetchChampions, leaderboardKeys } from '../leaderboard-api';
 import { useLiveChampions } from '../use-live';
+import { BoardAge } from './board-age';
 import '../leaderboard.css';
 
 const PLACE: Partial<Record<number, MessageKey>> = {
@@ -64,6 +65,11 @@ export function ChampionsBoardPage() {
         <div>
           <h1>{t('leaderboard.champions.title')}</h1>
           <p className="muted">{t('leaderboard.champions.intro')}</p>
+          {champions.data ? (
+            <p className="muted board-note">
+              <BoardAge asOf={champions.data.asOf} />
+            </p>
+          ) : null}
         </div>
         <Button small variant="secondary" onClick={() => setScreen(!screen)} data-testid="champions-screen">
           {screen ? t('leaderboard.champions.exitScreen') : t('leaderboard.champions.screen')}

@@ -8,6 +8,7 @@ import { Card, LoadingBlock } from '../../../shared/ui/surface';
 import { applyPushedBoard, keepNewerBoards } from '../board-freshness';
 import { fetchHomeLeaderboard, type HomeLeaderboard, leaderboardKeys } from '../leaderboard-api';
 import { useLiveBoard } from '../use-live';
+import { BoardAge } from './board-age';
 import { LeaderboardTable } from './leaderboard-table';
 import '../leaderboard.css';
 
@@ -117,6 +118,8 @@ export function HomeLeaderboardSection({ emptyNote = null }: { emptyNote?: React
               : current.board.rankedCount === 1
                 ? t('leaderboard.rankedOne')
                 : t('leaderboard.ranked', { count: current.board.rankedCount })}
+            {' · '}
+            <BoardAge asOf={current.board.asOf} />
           </p>
         </>
       )}
