@@ -89,4 +89,37 @@ describe('loadConfig', () => {
     expect(problemsOf({ S3_ACCESS_KEY_ID: 'AKIA' }).some((p) => p.startsWith('S3_ACCESS_KEY_ID'))).toBe(true);
     expect(problemsOf({ S3_BUCKET: 'Bad_Bucket' }).some((p) => p.startsWith('S3_BUCKET:'))).toBe(true);
   });
+
+  it('reaches Redis through Sentinel when both REDIS_SENTINELS and REDIS_SENTINEL_NAME are set', () => {
+    const config = loadConfig({
+      REDIS_SENTINELS: '10.77.0.21:26379, sent2.local:26380,[fd00::3]:26381',
+      REDIS_SENTINEL_NAME: 'riyazi',
+    });
+    expect(config.REDIS_SENTINELS).toEqual([
+      { host: '10.77.0.21', port: 26379 },
+      { host: 'sent2.local', port: 26380 },
+      { host: 'fd00::3', port: 26381 },
+    ]);
+    expect(config.REDIS_SENTINEL_NAME).toBe('riyazi');
+    expect(loadConfig({}).REDIS_SENTINELS).toBeUndefined();
+    expect(problemsOf({ REDIS_SENTINELS: '10.77.0.21' })[0]).toMatch(/^REDIS_SENTINELS: .*host:port/);
+    expect(problemsOf({ REDIS_SENTINELS: 'a:70000', REDIS_SENTINEL_NAME: 'm' })[0]).toMatch(
+      /^REDIS_SENTINELS:/,
+    );
+    expect(problemsOf({ REDIS_SENTINELS: 'a:26379' })).toEqual([
+      'REDIS_SENTINELS / REDIS_SENTINEL_NAME: set both (Redis through Sentinel), or neither',
+    ]);
+    expect(problemsOf({ REDIS_SENTINEL_NAME: 'riyazi' })).toHaveLength(1);
+  });
+
+  it('prepares statements unless told not to (PgBouncer in transaction mode), and has no direct URL unless given', () => {
+    expect(loadConfig({}).DATABASE_PREPARED_STATEMENTS).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(problemsOf({ DATABASE_PREPARED_STATEMENTS: 'off' })[0]).toMatch(/^DATABASE_PREPARED_STATEMENTS:/);
+    expect(loadConfig({}).DATABASE_DIRECT_URL).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_DIRECT_URL: 'postgres://riyazi@10.77.0.10:5432/riyazi' }).DATABASE_DIRECT_URL,
+    ).toBe('postgres://riyazi@10.77.0.10:5432/riyazi');
+    expect(problemsOf({ DATABASE_DIRECT_URL: 'mysql://x' })[0]).toMatch(/^DATABASE_DIRECT_URL:/);
+  });
 });

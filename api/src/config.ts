@@ -11,7 +11,48 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/riyazi'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * Named (server-side) prepared statements for the hot queries. Off behind PgBouncer in transaction
+   * mode (1.18 and older keep no prepared statement across transactions); README "Several hosts".
+   */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
+  /**
+   * A connection that keeps its session (PostgreSQL itself, or a PgBouncer pool in session mode),
+   * for what holds a session advisory lock: the student export's run lock. Unset = DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  /**
+   * Redis through Sentinel: `host:port,host:port,…` of the Sentinels, and the master's name. When set,
+   * REDIS_URL gives only the password and database number; its host and port are not used.
+   */
+  REDIS_SENTINELS: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined) {
+        return undefined;
+      }
+      const list = s
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const sentinels = list.map((entry) => /^([^\s:]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$/.exec(entry));
+      const port = (m: RegExpExecArray | null) => (m ? Number(m[2]) : 0);
+      if (list.length === 0 || sentinels.some((m) => m === null || port(m) < 1 || port(m) > 65_535)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of host:port' });
+        return z.NEVER;
+      }
+      return sentinels.map((m) => ({
+        host: String(m?.[1]).replace(/^\[(.*)\]$/, '$1'),
+        port: port(m),
+      }));
+    }),
+  REDIS_SENTINEL_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _, . and - only')
+    .optional(),
+  REDIS_SENTINEL_PASSWORD: z.string().min(1).optional(),
   REDIS_PREFIX: z
     .string()
     .regex(/^[a-zA-Z0-9_-]{1,40}$/, 'letters, digits, _ and - only')
@@ -141,6 +182,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
   const storageProblems = s3Problems(env);
   if (storageProblems.length) {
     throw new ConfigError(storageProblems);
+  }
+  if (!env.REDIS_SENTINELS !== !env.REDIS_SENTINEL_NAME) {
+    throw new ConfigError([
+      'REDIS_SENTINELS / REDIS_SENTINEL_NAME: set both (Redis through Sentinel), or neither',
+    ]);
   }
   const isProduction = env.NODE_ENV === 'production';
   if (!LOOPBACK.has(env.METRICS_HOST) && !env.METRICS_TOKEN) {

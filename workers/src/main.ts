@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from '@riyazi/api/config';
 import { type MetricsServer, startMetricsServer } from '@riyazi/api/metrics';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
 import { postgresLossReporter } from '@riyazi/api/connections';
-import { checkRedisDurability, createRedis } from '@riyazi/api/redis';
+import { checkRedisDurability, createRedis, redisTargetOf } from '@riyazi/api/redis';
 import { storageSettingsOf } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
@@ -17,9 +17,10 @@ async function main(): Promise<void> {
     connectionString: config.DATABASE_URL,
     max: 20,
     applicationName: 'riyazi-workers',
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     onConnectionError: postgresLossReporter('riyazi-workers', log),
   });
-  const redis = createRedis(config.REDIS_URL, 'riyazi-workers', log);
+  const redis = createRedis(redisTargetOf(config), 'riyazi-workers', log);
   const queues = createQueues(redis, config.REDIS_PREFIX, log);
   // Not awaited: a Redis that is down must not hold the start (the workers retry on their own).
   void checkRedisDurability(redis, log);
@@ -35,7 +36,8 @@ async function main(): Promise<void> {
     paymentSandboxInProduction: config.PAYMENT_SANDBOX_IN_PRODUCTION,
     publicUrl: config.PUBLIC_URL,
     storage: storageSettingsOf(config),
-    databaseUrl: config.DATABASE_URL,
+    // The export's run lock is a session advisory lock: a connection that keeps its session.
+    databaseUrl: config.DATABASE_DIRECT_URL ?? config.DATABASE_URL,
     outboxPrune: { retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000 },
   });
 
