@@ -60,7 +60,7 @@ http {
 `;
   const file = path.join(work, 'nginx.conf');
   writeFileSync(file, main);
-  const [command, ...args] = [...testPrefix, nginx, '-t', '-p', work, '-c', file] as [string, ...string[]];
+  const [command = nginx, ...args] = [...testPrefix, nginx, '-t', '-p', work, '-c', file];
   const tested = spawnSync(command, args, { encoding: 'utf8' });
   if (tested.status !== 0) {
     throw new Error(`nginx -t failed (is nginx installed? apt-get install -y nginx):\n${tested.stderr}`);
