@@ -506,6 +506,15 @@ async function main(): Promise<number> {
       s.start();
     }
     say(`api on both app hosts ready behind nginx ${NGINX_URL}`);
+    // What everything costs with nobody playing (timers, polls, replication, Sentinels' pings):
+    // subtracted below to leave what the answers cost.
+    await sleep(3000);
+    const idleBefore = cpuSnapshot();
+    const idleFrom = Date.now();
+    await sleep(10_000);
+    const idle = cpuPerGroup(idleBefore, cpuSnapshot());
+    const idleSeconds = (Date.now() - idleFrom) / 1000;
+    const idlePerSecond = Object.fromEntries(Object.entries(idle).map(([g, ms]) => [g, ms / idleSeconds]));
 
     const briefFile = path.join(work, 'contest.json');
     const brief: ContestBrief = {
@@ -575,7 +584,7 @@ async function main(): Promise<number> {
     const cpuAfter = cpuSnapshot();
     const cpu = cpuPerGroup(cpuBefore, cpuAfter);
     const wall = (Date.now() - t0) / 1000;
-    return report({ count, outcome, verified, cpu, conns, record, wall });
+    return report({ count, outcome, verified, cpu, idlePerSecond, conns, record, wall });
   } finally {
     await db.destroy();
   }
@@ -586,12 +595,13 @@ interface ReportInput {
   outcome: ContestOutcome;
   verified: Awaited<ReturnType<typeof verifyOnceRanked>>;
   cpu: Record<string, number>;
+  idlePerSecond: Record<string, number>;
   conns: Record<string, string>;
   record: DrillRecord | null;
   wall: number;
 }
 
-function report({ count, outcome, verified, cpu, conns, record, wall }: ReportInput): number {
+function report({ count, outcome, verified, cpu, idlePerSecond, conns, record, wall }: ReportInput): number {
   const { result, lost, changed, unscored, allSettled } = verified;
   const acked = outcome.acked.length;
   const scoredOnce = result.scored - result.mismatched;
@@ -615,10 +625,13 @@ function report({ count, outcome, verified, cpu, conns, record, wall }: ReportIn
     `| boards heard through nginx | ${outcome.boards.length}, socket disconnects ${outcome.boardDisconnects.length} |`,
   );
   console.log(
-    `\n| CPU from the contest's start to every answer scored (${wall.toFixed(0)} s) | ms total | ms per answer |\n|---|---:|---:|`,
+    `\n| CPU, contest start → every answer scored (${wall.toFixed(0)} s) | ms total | idle ms/s (10 s before) | ms per answer | ms per answer above idle |\n|---|---:|---:|---:|---:|`,
   );
   for (const [group, ms] of Object.entries(cpu)) {
-    console.log(`| ${group} | ${ms.toFixed(0)} | ${(ms / Math.max(1, acked)).toFixed(2)} |`);
+    const idleMs = (idlePerSecond[group] ?? 0) * wall;
+    console.log(
+      `| ${group} | ${ms.toFixed(0)} | ${(idlePerSecond[group] ?? 0).toFixed(1)} | ${(ms / Math.max(1, acked)).toFixed(2)} | ${((ms - idleMs) / Math.max(1, acked)).toFixed(2)} |`,
+    );
   }
   console.log('\n| connections mid-contest | |\n|---|---|');
   for (const [k, v] of Object.entries(conns)) {
