@@ -139,6 +139,9 @@ console.log('playing');
 out.t0 = Date.now();
 await Promise.all(brief.tokens.map((token, i) => student(token, i)));
 out.t1 = Date.now();
+const save = () => writeFileSync(`${briefFile}.out`, JSON.stringify(out));
+// Saved now, and again with the boards heard until run.ts says stop.
+save();
 console.log('played');
 // Boards keep coming while the last plays are ranked: run.ts tells us to stop (SIGTERM).
 await new Promise<void>((resolve) => {
@@ -147,5 +150,5 @@ await new Promise<void>((resolve) => {
 });
 socket.off('disconnect');
 socket.disconnect();
-writeFileSync(`${briefFile}.out`, JSON.stringify(out));
+save();
 process.exit(0);

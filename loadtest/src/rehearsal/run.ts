@@ -543,7 +543,9 @@ async function main(): Promise<number> {
     });
     const playing = seen('playing');
     const played = seen('played');
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const exited = new Promise<string>((resolve) =>
+      child.once('exit', (code, signal) => resolve(signal ?? `code ${code}`)),
+    );
     await playing;
     say(
       `${count} students play from rz-client through nginx (start ramp ${values.ramp} s, think ${values.think} ms)`,
@@ -578,7 +580,12 @@ async function main(): Promise<number> {
     const outcomeLater = exited;
     // The answers the children were acknowledged: read once they are all in (the child keeps them).
     child.kill('SIGTERM');
-    await outcomeLater;
+    const how = await outcomeLater;
+    if (how !== 'code 0') {
+      say(
+        `the contest runner on rz-client ended with ${how}: reading what it saved when the last student was done`,
+      );
+    }
     const outcome = JSON.parse(readFileSync(`${briefFile}.out`, 'utf8')) as ContestOutcome;
     const verified = await verifyOnceRanked(db, outcome.acked, outcome.plays);
     const cpuAfter = cpuSnapshot();
