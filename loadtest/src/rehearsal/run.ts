@@ -341,6 +341,28 @@ async function connections() {
   return result;
 }
 
+/** PgBouncer's running totals for the `riyazi` pool (SHOW STATS), or null when it cannot be asked. */
+async function bouncerTotals() {
+  const bouncer = new pg.Client({ connectionString: `${BOUNCER_URL}/pgbouncer` });
+  try {
+    await bouncer.connect();
+    const { rows } = await bouncer.query('SHOW STATS');
+    const row = rows.find((r) => r.database === 'riyazi');
+    return row
+      ? {
+          xacts: Number(row.total_xact_count),
+          queries: Number(row.total_query_count),
+          xactUs: Number(row.total_xact_time),
+          waitUs: Number(row.total_wait_time),
+        }
+      : null;
+  } catch {
+    return null;
+  } finally {
+    await bouncer.end().catch(() => {});
+  }
+}
+
 async function sentinelMaster(): Promise<string | null> {
   const sentinel = new Redis({
     host: HOSTS['rz-sent2'],
@@ -551,6 +573,7 @@ async function main(): Promise<number> {
       `${count} students play from rz-client through nginx (start ramp ${values.ramp} s, think ${values.think} ms)`,
     );
     const cpuBefore = cpuSnapshot();
+    const bouncerBefore = await bouncerTotals();
     const t0 = Date.now();
     let conns: Record<string, string> = {};
     const drillAtMs = values['drill-at'] === undefined ? null : Number(values['drill-at']) * 1000;
@@ -589,6 +612,15 @@ async function main(): Promise<number> {
     const outcome = JSON.parse(readFileSync(`${briefFile}.out`, 'utf8')) as ContestOutcome;
     const verified = await verifyOnceRanked(db, outcome.acked, outcome.plays);
     const cpuAfter = cpuSnapshot();
+    const bouncerAfter = await bouncerTotals();
+    if (bouncerBefore && bouncerAfter) {
+      const n = Math.max(1, outcome.acked.length);
+      const xacts = bouncerAfter.xacts - bouncerBefore.xacts;
+      conns['PgBouncer, contest start → all scored (per answer)'] =
+        `${(xacts / n).toFixed(1)} transactions, ${((bouncerAfter.queries - bouncerBefore.queries) / n).toFixed(1)} queries; ` +
+        `mean transaction ${((bouncerAfter.xactUs - bouncerBefore.xactUs) / Math.max(1, xacts) / 1000).toFixed(2)} ms; ` +
+        `clients waited ${((bouncerAfter.waitUs - bouncerBefore.waitUs) / n / 1000).toFixed(2)} ms per answer for a server connection`;
+    }
     const cpu = cpuPerGroup(cpuBefore, cpuAfter);
     const wall = (Date.now() - t0) / 1000;
     return report({ count, outcome, verified, cpu, idlePerSecond, conns, record, wall });
@@ -640,7 +672,7 @@ function report({ count, outcome, verified, cpu, idlePerSecond, conns, record, w
       `| ${group} | ${ms.toFixed(0)} | ${(idlePerSecond[group] ?? 0).toFixed(1)} | ${(ms / Math.max(1, acked)).toFixed(2)} | ${((ms - idleMs) / Math.max(1, acked)).toFixed(2)} |`,
     );
   }
-  console.log('\n| connections mid-contest | |\n|---|---|');
+  console.log('\n| connections (mid-contest) and pooling | |\n|---|---|');
   for (const [k, v] of Object.entries(conns)) {
     console.log(`| ${k} | ${v} |`);
   }
