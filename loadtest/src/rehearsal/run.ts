@@ -18,6 +18,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { rooms } from '@riyazi/api/contracts';
 import { createDb, type Db } from '@riyazi/db';
+import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { createVirtualStudents, openContest } from '../contest-fixtures.js';
@@ -341,6 +342,14 @@ async function connections() {
   return result;
 }
 
+/** Bytes of WAL the primary has written so far. */
+async function walBytes(db: Db): Promise<number> {
+  const { rows } = await sql<{
+    b: string;
+  }>`SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text AS b`.execute(db);
+  return Number(rows[0]?.b ?? 0);
+}
+
 /** PgBouncer's running totals for the `riyazi` pool (SHOW STATS), or null when it cannot be asked. */
 async function bouncerTotals() {
   const bouncer = new pg.Client({ connectionString: `${BOUNCER_URL}/pgbouncer` });
@@ -574,6 +583,7 @@ async function main(): Promise<number> {
     );
     const cpuBefore = cpuSnapshot();
     const bouncerBefore = await bouncerTotals();
+    const walBefore = await walBytes(db);
     const t0 = Date.now();
     let conns: Record<string, string> = {};
     const drillAtMs = values['drill-at'] === undefined ? null : Number(values['drill-at']) * 1000;
@@ -613,6 +623,9 @@ async function main(): Promise<number> {
     const verified = await verifyOnceRanked(db, outcome.acked, outcome.plays);
     const cpuAfter = cpuSnapshot();
     const bouncerAfter = await bouncerTotals();
+    const wal = (await walBytes(db)) - walBefore;
+    conns['PostgreSQL WAL written, contest start → all scored'] =
+      `${(wal / 1e6).toFixed(1)} MB, ${(wal / Math.max(1, outcome.acked.length) / 1024).toFixed(1)} kB per answer`;
     if (bouncerBefore && bouncerAfter) {
       const n = Math.max(1, outcome.acked.length);
       const xacts = bouncerAfter.xacts - bouncerBefore.xacts;
