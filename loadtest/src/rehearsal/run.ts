@@ -18,8 +18,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { rooms } from '@riyazi/api/contracts';
 import { createDb, type Db } from '@riyazi/db';
-import { sql } from 'kysely';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { createVirtualStudents, openContest } from '../contest-fixtures.js';
 import { verifyOnceRanked } from '../contest-verify.js';
@@ -33,8 +33,8 @@ import { buildHosts, HOSTS, type Host, leftovers, onHost, removeHosts, setHostLi
 import {
   API_PORT,
   BOUNCER_PORT,
-  type PoolMode,
   PG_PORT,
+  type PoolMode,
   Proc,
   SENTINEL_MASTER,
   SENTINELS,
