@@ -58,6 +58,36 @@ describe('loadConfig', () => {
     expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN: must be at least 16 characters']);
   });
 
+  it('reads an empty or blank optional variable as unset', () => {
+    const config = loadConfig({
+      SEED_ADMIN_EMAIL: '',
+      SEED_ADMIN_PASSWORD: '',
+      PUBLIC_URL: ' ',
+      PORT: '',
+      WORKER_HEALTH_PORT: '',
+    });
+    expect(config.SEED_ADMIN_EMAIL).toBeUndefined();
+    expect(config.SEED_ADMIN_PASSWORD).toBeUndefined();
+    expect(config.PORT).toBe(3000);
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.WORKER_HEALTH_PORT).toBe(0);
+  });
+
+  it('still refuses an empty required secret in production, naming it', () => {
+    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: '', ENCRYPTION_KEY: 'b'.repeat(64) })).toEqual([
+      'JWT_SECRET: is required when NODE_ENV=production',
+    ]);
+  });
+
+  it('seeds the demo only when asked, by default outside production', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(40), ENCRYPTION_KEY: 'b'.repeat(64) };
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadConfig(production).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(problemsOf({ SEED_DEMO: 'yes' })).toHaveLength(1);
+  });
+
   it('refuses a short JWT secret', () => {
     expect(problemsOf({ JWT_SECRET: 'short' })).toEqual(['JWT_SECRET: must be at least 32 characters']);
   });
@@ -102,6 +132,7 @@ describe('loadConfig', () => {
     ]);
     expect(config.REDIS_SENTINEL_NAME).toBe('riyazi');
     expect(loadConfig({}).REDIS_SENTINELS).toBeUndefined();
+    expect(loadConfig({ REDIS_SENTINELS: '', REDIS_SENTINEL_NAME: '' }).REDIS_SENTINELS).toBeUndefined();
     expect(problemsOf({ REDIS_SENTINELS: '10.77.0.21' })[0]).toMatch(/^REDIS_SENTINELS: .*host:port/);
     expect(problemsOf({ REDIS_SENTINELS: 'a:70000', REDIS_SENTINEL_NAME: 'm' })[0]).toMatch(
       /^REDIS_SENTINELS:/,

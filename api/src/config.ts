@@ -10,6 +10,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/riyazi'),
+  /** The api's PostgreSQL pool per node (README "Connections": the sum over nodes must fit max_connections). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   /**
    * Named (server-side) prepared statements for the hot queries. Off behind PgBouncer in transaction
@@ -21,6 +22,8 @@ const envSchema = z.object({
    * for what holds a session advisory lock: the student export's run lock. Unset = DATABASE_URL.
    */
   DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** The workers' PostgreSQL pool per workers process. */
+  WORKER_DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
   /**
    * Redis through Sentinel: `host:port,host:port,…` of the Sentinels, and the master's name. When set,
@@ -113,6 +116,8 @@ const envSchema = z.object({
   /** Prometheus listeners (README "Metrics"): unset or 0 = off; loopback unless METRICS_HOST. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** The workers' /health/live and /health/ready listener on HOST (README "Workers health"); 0 = off. */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** SIGTERM: how long /api/health/ready answers 503 while still serving, so the balancer stops sending. */
@@ -123,6 +128,8 @@ const envSchema = z.object({
   OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   /** Where the public contact form's messages go. */
   CONTACT_EMAIL: z.email().default('contact@riyazi.pk'),
+  /** Demo students, quizzes and payments on an empty database (README); default on outside production. */
+  SEED_DEMO: bool.optional(),
   SEED_ADMIN_EMAIL: z.email().optional(),
   SEED_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
 });
@@ -130,8 +137,9 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config
-  extends Omit<Env, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'PUBLIC_URL' | 'INTEGRITY_HASH_KEY'> {
+  extends Omit<Env, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'PUBLIC_URL' | 'INTEGRITY_HASH_KEY' | 'SEED_DEMO'> {
   PUBLIC_URL: string;
+  SEED_DEMO: boolean;
   INTEGRITY_HASH_KEY: string;
   JWT_SECRET: string;
   ENCRYPTION_KEY: string;
@@ -170,9 +178,19 @@ function s3Problems(env: Env): string[] {
   return problems;
 }
 
+/**
+ * An empty (or blank) variable means unset: compose's `${VAR:-}` and a bare `VAR=` in a .env file pass
+ * empty strings for what nobody chose. A required one then fails as missing, naming the variable.
+ */
+function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => (entry[1] ?? '').trim() !== ''),
+  );
+}
+
 /** Parses the environment once; every bad or missing variable is named in the error. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Config> {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envSchema.safeParse(withoutEmptyValues(source));
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
@@ -208,6 +226,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     JWT_SECRET: jwtSecret,
     ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? '0'.repeat(64),
+    SEED_DEMO: env.SEED_DEMO ?? !isProduction,
     isProduction,
   });
 }

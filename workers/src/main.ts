@@ -6,7 +6,9 @@ import { checkRedisDurability, createRedis, redisTargetOf } from '@riyazi/api/re
 import { storageSettingsOf } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
-import { startWorkers } from './runtime.js';
+import { workerHealthChecks } from './health.js';
+import { type HealthServer, startHealthServer } from './health-server.js';
+import { type RunningWorkers, startWorkers } from './runtime.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -15,7 +17,7 @@ async function main(): Promise<void> {
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'workers' } });
   const db = createDb({
     connectionString: config.DATABASE_URL,
-    max: 20,
+    max: config.WORKER_DATABASE_POOL_MAX,
     applicationName: 'riyazi-workers',
     preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     onConnectionError: postgresLossReporter('riyazi-workers', log),
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
     outboxPrune: { retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000 },
   });
 
+  let running: RunningWorkers | undefined;
   let metrics: MetricsServer | undefined;
+  let health: HealthServer | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -56,6 +60,7 @@ async function main(): Promise<void> {
     try {
       await (await starting).close();
       await metrics?.close();
+      await health?.close();
       await closeQueues(queues);
       await db.destroy();
       redis.disconnect();
@@ -67,6 +72,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  if (config.WORKER_HEALTH_PORT) {
+    health = await startHealthServer({
+      port: config.WORKER_HEALTH_PORT,
+      host: config.HOST,
+      checks: workerHealthChecks({ db, running: () => running }),
+      log,
+    });
+    log.info({ host: config.HOST, port: health.port }, 'worker health checks listening');
+  }
   if (config.WORKER_METRICS_PORT) {
     metrics = await startMetricsServer({
       port: config.WORKER_METRICS_PORT,
@@ -76,7 +90,7 @@ async function main(): Promise<void> {
     });
     log.info({ host: config.METRICS_HOST, port: metrics.port }, 'worker metrics listening');
   }
-  await starting;
+  running = await starting;
 }
 
 main().catch((err: unknown) => {

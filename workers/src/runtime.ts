@@ -13,6 +13,8 @@ import type { Logger } from 'pino';
 import { startDeadlineSweep } from './deadline-sweep.js';
 import { startExportCleanup } from './export-cleanup.js';
 import type { Handlers, WorkerContext } from './handlers.js';
+import type { Probed } from './health.js';
+import { type HeartbeatOptions, startHeartbeat } from './heartbeat.js';
 import { DEFAULT_PRUNE_OPTIONS, type PruneOptions, startOutboxPrune } from './outbox-prune.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
 import { startPaymentReconciliation } from './payment-reconciliation.js';
@@ -80,9 +82,12 @@ export interface WorkerDeps {
   exportCleanupIntervalMs?: number;
   /** How often newly finished plays are counted for the quiz performance report (default 5 s). */
   questionStatsIntervalMs?: number;
+  /** The liveness heartbeat (default every 5 s, stale after 30 s) and its queue's name (default host-pid). */
+  heartbeat?: Partial<HeartbeatOptions>;
+  nodeId?: string;
 }
 
-export interface RunningWorkers {
+export interface RunningWorkers extends Probed {
   close(): Promise<void>;
 }
 
@@ -152,6 +157,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const heartbeat = startHeartbeat({
+    redis: deps.redis,
+    redisPrefix: deps.redisPrefix,
+    log: deps.log,
+    nodeId: deps.nodeId,
+    options: deps.heartbeat,
+  });
   const relay = startOutboxRelay(deps.db, deps.queues, deps.log, deps.relay ?? DEFAULT_RELAY_OPTIONS);
   const sweep = startDeadlineSweep(deps.db, deps.queues, deps.log, deps.sweepIntervalMs ?? 2000);
   const reconciliation = startPaymentReconciliation(
@@ -181,7 +193,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   deps.log.info({ queues: QUEUE_NAMES }, 'workers started');
 
   return {
+    liveness: () => heartbeat.liveness(workers),
+    get beaten() {
+      return heartbeat.beaten;
+    },
     async close() {
+      await heartbeat.close();
       await relay.stop();
       await sweep.stop();
       await reconciliation.stop();
