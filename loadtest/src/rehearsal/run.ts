@@ -167,6 +167,7 @@ class Supervisor {
   restarts: { at: number; why: string }[] = [];
   unhealthy: number[] = [];
   refused = 0;
+  beats: { at: number; ago: number }[] = [];
   private timer: NodeJS.Timeout | null = null;
   private bad = 0;
   dead = false;
@@ -212,6 +213,16 @@ class Supervisor {
       return;
     }
     this.bad = 0;
+    const ago = (res.body as { lastHeartbeatMsAgo?: number } | null)?.lastHeartbeatMsAgo;
+    if (typeof ago === 'number') {
+      this.beats.push({ at: Date.now(), ago });
+    }
+  }
+
+  /** The stalest heartbeat a 200 reported at or after `from` (ms), or null. */
+  stalestSince(from: number): number | null {
+    const agos = this.beats.filter((b) => b.at >= from).map((b) => b.ago);
+    return agos.length ? Math.max(...agos) : null;
   }
 
   private async restart(why: string) {
@@ -693,6 +704,12 @@ function report({ count, outcome, verified, cpu, idlePerSecond, conns, record, w
     s.restarts.map((r) => `${s.host} ${r.why} at +${secs(r.at - (record?.at ?? outcome.t0))}`),
   );
   const refusedProbes = supervisors.map((s) => `${s.host} ${s.refused}`).join(', ');
+  const stalest = supervisors
+    .map((s) => {
+      const ms = s.stalestSince(record?.at ?? outcome.t0);
+      return `${s.host} ${ms === null ? '-' : secs(ms)}`;
+    })
+    .join(', ');
   let drillLine = '';
   if (record) {
     const r = recovery(
@@ -725,7 +742,7 @@ function report({ count, outcome, verified, cpu, idlePerSecond, conns, record, w
     drillLine = `, drill ${record.what}: answers back after ${r.backAfterS ?? '>120'} s, boards after ${boardBack === null ? 'never' : secs(boardBack)}, ${errorsAfter} errors seen`;
   }
   console.log(
-    `\n| workers supervisor | restarts: ${workersRestarts.length ? workersRestarts.join('; ') : 'none'}; liveness probes unanswered: ${refusedProbes} |`,
+    `\n| workers supervisor | restarts: ${workersRestarts.length ? workersRestarts.join('; ') : 'none'}; liveness probes unanswered: ${refusedProbes}; stalest heartbeat a 200 reported ${record ? 'after the fault' : 'during the contest'} (503 past 30 s): ${stalest}; 503s: ${supervisors.map((s) => `${s.host} ${s.unhealthy.length}`).join(', ')} |`,
   );
   const failed =
     lost + changed + unscored + result.mismatched + result.standings.wrong > 0 ||
