@@ -1,6 +1,6 @@
 import type { Db } from '@riyazi/db';
-import { sql } from 'kysely';
 import type { HealthAnswer, HealthChecks } from './health-server.js';
+import { pingDatabase } from './health.repository.js';
 import { DEFAULT_HEARTBEAT, type Liveness } from './heartbeat.js';
 
 const POSTGRES_WAIT_MS = 2_000;
@@ -17,7 +17,7 @@ async function postgresAnswers(db: Db): Promise<boolean> {
     timer = setTimeout(() => resolve(false), POSTGRES_WAIT_MS);
   });
   try {
-    return await Promise.race([sql`SELECT 1`.execute(db).then(() => true), timeout]);
+    return await Promise.race([pingDatabase(db).then(() => true), timeout]);
   } catch {
     return false;
   } finally {
