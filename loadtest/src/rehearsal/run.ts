@@ -48,7 +48,14 @@ import {
   WORKER_HEALTH_PORT,
 } from './services.js';
 
-const DRILLS = ['none', 'redis-primary', 'app-host', 'pgbouncer-restart', 'pg-replica'] as const;
+const DRILLS = [
+  'none',
+  'redis-primary',
+  'app-host',
+  'pgbouncer-restart',
+  'pg-replica',
+  'workers-freeze',
+] as const;
 type Drill = (typeof DRILLS)[number];
 
 const { values } = parseArgs({
@@ -160,16 +167,22 @@ function appEnv(host: AppHost): Record<string, string> {
 
 /**
  * What k8s' liveness probe or compose's healthcheck does for a workers node: polls its
- * GET /health/live every 2 s; two 503s in a row (or the process gone) and the node is killed and
- * started again. A host whose cable was pulled is not watched (its processes are gone with it).
+ * GET /health/live every 2 s (1.5 s timeout); three failures in a row (503, or no answer once the
+ * 30 s start grace is over), or the process gone, and the node is killed and started again. A host
+ * whose cable was pulled is not watched (its processes are gone with it).
  */
 class Supervisor {
+  static readonly PERIOD_MS = 2000;
+  static readonly FAILURES = 3;
+  static readonly GRACE_MS = 30_000;
   restarts: { at: number; why: string }[] = [];
   unhealthy: number[] = [];
   refused = 0;
   beats: { at: number; ago: number }[] = [];
   private timer: NodeJS.Timeout | null = null;
   private bad = 0;
+  private startedAt = Date.now();
+  private busy = false;
   dead = false;
   constructor(
     readonly host: AppHost,
@@ -177,12 +190,31 @@ class Supervisor {
   ) {}
 
   start() {
-    this.timer = setInterval(() => void this.check(), 2000);
+    this.startedAt = Date.now();
+    this.timer = setInterval(() => {
+      if (!this.busy) {
+        this.busy = true;
+        void this.check().finally(() => {
+          this.busy = false;
+        });
+      }
+    }, Supervisor.PERIOD_MS);
   }
 
   stop() {
     if (this.timer) {
       clearInterval(this.timer);
+    }
+  }
+
+  private async probe(): Promise<{ status: number; body: unknown }> {
+    try {
+      const res = await fetch(`http://${HOSTS[this.host]}:${WORKER_HEALTH_PORT}/health/live`, {
+        signal: AbortSignal.timeout(1500),
+      });
+      return { status: res.status, body: await res.json().catch(() => null) };
+    } catch {
+      return { status: 0, body: null };
     }
   }
 
@@ -194,28 +226,26 @@ class Supervisor {
       await this.restart('exited');
       return;
     }
-    const res = await request(
-      `http://${HOSTS[this.host]}:${WORKER_HEALTH_PORT}`,
-      'GET',
-      '/health/live',
-      null,
-    );
-    if (res.status === 0) {
-      this.refused += 1;
-      return;
-    }
-    if (res.status === 503) {
-      this.unhealthy.push(Date.now());
-      this.bad += 1;
-      if (this.bad >= 2) {
-        await this.restart('503 twice');
+    const res = await this.probe();
+    if (res.status === 200) {
+      this.bad = 0;
+      const ago = (res.body as { lastHeartbeatMsAgo?: number } | null)?.lastHeartbeatMsAgo;
+      if (typeof ago === 'number') {
+        this.beats.push({ at: Date.now(), ago });
       }
       return;
     }
-    this.bad = 0;
-    const ago = (res.body as { lastHeartbeatMsAgo?: number } | null)?.lastHeartbeatMsAgo;
-    if (typeof ago === 'number') {
-      this.beats.push({ at: Date.now(), ago });
+    if (res.status === 0) {
+      this.refused += 1;
+      if (Date.now() - this.startedAt < Supervisor.GRACE_MS) {
+        return;
+      }
+    } else {
+      this.unhealthy.push(Date.now());
+    }
+    this.bad += 1;
+    if (this.bad >= Supervisor.FAILURES) {
+      await this.restart(res.status === 0 ? 'no answer 3 times' : `${res.status} 3 times`);
     }
   }
 
@@ -231,6 +261,7 @@ class Supervisor {
     this.bad = 0;
     await this.workers.stop('SIGKILL');
     this.workers.start();
+    this.startedAt = Date.now();
   }
 }
 const supervisors: Supervisor[] = [];
@@ -433,6 +464,17 @@ async function runDrill(): Promise<DrillRecord> {
     await bouncer.stop('SIGTERM');
     bouncer.start();
     record.notes.push(`PgBouncer down ${secs(Date.now() - record.at)}`);
+  } else if (drill === 'workers-freeze') {
+    // A workers node that is there but does nothing (what a dead queue connection looks like from
+    // outside): SIGSTOP. Its liveness stops answering; the supervisor must restart it.
+    say('drill: the workers on rz-app1 frozen (SIGSTOP)');
+    const pid = proc('workers-app1').pid;
+    if (pid) {
+      process.kill(pid, 'SIGSTOP');
+    }
+    record.notes.push(
+      'jobs the frozen node held are taken over once BullMQ finds them stalled (its lock expires)',
+    );
   } else if (drill === 'pg-replica') {
     say('drill: the PostgreSQL replica on rz-db2 stopped (fast shutdown)');
     await proc('postgres-replica').stop('SIGINT');
