@@ -7,7 +7,8 @@
 //
 //   sudo npx tsx loadtest/src/rehearsal/run.ts                         # the rehearsal
 //   sudo npx tsx loadtest/src/rehearsal/run.ts --drill redis-primary   # + a fault while it runs
-//   (drills: redis-primary, app-host, pgbouncer-restart, pg-replica; --cleanup removes leftovers)
+//   (drills: redis-primary, app-host, pgbouncer-restart, pg-replica, workers-freeze;
+//   --cleanup removes what a killed run left)
 //
 // Ends with one line `rehearsal: N acknowledged, N scored once, 0 lost, …` and exit code 0/1.
 import { type ChildProcess, spawn } from 'node:child_process';
