@@ -79,6 +79,36 @@ describe('loadConfig', () => {
     expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual(['METRICS_TOKEN: must be at least 16 characters']);
   });
 
+  it('reads an empty or blank optional variable as unset', () => {
+    const config = loadConfig({
+      SEED_ADMIN_EMAIL: '',
+      SEED_ADMIN_PASSWORD: '',
+      PUBLIC_URL: ' ',
+      PORT: '',
+      WORKER_HEALTH_PORT: '',
+    });
+    expect(config.SEED_ADMIN_EMAIL).toBeUndefined();
+    expect(config.SEED_ADMIN_PASSWORD).toBeUndefined();
+    expect(config.PORT).toBe(3000);
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(config.WORKER_HEALTH_PORT).toBe(0);
+  });
+
+  it('still refuses an empty required secret in production, naming it', () => {
+    expect(problemsOf({ NODE_ENV: 'production', JWT_SECRET: '', ENCRYPTION_KEY: 'b'.repeat(64) })).toEqual([
+      'JWT_SECRET: is required when NODE_ENV=production',
+    ]);
+  });
+
+  it('seeds the demo only when asked, by default outside production', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'a'.repeat(40), ENCRYPTION_KEY: 'b'.repeat(64) };
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(loadConfig(production).SEED_DEMO).toBe(false);
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(problemsOf({ SEED_DEMO: 'yes' })).toHaveLength(1);
+  });
+
   it('refuses a short JWT secret', () => {
     expect(problemsOf({ JWT_SECRET: 'short' })).toEqual(['JWT_SECRET: must be at least 32 characters']);
   });
@@ -109,5 +139,39 @@ describe('loadConfig', () => {
   it('wants both S3 keys or neither', () => {
     expect(problemsOf({ S3_ACCESS_KEY_ID: 'AKIA' }).some((p) => p.startsWith('S3_ACCESS_KEY_ID'))).toBe(true);
     expect(problemsOf({ S3_BUCKET: 'Bad_Bucket' }).some((p) => p.startsWith('S3_BUCKET:'))).toBe(true);
+  });
+
+  it('reaches Redis through Sentinel when both REDIS_SENTINELS and REDIS_SENTINEL_NAME are set', () => {
+    const config = loadConfig({
+      REDIS_SENTINELS: '10.77.0.21:26379, sent2.local:26380,[fd00::3]:26381',
+      REDIS_SENTINEL_NAME: 'riyazi',
+    });
+    expect(config.REDIS_SENTINELS).toEqual([
+      { host: '10.77.0.21', port: 26379 },
+      { host: 'sent2.local', port: 26380 },
+      { host: 'fd00::3', port: 26381 },
+    ]);
+    expect(config.REDIS_SENTINEL_NAME).toBe('riyazi');
+    expect(loadConfig({}).REDIS_SENTINELS).toBeUndefined();
+    expect(loadConfig({ REDIS_SENTINELS: '', REDIS_SENTINEL_NAME: '' }).REDIS_SENTINELS).toBeUndefined();
+    expect(problemsOf({ REDIS_SENTINELS: '10.77.0.21' })[0]).toMatch(/^REDIS_SENTINELS: .*host:port/);
+    expect(problemsOf({ REDIS_SENTINELS: 'a:70000', REDIS_SENTINEL_NAME: 'm' })[0]).toMatch(
+      /^REDIS_SENTINELS:/,
+    );
+    expect(problemsOf({ REDIS_SENTINELS: 'a:26379' })).toEqual([
+      'REDIS_SENTINELS / REDIS_SENTINEL_NAME: set both (Redis through Sentinel), or neither',
+    ]);
+    expect(problemsOf({ REDIS_SENTINEL_NAME: 'riyazi' })).toHaveLength(1);
+  });
+
+  it('prepares statements unless told not to (PgBouncer in transaction mode), and has no direct URL unless given', () => {
+    expect(loadConfig({}).DATABASE_PREPARED_STATEMENTS).toBe(true);
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).DATABASE_PREPARED_STATEMENTS).toBe(false);
+    expect(problemsOf({ DATABASE_PREPARED_STATEMENTS: 'off' })[0]).toMatch(/^DATABASE_PREPARED_STATEMENTS:/);
+    expect(loadConfig({}).DATABASE_DIRECT_URL).toBeUndefined();
+    expect(
+      loadConfig({ DATABASE_DIRECT_URL: 'postgres://riyazi@10.77.0.10:5432/riyazi' }).DATABASE_DIRECT_URL,
+    ).toBe('postgres://riyazi@10.77.0.10:5432/riyazi');
+    expect(problemsOf({ DATABASE_DIRECT_URL: 'mysql://x' })[0]).toMatch(/^DATABASE_DIRECT_URL:/);
   });
 });

@@ -10,6 +10,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).default('postgres://postgres@127.0.0.1:5432/riyazi'),
+  /** The api's PostgreSQL pool per node (README "Connections": the sum over nodes must fit max_connections). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   /** A read-only database (a streaming replica) for boards, reports and exports; empty or unset: the primary. */
   DATABASE_READ_URL: z.preprocess(
@@ -21,7 +22,50 @@ const envSchema = z.object({
   DATABASE_READ_LAG_TOLERANCE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** A replica further behind than this (or unreachable) is not read: everything goes to the primary. */
   DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  /**
+   * Named (server-side) prepared statements for the hot queries. Off behind PgBouncer in transaction
+   * mode (1.18 and older keep no prepared statement across transactions); README "Several hosts".
+   */
+  DATABASE_PREPARED_STATEMENTS: bool.default(true),
+  /**
+   * A connection that keeps its session (PostgreSQL itself, or a PgBouncer pool in session mode),
+   * for what holds a session advisory lock: the student export's run lock. Unset = DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** The workers' PostgreSQL pool per workers process. */
+  WORKER_DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).default('redis://127.0.0.1:6379'),
+  /**
+   * Redis through Sentinel: `host:port,host:port,…` of the Sentinels, and the master's name. When set,
+   * REDIS_URL gives only the password and database number; its host and port are not used.
+   */
+  REDIS_SENTINELS: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined) {
+        return undefined;
+      }
+      const list = s
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      const sentinels = list.map((entry) => /^([^\s:]+|\[[0-9a-fA-F:]+\]):(\d{1,5})$/.exec(entry));
+      const port = (m: RegExpExecArray | null) => (m ? Number(m[2]) : 0);
+      if (list.length === 0 || sentinels.some((m) => m === null || port(m) < 1 || port(m) > 65_535)) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of host:port' });
+        return z.NEVER;
+      }
+      return sentinels.map((m) => ({
+        host: String(m?.[1]).replace(/^\[(.*)\]$/, '$1'),
+        port: port(m),
+      }));
+    }),
+  REDIS_SENTINEL_NAME: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, _, . and - only')
+    .optional(),
+  REDIS_SENTINEL_PASSWORD: z.string().min(1).optional(),
   REDIS_PREFIX: z
     .string()
     .regex(/^[a-zA-Z0-9_-]{1,40}$/, 'letters, digits, _ and - only')
@@ -88,6 +132,8 @@ const envSchema = z.object({
     .default('contest,background')
     .transform((v) => [...new Set(v.split(',').map((g) => g.trim()))])
     .pipe(z.array(z.enum(['contest', 'background'])).min(1)),
+  /** The workers' /health/live and /health/ready listener on HOST (README "Workers health"); 0 = off. */
+  WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** SIGTERM: how long /api/health/ready answers 503 while still serving, so the balancer stops sending. */
@@ -98,6 +144,8 @@ const envSchema = z.object({
   OUTBOX_RETENTION_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   /** Where the public contact form's messages go. */
   CONTACT_EMAIL: z.email().default('contact@riyazi.pk'),
+  /** Demo students, quizzes and payments on an empty database (README); default on outside production. */
+  SEED_DEMO: bool.optional(),
   SEED_ADMIN_EMAIL: z.email().optional(),
   SEED_ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
 });
@@ -105,8 +153,9 @@ const envSchema = z.object({
 export type Env = z.infer<typeof envSchema>;
 
 export interface Config
-  extends Omit<Env, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'PUBLIC_URL' | 'INTEGRITY_HASH_KEY'> {
+  extends Omit<Env, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'PUBLIC_URL' | 'INTEGRITY_HASH_KEY' | 'SEED_DEMO'> {
   PUBLIC_URL: string;
+  SEED_DEMO: boolean;
   INTEGRITY_HASH_KEY: string;
   JWT_SECRET: string;
   ENCRYPTION_KEY: string;
@@ -145,9 +194,19 @@ function s3Problems(env: Env): string[] {
   return problems;
 }
 
+/**
+ * An empty (or blank) variable means unset: compose's `${VAR:-}` and a bare `VAR=` in a .env file pass
+ * empty strings for what nobody chose. A required one then fails as missing, naming the variable.
+ */
+function withoutEmptyValues(source: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(source).filter((entry): entry is [string, string] => (entry[1] ?? '').trim() !== ''),
+  );
+}
+
 /** Parses the environment once; every bad or missing variable is named in the error. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Config> {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envSchema.safeParse(withoutEmptyValues(source));
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
@@ -157,6 +216,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
   const storageProblems = s3Problems(env);
   if (storageProblems.length) {
     throw new ConfigError(storageProblems);
+  }
+  if (!env.REDIS_SENTINELS !== !env.REDIS_SENTINEL_NAME) {
+    throw new ConfigError([
+      'REDIS_SENTINELS / REDIS_SENTINEL_NAME: set both (Redis through Sentinel), or neither',
+    ]);
   }
   const isProduction = env.NODE_ENV === 'production';
   if (!LOOPBACK.has(env.METRICS_HOST) && !env.METRICS_TOKEN) {
@@ -178,6 +242,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Readonly<Co
     PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     JWT_SECRET: jwtSecret,
     ENCRYPTION_KEY: env.ENCRYPTION_KEY ?? '0'.repeat(64),
+    SEED_DEMO: env.SEED_DEMO ?? !isProduction,
     isProduction,
   });
 }

@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { postgresLossReporter } from './lib/connection-watch.js';
 import { openReadRouter } from './lib/read-replica.js';
-import { checkRedisDurability, createRequestRedis } from './lib/redis.js';
+import { checkRedisDurability, createRequestRedis, redisTargetOf } from './lib/redis.js';
 import { drain } from './lifecycle/drain.js';
 import { type MetricsServer, startMetricsServer } from './metrics/metrics-server.js';
 import { closeQueues, createQueues } from './queue/queues.js';
@@ -21,10 +21,11 @@ async function main(): Promise<void> {
     connectionString: config.DATABASE_URL,
     max: config.DATABASE_POOL_MAX,
     applicationName: 'riyazi-api',
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     onConnectionError: postgresLossReporter('riyazi-api', connectionLog),
   });
   // Requests and queue adds give up on an unreachable Redis (503) rather than wait for it.
-  const redis = createRequestRedis(config.REDIS_URL, 'riyazi-api', connectionLog);
+  const redis = createRequestRedis(redisTargetOf(config), 'riyazi-api', connectionLog);
   const queues = createQueues(redis, config.REDIS_PREFIX, connectionLog);
   const reads = openReadRouter(config, { primary: db, redis, log: connectionLog, name: 'riyazi-api-read' });
   const app = await buildApp({ config, db, redis, queues, reads });

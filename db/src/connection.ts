@@ -21,6 +21,12 @@ export interface DbOptions {
   onConnectionError?: (err: Error) => void;
   /** How long a query waits for a connection (a free one, or a new one to open) before it fails. */
   connectTimeoutMs?: number;
+  /**
+   * Whether statements marked `prepared` become named prepared statements (default true). False
+   * behind a pooler that moves a session's statements between server connections (PgBouncer in
+   * transaction mode): they then run as unnamed statements, parsed and planned each time.
+   */
+  preparedStatements?: boolean;
 }
 
 /** Default `connectTimeoutMs`: a request waiting longer is better answered "try again" than left hanging. */
@@ -68,11 +74,11 @@ const endsSession = (err: unknown) =>
  * per connection; a statement whose session the server ended retires the connection (`retire`),
  * which would otherwise go back to the pool before its socket closes and fail the next query too.
  */
-function wrapQuery(client: pg.PoolClient, retire: (err: Error) => void): void {
+function wrapQuery(client: pg.PoolClient, retire: (err: Error) => void, prepare: boolean): void {
   const query = client.query.bind(client) as QueryFn;
   (client as { query: QueryFn }).query = (text: unknown, values?: unknown, callback?: unknown) => {
     const result =
-      typeof text === 'string' && PREPARED_PATTERN.test(text)
+      prepare && typeof text === 'string' && PREPARED_PATTERN.test(text)
         ? query({ name: statementName(text), text, values }, callback)
         : query(text, values, callback);
     if (result instanceof Promise) {
@@ -100,6 +106,7 @@ export function createDb({
   applicationName = 'riyazi',
   onConnectionError = reportOnStderr(applicationName),
   connectTimeoutMs = CONNECT_TIMEOUT_MS,
+  preparedStatements = true,
 }: DbOptions): Db {
   // jit off: JIT compiling costs up to a second per statement whose estimate looks big, and this
   // is short statements all day long (a contest batch with stale statistics paid it on every call).
@@ -120,10 +127,14 @@ export function createDb({
       }
     };
     // Ending it marks it so the pool drops it when it is released, instead of lending it again.
-    wrapQuery(client, (err) => {
-      report(err);
-      void client.end().catch(() => {});
-    });
+    wrapQuery(
+      client,
+      (err) => {
+        report(err);
+        void client.end().catch(() => {});
+      },
+      preparedStatements,
+    );
     // Idle or checked out (Kysely holds one through a transaction): an 'error' with no listener
     // would end the process. The query running on it, if any, fails on its own; the pool drops it.
     client.on('error', report);

@@ -37,4 +37,18 @@ describe('prepared statements', () => {
     expect(statements.filter((s) => s.includes('"grades"'))).toHaveLength(1);
     expect(statements.some((s) => s.includes('unmarked'))).toBe(false);
   });
+
+  it('prepares nothing when preparedStatements is false (PgBouncer in transaction mode)', async () => {
+    const unprepared = createDb({ connectionString: testDatabaseUrl(), max: 1, preparedStatements: false });
+    try {
+      const raw = await sql<{ n: number }>`${prepared} SELECT ${7}::int AS m`.execute(unprepared);
+      expect(raw.rows).toEqual([{ m: 7 }]);
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM pg_prepared_statements`.execute(unprepared);
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await unprepared.destroy();
+    }
+  });
 });

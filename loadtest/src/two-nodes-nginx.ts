@@ -11,20 +11,34 @@ interface NginxSetup {
   /** The folder for its configuration, temporary files and logs. */
   work: string;
   ports: { nginx: number; a: number; b: number };
+  /** Other api servers than 127.0.0.1:a and :b (host:port), and another listen address (the rehearsal's hosts). */
+  upstreams?: string[];
+  listen?: string;
+  /** A command prefix to test the config with (`ip netns exec rz-lb`: where the listen address exists). */
+  testPrefix?: string[];
 }
 
 /** deploy/nginx/riyazi.conf with the two local api nodes as its upstream servers, in a config of its own. */
-export function writeNginxConfig({ nginx, work, ports }: NginxSetup): string {
+export function writeNginxConfig({
+  nginx,
+  work,
+  ports,
+  upstreams,
+  listen,
+  testPrefix = [],
+}: NginxSetup): string {
+  const servers = upstreams ?? [`127.0.0.1:${ports.a}`, `127.0.0.1:${ports.b}`];
+  const listenOn = listen ?? `127.0.0.1:${ports.nginx}`;
   const site = readFileSync(path.join(repoRoot, 'deploy/nginx/riyazi.conf'), 'utf8');
   let replaced = 0;
   const adapted = site
     .replace(/server api:3000 resolve([^;]*);/g, (_line, options: string) => {
       replaced += 1;
-      return `server 127.0.0.1:${ports.a}${options};\n    server 127.0.0.1:${ports.b}${options};`;
+      return servers.map((server) => `server ${server}${options};`).join('\n    ');
     })
-    .replace('listen 80;', `listen 127.0.0.1:${ports.nginx} backlog=65535;`)
+    .replace('listen 80;', `listen ${listenOn} backlog=65535;`)
     .replace('/var/log/nginx/access.log', path.join(work, 'access.log'));
-  if (replaced !== 2 || !adapted.includes(`:${ports.nginx}`)) {
+  if (replaced !== 2 || !adapted.includes(`listen ${listenOn}`)) {
     throw new Error(
       'deploy/nginx/riyazi.conf changed shape: two `server api:3000 resolve …;` and `listen 80;` expected',
     );
@@ -46,7 +60,8 @@ http {
 `;
   const file = path.join(work, 'nginx.conf');
   writeFileSync(file, main);
-  const tested = spawnSync(nginx, ['-t', '-p', work, '-c', file], { encoding: 'utf8' });
+  const [command = nginx, ...args] = [...testPrefix, nginx, '-t', '-p', work, '-c', file];
+  const tested = spawnSync(command, args, { encoding: 'utf8' });
   if (tested.status !== 0) {
     throw new Error(`nginx -t failed (is nginx installed? apt-get install -y nginx):\n${tested.stderr}`);
   }

@@ -3,11 +3,13 @@ import { type MetricsServer, startMetricsServer } from '@riyazi/api/metrics';
 import { closeQueues, createQueues } from '@riyazi/api/queue';
 import { postgresLossReporter } from '@riyazi/api/connections';
 import { openReadRouter } from '@riyazi/api/read-replica';
-import { checkRedisDurability, createRedis } from '@riyazi/api/redis';
+import { checkRedisDurability, createRedis, redisTargetOf } from '@riyazi/api/redis';
 import { storageSettingsOf } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
-import { startWorkers } from './runtime.js';
+import { workerHealthChecks } from './health.js';
+import { type HealthServer, startHealthServer } from './health-server.js';
+import { type RunningWorkers, startWorkers } from './runtime.js';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
@@ -16,11 +18,12 @@ async function main(): Promise<void> {
   const log = pino({ level: config.LOG_LEVEL, base: { service: 'workers', groups: config.WORKER_GROUPS } });
   const db = createDb({
     connectionString: config.DATABASE_URL,
-    max: 20,
+    max: config.WORKER_DATABASE_POOL_MAX,
     applicationName: 'riyazi-workers',
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
     onConnectionError: postgresLossReporter('riyazi-workers', log),
   });
-  const redis = createRedis(config.REDIS_URL, 'riyazi-workers', log);
+  const redis = createRedis(redisTargetOf(config), 'riyazi-workers', log);
   const queues = createQueues(redis, config.REDIS_PREFIX, log);
   const reads = openReadRouter(config, { primary: db, redis, log, name: 'riyazi-workers-read' });
   // Not awaited: a Redis that is down must not hold the start (the workers retry on their own).
@@ -37,14 +40,17 @@ async function main(): Promise<void> {
     paymentSandboxInProduction: config.PAYMENT_SANDBOX_IN_PRODUCTION,
     publicUrl: config.PUBLIC_URL,
     storage: storageSettingsOf(config),
-    databaseUrl: config.DATABASE_URL,
+    // The export's run lock is a session advisory lock: a connection that keeps its session.
+    databaseUrl: config.DATABASE_DIRECT_URL ?? config.DATABASE_URL,
     readDatabaseUrl: config.DATABASE_READ_URL,
     reads,
     outboxPrune: { retentionMs: config.OUTBOX_RETENTION_HOURS * 3_600_000 },
     groups: config.WORKER_GROUPS,
   });
 
+  let running: RunningWorkers | undefined;
   let metrics: MetricsServer | undefined;
+  let health: HealthServer | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -59,6 +65,7 @@ async function main(): Promise<void> {
     try {
       await (await starting).close();
       await metrics?.close();
+      await health?.close();
       await closeQueues(queues);
       await reads.close();
       await db.destroy();
@@ -71,6 +78,15 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  if (config.WORKER_HEALTH_PORT) {
+    health = await startHealthServer({
+      port: config.WORKER_HEALTH_PORT,
+      host: config.HOST,
+      checks: workerHealthChecks({ db, running: () => running }),
+      log,
+    });
+    log.info({ host: config.HOST, port: health.port }, 'worker health checks listening');
+  }
   if (config.WORKER_METRICS_PORT) {
     metrics = await startMetricsServer({
       port: config.WORKER_METRICS_PORT,
@@ -80,7 +96,7 @@ async function main(): Promise<void> {
     });
     log.info({ host: config.METRICS_HOST, port: metrics.port }, 'worker metrics listening');
   }
-  await starting;
+  running = await starting;
 }
 
 main().catch((err: unknown) => {

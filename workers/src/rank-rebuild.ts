@@ -7,7 +7,7 @@ import { announceCacheChanges, openCacheBus } from '@riyazi/api/cache-bus';
 import { ConfigError, loadConfig } from '@riyazi/api/config';
 import { publishLeaderboards, rebuildPhase } from '@riyazi/api/rankings';
 import { closeSocketEmitter, createSocketEmitter } from '@riyazi/api/realtime';
-import { createRedis } from '@riyazi/api/redis';
+import { createRedis, redisTargetOf } from '@riyazi/api/redis';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
 import { findPhases, gradeTitles } from './rank-rebuild.repository.js';
@@ -24,8 +24,9 @@ async function main(): Promise<void> {
     connectionString: config.DATABASE_URL,
     max: 4,
     applicationName: 'riyazi-rank-rebuild',
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
-  const redis = createRedis(config.REDIS_URL, 'riyazi-rank-rebuild');
+  const redis = createRedis(redisTargetOf(config), 'riyazi-rank-rebuild');
   const io = createSocketEmitter(redis, config.REDIS_PREFIX);
   const cacheBus = await openCacheBus(db, redis, config.REDIS_PREFIX, pino({ level: 'warn' }));
   try {

@@ -15,6 +15,8 @@ import { startDeadlineSweep } from './deadline-sweep.js';
 import { startExportCleanup } from './export-cleanup.js';
 import { queuesOf, type WorkerGroup } from './groups.js';
 import type { Handlers, WorkerContext } from './handlers.js';
+import type { Probed } from './health.js';
+import { type HeartbeatOptions, startHeartbeat } from './heartbeat.js';
 import { DEFAULT_PRUNE_OPTIONS, type PruneOptions, startOutboxPrune } from './outbox-prune.js';
 import { DEFAULT_RELAY_OPTIONS, type RelayOptions, startOutboxRelay } from './outbox-relay.js';
 import { startPaymentReconciliation } from './payment-reconciliation.js';
@@ -87,9 +89,12 @@ export interface WorkerDeps {
   exportCleanupIntervalMs?: number;
   /** How often newly finished plays are counted for the quiz performance report (default 5 s). */
   questionStatsIntervalMs?: number;
+  /** The liveness heartbeat (default every 5 s, stale after 30 s) and its queue's name (default host-pid). */
+  heartbeat?: Partial<HeartbeatOptions>;
+  nodeId?: string;
 }
 
-export interface RunningWorkers {
+export interface RunningWorkers extends Probed {
   close(): Promise<void>;
 }
 
@@ -165,6 +170,13 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
     return worker;
   });
   await Promise.all(workers.map((w) => w.waitUntilReady()));
+  const heartbeat = startHeartbeat({
+    redis: deps.redis,
+    redisPrefix: deps.redisPrefix,
+    log: deps.log,
+    nodeId: deps.nodeId,
+    options: deps.heartbeat,
+  });
   const periodic = [
     ...(runs('contest') ? contestTasks(deps) : []),
     ...(runs('background') ? backgroundTasks(deps, ctx, engine.reads) : []),
@@ -173,7 +185,12 @@ export async function startWorkers(deps: WorkerDeps): Promise<RunningWorkers> {
   deps.log.info({ groups, queues: queueNames }, 'workers started');
 
   return {
+    liveness: () => heartbeat.liveness(workers),
+    get beaten() {
+      return heartbeat.beaten;
+    },
     async close() {
+      await heartbeat.close();
       for (const task of periodic) {
         await task.stop();
       }
