@@ -68,9 +68,9 @@ function unknownFields(value: unknown, file: string, at: string, problems: strin
       problems.push(`${at}.${key}: unknown field`);
     } else if (field.type) {
       const items = field.array && Array.isArray(child) ? child : [child];
-      items.forEach((item, i) =>
-        unknownFields(item, field.type ?? '', field.array ? `${at}.${key}[${i}]` : `${at}.${key}`, problems),
-      );
+      for (const [i, item] of items.entries()) {
+        unknownFields(item, field.type, field.array ? `${at}.${key}[${i}]` : `${at}.${key}`, problems);
+      }
     }
   }
 }
