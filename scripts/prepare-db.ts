@@ -1,9 +1,10 @@
-// Creates the database when missing (development only), migrates it, and seeds an empty one.
+// Creates the database when missing (development only), migrates it, and seeds an empty one: the
+// demo dataset when SEED_DEMO is on (development's default), else only the first Super Admin.
 import { ConfigError, loadConfig } from '@riyazi/api/config';
 import { seedDemoAlbum } from '@riyazi/api/gallery-demo';
 import { createStorage } from '@riyazi/api/storage';
 import { createDb, migrateToLatest } from '@riyazi/db';
-import { seedDemoData } from '@riyazi/db/seed';
+import { seedDemoData, seedSuperAdmin } from '@riyazi/db/seed';
 import pg from 'pg';
 
 async function ensureDatabase(url: string): Promise<void> {
@@ -38,11 +39,25 @@ async function main(): Promise<void> {
   try {
     const applied = await migrateToLatest(db);
     console.log(applied.length ? `  applied migrations: ${applied.join(', ')}` : '  schema is up to date');
-    const seed = await seedDemoData(db, {
+    const seedOptions = {
       ...(config.SEED_ADMIN_EMAIL ? { adminEmail: config.SEED_ADMIN_EMAIL } : {}),
       ...(config.SEED_ADMIN_PASSWORD ? { adminPassword: config.SEED_ADMIN_PASSWORD } : {}),
-      log: (line) => console.log(`  ${line}`),
-    });
+      log: (line: string) => console.log(`  ${line}`),
+    };
+    if (!config.SEED_DEMO) {
+      const admin = await seedSuperAdmin(db, seedOptions);
+      if (admin.seeded) {
+        console.log(`\n  ┌─ No demo data (SEED_DEMO=false). Sign in to the back office as Super Admin:`);
+        console.log(`  │  e-mail:   ${admin.adminEmail}`);
+        console.log(
+          admin.generatedAdminPassword
+            ? `  └─ password: ${admin.generatedAdminPassword}   (shown once: write it down)\n`
+            : '  └─ password: the SEED_ADMIN_PASSWORD you set\n',
+        );
+      }
+      return;
+    }
+    const seed = await seedDemoData(db, seedOptions);
     if (seed.seeded) {
       // Only with a new demo dataset: an install whose staff emptied the gallery keeps it empty.
       const album = await seedDemoAlbum(db, createStorage(config));

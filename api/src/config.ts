@@ -152,6 +152,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the loader reads (deployment files are checked against it). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config
   extends Omit<Env, 'JWT_SECRET' | 'ENCRYPTION_KEY' | 'PUBLIC_URL' | 'INTEGRITY_HASH_KEY' | 'SEED_DEMO'> {
   PUBLIC_URL: string;

@@ -33,7 +33,7 @@ export interface HeartbeatDeps {
   redis: Redis;
   redisPrefix: string;
   log: Logger;
-  /** Names this process's queue; unique per workers process (default host name and pid). */
+  /** Names this process's queue; unique per workers process (default host name, pid and a counter). */
   nodeId?: string;
   options?: Partial<HeartbeatOptions>;
   now?: () => number;
@@ -54,10 +54,14 @@ export function heartbeatQueueName(nodeId: string): string {
   return `heartbeat-${nodeId.replace(/[^\w.-]/g, '_')}`;
 }
 
+let heartbeatsStarted = 0;
+
 export function startHeartbeat(deps: HeartbeatDeps): Heartbeat {
   const { intervalMs, staleAfterMs } = { ...DEFAULT_HEARTBEAT, ...deps.options };
   const now = deps.now ?? Date.now;
-  const name = heartbeatQueueName(deps.nodeId ?? `${hostname()}-${process.pid}`);
+  heartbeatsStarted += 1;
+  // The counter: two runtimes in one process (tests) never take each other's beats.
+  const name = heartbeatQueueName(deps.nodeId ?? `${hostname()}-${process.pid}-${heartbeatsStarted}`);
   const prefix = bullPrefix(deps.redisPrefix);
   const startedAt = now();
   let lastBeatAt: number | null = null;

@@ -14,6 +14,7 @@ import type { Logger } from 'pino';
 import { startDeadlineSweep } from './deadline-sweep.js';
 import { startExportCleanup } from './export-cleanup.js';
 import { queuesOf, type WorkerGroup } from './groups.js';
+import { EXPORTS_AT_ONCE } from './connection-budget.js';
 import type { Handlers, WorkerContext } from './handlers.js';
 import type { Probed } from './health.js';
 import { type HeartbeatOptions, startHeartbeat } from './heartbeat.js';
@@ -44,7 +45,11 @@ export const handlers: Handlers = {
  * make big batches and a low lag. An export is a process of its own busy for seconds: two at a
  * time on two cores, the rest wait their turn.
  */
-const CONCURRENCY: Partial<Record<QueueName, number>> = { scoring: 200, exports: 2, integrity: 2 };
+const CONCURRENCY: Partial<Record<QueueName, number>> = {
+  scoring: 200,
+  exports: EXPORTS_AT_ONCE,
+  integrity: 2,
+};
 /**
  * A worker that dies mid-job leaves it locked until its lock expires; another worker's stall check
  * then puts it back. BullMQ's 30 s + 30 s default would hold a receipt for up to a minute.

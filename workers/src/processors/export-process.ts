@@ -6,6 +6,7 @@ import type { JobProgressEvent } from '@riyazi/api/contracts';
 import { createStorage } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
+import { EXPORT_PROCESS_POOL_MAX } from '../connection-budget.js';
 import {
   ExportBusyError,
   type ExportProcessMessage,
@@ -25,7 +26,7 @@ async function run(request: ExportProcessRequest): Promise<number> {
   const log = pino({ level: request.logLevel, base: { service: 'workers', process: 'export' } });
   const db = createDb({
     connectionString: request.databaseUrl,
-    max: 2,
+    max: EXPORT_PROCESS_POOL_MAX,
     applicationName: 'riyazi-export',
     onConnectionError: postgresLossReporter('riyazi-export', log),
   });
