@@ -134,6 +134,11 @@ const envSchema = z.object({
     .pipe(z.array(z.enum(['contest', 'background'])).min(1)),
   /** The workers' /health/live and /health/ready listener on HOST (README "Workers health"); 0 = off. */
   WORKER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
+   * A workers process whose liveness check has failed this long without a break exits (its supervisor
+   * or restart policy starts a fresh one); 0 = never. Counts whether or not WORKER_HEALTH_PORT is set.
+   */
+  WORKER_EXIT_WHEN_DEAD_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   /** SIGTERM: how long /api/health/ready answers 503 while still serving, so the balancer stops sending. */

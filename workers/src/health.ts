@@ -69,3 +69,34 @@ export function workerHealthChecks(deps: {
     },
   };
 }
+
+/**
+ * Calls onDead once `live` has failed without a break for afterMs (checked every everyMs): the
+ * workers process then exits, so whatever runs it (npm start's supervisor, compose's restart policy,
+ * systemd) starts a fresh one. Docker only marks an unhealthy container; this is what restarts it
+ * there. Returns the stop function.
+ */
+export function watchLiveness(deps: {
+  live: () => HealthAnswer;
+  afterMs: number;
+  everyMs?: number;
+  now?: () => number;
+  onDead: (answer: HealthAnswer) => void;
+}): () => void {
+  const now = deps.now ?? Date.now;
+  let failingSince: number | undefined;
+  const timer = setInterval(() => {
+    const answer = deps.live();
+    if (answer.ok) {
+      failingSince = undefined;
+      return;
+    }
+    failingSince ??= now();
+    if (now() - failingSince >= deps.afterMs) {
+      clearInterval(timer);
+      deps.onDead(answer);
+    }
+  }, deps.everyMs ?? 5_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -7,7 +7,7 @@ import { checkRedisDurability, createRedis, redisTargetOf } from '@riyazi/api/re
 import { storageSettingsOf } from '@riyazi/api/storage';
 import { createDb } from '@riyazi/db';
 import { pino } from 'pino';
-import { workerHealthChecks } from './health.js';
+import { watchLiveness, workerHealthChecks } from './health.js';
 import { type HealthServer, startHealthServer } from './health-server.js';
 import { type RunningWorkers, startWorkers } from './runtime.js';
 
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
   let metrics: MetricsServer | undefined;
   let health: HealthServer | undefined;
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) {
       return;
     }
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       await reads.close();
       await db.destroy();
       redis.disconnect();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       log.error({ err }, 'error during shutdown');
       process.exit(1);
@@ -78,14 +78,21 @@ async function main(): Promise<void> {
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
+  const checks = workerHealthChecks({ db, running: () => running });
   if (config.WORKER_HEALTH_PORT) {
-    health = await startHealthServer({
-      port: config.WORKER_HEALTH_PORT,
-      host: config.HOST,
-      checks: workerHealthChecks({ db, running: () => running }),
-      log,
-    });
+    health = await startHealthServer({ port: config.WORKER_HEALTH_PORT, host: config.HOST, checks, log });
     log.info({ host: config.HOST, port: health.port }, 'worker health checks listening');
+  }
+  if (config.WORKER_EXIT_WHEN_DEAD_SECONDS) {
+    // A process whose queue connection died silently exits, for its supervisor to start a fresh one.
+    watchLiveness({
+      live: checks.live,
+      afterMs: config.WORKER_EXIT_WHEN_DEAD_SECONDS * 1000,
+      onDead: (answer) => {
+        log.error({ health: answer.body }, 'workers not live: exiting to be restarted');
+        void shutdown('liveness', 1);
+      },
+    });
   }
   if (config.WORKER_METRICS_PORT) {
     metrics = await startMetricsServer({
