@@ -104,13 +104,21 @@ describe('Kubernetes manifests', () => {
     }
   });
 
+  it('runs the contest and background worker groups in Deployments of their own', () => {
+    const groupOf = (name: string) =>
+      container(name).env?.find((e: { name: string }) => e.name === 'WORKER_GROUPS')?.value;
+    expect(groupOf('riyazi-workers')).toBe('contest');
+    expect(groupOf('riyazi-workers-background')).toBe('background');
+    expect(container('riyazi-workers-background').livenessProbe.httpGet.path).toBe('/health/live');
+  });
+
   it('keeps sticky sessions for Socket.IO long-polling, and a disruption budget for each Deployment', () => {
     const socket = find('Ingress', 'riyazi-socket');
     expect(socket.metadata).toMatchObject({
       annotations: { 'nginx.ingress.kubernetes.io/affinity': 'cookie' },
     });
     expect(socket.spec.rules[0].http.paths[0].path).toBe('/socket.io/');
-    for (const name of ['riyazi-api', 'riyazi-workers']) {
+    for (const name of ['riyazi-api', 'riyazi-workers', 'riyazi-workers-background']) {
       const labels = find('Deployment', name).spec.selector.matchLabels;
       expect(find('PodDisruptionBudget', name).spec.selector.matchLabels).toEqual(labels);
     }
