@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { studentIdOf } from '../../lib/actors.js';
 import { clientMilliseconds, errorSchema } from '../../lib/schemas.js';
 import { availableQuizzes } from './available-quizzes.service.js';
-import { submitAnswer } from './play-answer.service.js';
+import { submitAnswer, submitAnswerAndServeNext } from './play-answer.service.js';
 import { setPracticePaused } from './play-pause.service.js';
 import {
   CLIENT_TIME_MAX_MS,
@@ -89,18 +89,27 @@ export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (
       schema: {
         tags: ['quiz'],
         summary:
-          'Records the answer of the current question (server-measured time; idempotent: a retry returns the first result)',
+          'Records the answer of the current question (server-measured time; idempotent: a retry returns the first result). ' +
+          'With includeNext the response also carries the next question, served as GET /play-quiz/question serves it (one request per question; a retry gets the same question and deadline)',
         body: z.object({
           playId: id('play'),
           questionId: id('question'),
           answers: z.array(z.unknown(), { message: 'must be a list' }).max(10, 'at most 10 answers'),
           // Advisory (the server measures time): an absurd figure is clamped, and the answer still counts.
           timeTaken: clientMilliseconds(CLIENT_TIME_MAX_MS).optional(),
+          includeNext: z.boolean({ message: 'must be true or false' }).optional(),
         }),
         response: { 200: submitResponse, ...errors },
       },
     },
-    async (request) => submitAnswer(deps(request.log), studentIdOf(request), request.body),
+    async (request) => {
+      const { includeNext, ...input } = request.body;
+      return (includeNext ? submitAnswerAndServeNext : submitAnswer)(
+        deps(request.log),
+        studentIdOf(request),
+        input,
+      );
+    },
   );
 
   app.post(
