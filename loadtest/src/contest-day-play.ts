@@ -155,7 +155,7 @@ export async function answerQuestions(
       return false;
     }
     p.answersAcked += 1;
-    served = (submitted.body as { next?: { question: ServedQuestion } | null }).next?.question ?? null;
+    served = (submitted.body as { next?: ServedQuestion | null }).next ?? null;
   }
   return true;
 }
