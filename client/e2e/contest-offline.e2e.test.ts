@@ -11,6 +11,7 @@ import {
   chooseSomething,
   contestShot,
   latestPlay,
+  answerToTheEnd,
   openContestRules,
   outboxKeys,
   qnoOf,
@@ -140,14 +141,69 @@ describe('a contest on a patchy network', () => {
     await page.unroute(SUBMIT_ANSWER);
     await waitForQuestion(page, 1);
     await expect.poll(() => answerStatus(page)).toContain('Saved');
-    const firstSubmit = calls.indexOf('POST /api/play-quiz/question/submit-answer');
-    const firstQuestion = calls.indexOf('GET /api/play-quiz/question');
-    expect(firstSubmit).toBeGreaterThanOrEqual(0);
-    expect(firstQuestion).toBeGreaterThan(firstSubmit);
+    // The answer went first, and its acknowledgement brought question 2: nothing else was asked for.
+    expect(calls).toContain('POST /api/play-quiz/question/submit-answer');
+    expect(calls).not.toContain('GET /api/play-quiz/question');
     expect((await answerAt(holder.stack, playId, 0))?.outcome).toBe('ANSWERED');
     expect(await outboxKeys(page)).toEqual([]);
     await context.close();
   }, 90_000);
+});
+
+describe('one request per question', () => {
+  it('each answer’s acknowledgement brings the next question; a lost acknowledgement is resent and gets the same clock', async () => {
+    const { context, page } = await openPage(holder.stack, PHONE);
+    await signInAsStudent(page);
+    await openContestRules(page);
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/play-quiz/question')) {
+        calls.push(`${request.method()} ${url.pathname}`);
+      }
+    });
+    await page.getByTestId('quiz-start').click();
+    await waitForQuestion(page, 0);
+    const playId = (await latestPlay(holder.stack, 'CONTEST')).id;
+
+    // The first answer reaches the server, but its acknowledgement is lost on the way back.
+    let lost = 0;
+    let lostAt = 0;
+    await page.route(SUBMIT_ANSWER, async (route) => {
+      if (lost === 0) {
+        lost += 1;
+        await route.fetch();
+        lostAt = Date.now();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await chooseSomething(page);
+    await page.getByTestId('quiz-submit').click();
+    await waitForQuestion(page, 1);
+    await page.unroute(SUBMIT_ANSWER);
+    expect(lost).toBe(1);
+    // Question 2's clock started when the lost acknowledgement left, once: the resent answer got the same clock.
+    const clocks = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM outbox_events
+      WHERE type = 'question.served' AND payload->>'playId' = ${playId}`.execute(holder.stack.db);
+    expect(clocks.rows[0]!.n).toBe(2);
+    const second = await sql<{ servedAt: Date }>`
+      SELECT served_at AS "servedAt" FROM play_questions WHERE play_id = ${playId} AND position = 1`.execute(
+      holder.stack.db,
+    );
+    expect(second.rows[0]!.servedAt.getTime()).toBeLessThanOrEqual(lostAt);
+    expect(await timerSeconds(page)).toBeGreaterThan(160);
+
+    await answerToTheEnd(page, 1, playId);
+    const count = (call: string) => calls.filter((c) => c === call).length;
+    // 15 answers (one sent twice), and only the first question asked for on its own.
+    expect(count('POST /api/play-quiz/question/submit-answer')).toBe(16);
+    expect(count('GET /api/play-quiz/question')).toBe(1);
+    expect((await answerAt(holder.stack, playId, 14))?.outcome).toBe('ANSWERED');
+    await context.close();
+  }, 120_000);
 });
 
 describe('honest about time and keys', () => {

@@ -10,8 +10,8 @@ import { summarize } from './stats.js';
 /** Runs fn against a bare Fastify route doing one INSERT + one queue add (baseline-server.ts). */
 export async function withBaseline<T>(fn: (url: string) => Promise<T>): Promise<T> {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  // BASELINE_PORT: a port of your own when others run benchmarks on the same machine.
-  const port = process.env.BASELINE_PORT ? Number(process.env.BASELINE_PORT) : 3900 + randomInt(90);
+  // BASELINE_PORT: a port of one's own on a machine where several runs share the range.
+  const port = Number(process.env.BASELINE_PORT) || 3900 + randomInt(90);
   const child = spawn(
     path.resolve(here, '../../node_modules/.bin/tsx'),
     [path.join(here, 'baseline-server.ts')],

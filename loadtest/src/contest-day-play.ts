@@ -60,11 +60,7 @@ export async function answerQuestion(
     await sleep(thinkMs);
   }
   t = performance.now();
-  let submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, body);
-  for (let retry = 0; submitted.status === 0 && retry < 5; retry += 1) {
-    await sleep(500 * 2 ** retry);
-    submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, body);
-  }
+  const submitted = await submitWithRetry(base, token, body);
   sample(p, 'submit-answer', performance.now() - t);
   if (submitted.status !== 200) {
     fail(p, 'submit-answer', submitted.status);
@@ -74,10 +70,100 @@ export async function answerQuestion(
   return true;
 }
 
+/**
+ * How a virtual phone answers: `combined` as the client does (each answer's acknowledgement brings
+ * the next question: one request per question), `separate` as older clients do (fetch, then answer).
+ */
+export type AnswerCalls = 'combined' | 'separate';
+
+export const answerCallsOf = (value: string): AnswerCalls => {
+  if (value !== 'combined' && value !== 'separate') {
+    throw new Error(`--answers must be combined or separate, not ${value}`);
+  }
+  return value;
+};
+
+/** Sends an answer again while it got no response at all (status 0), as a phone does. */
+async function submitWithRetry(base: string, token: string, body: object) {
+  let submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, body);
+  for (let retry = 0; submitted.status === 0 && retry < 5; retry += 1) {
+    await sleep(500 * 2 ** retry);
+    submitted = await request(base, 'POST', '/api/play-quiz/question/submit-answer', token, body);
+  }
+  return submitted;
+}
+
+/**
+ * Questions `questionIds` of a play in order: with `separate` calls each is fetched, thought about
+ * and answered; with `combined` the first is fetched and every answer (includeNext) brings the next.
+ * Stops early once `stop()` says so. False when a request failed.
+ */
+export async function answerQuestions(
+  base: string,
+  p: Played,
+  token: string,
+  playId: string,
+  questionIds: string[],
+  options: { calls: AnswerCalls; think: () => number; firstLabel?: string; stop?: () => boolean },
+): Promise<boolean> {
+  const { calls, think, stop = () => false } = options;
+  const labelOf = (index: number) => (index === 0 ? (options.firstLabel ?? 'question') : 'question 2–15');
+  if (calls === 'separate') {
+    for (const [index, questionId] of questionIds.entries()) {
+      if (stop() || !(await answerQuestion(base, p, token, playId, questionId, think(), labelOf(index)))) {
+        return !stop();
+      }
+    }
+    return true;
+  }
+  let served: ServedQuestion | null = null;
+  for (const [index, questionId] of questionIds.entries()) {
+    if (stop()) {
+      return true;
+    }
+    if (served === null) {
+      // The first question (or one the last acknowledgement could not bring) is asked for.
+      const t = performance.now();
+      const res = await request(
+        base,
+        'GET',
+        `/api/play-quiz/question?playId=${playId}&questionId=${questionId}`,
+        token,
+      );
+      sample(p, labelOf(index), performance.now() - t);
+      if (res.status !== 200) {
+        fail(p, 'question', res.status);
+        return false;
+      }
+      served = res.body as ServedQuestion;
+    }
+    const thinkMs = think();
+    if (thinkMs > 0) {
+      await sleep(thinkMs);
+    }
+    const t = performance.now();
+    const submitted = await submitWithRetry(base, token, {
+      playId,
+      questionId,
+      answers: randomAnswer(served),
+      timeTaken: 1000,
+      includeNext: true,
+    });
+    sample(p, 'answer + next question', performance.now() - t);
+    if (submitted.status !== 200) {
+      fail(p, 'answer + next question', submitted.status);
+      return false;
+    }
+    p.answersAcked += 1;
+    served = (submitted.body as { next?: ServedQuestion | null }).next ?? null;
+  }
+  return true;
+}
+
 /** One virtual student: start, 15 × (fetch, think, answer), results until scored. */
 export async function student(
   base: string,
-  { connections, questions }: { connections: string; questions: number },
+  { connections, questions, calls }: { connections: string; questions: number; calls: AnswerCalls },
   p: Played,
   token: string,
   quizId: string,
@@ -105,12 +191,10 @@ export async function student(
   p.startedAt.push(Date.now() - t0());
   const play = (started.body as { play: { _id: string; questions: { _id: string }[] } }).play;
   const answering = play.questions.slice(0, questions);
-  for (const [index, q] of answering.entries()) {
-    // The first fetch comes with the start burst; later ones are spread by thinking.
-    const label = index === 0 ? 'question 1' : 'question 2–15';
-    if (!(await answerQuestion(base, p, token, play._id, q._id, think(), label))) {
-      return;
-    }
+  // The first fetch comes with the start burst; later ones are spread by thinking.
+  const ids = answering.map((q) => q._id);
+  if (!(await answerQuestions(base, p, token, play._id, ids, { calls, think, firstLabel: 'question 1' }))) {
+    return;
   }
   if (answering.length < play.questions.length) {
     return;

@@ -13,7 +13,8 @@ import { loadConfig } from '@riyazi/api/config';
 import { createDb, type Db } from '@riyazi/db';
 import { baseline, baselineBurst, withBaseline } from './contest-day-baseline.js';
 import {
-  answerQuestion,
+  answerCallsOf,
+  answerQuestions,
   cancelOpenPlays,
   fail,
   newPlayed,
@@ -54,12 +55,17 @@ const { values } = parseArgs({
     // warm: each student's phone has its connection open when Start is pressed (it loaded the
     // contest page a moment before, as a real one does); cold: every Start opens a new connection.
     connections: { type: 'string', default: 'warm' },
+    // combined: each answer's acknowledgement brings the next question (the client, one request per
+    // question); separate: fetch, then answer (older clients). The saturated measure runs both
+    // unless this is given.
+    answers: { type: 'string' },
   },
 });
 
 const config = loadConfig(process.env);
 const base = values.base;
 const think = thinkTimes(values.think);
+const answerCalls = values.answers === undefined ? undefined : answerCallsOf(values.answers);
 const RUN = Date.now().toString(36);
 
 let batch = 0;
@@ -142,7 +148,11 @@ async function contestDay(db: Db, count: number) {
   const runs = tokens.map((token) =>
     student(
       base,
-      { connections: values.connections, questions: Number(values.questions) },
+      {
+        connections: values.connections,
+        questions: Number(values.questions),
+        calls: answerCalls ?? 'combined',
+      },
       p,
       token,
       quizId,
@@ -180,23 +190,25 @@ async function contestDay(db: Db, count: number) {
 
 /**
  * Closed loop without think time: how many answers per second the api takes. The plays are started
- * before the clock runs (the baseline has no set-up either); each virtual student then fetches and
- * answers questions back to back, so one answer is two requests (serve + submit).
+ * before the clock runs (the baseline has no set-up either); each virtual student then answers
+ * questions back to back: `combined`, the first question fetched and each answer bringing the next
+ * (16 requests for 15 answers); `separate`, each question fetched and then answered (two requests).
  */
-async function saturateAnswers(db: Db, vus: number, seconds: number) {
+async function saturateAnswers(db: Db, vus: number, seconds: number, calls: 'combined' | 'separate') {
   const { plays, studentIds } = await startedPlays(db, vus * 10, vus, async (play) => play);
   const p = newPlayed();
   const { elapsed, ranOut } = await closedLoop(plays, vus, seconds, async (play, deadline) => {
-    for (const questionId of play.questionIds) {
-      if (
-        Date.now() >= deadline ||
-        !(await answerQuestion(base, p, play.token, play.playId, questionId, 0))
-      ) {
-        break;
-      }
-    }
+    await answerQuestions(base, p, play.token, play.playId, play.questionIds, {
+      calls,
+      think: () => 0,
+      stop: () => Date.now() >= deadline,
+    });
   });
-  report(`api without think time: ${vus} concurrent students, plays started beforehand`, p, elapsed);
+  report(
+    `api without think time (${calls === 'combined' ? 'answer brings the next question' : 'serve + submit'}): ${vus} concurrent students, plays started beforehand`,
+    p,
+    elapsed,
+  );
   if (ranOut) {
     console.log('  (ran out of plays before the time was up: raise --saturate or lower --saturate-seconds)');
   }
@@ -270,29 +282,49 @@ try {
     const seconds = Number(values['saturate-seconds']);
     // Product and baseline take turns, so what the machine is doing (autovacuum after a round,
     // a checkpoint, other work) falls on both alike; the figures are the medians of the rounds.
+    const measures = answerCalls === undefined ? (['combined', 'separate'] as const) : [answerCalls];
     const rounds = await withBaseline(async (url) => {
-      const measured: { answers: number; submits: number; baseline: number }[] = [];
+      const measured: {
+        combined: number | null;
+        separate: number | null;
+        submits: number;
+        baseline: number;
+      }[] = [];
       for (let round = 1; round <= Number(values.rounds); round += 1) {
         console.log(`\n── round ${round} of ${values.rounds}`);
-        const answers = await saturateAnswers(db, vus, seconds);
+        const whole = { combined: null as number | null, separate: null as number | null };
+        for (const calls of measures) {
+          whole[calls] = await saturateAnswers(db, vus, seconds, calls);
+        }
         const submits = await saturateSubmits(db, vus, seconds / 2);
-        measured.push({ answers, submits, baseline: await baseline(url, vus, seconds) });
+        measured.push({ ...whole, submits, baseline: await baseline(url, vus, seconds) });
       }
       return measured;
     });
     const median = (pick: (r: (typeof rounds)[number]) => number) => summarize(rounds.map(pick)).median;
-    const answersPerSecond = median((r) => r.answers);
+    const range = (pick: (r: (typeof rounds)[number]) => number) =>
+      `${Math.min(...rounds.map(pick)).toFixed(2)}–${Math.max(...rounds.map(pick)).toFixed(2)}`;
     const submitsPerSecond = median((r) => r.submits);
     const baselinePerSecond = median((r) => r.baseline);
     console.log(
-      `\nrounds: ${rounds.map((r) => `${r.answers.toFixed(0)} answers/s, ${r.submits.toFixed(0)} submits/s vs ${r.baseline.toFixed(0)} req/s`).join('; ')}`,
+      `\nrounds: ${rounds
+        .map(
+          (r) =>
+            `${measures.map((m) => `${m} ${r[m]!.toFixed(0)} answers/s`).join(', ')}, ${r.submits.toFixed(0)} submits/s vs ${r.baseline.toFixed(0)} req/s`,
+        )
+        .join('; ')}`,
     );
     console.log(
       `medians: submit-answer alone ${submitsPerSecond.toFixed(0)}/s vs baseline ${baselinePerSecond.toFixed(0)} req/s: ratio ${(submitsPerSecond / baselinePerSecond).toFixed(2)} (target ≥ 0.5)`,
     );
-    console.log(
-      `         whole answers (serve + submit) ${answersPerSecond.toFixed(0)}/s: ratio ${(answersPerSecond / baselinePerSecond).toFixed(2)} per answer, ${((2 * answersPerSecond) / baselinePerSecond).toFixed(2)} per request`,
-    );
+    for (const m of measures) {
+      const perAnswer = (r: (typeof rounds)[number]) => r[m]! / r.baseline;
+      const answersPerSecond = median((r) => r[m]!);
+      const requestsPerAnswer = m === 'combined' ? 16 / 15 : 2;
+      console.log(
+        `         whole answers (${m === 'combined' ? 'answer brings the next question' : 'serve + submit'}) ${answersPerSecond.toFixed(0)}/s: ratio ${median(perAnswer).toFixed(2)} per answer (rounds ${range(perAnswer)}), ${((requestsPerAnswer * answersPerSecond) / baselinePerSecond).toFixed(2)} per request${m === 'combined' ? ' (target ≥ 0.5 per answer)' : ''}`,
+      );
+    }
   }
 } finally {
   if (!values.keep) {

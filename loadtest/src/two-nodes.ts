@@ -42,6 +42,8 @@ const { values } = parseArgs({
     think: { type: 'string', default: '1000:3000' },
     grade: { type: 'string', default: 'Grade 3' },
     nginx: { type: 'string', default: 'nginx' },
+    // nginx listens here and the two nodes on the next two ports (default: random in 42000–49999).
+    port: { type: 'string' },
     ...ownStackOptions,
   },
 });
@@ -50,7 +52,7 @@ const own = ownResources('nodes', values['admin-url']);
 const RUN = own.run;
 const think = thinkTimes(values.think);
 const work = mkdtempSync(path.join(tmpdir(), 'riyazi-nodes-'));
-const firstPort = 42_000 + randomInt(8000);
+const firstPort = values.port === undefined ? 42_000 + randomInt(8000) : Number(values.port);
 const ports = { nginx: firstPort, a: firstPort + 1, b: firstPort + 2 };
 const env = own.env({
   // Shared by both nodes and both workers, as the compose volume is.

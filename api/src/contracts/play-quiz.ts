@@ -109,6 +109,12 @@ export interface SubmitResult {
   timeTakenMs: number;
   nextIndex: number;
   finished: boolean;
+  /**
+   * Only when the submit asked for it (`includeNext: true`): the next question, served and timed
+   * exactly as GET /play-quiz/question serves it; null when the play is finished or the next
+   * question cannot be served now (the client then asks for it as before).
+   */
+  next?: ServedWithTimer | null;
 }
 
 /**

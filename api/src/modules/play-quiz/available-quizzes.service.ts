@@ -1,6 +1,4 @@
-import { getFlags } from '#modules/flags';
 import { qualifiesFor } from '#modules/phase-progress';
-import { phaseContest } from '#modules/phases';
 import { takesStarts } from '../../contracts/contest-lifecycle.js';
 import type { AvailableQuiz } from '../../contracts/play-quiz.js';
 import type { QuizKind } from '../../contracts/quiz-rules.js';
@@ -15,7 +13,9 @@ export async function availableQuizzes(
   type: QuizKind,
 ): Promise<AvailableQuiz[]> {
   const { db } = deps;
-  const flags = await getFlags(db);
+  // Every child opens this page in the same minute: the flags and the phase are read once for
+  // the pages that arrive together (engine.play), the student's own rows per page.
+  const flags = await deps.engine.play.flags();
   const enabled = type === 'CONTEST' ? flags.isContestQuizEnabled : flags.isPracticeQuizEnabled;
   const phaseId = type === 'CONTEST' ? flags.contestQuizPhase : flags.practiceQuizPhase;
   const student = await repo.gradeAndAttemptsOf(db, studentId);
@@ -35,7 +35,7 @@ export async function availableQuizzes(
     now,
   });
   // Once a contest stops taking starts, only a play already in progress is offered (to resume).
-  const phase = type === 'CONTEST' ? await phaseContest(db, phaseId, now) : null;
+  const phase = type === 'CONTEST' ? await deps.engine.play.phaseContest(phaseId) : null;
   const rows = phase && !takesStarts(phase, now) ? listed.filter((row) => row.openPlayId !== null) : listed;
   const pools = await Promise.all(rows.map((row) => deps.engine.play.quizPool(poolKey(row.id, gradeId))));
   return rows.map((row, index) => ({

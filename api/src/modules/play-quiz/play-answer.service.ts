@@ -5,6 +5,7 @@ import { answersReceived } from '../../metrics/metrics.js';
 import { reportDispatchFailure } from '../../queue/outbox.js';
 import type { AnswerToScore } from './play-engine.js';
 import * as repo from './play-quiz.repository.js';
+import { serveQuestion } from './play-serve.service.js';
 import { type PlayDeps, refuse } from './play-shared.js';
 
 // Children made once: the hot path does not build a labels object per call.
@@ -159,4 +160,38 @@ export async function submitAnswer(
     nextIndex,
     finished: nextIndex === total,
   };
+}
+
+/**
+ * POST /play-quiz/question/submit-answer with `includeNext`: the answer as submitAnswer records it,
+ * and the next question served as GET /play-quiz/question serves it, so a phone makes one request
+ * per question. The next question is served after the answer is recorded, so its clock starts as
+ * the response leaves. A retry (its first response lost) gets the first result and the same next
+ * question with the deadline it was given: the serve's rules (served once, a reload keeps the
+ * deadline) hold as for a repeated GET. The next question is null when the play is finished, or
+ * when it cannot be served now (the deadline sweep closed it or the play meanwhile): the client
+ * then asks for it as before and follows the refusal.
+ */
+export async function submitAnswerAndServeNext(
+  deps: PlayDeps,
+  studentId: string,
+  input: SubmitInput,
+): Promise<SubmitResult> {
+  const result = await submitAnswer(deps, studentId, input);
+  if (result.finished) {
+    return { ...result, next: null };
+  }
+  const play = await deps.engine.play.playStructure(input.playId);
+  const nextId = play?.questions[result.nextIndex]?.questionId;
+  if (nextId === undefined) {
+    return { ...result, next: null };
+  }
+  try {
+    return { ...result, next: await serveQuestion(deps, studentId, input.playId, nextId) };
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 409) {
+      return { ...result, next: null };
+    }
+    throw err;
+  }
 }

@@ -1,4 +1,6 @@
 import type { Db } from '@riyazi/db';
+import { getFlags } from '#modules/flags';
+import { phaseContest } from '#modules/phases';
 import { storedQuestionCache } from '#modules/questions';
 import type { JobPayload } from '../../contracts/jobs.js';
 import type { QuizKind } from '../../contracts/quiz-rules.js';
@@ -25,11 +27,37 @@ const isCheckViolation = (err: unknown) => isPgError(err, PG.checkViolation);
  * every node by the cache bus, and its batchers (lib/batcher.ts), which make the students who start,
  * are served or answer at the same moment share one statement.
  */
+/**
+ * One read for everyone asking at the same moment, and nothing kept: a call made while a read runs
+ * waits for the next one (so it never sees a value older than its own arrival), a lone call reads
+ * at once. For what every contest page reads alike: the flags, the phase's contest.
+ */
+function sharedRead<K, V>(load: (key: K) => Promise<V>) {
+  const batcher = createBatcher<K, V>({
+    maxInFlight: 1,
+    maxBatch: 10_000,
+    run: async (keys) => {
+      const distinct = [...new Set(keys)];
+      const values = await Promise.all(distinct.map(load));
+      const byKey = new Map(distinct.map((key, index) => [key, values[index] as V]));
+      return keys.map((key) => byKey.get(key) as V);
+    },
+  });
+  return (key: K) => batcher(key);
+}
+
 export function createPlayEngine(caches: CacheNode, db: Db, queues: Queues) {
   const playStructure = createBatcher({
     run: (playIds: string[]) => answerBatches.playStructures(db, playIds),
   });
   return {
+    /** The flags as the contest page reads them, shared by the pages opened together. */
+    flags: (
+      (read) => () =>
+        read(null)
+    )(sharedRead((_: null) => getFlags(db))),
+    /** A phase's contest (lifecycle) as the contest page reads it, shared by the pages opened together. */
+    phaseContest: sharedRead((phaseId: string) => phaseContest(db, phaseId)),
     /** Contest content is read thousands of times a minute; an edit reaches every node through the cache bus. */
     question: storedQuestionCache(caches, db, 30_000),
     /** A quiz's pool per grade (play-pool.ts), by poolKey(quizId, gradeId). */

@@ -57,6 +57,12 @@ export const submitResponse = z.object({
   timeTakenMs: z.number(),
   nextIndex: z.number(),
   finished: z.boolean(),
+  next: questionResponse
+    .nullable()
+    .optional()
+    .describe(
+      'only with includeNext: the next question as GET /play-quiz/question serves it (its clock starts now); null when the play is finished or it cannot be served now',
+    ),
 });
 
 const hiddenWhileOpen = (what: string) =>

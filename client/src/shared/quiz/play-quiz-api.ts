@@ -32,6 +32,8 @@ export interface SubmitAnswerInput {
   questionId: string;
   answers: string[];
   timeTaken: number;
+  /** The acknowledgement also carries the next question, served and timed by the server (one request per question). */
+  includeNext?: boolean;
 }
 
 export const playQuizKeys = {

@@ -22,7 +22,7 @@ import { backoffDelay, retryQuestionFetch } from '../logic/submit-retry';
 import { RanOutNotice, TimeUpOffline } from './question-notices';
 import { Explanation, OptionList, textDirection } from './question-parts';
 import { type AnswerDelivery, useFollowRefusal } from './use-answer-delivery';
-import { fetchTimedQuestion, useQuestionTimer } from './use-question-timer';
+import { servedOrFetched, useQuestionTimer } from './use-question-timer';
 import { useTimeUp } from './use-time-up';
 
 interface QuestionScreenProps {
@@ -52,7 +52,7 @@ export function QuestionScreen({ kind, play, qno, delivery }: QuestionScreenProp
 
   const query = useQuery({
     queryKey: playQuizKeys.question(play._id, questionId),
-    queryFn: ({ signal }) => fetchTimedQuestion(play._id, questionId, signal),
+    queryFn: ({ signal }) => servedOrFetched(play._id, questionId, signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnReconnect: false,

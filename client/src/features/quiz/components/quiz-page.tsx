@@ -108,13 +108,17 @@ function Play({
   studentId: number;
 }) {
   const t = useT();
-  const delivery = useAnswerDelivery(studentId, kind, play);
+  const delivery = useAnswerDelivery(studentId, kind, play, qno);
   const { status, statusQno } = delivery;
   const text = status === 'idle' ? null : t(STATUS_TEXT[status]);
   return (
     <div className="stack">
-      {delivery.resuming && delivery.waiting !== null ? (
-        <WaitingAnswer qno={delivery.waiting.qno} count={play.questionIds.length} title={play.title} />
+      {delivery.resuming ? (
+        <WaitingAnswer
+          qno={delivery.waiting?.qno ?? qno}
+          count={play.questionIds.length}
+          title={play.title}
+        />
       ) : (
         // A new key per question: its selection and clock start afresh.
         <QuestionScreen key={`${play._id}:${qno}`} kind={kind} play={play} qno={qno} delivery={delivery} />

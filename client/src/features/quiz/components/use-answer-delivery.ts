@@ -15,9 +15,10 @@ import {
   statusWhileFailing,
   writePending,
 } from '../logic/answer-outbox';
-import { clearPlayTimers } from '../logic/quiz-timer';
+import { clearPlayTimers, monotonicNow } from '../logic/quiz-timer';
 import { serverClock } from '../logic/server-clock';
 import { isRetryable, sendWithRetry } from '../logic/submit-retry';
+import { handOverQuestion } from './use-question-timer';
 
 /** A request the network swallowed without an answer counts as lost after this long. */
 const SUBMIT_TIMEOUT_MS = 15_000;
@@ -67,7 +68,10 @@ export interface AnswerDelivery {
   statusQno: number | null;
   /** The answer on its way to the server, or null: while set, the question cannot be answered again. */
   waiting: PendingAnswer | null;
-  /** An answer found on the device when the play opened is being resent before anything else. */
+  /**
+   * An answer found on the device when the play opened is being resent before anything else (and
+   * its question is still on the page's URL): no question screen meanwhile.
+   */
   resuming: boolean;
   deliver: (pending: PendingAnswer) => void;
 }
@@ -76,7 +80,13 @@ export interface AnswerDelivery {
  * Delivers answers: each is kept on the device (localStorage, per student and play) until the
  * server acknowledges it, and sent again with backoff, or at once when the phone is back online.
  */
-export function useAnswerDelivery(studentId: number, kind: QuizKind, play: QuizRef): AnswerDelivery {
+export function useAnswerDelivery(
+  studentId: number,
+  kind: QuizKind,
+  play: QuizRef,
+  /** The question on screen now (the page's URL). */
+  qno: number,
+): AnswerDelivery {
   const navigate = useNavigate();
   const finish = useFinishPlay(kind, play._id);
   const [initial] = useState(() => readPending(window.localStorage, studentId, play._id));
@@ -86,8 +96,17 @@ export function useAnswerDelivery(studentId: number, kind: QuizKind, play: QuizR
     status: initial === null ? 'idle' : 'sending',
     qno: initial?.qno ?? null,
   });
+  /** The question whose answer was acknowledged last (the page moves on from it). */
+  const [acked, setAcked] = useState<number | null>(null);
   const alive = useRef(true);
   const inFlight = useRef(false);
+
+  useEffect(() => {
+    if (acked !== null && acked !== qno) {
+      setResuming(false);
+      setAcked(null);
+    }
+  }, [acked, qno]);
 
   const run = useCallback(
     async (pending: PendingAnswer) => {
@@ -100,17 +119,22 @@ export function useAnswerDelivery(studentId: number, kind: QuizKind, play: QuizR
       setWaiting(pending);
       setReport({ status: 'sending', qno: pending.qno });
       try {
+        // The round trip that brought the next question (the last try's), for its clock.
+        let sentAt = 0;
         const result = await sendWithRetry(
-          () =>
-            submitAnswer(
+          () => {
+            sentAt = monotonicNow();
+            return submitAnswer(
               {
                 playId: pending.playId,
                 questionId: pending.questionId,
                 answers: pending.answers,
                 timeTaken: pending.timeTaken,
+                includeNext: true,
               },
               AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
-            ),
+            );
+          },
           {
             onRetrying: () => {
               if (alive.current) {
@@ -120,13 +144,20 @@ export function useAnswerDelivery(studentId: number, kind: QuizKind, play: QuizR
             isCancelled: () => !alive.current,
           },
         );
+        const receivedAt = monotonicNow();
         clearPending(storage, studentId, pending.playId);
         if (!alive.current) {
           return;
         }
+        if (result.next) {
+          serverClock.note(result.next.serverTime, sentAt, receivedAt);
+          handOverQuestion(pending.playId, { ...result.next, sentAt, receivedAt });
+        }
         setReport({ status: statusAfterAck(result.outcome, pending), qno: pending.qno });
         setWaiting(null);
-        setResuming(false);
+        // A resumed answer's screen stays hidden until the page has moved on (the router's move is
+        // a transition, rendered after this): shown, it would ask for its question, answered now.
+        setAcked(pending.qno);
         if (result.finished || result.nextIndex >= play.questionIds.length) {
           await finish();
         } else {
@@ -168,7 +199,7 @@ export function useAnswerDelivery(studentId: number, kind: QuizKind, play: QuizR
     status: report.status,
     statusQno: report.qno,
     waiting,
-    resuming,
+    resuming: resuming && (waiting !== null || acked === qno),
     deliver: useCallback((pending: PendingAnswer) => void run(pending), [run]),
   };
 }

@@ -31,6 +31,40 @@ export async function fetchTimedQuestion(
   return { ...served, sentAt, receivedAt };
 }
 
+/**
+ * The next question as the answer's acknowledgement carried it, waiting for its screen: its clock
+ * already runs on the server, so the screen shows it instead of asking for it again. Taken once.
+ */
+const HAND_OVER_FRESH_MS = 10_000;
+const handedOver = new Map<string, TimedQuestion>();
+const handOverKey = (playId: string, questionId: string) => `${playId}|${questionId}`;
+
+/** Keeps the next question the answer's acknowledgement carried for its screen (one per play). */
+export function handOverQuestion(playId: string, served: TimedQuestion): void {
+  for (const key of handedOver.keys()) {
+    if (key.startsWith(`${playId}|`)) {
+      handedOver.delete(key);
+    }
+  }
+  handedOver.set(handOverKey(playId, served.question._id), served);
+}
+
+/** The question's screen: the one handed over with the last answer's acknowledgement, or asked for. */
+export function servedOrFetched(
+  playId: string,
+  questionId: string,
+  signal?: AbortSignal,
+): Promise<TimedQuestion> {
+  const key = handOverKey(playId, questionId);
+  const served = handedOver.get(key);
+  handedOver.delete(key);
+  // Shown at once, or asked for again (a practice question may have been paused meanwhile elsewhere).
+  if (served !== undefined && monotonicNow() - served.receivedAt < HAND_OVER_FRESH_MS) {
+    return Promise.resolve(served);
+  }
+  return fetchTimedQuestion(playId, questionId, signal);
+}
+
 interface TimerInput {
   playId: string;
   questionId: string;
