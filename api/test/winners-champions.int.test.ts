@@ -56,7 +56,7 @@ describe('GET /api/champions', () => {
       .execute();
 
   it('is empty without winners', async () => {
-    expect(await board()).toEqual({ phases: [], updatedAt: null });
+    expect(await board()).toEqual({ phases: [], updatedAt: null, asOf: expect.any(String) });
   });
 
   it('shows first name and initial, school and city when no settings are saved', async () => {

@@ -52,7 +52,7 @@ async function boards(app: TestContext['app']) {
   for (const gradeId of gradeIds) {
     const res = await app.inject({ url: `/api/leaderboard?phaseId=${phaseId}&gradeId=${gradeId}&limit=100` });
     expect(res.statusCode).toBe(200);
-    const { updatedAt: _, ...board } = res.json<{ updatedAt: string | null }>();
+    const { updatedAt: _, asOf: __, ...board } = res.json<{ updatedAt: string | null; asOf: string }>();
     pages.push(board);
   }
   return pages;
