@@ -4,6 +4,7 @@
 // change and serves the client with Vite.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSupervisor } from './supervisor.mjs';
@@ -65,21 +66,33 @@ const supervisor = createSupervisor({
   onGiveUp: () => process.exit(1),
 });
 
-function launch(name, args, env = {}) {
+/** `niceness` > 0 runs the child at a lower CPU priority (work that can wait yields the cores). */
+function launch(name, args, env = {}, niceness = 0) {
   // `node` is this node; any other command is a local binary.
   const [command, ...rest] = args;
   const binary = command === 'node' ? process.execPath : path.join(root, 'node_modules', '.bin', command);
-  supervisor.add(name, () =>
-    spawn(binary, rest, {
+  supervisor.add(name, () => {
+    const child = spawn(binary, rest, {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, ...env },
       detached: true,
-    }),
-  );
+    });
+    if (niceness && child.pid) {
+      try {
+        setPriority(child.pid, niceness);
+      } catch {
+        // not allowed here: it runs at normal priority
+      }
+    }
+    return child;
+  });
 }
 
-// Scoring never waits behind work that can wait (README "Worker groups"): two workers processes.
+// Scoring never waits behind work that can wait (README "Worker groups"): two workers processes, the
+// background one at a lower CPU priority, so its integrity checks take the cores the api and scoring
+// leave over.
+const BACKGROUND_NICENESS = 10;
 const contestWorkers = { WORKER_GROUPS: 'contest' };
 const backgroundWorkers = {
   WORKER_GROUPS: 'background',
@@ -117,12 +130,17 @@ try {
 if (dev) {
   launch('api', ['tsx', 'watch', 'api/src/server.ts']);
   launch('workers', ['tsx', 'watch', 'workers/src/main.ts'], contestWorkers);
-  launch('background workers', ['tsx', 'watch', 'workers/src/main.ts'], backgroundWorkers);
+  launch(
+    'background workers',
+    ['tsx', 'watch', 'workers/src/main.ts'],
+    backgroundWorkers,
+    BACKGROUND_NICENESS,
+  );
   launch('client dev server', ['vite', '--config', 'client/vite.config.ts', 'client']);
 } else {
   launch('api', ['node', 'api/dist/server.mjs']);
   launch('workers', ['node', 'workers/dist/main.mjs'], contestWorkers);
-  launch('background workers', ['node', 'workers/dist/main.mjs'], backgroundWorkers);
+  launch('background workers', ['node', 'workers/dist/main.mjs'], backgroundWorkers, BACKGROUND_NICENESS);
 }
 
 const appUrl = dev ? 'http://localhost:5173' : `http://localhost:${port}`;
