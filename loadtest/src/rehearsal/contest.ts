@@ -12,6 +12,8 @@ export interface ContestBrief {
   tokens: string[];
   quizId: string;
   room: string;
+  /** The public board a visitor reads over HTTP (the read replica serves it when it can). */
+  boardPath: string;
   think: string;
   /** Students start spread over this many seconds: plays finish (and boards move) all along. */
   rampSeconds: number;
@@ -30,6 +32,8 @@ export interface ContestOutcome {
   answerMs: number[];
   boards: number[];
   boardDisconnects: number[];
+  /** Each HTTP board read by the visitor: when, its status, and how old its data was (asOf), ms. */
+  boardReads: { at: number; status: number; ageMs: number | null }[];
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,6 +50,7 @@ const out: ContestOutcome = {
   answerMs: [],
   boards: [],
   boardDisconnects: [],
+  boardReads: [],
 };
 
 const keyOf = (what: string, res: Response) =>
@@ -132,7 +137,28 @@ function watchBoards() {
   return socket;
 }
 
+/** A visitor reading the public board over HTTP once a second (the replica's share of the load). */
+function pollBoard() {
+  let stopped = false;
+  void (async () => {
+    while (!stopped) {
+      const res = await request(brief.base, 'GET', brief.boardPath, null);
+      const asOf = (res.body as { asOf?: string } | null)?.asOf;
+      out.boardReads.push({
+        at: Date.now(),
+        status: res.status,
+        ageMs: asOf ? Date.now() - Date.parse(asOf) : null,
+      });
+      await sleep(1000);
+    }
+  })();
+  return () => {
+    stopped = true;
+  };
+}
+
 const socket = watchBoards();
+const stopPolling = pollBoard();
 await sleep(1000);
 // run.ts waits for this line to know the contest is on (its clock and this one are the same machine's).
 console.log('playing');
@@ -148,6 +174,7 @@ await new Promise<void>((resolve) => {
   process.once('SIGTERM', () => resolve());
   setTimeout(resolve, 120_000);
 });
+stopPolling();
 socket.off('disconnect');
 socket.disconnect();
 save();

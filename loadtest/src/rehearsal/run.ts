@@ -151,7 +151,7 @@ function appEnv(host: AppHost): Record<string, string> {
     DATABASE_URL: `${BOUNCER_URL}/riyazi`,
     DATABASE_PREPARED_STATEMENTS: String(prepared),
     DATABASE_DIRECT_URL: `${BOUNCER_URL}/riyazi_session`,
-    // Hook for DATABASE_READ_URL (branch wt-replica): the replica, once the app reads it.
+    // Boards, reports and exports read the replica when the rules allow (README "Read replica").
     DATABASE_READ_URL: `postgres://postgres@${HOSTS['rz-db2']}:${PG_PORT}/riyazi`,
     REDIS_URL: 'redis://sentinel-named-master:6379',
     REDIS_SENTINELS: SENTINELS,
@@ -480,7 +480,7 @@ async function runDrill(): Promise<DrillRecord> {
     say('drill: the PostgreSQL replica on rz-db2 stopped (fast shutdown)');
     await proc('postgres-replica').stop('SIGINT');
     record.notes.push(
-      'nothing reads the replica yet (DATABASE_READ_URL is the wt-replica helper’s): expect no effect',
+      'the boards read the replica (DATABASE_READ_URL) until it stops, then the primary: the HTTP board reads above must stay 200',
     );
   }
   return record;
@@ -607,6 +607,7 @@ async function main(): Promise<number> {
       tokens,
       quizId,
       room: rooms.leaderboard(phaseId, gradeId),
+      boardPath: `/api/leaderboard?phaseId=${phaseId}&gradeId=${gradeId}&limit=10`,
       think: values.think,
       rampSeconds: Number(values.ramp),
     };
@@ -731,6 +732,9 @@ function report({ count, outcome, verified, cpu, idlePerSecond, conns, record, w
     `| boards heard through nginx | ${outcome.boards.length}, socket disconnects ${outcome.boardDisconnects.length} |`,
   );
   console.log(
+    `| board read over HTTP once a second (the replica's reads) | ${boardReadLine(outcome.boardReads)} |`,
+  );
+  console.log(
     `\n| CPU, contest start → every answer scored (${wall.toFixed(0)} s) | ms total | idle ms/s (10 s before) | ms per answer | ms per answer above idle |\n|---|---:|---:|---:|---:|`,
   );
   for (const [group, ms] of Object.entries(cpu)) {
@@ -815,3 +819,14 @@ try {
   console.log(left.length ? `left behind: ${left.join(', ')}` : 'cleaned up: no rz-* namespace or link left');
 }
 process.exit(code);
+
+/** The visitor's HTTP board reads: how many, how many not 200, and how old their data was (asOf). */
+function boardReadLine(reads: { status: number; ageMs: number | null }[]): string {
+  const failed = reads.filter((r) => r.status !== 200).length;
+  const ages = reads
+    .map((r) => r.ageMs)
+    .filter((ms): ms is number => ms !== null)
+    .sort((a, b) => a - b);
+  const at = (q: number) => ages[Math.min(ages.length - 1, Math.floor(q * ages.length))] ?? 0;
+  return `${reads.length} reads, ${failed} not 200; data age (asOf) p50 ${at(0.5)} ms, max ${at(1)} ms`;
+}
