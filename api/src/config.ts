@@ -13,10 +13,7 @@ const envSchema = z.object({
   /** The api's PostgreSQL pool per node (README "Connections": the sum over nodes must fit max_connections). */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   /** A read-only database (a streaming replica) for boards, reports and exports; empty or unset: the primary. */
-  DATABASE_READ_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.url({ protocol: /^postgres(ql)?$/ }).optional(),
-  ),
+  DATABASE_READ_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_READ_POOL_MAX: z.coerce.number().int().min(1).max(200).default(5),
   /** A table marked written this recently is read on the primary, whatever the replica's lag says. */
   DATABASE_READ_LAG_TOLERANCE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenInternal } from '@riyazi/api/metrics';
 
 /** What a probe is told: 200 with status ok/ready, or 503 with a status and a message. */
 export type HealthAnswer =
@@ -54,17 +54,5 @@ export async function startHealthServer(options: {
       send(res, 503, { status: 'error', message: 'Health check failed' });
     }
   };
-  const server = createServer((req, res) => void handle(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenInternal(handle, options.port, options.host);
 }

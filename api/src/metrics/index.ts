@@ -8,5 +8,5 @@ export {
   registry,
   scoreLag,
 } from './metrics.js';
-export { type MetricsServer, startMetricsServer } from './metrics-server.js';
+export { listenInternal, type MetricsServer, startMetricsServer } from './metrics-server.js';
 export { watchPool, watchQueues } from './sources.js';

@@ -53,10 +53,22 @@ export async function startMetricsServer(options: MetricsServerOptions): Promise
       send(res, 503, JSON.stringify({ message: 'Metrics unavailable' }));
     }
   };
+  return listenInternal(handle, options.port, options.host);
+}
+
+/**
+ * A small internal HTTP listener (metrics, the workers' probes) on port/host; resolves once it
+ * listens (port 0: the port chosen); close() drops open keep-alive connections too.
+ */
+export async function listenInternal(
+  handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>,
+  port: number,
+  host: string,
+): Promise<MetricsServer> {
   const server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+    server.listen(port, host, () => resolve());
   });
   return {
     port: (server.address() as AddressInfo).port,
