@@ -112,7 +112,7 @@ describe('a crowd starting, fetching and answering at the same instant', () => {
       .where('playId', '=', c!.play._id)
       .where('questionId', '=', c!.play.questions[0]!._id)
       .execute();
-    const answer = (playId: string, questionId: string, studentId: string) => ({
+    const answer = (playId: string, questionId: string, studentId: string, serveNext = false) => ({
       playId,
       questionId,
       studentId,
@@ -124,17 +124,20 @@ describe('a crowd starting, fetching and answering at the same instant', () => {
       empty: false,
       clientMs: null,
       clientAuditMs: null,
+      serveNext,
     });
+    const before = Date.now();
     const [unknown, notServed, onTime, late] = await recordAnswers(
       t.db,
       [
         answer(crypto.randomUUID(), a!.play.questions[0]!._id, crowd[0]!.id),
         answer(a!.play._id, a!.play.questions[0]!._id, crowd[0]!.id),
-        answer(b!.play._id, b!.play.questions[0]!._id, crowd[1]!.id),
-        answer(c!.play._id, c!.play.questions[0]!._id, crowd[2]!.id),
+        answer(b!.play._id, b!.play.questions[0]!._id, crowd[1]!.id, true),
+        answer(c!.play._id, c!.play.questions[0]!._id, crowd[2]!.id, true),
       ],
       3000,
     );
+    const after = Date.now();
     expect(unknown).toMatchObject({ status: null, outcome: null, eventId: null });
     expect(notServed).toMatchObject({ status: 'IN_PROGRESS', served: false, outcome: null, eventId: null });
     expect(onTime).toMatchObject({
@@ -144,7 +147,50 @@ describe('a crowd starting, fetching and answering at the same instant', () => {
       answeredBefore: 0,
     });
     expect(onTime!.eventId).not.toBeNull();
-    expect(late).toMatchObject({ outcome: 'NO_ANSWER', timeTakenMs: 180_000 });
+    expect(late).toMatchObject({ outcome: 'NO_ANSWER', timeTakenMs: 180_000, late: true });
+    // The answer on time served its play's next question in the same statement: its clock started
+    // as the statement ran, and its question.served event was written with it.
+    const bNext = b!.play.questions[1]!._id;
+    expect(onTime).toMatchObject({ late: false, nextQuestionId: bNext });
+    const served = onTime!.nextServedAt!.getTime();
+    expect(served).toBeGreaterThanOrEqual(before);
+    expect(served).toBeLessThanOrEqual(after);
+    expect(onTime!.nextDeadlineAt!.getTime() - served).toBe(180_000);
+    const row = await t.db
+      .selectFrom('playQuestions')
+      .select(['servedAt', 'deadlineAt'])
+      .where('playId', '=', b!.play._id)
+      .where('questionId', '=', bNext)
+      .executeTakeFirstOrThrow();
+    expect(row.servedAt?.getTime()).toBe(served);
+    expect(row.deadlineAt?.getTime()).toBe(onTime!.nextDeadlineAt!.getTime());
+    const events = await t.db
+      .selectFrom('outboxEvents')
+      .select('payload')
+      .where('type', '=', 'question.served')
+      .execute();
+    expect(
+      events.filter((e) => {
+        const payload = e.payload as { playId: string; questionId: string };
+        return payload.playId === b!.play._id && payload.questionId === bNext;
+      }),
+    ).toHaveLength(1);
+    // A late answer serves nothing here: the next question's clock is the serve's to decide.
+    expect(late).toMatchObject({ nextQuestionId: null, nextServedAt: null });
+    const cNext = await t.db
+      .selectFrom('playQuestions')
+      .select('servedAt')
+      .where('playId', '=', c!.play._id)
+      .where('questionId', '=', c!.play.questions[1]!._id)
+      .executeTakeFirstOrThrow();
+    expect(cNext.servedAt).toBeNull();
+    // Submitted again with serveNext (a retry): nothing recorded, nothing served twice.
+    const [again] = await recordAnswers(
+      t.db,
+      [answer(b!.play._id, b!.play.questions[0]!._id, crowd[1]!.id, true)],
+      3000,
+    );
+    expect(again).toMatchObject({ existingOutcome: 'ANSWERED', eventId: null, nextQuestionId: null });
   });
 
   it('scores a batch holding a whole play and a replay once: totals add up and the play finishes once', async () => {

@@ -18,6 +18,15 @@ export interface RecordedAnswer {
   outcome: 'ANSWERED' | 'NO_ANSWER' | null;
   timeTakenMs: number | null;
   eventId: string | null;
+  /** A contest answer after its deadline and grace (recorded as no answer: its time ran out). */
+  late: boolean;
+  /**
+   * Only for an item with serveNext whose answer this statement recorded: the next question it
+   * served and the clock it started (null when there is none, or something served it first).
+   */
+  nextQuestionId: string | null;
+  nextServedAt: Date | null;
+  nextDeadlineAt: Date | null;
 }
 
 export interface AnswerInput {
@@ -34,6 +43,11 @@ export interface AnswerInput {
   /** The client's time taken, already bounded (practice may pause, so practice uses it). */
   clientMs: number | null;
   clientAuditMs: number | null;
+  /**
+   * Serve the play's next question in the same statement (a submit with includeNext) when this
+   * answer is recorded now and on time: its clock starts as the statement runs.
+   */
+  serveNext: boolean;
 }
 
 /**
@@ -41,7 +55,9 @@ export interface AnswerInput {
  * server's time taken (a contest answer after deadline + grace is no answer) and its answer.recorded
  * event. The primary key makes a second submit insert nothing; its row then reports the first
  * answer. Two submits of the same answer in one batch record it once; both are told its outcome.
- * Also returns what the caller needs to explain a refusal.
+ * An item with serveNext whose answer is recorded now, on time, also serves the play's next question
+ * as serveMany would (its served_at, deadline and question.served event), so one answer with its next
+ * question is one statement. Also returns what the caller needs to explain a refusal.
  */
 export async function recordAnswers(
   db: Executor,
@@ -56,11 +72,11 @@ export async function recordAnswers(
         ${items.map((i) => i.isContest)}::boolean[], ${items.map((i) => i.limitMs)}::int[],
         ${items.map((i) => i.selectedOptionIds.join(','))}::text[], ${items.map((i) => i.answerText)}::text[],
         ${items.map((i) => i.empty)}::boolean[], ${items.map((i) => i.clientMs)}::int[],
-        ${items.map((i) => i.clientAuditMs)}::int[]
+        ${items.map((i) => i.clientAuditMs)}::int[], ${items.map((i) => i.serveNext)}::boolean[]
       ) WITH ORDINALITY AS t (play_id, question_id, student_id, at, is_contest, limit_ms, selected,
-        answer_text, empty, client_ms, audit_ms, n)
+        answer_text, empty, client_ms, audit_ms, serve_next, n)
     ), state AS (
-      SELECT i.*, p.status, pq.served_at,
+      SELECT i.*, p.status, pq.served_at, pq.position,
         i.is_contest AND i.at > pq.deadline_at + make_interval(secs => ${graceMs / 1000}::float8) AS late,
         least(greatest(round(extract(epoch FROM i.at - pq.served_at) * 1000), 0), i.limit_ms)::int AS server_ms,
         (SELECT count(*) FROM play_answers c WHERE c.play_id = i.play_id)::int AS answered_before
@@ -69,7 +85,7 @@ export async function recordAnswers(
         SELECT status FROM plays WHERE id = i.play_id AND student_id = i.student_id
       ) p ON true
       LEFT JOIN LATERAL (
-        SELECT served_at, deadline_at FROM play_questions
+        SELECT served_at, deadline_at, position FROM play_questions
         WHERE play_id = i.play_id AND question_id = i.question_id
       ) pq ON true
     ), answer AS (
@@ -95,10 +111,36 @@ export async function recordAnswers(
       })}
       FROM answer
       RETURNING id, (payload->>'playId')::uuid AS play_id, (payload->>'questionId')::uuid AS question_id
+    ), next AS (
+      -- The question after one answered now and on time: its clock starts as this statement runs
+      -- (whole milliseconds, as a clock read into JavaScript; never before the answer itself).
+      SELECT DISTINCT ON (s.play_id) s.play_id, nq.question_id, s.limit_ms,
+        greatest(s.at, date_trunc('milliseconds', clock_timestamp())) AS starts_at
+      FROM answer a
+      JOIN state s ON s.play_id = a.play_id AND s.question_id = a.question_id AND s.serve_next AND NOT s.late
+      JOIN play_questions nq ON nq.play_id = s.play_id AND nq.position = s.position + 1
+      ORDER BY s.play_id, s.n
+    ), served AS (
+      UPDATE play_questions pq
+      SET served_at = next.starts_at, deadline_at = next.starts_at + make_interval(secs => next.limit_ms / 1000.0)
+      FROM next
+      WHERE pq.play_id = next.play_id AND pq.question_id = next.question_id AND pq.served_at IS NULL
+      RETURNING pq.play_id, pq.question_id, pq.served_at, pq.deadline_at
+    ), served_event AS (
+      ${insertOutboxEventsSelect('question.served', {
+        playId: sql`play_id::text`,
+        questionId: sql`question_id::text`,
+        deadline: sql`deadline_at`,
+      })}
+      FROM served
     )
     SELECT s.n::int AS n, s.status, s.served_at IS NOT NULL AS served, s.answered_before AS "answeredBefore",
       existing.outcome AS "existingOutcome", existing.time_taken_ms AS "existingTimeMs",
-      answer.outcome, answer.time_taken_ms AS "timeTakenMs", event.id AS "eventId"
+      answer.outcome, answer.time_taken_ms AS "timeTakenMs", event.id AS "eventId",
+      coalesce(s.late, false) AS late,
+      CASE WHEN s.serve_next AND answer.play_id IS NOT NULL THEN served.question_id END AS "nextQuestionId",
+      CASE WHEN s.serve_next AND answer.play_id IS NOT NULL THEN served.served_at END AS "nextServedAt",
+      CASE WHEN s.serve_next AND answer.play_id IS NOT NULL THEN served.deadline_at END AS "nextDeadlineAt"
     FROM state s
     LEFT JOIN LATERAL (
       SELECT outcome, time_taken_ms FROM play_answers
@@ -106,6 +148,7 @@ export async function recordAnswers(
     ) existing ON true
     LEFT JOIN answer ON answer.play_id = s.play_id AND answer.question_id = s.question_id
     LEFT JOIN event ON event.play_id = s.play_id AND event.question_id = s.question_id
+    LEFT JOIN served ON served.play_id = s.play_id
   `.execute(plain(db));
   const byItem = new Map(result.rows.map(({ n, ...row }) => [n, row]));
   return items.map((_, index) => {

@@ -1,3 +1,4 @@
+import { serveQuestion as serveQuestionShape } from '#modules/questions';
 import type { SubmitResult } from '../../contracts/play-quiz.js';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { afterCommit } from '../../lifecycle/after-commit.js';
@@ -5,7 +6,7 @@ import { answersReceived } from '../../metrics/metrics.js';
 import { reportDispatchFailure } from '../../queue/outbox.js';
 import type { AnswerToScore } from './play-engine.js';
 import * as repo from './play-quiz.repository.js';
-import { serveQuestion } from './play-serve.service.js';
+import { playClock, serveQuestion } from './play-serve.service.js';
 import { type PlayDeps, refuse } from './play-shared.js';
 
 // Children made once: the hot path does not build a labels object per call.
@@ -61,6 +62,11 @@ export async function submitAnswer(
   studentId: string,
   input: SubmitInput,
 ): Promise<SubmitResult> {
+  return (await recordSubmit(deps, studentId, input, false)).result;
+}
+
+/** submitAnswer's work; with serveNext, the statement that records the answer also serves the next question. */
+async function recordSubmit(deps: PlayDeps, studentId: string, input: SubmitInput, serveNext: boolean) {
   const { db, engine } = deps;
   const now = new Date();
   const play = await engine.play.playStructure(input.playId);
@@ -107,14 +113,13 @@ export async function submitAnswer(
     empty: selected.length === 0 && (answerText === null || answerText === ''),
     clientMs,
     clientAuditMs: clientMs,
+    serveNext,
   });
   const total = play.questions.length;
   const firstResult = (outcome: 'ANSWERED' | 'NO_ANSWER', timeTakenMs: number, answered: number) => ({
-    recorded: false,
-    outcome,
-    timeTakenMs,
-    nextIndex: answered,
-    finished: answered === total,
+    result: { recorded: false, outcome, timeTakenMs, nextIndex: answered, finished: answered === total },
+    recorded,
+    play,
   });
   if (recorded.existingOutcome !== null) {
     return firstResult(recorded.existingOutcome, recorded.existingTimeMs ?? 0, recorded.answeredBefore);
@@ -153,13 +158,14 @@ export async function submitAnswer(
     // of them after a contest start (a late retry of this answer reads it again).
     engine.play.playStructure.forget(input.playId);
   }
-  return {
+  const result: SubmitResult = {
     recorded: true,
     outcome: recorded.outcome,
     timeTakenMs: recorded.timeTakenMs ?? 0,
     nextIndex,
     finished: nextIndex === total,
   };
+  return { result, recorded, play };
 }
 
 /**
@@ -177,17 +183,44 @@ export async function submitAnswerAndServeNext(
   studentId: string,
   input: SubmitInput,
 ): Promise<SubmitResult> {
-  const result = await submitAnswer(deps, studentId, input);
+  const { result, recorded, play } = await recordSubmit(deps, studentId, input, true);
   if (result.finished) {
     return { ...result, next: null };
   }
-  const play = await deps.engine.play.playStructure(input.playId);
-  const nextId = play?.questions[result.nextIndex]?.questionId;
-  if (nextId === undefined) {
+  const nextRow = play.questions[result.nextIndex];
+  if (nextRow === undefined) {
     return { ...result, next: null };
   }
+  // The usual case, one statement: the answer was recorded now, answered on time, and its statement
+  // served the next question. No question before the next one ran out (this one was answered).
+  if (
+    recorded.nextQuestionId === nextRow.questionId &&
+    recorded.nextServedAt !== null &&
+    recorded.nextDeadlineAt !== null &&
+    result.outcome === 'ANSWERED'
+  ) {
+    const stored = await deps.engine.play.question(nextRow.questionId);
+    if (stored) {
+      return {
+        ...result,
+        next: {
+          question: serveQuestionShape(stored, {
+            servedId: nextRow.questionId,
+            optionOrder: nextRow.optionOrder,
+            revealAnswers: play.kind === 'PRACTICE',
+          }),
+          index: result.nextIndex,
+          servedAt: recorded.nextServedAt.toISOString(),
+          ...playClock(recorded.nextDeadlineAt, null),
+          ranOut: [],
+        },
+      };
+    }
+  }
+  // A retry, a late or empty answer, or a question served meanwhile: served as GET serves it
+  // (serving again keeps the deadline it was given).
   try {
-    return { ...result, next: await serveQuestion(deps, studentId, input.playId, nextId) };
+    return { ...result, next: await serveQuestion(deps, studentId, input.playId, nextRow.questionId) };
   } catch (err) {
     if (err instanceof HttpError && err.statusCode === 409) {
       return { ...result, next: null };
