@@ -3,6 +3,7 @@ import { contestAttemptsOf } from '../../test/helpers.js';
 import { insertPlays } from '../src/modules/play-quiz/play-batches.repository.js';
 import {
   CROWD,
+  call,
   contestQuizId,
   crowd,
   gradeId,
@@ -12,7 +13,50 @@ import {
   t,
 } from './play-quiz-batches.fixtures.js';
 
+interface Listed {
+  _id: string;
+  attemptsLeft: number;
+  allowanceUsed: boolean;
+  openPlayId: string | null;
+}
+
 describe('a crowd starting, fetching and answering at the same instant', () => {
+  it('gives each student opening the contest page together their own attempts and play to resume', async () => {
+    // Three kinds of child in one crowd: one with a play in progress, one with one attempt left,
+    // one with none, and one in another grade (whose page lists nothing of grade 3's).
+    const [playing] = await startAll(crowd.slice(0, 1));
+    const openPlay = playing!.json<Started>().play._id;
+    await t.db.updateTable('students').set({ contestAttempts: 1 }).where('id', '=', crowd[1]!.id).execute();
+    await t.db.updateTable('students').set({ contestAttempts: 0 }).where('id', '=', crowd[2]!.id).execute();
+    const otherGrade = await t.db
+      .selectFrom('grades')
+      .select('id')
+      .where('id', '!=', gradeId)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('students')
+      .set({ gradeId: otherGrade.id })
+      .where('id', '=', crowd[3]!.id)
+      .execute();
+    try {
+      const pages = await Promise.all(
+        crowd.map((s) => call(s.token, 'GET', '/api/play-quiz/available?type=CONTEST')),
+      );
+      expect(pages.map((r) => r.statusCode)).toEqual(crowd.map(() => 200));
+      const lists = pages.map((r) => r.json<{ data: Listed[] }>().data);
+      const contest = (list: Listed[]) => list.find((q) => q._id === contestQuizId);
+      expect(contest(lists[0]!)).toMatchObject({ openPlayId: openPlay, attemptsLeft: 1 });
+      expect(contest(lists[1]!)).toMatchObject({ openPlayId: null, attemptsLeft: 1 });
+      expect(contest(lists[2]!)).toMatchObject({ openPlayId: null, attemptsLeft: 0 });
+      expect(contest(lists[3]!)).toBeUndefined();
+      for (const list of lists.slice(4)) {
+        expect(contest(list)).toMatchObject({ openPlayId: null, attemptsLeft: 2, allowanceUsed: false });
+      }
+    } finally {
+      await t.db.updateTable('students').set({ gradeId }).where('id', '=', crowd[3]!.id).execute();
+    }
+  });
+
   it('gives each student their own play, one attempt spent, with its audit entry and event', async () => {
     const responses = await startAll(crowd);
     expect(responses.map((r) => r.statusCode)).toEqual(crowd.map(() => 200));

@@ -78,6 +78,7 @@ beforeAll(async () => {
 
 beforeEach(async () => {
   await t.db.deleteFrom('plays').execute();
+  await t.db.deleteFrom('outboxEvents').execute();
   await t.db.updateTable('students').set({ contestAttempts: 2 }).execute();
   await setFlags(t.db, {
     isContestQuizEnabled: true,

@@ -38,6 +38,21 @@ describe('starting a play', () => {
     );
   });
 
+  it('sends a start as it is, even to a phone that accepts brotli: a few KB leave in one round trip', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/play-quiz/',
+      headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+      payload: { quizId: contestQuizId, type: 'CONTEST' },
+    });
+    expect(res.statusCode).toBe(200);
+    // Above the threshold other answers are compressed at (1,400 bytes), below the hot routes' own.
+    expect(res.body.length).toBeGreaterThan(1400);
+    expect(res.body.length).toBeLessThan(4096);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.json<{ play: { questions: unknown[] } }>().play.questions).toHaveLength(15);
+  });
+
   it('makes exactly one play from two simultaneous starts with one attempt left', async () => {
     await t.db.updateTable('students').set({ contestAttempts: 1 }).where('id', '=', studentId).execute();
     const [a, b] = await Promise.all([

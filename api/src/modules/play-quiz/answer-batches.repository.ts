@@ -2,7 +2,7 @@ import { prepared } from '@riyazi/db';
 import { sql } from 'kysely';
 import type { Executor } from '../../lib/db.js';
 import { insertOutboxEventsSelect } from '../../queue/outbox.repository.js';
-import { plain } from './play-batches.repository.js';
+import { idList, plain } from './play-batches.repository.js';
 
 // The statements of the play path's answers and the play's fixed part (start and serve: play-batches.repository.ts), each for many
 // students at once (see lib/batcher.ts; a lone call is a batch of one): each takes its items as
@@ -183,11 +183,12 @@ export async function playStructures(db: Executor, playIds: string[]): Promise<(
     questionId: string;
     questionType: 'MCQS' | 'OPEN_ENDED';
     selectMultiple: boolean;
-    optionOrder: string[];
+    optionOrder: string | null;
   }>`${prepared}
     SELECT i.play_id AS "playId", p.student_id AS "studentId", p.kind,
       qz.seconds_per_question AS "secondsPerQuestion", pq.question_id AS "questionId",
-      q.type AS "questionType", q.select_multiple AS "selectMultiple", pq.option_order AS "optionOrder"
+      q.type AS "questionType", q.select_multiple AS "selectMultiple",
+      array_to_string(pq.option_order, ',') AS "optionOrder"
     FROM unnest(${playIds}::uuid[]) AS i (play_id)
     JOIN plays p ON p.id = i.play_id
     JOIN quizzes qz ON qz.id = p.quiz_id
@@ -210,7 +211,7 @@ export async function playStructures(db: Executor, playIds: string[]): Promise<(
       byPlay.set(row.playId, play);
     }
     const { questionId, questionType, selectMultiple, optionOrder } = row;
-    play.questions.push({ questionId, questionType, selectMultiple, optionOrder });
+    play.questions.push({ questionId, questionType, selectMultiple, optionOrder: idList(optionOrder) });
   }
   return playIds.map((id) => byPlay.get(id) ?? null);
 }

@@ -4,7 +4,6 @@ import type { AvailableQuiz } from '../../contracts/play-quiz.js';
 import type { QuizKind } from '../../contracts/quiz-rules.js';
 import type { EngineDeps } from '../../engine.js';
 import { poolKey } from './play-pool.js';
-import * as repo from './play-quiz.repository.js';
 
 /** GET /play-quiz/available?type: the quizzes the signed-in student may start now. */
 export async function availableQuizzes(
@@ -12,28 +11,25 @@ export async function availableQuizzes(
   studentId: string,
   type: QuizKind,
 ): Promise<AvailableQuiz[]> {
-  const { db } = deps;
   // Every child opens this page in the same minute: the flags and the phase are read once for
-  // the pages that arrive together (engine.play), the student's own rows per page.
+  // the pages that arrive together, and each student's rows in one statement with theirs
+  // (engine.play): nothing per page but the answer.
   const flags = await deps.engine.play.flags();
   const enabled = type === 'CONTEST' ? flags.isContestQuizEnabled : flags.isPracticeQuizEnabled;
   const phaseId = type === 'CONTEST' ? flags.contestQuizPhase : flags.practiceQuizPhase;
-  const student = await repo.gradeAndAttemptsOf(db, studentId);
-  if (!enabled || phaseId === false || !student?.gradeId) {
+  if (!enabled || phaseId === false) {
     return [];
   }
-  if (type === 'CONTEST' && !(await qualifiesFor(deps, studentId, student.gradeId, { id: phaseId })).ok) {
+  const now = new Date();
+  const student = await deps.engine.play.availableFor({ studentId, kind: type, phaseId, now });
+  if (!student?.gradeId) {
     return [];
   }
   const { gradeId } = student;
-  const now = new Date();
-  const listed = await repo.availableQuizRows(db, {
-    studentId,
-    gradeId,
-    kind: type,
-    phaseId,
-    now,
-  });
+  if (type === 'CONTEST' && !(await qualifiesFor(deps, studentId, gradeId, { id: phaseId })).ok) {
+    return [];
+  }
+  const listed = student.quizzes;
   // Once a contest stops taking starts, only a play already in progress is offered (to resume).
   const phase = type === 'CONTEST' ? await deps.engine.play.phaseContest(phaseId) : null;
   const rows = phase && !takesStarts(phase, now) ? listed.filter((row) => row.openPlayId !== null) : listed;
@@ -47,9 +43,9 @@ export async function availableQuizzes(
     attemptsAllowed: row.attemptsAllowed,
     attemptsLeft:
       type === 'CONTEST'
-        ? Math.max(0, Math.min(row.attemptsAllowed - Number(row.used ?? 0), student.contestAttempts))
+        ? Math.max(0, Math.min(row.attemptsAllowed - row.used, student.contestAttempts))
         : row.attemptsAllowed,
-    allowanceUsed: type === 'CONTEST' && Number(row.used ?? 0) >= row.attemptsAllowed,
+    allowanceUsed: type === 'CONTEST' && row.used >= row.attemptsAllowed,
     openPlayId: row.openPlayId ?? null,
     closesAt: row.closesAt?.toISOString() ?? null,
     answerKinds: pools[index]?.answerKinds ?? { choice: true, typed: false },

@@ -9,6 +9,9 @@ import { insertOutboxEventsSelect } from '../../queue/outbox.repository.js';
 // parallel arrays (one parameter per column, so the text never varies and is prepared once) and
 // answers one result per item, in item order.
 
+/** A uuid[] read as array_to_string(…, ','): pg's own array parser allocates per character. */
+export const idList = (text: string | null): string[] => (text ? text.split(',') : []);
+
 /** Columns are named as the caller wants them: thousands of rows skip the camelCase plugin. */
 export const plain = perHandle((db: Executor) => db.withoutPlugins());
 
@@ -91,6 +94,87 @@ function phaseOf(raw: unknown): StartContext['phase'] {
   };
 }
 
+/** A quiz the student's page lists, with their plays of it. */
+export interface AvailableRow {
+  id: string;
+  title: string;
+  kind: 'CONTEST' | 'PRACTICE';
+  questionCount: number;
+  secondsPerQuestion: number;
+  attemptsAllowed: number;
+  closesAt: Date | null;
+  /** Plays of this quiz that were not cancelled. */
+  used: number;
+  openPlayId: string | null;
+}
+
+/** What the contest (or practice) page reads of one student: grade, attempts, the quizzes open to them. */
+export interface AvailableFor {
+  gradeId: string | null;
+  contestAttempts: number;
+  quizzes: AvailableRow[];
+}
+
+/**
+ * The quiz page of many students at once (every child opens it in the same minute): each item's
+ * grade and attempts, and the active, open quizzes of that grade, kind and phase with the student's
+ * plays of each, by title; undefined where the student is unknown.
+ */
+export async function availableFor(
+  db: Executor,
+  items: { studentId: string; kind: 'CONTEST' | 'PRACTICE'; phaseId: string; now: Date }[],
+): Promise<(AvailableFor | undefined)[]> {
+  const result = await sql<{
+    n: number;
+    gradeId: string | null;
+    contestAttempts: number;
+    id: string | null;
+    title: string;
+    kind: 'CONTEST' | 'PRACTICE';
+    questionCount: number;
+    secondsPerQuestion: number;
+    attemptsAllowed: number;
+    closesAt: Date | null;
+    used: number;
+    openPlayId: string | null;
+  }>`${prepared}
+    SELECT i.n::int AS n, s.grade_id AS "gradeId", s.contest_attempts AS "contestAttempts",
+      q.id, q.title, q.kind, q.question_count AS "questionCount",
+      q.seconds_per_question AS "secondsPerQuestion", q.attempts_allowed AS "attemptsAllowed",
+      q.closes_at AS "closesAt", q.used, q.open_play_id AS "openPlayId"
+    FROM unnest(
+      ${items.map((i) => i.studentId)}::uuid[], ${items.map((i) => i.kind)}::text[],
+      ${items.map((i) => i.phaseId)}::uuid[], ${items.map((i) => i.now)}::timestamptz[]
+    ) WITH ORDINALITY AS i (student_id, kind, phase_id, at, n)
+    JOIN students s ON s.id = i.student_id
+    LEFT JOIN LATERAL (
+      SELECT qz.id, qz.title, qz.kind, qz.question_count, qz.seconds_per_question, qz.attempts_allowed,
+        qz.closes_at,
+        (SELECT count(*) FROM plays p
+          WHERE p.quiz_id = qz.id AND p.student_id = s.id AND p.status <> 'CANCELLED')::int AS used,
+        (SELECT p.id FROM plays p
+          WHERE p.quiz_id = qz.id AND p.student_id = s.id AND p.status = 'IN_PROGRESS' LIMIT 1) AS open_play_id
+      FROM quizzes qz
+      JOIN quiz_grades qg ON qg.quiz_id = qz.id AND qg.grade_id = s.grade_id
+      WHERE qz.kind = i.kind AND qz.phase_id = i.phase_id AND qz.is_active
+        AND (qz.opens_at IS NULL OR qz.opens_at <= i.at) AND (qz.closes_at IS NULL OR qz.closes_at > i.at)
+    ) q ON true
+    ORDER BY i.n, q.title, q.id
+  `.execute(plain(db));
+  const byItem = new Map<number, AvailableFor>();
+  for (const { n, gradeId, contestAttempts, id, ...quiz } of result.rows) {
+    let found = byItem.get(n);
+    if (!found) {
+      found = { gradeId, contestAttempts, quizzes: [] };
+      byItem.set(n, found);
+    }
+    if (id !== null) {
+      found.quizzes.push({ id, ...quiz });
+    }
+  }
+  return items.map((_, index) => byItem.get(index + 1));
+}
+
 export interface NewPlay {
   /** Chosen by the caller, so a batch knows which row is whose. */
   id: string;
@@ -151,10 +235,14 @@ export async function insertPlays(
       RETURNING s.id, s.contest_attempts
     ), questions AS (
       INSERT INTO play_questions (play_id, position, question_id, option_order)
-      SELECT q.play_id, q.position, q.question_id, string_to_array(q.options, ',')::uuid[]
+      SELECT q.play_id, q.position, q.question_id, coalesce(string_to_array(q.options, ','), '{}')::uuid[]
+      -- Fifteen rows a play, a few thousand a batch: sent as joined text (pg would quote and
+      -- escape each element of an array parameter) and split here.
       FROM unnest(
-        ${drawn.map((q) => q.playId)}::uuid[], ${drawn.map((q) => q.position)}::int[],
-        ${drawn.map((q) => q.questionId)}::uuid[], ${drawn.map((q) => q.optionOrder.join(','))}::text[]
+        string_to_array(${drawn.map((q) => q.playId).join(',')}::text, ',')::uuid[],
+        string_to_array(${drawn.map((q) => q.position).join(',')}::text, ',')::int[],
+        string_to_array(${drawn.map((q) => q.questionId).join(',')}::text, ',')::uuid[],
+        string_to_array(${drawn.map((q) => q.optionOrder.join(',')).join(';')}::text, ';')
       ) AS q (play_id, position, question_id, options)
       JOIN play ON play.id = q.play_id
     ), started AS (
@@ -217,7 +305,9 @@ export async function serveMany(
   items: { playId: string; questionId: string; studentId: string; now: Date }[],
   graceMs: number,
 ): Promise<ServeRow[][]> {
-  const result = await sql<ServeRow & { n: number }>`${prepared}
+  const result = await sql<
+    Omit<ServeRow, 'optionOrder'> & { n: number; optionOrder: string | null }
+  >`${prepared}
     WITH input AS (
       SELECT * FROM unnest(
         ${items.map((i) => i.playId)}::uuid[], ${items.map((i) => i.questionId)}::uuid[],
@@ -267,7 +357,8 @@ export async function serveMany(
     -- The caller reads only the asked question's options and clock: the other rows leave them out.
     SELECT s.n::int AS n, s.student_id AS "studentId", s.kind, s.status,
       s.seconds_per_question AS "secondsPerQuestion", s.position, s.question_id AS "questionId",
-      CASE WHEN s.question_id = s.asked_id THEN s.option_order ELSE '{}' END AS "optionOrder",
+      -- As text, split in JavaScript: pg's array parser allocates per character.
+      CASE WHEN s.question_id = s.asked_id THEN array_to_string(s.option_order, ',') END AS "optionOrder",
       CASE WHEN s.question_id = s.asked_id THEN s.served_at END AS "servedAt",
       CASE WHEN s.question_id = s.asked_id THEN s.deadline_at END AS "deadlineAt",
       s.outcome, served.served_at AS "firstServedAt", served.deadline_at AS "firstDeadlineAt",
@@ -280,8 +371,8 @@ export async function serveMany(
     ORDER BY s.n, s.position
   `.execute(plain(db));
   const rows: ServeRow[][] = items.map(() => []);
-  for (const { n, ...row } of result.rows) {
-    rows[n - 1]?.push(row);
+  for (const { n, optionOrder, ...row } of result.rows) {
+    rows[n - 1]?.push({ ...row, optionOrder: idList(optionOrder) });
   }
   return rows;
 }

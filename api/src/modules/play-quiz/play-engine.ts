@@ -64,6 +64,11 @@ export function createPlayEngine(caches: CacheNode, db: Db, queues: Queues) {
     quizPool: nodeCache(caches, 'quizPools', POOL_TTL_MS, (key) => loadQuizPool(db, key), {
       keep: (pool) => pool?.ready === true,
     }),
+    /** What the contest page reads of each student, batched across the pages opened together. */
+    availableFor: createBatcher({
+      run: (items: { studentId: string; kind: QuizKind; phaseId: string; now: Date }[]) =>
+        batches.availableFor(db, items),
+    }),
     /** What a contest-day start reads, batched across the students starting together. */
     startContext: createBatcher({
       run: (items: { studentId: string; quizId: string; kind: QuizKind }[]) =>

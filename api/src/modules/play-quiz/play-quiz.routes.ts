@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEVICE_ID_HEADER, originHashes } from '#modules/integrity';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { HOT_COMPRESS_THRESHOLD_BYTES } from '../../plugins/compression.js';
 import { studentIdOf } from '../../lib/actors.js';
 import { clientMilliseconds, errorSchema } from '../../lib/schemas.js';
 import { availableQuizzes } from './available-quizzes.service.js';
@@ -31,7 +32,12 @@ const playIdBody = z.object({ playId: id('play') });
  * They log at warn: their errors still are, and every response is counted by route and status in
  * the metrics (riyazi_http_request_duration_seconds).
  */
-const HOT = { config: { studentOnly: true }, logLevel: 'warn' } as const;
+const HOT = {
+  config: { studentOnly: true },
+  logLevel: 'warn',
+  // Their answers are a few KB: compressing them costs more than it saves (plugins/compression.ts).
+  compress: { threshold: HOT_COMPRESS_THRESHOLD_BYTES },
+} as const;
 
 export const playQuizRoutes: FastifyPluginAsyncZod<AppContext> = async (
   app,

@@ -47,8 +47,21 @@ export interface ServeOptions {
 const typeset = typesetMathCache();
 const typesetOrNull = (html: string | null) => (html === null ? null : typeset(html));
 
-const shows = (option: { textHtml: string; image: string | null }) =>
-  option.image !== null || plainTextPreview(option.textHtml, 1).length > 0 || /<img\s/i.test(option.textHtml);
+type ShownOption = { textHtml: string; image: string | null };
+// Options are served thousands of times from the question cache: whether one shows anything is
+// worked out (sanitizing its text) once per cached option, not per serve.
+const shown = new WeakMap<ShownOption, boolean>();
+const shows = (option: ShownOption) => {
+  let visible = shown.get(option);
+  if (visible === undefined) {
+    visible =
+      option.image !== null ||
+      plainTextPreview(option.textHtml, 1).length > 0 ||
+      /<img\s/i.test(option.textHtml);
+    shown.set(option, visible);
+  }
+  return visible;
+};
 
 /**
  * The Urdu text of the served parts, options in the order shown; null when the question has none.
