@@ -3,6 +3,7 @@
 // awaited and stopped.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb, type Db, migrateToLatest } from '@riyazi/db';
@@ -113,6 +114,8 @@ export class Service {
     private readonly env: Record<string, string>,
     /** Show its stdout too (a process logging warnings and errors only). */
     private readonly showStdout = false,
+    /** > 0: a lower CPU priority, as `npm start` runs the background workers (scripts/start.mjs). */
+    private readonly niceness = 0,
   ) {}
 
   start() {
@@ -125,6 +128,9 @@ export class Service {
     child.stderr?.on('data', (d: Buffer) => process.stderr.write(`[${this.name}] ${d}`));
     child.stdout?.on('data', (d: Buffer) => process.stderr.write(`[${this.name}] ${d}`));
     child.on('error', (err) => process.stderr.write(`[${this.name}] ${err.message}\n`));
+    if (this.niceness > 0 && child.pid !== undefined) {
+      setPriority(child.pid, this.niceness);
+    }
     this.child = child;
   }
 

@@ -13,6 +13,7 @@ import {
   type ServedQuestion,
   thinkTimes,
 } from './contest-fixtures.js';
+import { answerCallsOf } from './contest-day-play.js';
 import { type Acknowledged, verifyOnceRanked } from './contest-verify.js';
 import { type Response, request } from './http-client.js';
 import {
@@ -44,11 +45,15 @@ const { values } = parseArgs({
     nginx: { type: 'string', default: 'nginx' },
     // nginx listens here and the two nodes on the next two ports (default: random in 42000–49999).
     port: { type: 'string' },
+    // combined: each answer's acknowledgement brings the next question, as the client does;
+    // separate: fetch each question, then answer it (older clients).
+    answers: { type: 'string', default: 'combined' },
     ...ownStackOptions,
   },
 });
 
 const own = ownResources('nodes', values['admin-url']);
+const calls = answerCallsOf(values.answers);
 const RUN = own.run;
 const think = thinkTimes(values.think);
 const work = mkdtempSync(path.join(tmpdir(), 'riyazi-nodes-'));
@@ -108,7 +113,7 @@ async function timed(
   return res;
 }
 
-/** One student: the contest page, start, 15 × (fetch, think, answer), results until scored. */
+/** One student: the contest page, start, 15 × (think, answer), results until scored. */
 async function student(base: string, token: string, quizId: string, think: () => number) {
   await timed(base, 'contest page', 'GET', '/api/play-quiz/available?type=CONTEST', token);
   const started = await timed(base, 'start', 'POST', '/api/play-quiz/', token, { quizId, type: 'CONTEST' });
@@ -117,24 +122,47 @@ async function student(base: string, token: string, quizId: string, think: () =>
   }
   const play = (started.body as { play: { _id: string; questions: { _id: string }[] } }).play;
   played.plays.push(play._id);
+  // The first question is asked for; then each answer's acknowledgement brings the next one
+  // (combined), or every question is asked for (separate).
+  let served: ServedQuestion | null = null;
   for (const { _id: questionId } of play.questions) {
-    const served = await timed(
-      base,
-      'question',
-      'GET',
-      `/api/play-quiz/question?playId=${play._id}&questionId=${questionId}`,
-      token,
-    );
-    if (!served) {
-      return null;
+    if (served === null) {
+      const asked = await timed(
+        base,
+        'question',
+        'GET',
+        `/api/play-quiz/question?playId=${play._id}&questionId=${questionId}`,
+        token,
+      );
+      if (!asked) {
+        return null;
+      }
+      served = asked.body as ServedQuestion;
     }
-    const answers = randomAnswer(served.body as ServedQuestion);
+    const answers = randomAnswer(served);
     await sleep(think());
-    const body = { playId: play._id, questionId, answers, timeTaken: 1000 };
-    if (!(await timed(base, 'submit-answer', 'POST', '/api/play-quiz/question/submit-answer', token, body))) {
+    const body = {
+      playId: play._id,
+      questionId,
+      answers,
+      timeTaken: 1000,
+      ...(calls === 'combined' ? { includeNext: true } : {}),
+    };
+    const name = calls === 'combined' ? 'answer + next question' : 'submit-answer';
+    const acknowledged = await timed(
+      base,
+      name,
+      'POST',
+      '/api/play-quiz/question/submit-answer',
+      token,
+      body,
+    );
+    if (!acknowledged) {
       return null;
     }
     played.acked.push({ playId: play._id, questionId, answers });
+    served =
+      calls === 'combined' ? ((acknowledged.body as { next?: ServedQuestion | null }).next ?? null) : null;
   }
   for (let poll = 0; poll < 120; poll += 1) {
     const results = await timed(base, 'results', 'POST', '/api/play-quiz/results', token, {
@@ -173,13 +201,27 @@ async function main() {
   }
   const db = await own.createDatabase(4);
   // Warnings and errors only (LOG_LEVEL=warn): the Redis durability warning among them.
-  const service = (name: string, command: string, args: string[], extraEnv: Record<string, string> = {}) =>
-    new Service(name, command, args, { ...env, ...extraEnv }, true);
+  const service = (
+    name: string,
+    command: string,
+    args: string[],
+    extraEnv: Record<string, string> = {},
+    niceness = 0,
+  ) => new Service(name, command, args, { ...env, ...extraEnv }, true, niceness);
   const services = [
     service('api-a', process.execPath, ['api/dist/server.mjs'], { PORT: String(ports.a), NODE_NAME: 'a' }),
     service('api-b', process.execPath, ['api/dist/server.mjs'], { PORT: String(ports.b), NODE_NAME: 'b' }),
-    service('workers-1', process.execPath, ['workers/dist/main.mjs']),
-    service('workers-2', process.execPath, ['workers/dist/main.mjs']),
+    // As compose and npm start run them: two contest workers, and the work that can wait (integrity
+    // checks, certificates, statistics) in a background process at a lower CPU priority.
+    service('workers-1', process.execPath, ['workers/dist/main.mjs'], { WORKER_GROUPS: 'contest' }),
+    service('workers-2', process.execPath, ['workers/dist/main.mjs'], { WORKER_GROUPS: 'contest' }),
+    service(
+      'workers-background',
+      process.execPath,
+      ['workers/dist/main.mjs'],
+      { WORKER_GROUPS: 'background', WORKER_METRICS_PORT: '0' },
+      10,
+    ),
     service('nginx', values.nginx, ['-p', work, '-c', nginxConf, '-g', 'daemon off;']),
   ];
   const watchers: Watcher[] = [];
