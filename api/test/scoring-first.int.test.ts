@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestWorkers } from '../../test/workers.js';
 import { stragglerAgeMs } from '../../workers/src/deadline-sweep.js';
 import { scoreStragglers } from '../src/modules/play-quiz/play-scoring.js';
@@ -34,10 +34,14 @@ const scoredOf = async (playId: string) =>
       .execute()
   ).length;
 
-afterEach(async () => {
+// Before each test too: a test file run earlier by the same test worker (same Redis prefix) may
+// have left completed integrity checks behind, which the counts below would include.
+const emptyQueues = async () => {
   await t.queues.integrity.obliterate({ force: true });
   await t.queues.scoring.obliterate({ force: true });
-});
+};
+beforeEach(emptyQueues);
+afterEach(emptyQueues);
 
 describe('scoring first', () => {
   it('the contest workers score an answer while a flood of integrity checks is still waiting', async () => {

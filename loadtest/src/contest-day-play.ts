@@ -229,17 +229,22 @@ export function report(title: string, p: Played, seconds: number) {
   console.log(`  errors: ${errors.length === 0 ? 0 : errors.map(([k, n]) => `${k} ×${n}`).join(', ')}`);
 }
 
-export async function scoringLag(db: Db, studentIds: string[]) {
-  // Let the scoring worker catch up first (at most a minute).
+/** Waits (at most a minute) until the scoring worker has scored these students' answers. */
+export async function untilScored(db: Db, studentIds: string[]) {
   for (let waited = 0; waited < 60; waited += 1) {
     const open = await sql<{ n: number }>`
       SELECT count(*)::int AS n FROM play_answers a JOIN plays p ON p.id = a.play_id
       WHERE p.student_id = ANY(${studentIds}::uuid[]) AND a.scored_at IS NULL`.execute(db);
     if (open.rows[0]!.n === 0) {
-      break;
+      return;
     }
     await sleep(1000);
   }
+}
+
+export async function scoringLag(db: Db, studentIds: string[]) {
+  // Let the scoring worker catch up first.
+  await untilScored(db, studentIds);
   const row = await sql<{ n: string; p50: number; p95: number; p99: number; max: number }>`
     SELECT count(*) AS n,
       percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS p50,

@@ -23,6 +23,7 @@ import {
   sample,
   scoringLag,
   student,
+  untilScored,
 } from './contest-day-play.js';
 import {
   createVirtualStudents,
@@ -74,7 +75,20 @@ async function setup(db: Db, count: number) {
   batch += 1;
   const { gradeId, quizId } = await openContest(db, values.grade);
   const studentIds = await createVirtualStudents(db, gradeId, count, `load-${RUN}-${batch}`);
-  return { quizId, studentIds };
+  return { quizId, studentIds, emailPrefix: `load-${RUN}-${batch}-` };
+}
+
+/**
+ * A saturated measure's students and plays go when it is done (unless --keep): each one adds up to
+ * 16,000 plays to one grade, and left in place they made every later round slower than the one
+ * before (a fifth round ran on 90,000 plays of the same grade, several contests' worth).
+ */
+async function removeMeasured(db: Db, studentIds: string[], emailPrefix: string) {
+  if (!values.keep) {
+    // Not while their answers are still being scored: the worker would find their plays gone.
+    await untilScored(db, studentIds);
+    await removeVirtualStudents(db, emailPrefix);
+  }
 }
 
 /**
@@ -87,7 +101,7 @@ async function startedPlays<T>(
   vus: number,
   prepare: (play: { token: string; playId: string; questionIds: string[] }) => Promise<T | null>,
 ) {
-  const { quizId, studentIds } = await setup(db, count);
+  const { quizId, studentIds, emailPrefix } = await setup(db, count);
   const tokens = await openStudentSessions(db, config.JWT_SECRET, studentIds);
   const plays: T[] = [];
   for (let from = 0; from < tokens.length; from += vus) {
@@ -105,7 +119,7 @@ async function startedPlays<T>(
       }),
     );
   }
-  return { plays, studentIds };
+  return { plays, studentIds, emailPrefix };
 }
 
 /**
@@ -195,7 +209,7 @@ async function contestDay(db: Db, count: number) {
  * (16 requests for 15 answers); `separate`, each question fetched and then answered (two requests).
  */
 async function saturateAnswers(db: Db, vus: number, seconds: number, calls: 'combined' | 'separate') {
-  const { plays, studentIds } = await startedPlays(db, vus * 10, vus, async (play) => play);
+  const { plays, studentIds, emailPrefix } = await startedPlays(db, vus * 10, vus, async (play) => play);
   const p = newPlayed();
   const { elapsed, ranOut } = await closedLoop(plays, vus, seconds, async (play, deadline) => {
     await answerQuestions(base, p, play.token, play.playId, play.questionIds, {
@@ -214,6 +228,7 @@ async function saturateAnswers(db: Db, vus: number, seconds: number, calls: 'com
   }
   await scoringLag(db, studentIds);
   await cancelOpenPlays(db, studentIds);
+  await removeMeasured(db, studentIds, emailPrefix);
   return p.answersAcked / elapsed;
 }
 
@@ -223,7 +238,11 @@ async function saturateAnswers(db: Db, vus: number, seconds: number, calls: 'com
  * student submits an answer for one play after another. Submits per second.
  */
 async function saturateSubmits(db: Db, vus: number, seconds: number) {
-  const { plays: ready, studentIds } = await startedPlays(db, vus * 80, vus, async (play) => {
+  const {
+    plays: ready,
+    studentIds,
+    emailPrefix,
+  } = await startedPlays(db, vus * 80, vus, async (play) => {
     const questionId = play.questionIds[0];
     const served = questionId
       ? await request(
@@ -261,6 +280,7 @@ async function saturateSubmits(db: Db, vus: number, seconds: number) {
     console.log('  (ran out of served questions before the time was up: lower --saturate-seconds)');
   }
   await cancelOpenPlays(db, studentIds);
+  await removeMeasured(db, studentIds, emailPrefix);
   return p.answersAcked / elapsed;
 }
 
