@@ -2,7 +2,7 @@ import { prepared } from '@riyazi/db';
 import { sql } from 'kysely';
 import type { Executor } from '../../lib/db.js';
 import { insertOutboxEventsSelect } from '../../queue/outbox.repository.js';
-import { idList, plain } from './play-batches.repository.js';
+import { idList, plain, startClocks } from './play-batches.repository.js';
 
 // The statements of the play path's answers and the play's fixed part (start and serve: play-batches.repository.ts), each for many
 // students at once (see lib/batcher.ts; a lone call is a batch of one): each takes its items as
@@ -114,26 +114,13 @@ export async function recordAnswers(
     ), next AS (
       -- The question after one answered now and on time: its clock starts as this statement runs
       -- (whole milliseconds, as a clock read into JavaScript; never before the answer itself).
-      SELECT DISTINCT ON (s.play_id) s.play_id, nq.question_id, s.limit_ms,
+      SELECT DISTINCT ON (s.play_id) s.play_id, nq.question_id, s.limit_ms / 1000.0 AS seconds,
         greatest(s.at, date_trunc('milliseconds', clock_timestamp())) AS starts_at
       FROM answer a
       JOIN state s ON s.play_id = a.play_id AND s.question_id = a.question_id AND s.serve_next AND NOT s.late
       JOIN play_questions nq ON nq.play_id = s.play_id AND nq.position = s.position + 1
       ORDER BY s.play_id, s.n
-    ), served AS (
-      UPDATE play_questions pq
-      SET served_at = next.starts_at, deadline_at = next.starts_at + make_interval(secs => next.limit_ms / 1000.0)
-      FROM next
-      WHERE pq.play_id = next.play_id AND pq.question_id = next.question_id AND pq.served_at IS NULL
-      RETURNING pq.play_id, pq.question_id, pq.served_at, pq.deadline_at
-    ), served_event AS (
-      ${insertOutboxEventsSelect('question.served', {
-        playId: sql`play_id::text`,
-        questionId: sql`question_id::text`,
-        deadline: sql`deadline_at`,
-      })}
-      FROM served
-    )
+    ), ${startClocks('next')}
     SELECT s.n::int AS n, s.status, s.served_at IS NOT NULL AS served, s.answered_before AS "answeredBefore",
       existing.outcome AS "existingOutcome", existing.time_taken_ms AS "existingTimeMs",
       answer.outcome, answer.time_taken_ms AS "timeTakenMs", event.id AS "eventId",

@@ -124,20 +124,10 @@ export async function availableFor(
   db: Executor,
   items: { studentId: string; kind: 'CONTEST' | 'PRACTICE'; phaseId: string; now: Date }[],
 ): Promise<(AvailableFor | undefined)[]> {
-  const result = await sql<{
-    n: number;
-    gradeId: string | null;
-    contestAttempts: number;
-    id: string | null;
-    title: string;
-    kind: 'CONTEST' | 'PRACTICE';
-    questionCount: number;
-    secondsPerQuestion: number;
-    attemptsAllowed: number;
-    closesAt: Date | null;
-    used: number;
-    openPlayId: string | null;
-  }>`${prepared}
+  // One row per quiz listed, or one with a null id for a student whose page lists none.
+  const result = await sql<
+    Omit<AvailableRow, 'id'> & Omit<AvailableFor, 'quizzes'> & { n: number; id: string | null }
+  >`${prepared}
     SELECT i.n::int AS n, s.grade_id AS "gradeId", s.contest_attempts AS "contestAttempts",
       q.id, q.title, q.kind, q.question_count AS "questionCount",
       q.seconds_per_question AS "secondsPerQuestion", q.attempts_allowed AS "attemptsAllowed",
@@ -272,6 +262,26 @@ export async function insertPlays(
   return plays.map((play) => byId.get(play.id) ?? null);
 }
 
+/**
+ * Two CTEs of a serve: `served` starts the clock of each row of the CTE named `source` (play_id,
+ * question_id, starts_at, seconds) whose question is not served yet, and `served_event` writes its
+ * question.served event. `served` returns play_id, question_id, served_at and deadline_at.
+ */
+export const startClocks = (source: string) => sql`served AS (
+      UPDATE play_questions pq
+      SET served_at = src.starts_at, deadline_at = src.starts_at + make_interval(secs => src.seconds)
+      FROM ${sql.table(source)} src
+      WHERE pq.play_id = src.play_id AND pq.question_id = src.question_id AND pq.served_at IS NULL
+      RETURNING pq.play_id, pq.question_id, pq.served_at, pq.deadline_at
+    ), served_event AS (
+      ${insertOutboxEventsSelect('question.served', {
+        playId: sql`play_id::text`,
+        questionId: sql`question_id::text`,
+        deadline: sql`deadline_at`,
+      })}
+      FROM served
+    )`;
+
 /** One row per question of the play an item asked about (options and clock only on the asked one). */
 export interface ServeRow {
   studentId: string;
@@ -331,7 +341,7 @@ export async function serveMany(
       ) q
       WINDOW item AS (PARTITION BY i.n)
     ), clock AS (
-      SELECT DISTINCT ON (play_id) play_id, question_id, seconds_per_question,
+      SELECT DISTINCT ON (play_id) play_id, question_id, seconds_per_question AS seconds,
         CASE WHEN kind = 'CONTEST'
             AND at - previous_at > make_interval(secs => seconds_per_question + ${graceMs / 1000})
           THEN previous_at ELSE at END AS starts_at
@@ -339,21 +349,7 @@ export async function serveMany(
       WHERE question_id = asked_id AND student_id = asking_student_id AND status = 'IN_PROGRESS'
         AND served_at IS NULL AND position = current_position
       ORDER BY play_id, n
-    ), served AS (
-      UPDATE play_questions pq
-      SET served_at = clock.starts_at,
-        deadline_at = clock.starts_at + make_interval(secs => clock.seconds_per_question)
-      FROM clock
-      WHERE pq.play_id = clock.play_id AND pq.question_id = clock.question_id AND pq.served_at IS NULL
-      RETURNING pq.play_id, pq.question_id, pq.served_at, pq.deadline_at
-    ), event AS (
-      ${insertOutboxEventsSelect('question.served', {
-        playId: sql`play_id::text`,
-        questionId: sql`question_id::text`,
-        deadline: sql`deadline_at`,
-      })}
-      FROM served
-    )
+    ), ${startClocks('clock')}
     -- The caller reads only the asked question's options and clock: the other rows leave them out.
     SELECT s.n::int AS n, s.student_id AS "studentId", s.kind, s.status,
       s.seconds_per_question AS "secondsPerQuestion", s.position, s.question_id AS "questionId",
